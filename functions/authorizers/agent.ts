@@ -1,0 +1,4 @@
+import { requestAuthorizer } from '#shared/auth/authorizer';
+
+// Denies every request until this scheme's verification is built (authentication issue).
+export const handler = requestAuthorizer('agent', async () => undefined);

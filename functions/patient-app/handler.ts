@@ -1,0 +1,4 @@
+import { groupHandler } from '#shared/http/kit';
+
+// Every route of this group answers 501 until its operations are built.
+export const handler = groupHandler('patient-app', {});

@@ -1,0 +1,38 @@
+// The small interfaces behind which AWS services sit. Lambda gets the AWS implementations,
+// `npm start` the local ones, unit tests mocked clients. Domain code sees only these.
+
+export type QueueName = 'inbound' | 'status' | 'outboundWebhooks';
+
+export interface QueuePort {
+  /** `dedupeId` lets the consumer drop a repeated message (the provider's message or event id). */
+  send(queue: QueueName, message: unknown, options?: { dedupeId?: string; delaySeconds?: number }): Promise<void>;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface MailPort {
+  send(mail: Mail): Promise<void>;
+}
+
+/** The CRL bucket (an S3 bucket in AWS, a folder locally). */
+export interface BlobPort {
+  get(key: string): Promise<Uint8Array | undefined>;
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+}
+
+/** Secret strings by id (Secrets Manager in AWS, files locally). */
+export interface SecretPort {
+  get(id: string): Promise<string>;
+}
+
+export interface Adapters {
+  queue: QueuePort;
+  mail: MailPort;
+  blobs: BlobPort;
+  secrets: SecretPort;
+}

@@ -1,0 +1,58 @@
+// Environment, read once per container. Lambda gets these from the CDK stack;
+// `npm start` and the tests set them before the first import of a handler.
+
+export interface Config {
+  tableName: string;
+  region: string;
+  /** Set only outside AWS (DynamoDB Local). */
+  dynamoEndpoint: string | undefined;
+  /** `aws` in Lambda; `local` under `npm start` and the integration tests. */
+  runtime: 'aws' | 'local';
+  version: string;
+  commit: string;
+  buildTime: string;
+  /** When set, GET /api/status shows runtime metrics only to callers presenting it in X-Status-Token. */
+  statusToken: string | undefined;
+  adminEmail: string;
+  mailFrom: string;
+  crlBucket: string;
+  crlKey: string;
+  signingKeySecretId: string;
+  queueUrls: { inbound: string; status: string; outboundWebhooks: string };
+  /** Folder holding the local stand-ins (CRL bucket, outbox, signing key) under `npm start`. */
+  localDir: string;
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const env = process.env;
+  cached = {
+    tableName: env.TABLE_NAME ?? 'whatsapp-platform',
+    region: env.AWS_REGION ?? 'us-east-1',
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    runtime: env.PLATFORM_RUNTIME === 'local' ? 'local' : 'aws',
+    version: env.APP_VERSION ?? '0.0.0',
+    commit: env.APP_COMMIT ?? 'unknown',
+    buildTime: env.APP_BUILD_TIME ?? 'unknown',
+    statusToken: env.STATUS_TOKEN || undefined,
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
+    mailFrom: env.MAIL_FROM ?? 'no-reply@example.com',
+    crlBucket: env.CRL_BUCKET ?? '',
+    crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
+    signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? '',
+    queueUrls: {
+      inbound: env.INBOUND_QUEUE_URL ?? '',
+      status: env.STATUS_QUEUE_URL ?? '',
+      outboundWebhooks: env.OUTBOUND_WEBHOOK_QUEUE_URL ?? '',
+    },
+    localDir: env.LOCAL_DIR ?? '.local',
+  };
+  return cached;
+}
+
+/** For tests and the local runner that change the environment after a first read. */
+export const resetConfig = (): void => {
+  cached = undefined;
+};

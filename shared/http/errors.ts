@@ -1,0 +1,40 @@
+import { DomainError, type DomainErrorKind } from '#shared/domain/errors';
+
+/** An error meant for the client: status, machine code, human message and allowed extra fields. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+const statusByKind: Record<DomainErrorKind, [number, string]> = {
+  validation: [400, 'validation_error'],
+  not_found: [404, 'not_found'],
+  conflict: [409, 'conflict'],
+  unprocessable: [422, 'unprocessable_entity'],
+  insufficient_balance: [402, 'insufficient_balance'],
+  upstream: [502, 'bad_gateway'],
+};
+
+/** The client-facing form of an error, or undefined when it must stay hidden (a logged 500). */
+export function exposedError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    const [status, code] = statusByKind[error.kind];
+    return new HttpError(status, code, error.message, error.details);
+  }
+  return undefined;
+}
+
+export const notImplemented = (what: string) =>
+  new HttpError(501, 'not_implemented', `${what} is not implemented yet`);
+export const badRequest = (message: string, extra: Record<string, unknown> = {}) =>
+  new HttpError(400, 'bad_request', message, extra);
+export const unauthorized = (message = 'Invalid credentials') => new HttpError(401, 'unauthorized', message);

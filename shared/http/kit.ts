@@ -1,0 +1,157 @@
+// The HTTP kit every endpoint-group Lambda uses: one middy stack that finds the route
+// API Gateway matched, reads the body the way the route table says, runs the operation
+// and turns errors into the service's error body. Unknown failures become a logged 500.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { fromAuthorizerContext, type Principal } from '#shared/auth/principal';
+import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
+import { findRoute, routeKey, routesOf, type Group, type Route, type RouteKey } from '#shared/http/routes';
+import { addLogContext, log, withLogContext } from '#shared/log';
+
+export interface ApiRequest {
+  route: Route;
+  pathParameters: Record<string, string>;
+  query: Record<string, string>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** Parsed JSON for `json` routes, undefined when the request had no body. */
+  body: unknown;
+  /** Form fields for `form` routes sent as application/x-www-form-urlencoded. */
+  form: URLSearchParams | undefined;
+  /** The exact bytes received (webhook signatures are computed over them). */
+  rawBody: Buffer;
+  principal: Principal;
+  requestId: string;
+  sourceIp: string;
+  event: APIGatewayProxyEvent;
+}
+
+export interface ApiResponse {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Binary payload; sent base64-encoded to API Gateway. */
+  binary?: Uint8Array;
+}
+
+export type Operation = (request: ApiRequest) => Promise<ApiResponse>;
+export type Operations = Partial<Record<RouteKey, Operation>>;
+
+export const json = (statusCode: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({
+  statusCode,
+  body,
+  headers,
+});
+
+const lowerCaseKeys = (headers: Record<string, string | undefined> | null): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+};
+
+const compact = (values: Record<string, string | undefined> | null): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values ?? {})) if (v !== undefined) out[k] = v;
+  return out;
+};
+
+export function readRequest(event: APIGatewayProxyEvent, route: Route): ApiRequest {
+  const headers = lowerCaseKeys(event.headers);
+  const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  const contentType = headers['content-type'] ?? '';
+  let body: unknown;
+  let form: URLSearchParams | undefined;
+  if (route.body === 'json' && rawBody.length > 0) {
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+    }
+  } else if (route.body === 'form' && contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    form = new URLSearchParams(rawBody.toString('utf8'));
+  }
+  return {
+    route,
+    pathParameters: compact(event.pathParameters),
+    query: compact(event.queryStringParameters),
+    headers,
+    body,
+    form,
+    rawBody,
+    principal: fromAuthorizerContext(event.requestContext?.authorizer),
+    requestId: event.requestContext?.requestId ?? 'unknown',
+    sourceIp: event.requestContext?.identity?.sourceIp ?? '',
+    event,
+  };
+}
+
+export function toResult(response: ApiResponse, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = { 'X-Request-Id': requestId, ...response.headers };
+  if (response.binary) {
+    return { statusCode: response.statusCode, headers, body: Buffer.from(response.binary).toString('base64'), isBase64Encoded: true };
+  }
+  if (response.body === undefined) return { statusCode: response.statusCode, headers, body: '' };
+  if (typeof response.body === 'string' && headers['Content-Type']) {
+    return { statusCode: response.statusCode, headers, body: response.body };
+  }
+  return {
+    statusCode: response.statusCode,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(response.body),
+  };
+}
+
+export function errorResult(error: unknown, requestId: string): APIGatewayProxyResult {
+  const exposed = exposedError(error);
+  if (exposed) {
+    if (exposed.statusCode >= 500) log.error('request failed', { status: exposed.statusCode, code: exposed.code });
+    else log.info('request refused', { status: exposed.statusCode, code: exposed.code, reason: exposed.message });
+    return toResult(
+      { statusCode: exposed.statusCode, headers: exposed.headers, body: { error: exposed.code, message: exposed.message, ...exposed.extra } },
+      requestId,
+    );
+  }
+  log.error('unexpected error', { error });
+  return toResult(
+    { statusCode: 500, body: { error: 'internal_error', message: 'Internal server error', requestId } },
+    requestId,
+  );
+}
+
+/**
+ * The Lambda handler of one endpoint group. Every route of the group is served: those
+ * without an operation yet answer 501, visibly.
+ */
+export function groupHandler(group: Group, operations: Operations) {
+  const own = new Set(routesOf(group).map(routeKey));
+  for (const key of Object.keys(operations)) {
+    if (!own.has(key as RouteKey)) throw new Error(`operation ${key} is not a route of group ${group}`);
+  }
+
+  const dispatch = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use({
+      onError: async (request) => {
+        request.response = errorResult(request.error, request.event.requestContext?.requestId ?? 'unknown');
+      },
+    })
+    .handler(async (event) => {
+      const route = findRoute(event.httpMethod, event.resource);
+      if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
+      const request = readRequest(event, route);
+      if (request.principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: request.principal.aplicacaoId });
+      const operation = operations[routeKey(route)];
+      if (!operation) throw notImplemented(`${route.method} ${route.path}`);
+      const response = await operation(request);
+      return toResult(response, request.requestId);
+    });
+
+  return (event: APIGatewayProxyEvent, context: Context) => {
+    const started = Date.now();
+    const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+    return withLogContext({ requestId, group, route: `${event.httpMethod} ${event.resource}` }, async () => {
+      const result = await dispatch(event, context);
+      log.info('request served', { status: result.statusCode, ms: Date.now() - started });
+      return result;
+    });
+  };
+}

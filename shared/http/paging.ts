@@ -1,0 +1,17 @@
+// Page and size query parameters shared by every paged listing of the spec:
+// page defaults to 0, size to 20 and may not exceed 100.
+import * as z from 'zod/mini';
+import { validate } from '#shared/http/validation';
+
+const integer = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
+const pagingSchema = z.object({ page: integer(0, 1_000_000, 0), size: integer(1, 100, 20) });
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+export const readPaging = (query: Record<string, string>): Paging =>
+  validate(pagingSchema, { page: query.page, size: query.size }, 'query');

@@ -1,0 +1,170 @@
+// The single route table. The CDK stack, the local gateway, the OpenAPI-style listings
+// and the tests all read it: adding a route is one entry here plus its operation.
+
+export const groups = [
+  'external-messages',
+  'finance',
+  'config',
+  'token',
+  'v2-appointments',
+  'v2-other',
+  'agent',
+  'provider-api',
+  'webhooks',
+  'public',
+  'patient-app',
+  'provider-portal',
+  'physician-portal',
+  'admin',
+] as const;
+export type Group = (typeof groups)[number];
+
+/** How a route authenticates. `none` covers public routes and webhooks (signatures are checked in the handler on the raw bytes). */
+export const authSchemes = ['apiKey', 'oauth2', 'providerCredential', 'portalJwt', 'agent', 'none'] as const;
+export type AuthScheme = (typeof authSchemes)[number];
+export type AuthorizedScheme = Exclude<AuthScheme, 'none'>;
+
+export const scopes = [
+  'mensagens:enviar',
+  'atendimentos:read',
+  'atendimentos:escalar',
+  'agendamentos:read',
+  'agendamentos:write',
+  'pacientes:read',
+  'pacientes:write',
+  'integracoes:read',
+  'integracoes:write',
+  'registros:importar',
+] as const;
+export type Scope = (typeof scopes)[number];
+
+export type PortalRole = 'admin' | 'prestador' | 'plantonista' | 'paciente';
+
+/** How the request body is read: parsed JSON, form fields, or the exact bytes (webhook signatures). */
+export type BodyKind = 'none' | 'json' | 'form' | 'raw';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** API Gateway resource path, `{param}` for path parameters. */
+  path: string;
+  group: Group;
+  auth: AuthScheme;
+  /** OAuth2 / agent scopes, any one of which allows the call. */
+  scopes?: readonly Scope[];
+  /** Portal role whose JWT this route accepts. */
+  role?: PortalRole;
+  body: BodyKind;
+}
+
+export type RouteKey = `${Method} ${string}`;
+export const routeKey = (r: { method: string; path: string }): RouteKey => `${r.method} ${r.path}` as RouteKey;
+
+const r = (
+  method: Method,
+  path: string,
+  group: Group,
+  auth: AuthScheme,
+  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body'>> = {},
+): Route => ({ method, path, group, auth, body: extra.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'), ...extra });
+
+const scope = (...s: Scope[]) => ({ scopes: s });
+const portal = (role: PortalRole, body?: BodyKind) => (body ? { role, body } : { role });
+
+export const routes: readonly Route[] = [
+  // External API, messages (API key and secret)
+  r('POST', '/api/external/messages/send', 'external-messages', 'apiKey'),
+  r('GET', '/api/external/messages/{id}', 'external-messages', 'apiKey'),
+  r('GET', '/api/external/messages', 'external-messages', 'apiKey'),
+
+  // External API, finance
+  r('GET', '/api/external/financeiro/saldo', 'finance', 'apiKey'),
+  r('GET', '/api/external/financeiro/tarifas', 'finance', 'apiKey'),
+  r('GET', '/api/external/financeiro/extrato', 'finance', 'apiKey'),
+
+  // External API, configuration
+  r('GET', '/api/v2/config/status', 'config', 'apiKey'),
+  r('GET', '/api/v2/stats', 'config', 'apiKey'),
+
+  // Token endpoint
+  r('POST', '/oauth2/token', 'token', 'none', { body: 'form' }),
+
+  // External API v2 (OAuth2)
+  r('GET', '/api/external/v2/agendamentos', 'v2-appointments', 'oauth2', scope('agendamentos:read')),
+  r('GET', '/api/external/v2/agendamentos/{id}', 'v2-appointments', 'oauth2', scope('agendamentos:read')),
+  r('POST', '/api/external/v2/agendamentos', 'v2-appointments', 'oauth2', scope('agendamentos:write')),
+  r('PATCH', '/api/external/v2/agendamentos/{id}', 'v2-appointments', 'oauth2', scope('agendamentos:write')),
+  r('POST', '/api/external/v2/mensagens', 'v2-other', 'oauth2', scope('mensagens:enviar')),
+  r('GET', '/api/external/v2/atendimentos/fila', 'v2-other', 'oauth2', scope('atendimentos:read')),
+  r('GET', '/api/external/v2/atendimentos/em-andamento', 'v2-other', 'oauth2', scope('atendimentos:read')),
+  r('POST', '/api/external/v2/atendimentos/{id}/escalar', 'v2-other', 'oauth2', scope('atendimentos:escalar')),
+  r('GET', '/api/external/v2/pacientes', 'v2-other', 'oauth2', scope('pacientes:read')),
+  r('POST', '/api/external/v2/pacientes', 'v2-other', 'oauth2', scope('pacientes:write')),
+
+  // On-premises agent channel (client certificate + OAuth2 token)
+  r('GET', '/api/external/integracoes/banco', 'agent', 'agent', scope('integracoes:read')),
+  r('GET', '/api/external/integracoes/api', 'agent', 'agent', scope('integracoes:read')),
+  r('POST', '/api/external/integracoes/logs', 'agent', 'agent', scope('integracoes:write')),
+  r('POST', '/api/external/integracoes/registros', 'agent', 'agent', scope('registros:importar')),
+  r('GET', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:read')),
+  r('PUT', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:write')),
+
+  // Provider machine API (nbwp_ credential)
+  r('POST', '/api/external/prestador/v1/execucao', 'provider-api', 'providerCredential'),
+
+  // Webhooks received by the service (signatures checked in the handler on the raw body)
+  r('POST', '/api/webhooks/whatsapp/webhook', 'webhooks', 'none', { body: 'raw' }),
+  r('POST', '/api/webhooks/whatsapp/status', 'webhooks', 'none', { body: 'raw' }),
+  r('POST', '/api/webhooks/whatsapp/webhook/test', 'webhooks', 'none', { body: 'raw' }),
+  r('GET', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none'),
+  r('POST', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none', { body: 'raw' }),
+  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', { body: 'raw' }),
+
+  // Public endpoints
+  r('GET', '/api/planos/ativos', 'public', 'none'),
+  r('POST', '/api/contato', 'public', 'none'),
+  r('GET', '/api/status', 'public', 'none'),
+  r('GET', '/api/external/crl', 'public', 'none'),
+
+  // Patient app (JWT, patient)
+  r('GET', '/api/v4/saude/perfil', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/perfil', 'patient-app', 'portalJwt', portal('paciente')),
+  r('GET', '/api/v4/saude/consentimentos', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/consentimentos', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/consentimentos/{tipo}/revogar', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/consentimentos/{tipo}/conceder', 'patient-app', 'portalJwt', portal('paciente')),
+
+  // Provider portal (JWT, prestador)
+  r('GET', '/api/prestador/webhooks/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('PUT', '/api/prestador/webhooks/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('DELETE', '/api/prestador/webhooks/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('PUT', '/api/prestador/credenciais/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('DELETE', '/api/prestador/credenciais/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
+
+  // Physician portal (JWT, plantonista)
+  r('GET', '/api/plantonista/predilecoes', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/predilecoes', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('GET', '/api/plantonista/perfil', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/perfil', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('GET', '/api/plantonista/perfil-busca', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/perfil-busca', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('GET', '/api/plantonista/disponibilidade', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/disponibilidade', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/disponibilidade/lote', 'physician-portal', 'portalJwt', portal('plantonista')),
+
+  // Admin (JWT, admin)
+  r('GET', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
+];
+
+const byKey = new Map(routes.map((route) => [routeKey(route), route]));
+
+/** The route API Gateway matched, from the event's `httpMethod` and `resource`. */
+export const findRoute = (method: string, resource: string): Route | undefined =>
+  byKey.get(`${method} ${resource}` as RouteKey);
+
+export const routesOf = (group: Group): Route[] => routes.filter((route) => route.group === group);
