@@ -18,6 +18,10 @@ export interface Config {
   crlBucket: string;
   crlKey: string;
   signingKeySecretId: string;
+  /** `iss` of every JWT the service issues, and the audiences it checks. */
+  issuer: string;
+  accessTokenAudience: string;
+  portalAudience: string;
   queueUrls: { inbound: string; status: string; outboundWebhooks: string };
   /** Folder holding the local stand-ins (CRL bucket, outbox, signing key) under `npm start`. */
   localDir: string;
@@ -41,7 +45,10 @@ export function config(): Config {
     mailFrom: env.MAIL_FROM ?? 'no-reply@example.com',
     crlBucket: env.CRL_BUCKET ?? '',
     crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
-    signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? '',
+    signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
+    issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
+    accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
+    portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',
     queueUrls: {
       inbound: env.INBOUND_QUEUE_URL ?? '',
       status: env.STATUS_QUEUE_URL ?? '',
