@@ -6,7 +6,8 @@ type Fields = Record<string, unknown>;
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 const levels: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold = levels[(process.env.LOG_LEVEL?.toLowerCase() as Level) ?? 'info'] ?? levels.info;
+// Read on every write so tests and operators can change it without reloading the module.
+const threshold = () => levels[process.env.LOG_LEVEL?.toLowerCase() as Level] ?? levels.info;
 const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private/i;
 
 const context = new AsyncLocalStorage<Fields>();
@@ -28,7 +29,7 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 function write(level: Level, message: string, fields?: Fields): void {
-  if (levels[level] < threshold) return;
+  if (levels[level] < threshold()) return;
   const entry = { level, time: new Date().toISOString(), message, ...context.getStore(), ...(redact(fields) as Fields) };
   const line = JSON.stringify(entry);
   if (level === 'error' || level === 'warn') console.error(line);

@@ -104,7 +104,8 @@ export function toResult(response: ApiResponse, requestId: string): APIGatewayPr
 export function errorResult(error: unknown, requestId: string): APIGatewayProxyResult {
   const exposed = exposedError(error);
   if (exposed) {
-    if (exposed.statusCode >= 500) log.error('request failed', { status: exposed.statusCode, code: exposed.code });
+    if (exposed.statusCode === 501) log.warn('route not implemented', { status: 501 });
+    else if (exposed.statusCode >= 500) log.error('request failed', { status: exposed.statusCode, code: exposed.code });
     else log.info('request refused', { status: exposed.statusCode, code: exposed.code, reason: exposed.message });
     return toResult(
       { statusCode: exposed.statusCode, headers: exposed.headers, body: { error: exposed.code, message: exposed.message, ...exposed.extra } },

@@ -1,0 +1,139 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DomainError } from '#shared/domain/errors';
+import { groupHandler, json } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+import { readPaging } from '#shared/http/paging';
+
+const context = {} as Context;
+
+function event(method: string, resource: string, body?: string, extra: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
+  return {
+    httpMethod: method,
+    resource,
+    path: resource,
+    headers: { 'Content-Type': 'application/json' },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: body === undefined ? null : Buffer.from(body).toString('base64'),
+    isBase64Encoded: true,
+    requestContext: { requestId: 'req-1', identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
+    ...extra,
+  };
+}
+
+const contactSchema = z.object({ nome: z.string().check(z.minLength(1)), email: z.email() });
+
+describe('HTTP kit', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('answers 501 not_implemented for a route of the group without an operation', async () => {
+    const handler = groupHandler('public', {});
+
+    const result = await handler(event('GET', '/api/status'), context);
+
+    expect(result.statusCode).toBe(501);
+    expect(JSON.parse(result.body)).toEqual({ error: 'not_implemented', message: 'GET /api/status is not implemented yet' });
+  });
+
+  it('refuses at start an operation that is not a route of its group', () => {
+    expect(() => groupHandler('public', { 'GET /api/external/financeiro/saldo': async () => json(200, {}) })).toThrow(
+      /not a route of group public/,
+    );
+  });
+
+  it('parses the JSON body and answers 400 naming the offending field', async () => {
+    const handler = groupHandler('public', {
+      'POST /api/contato': async (request) => json(201, validate(contactSchema, request.body)),
+    });
+
+    const ok = await handler(event('POST', '/api/contato', '{"nome":"Ana","email":"ana@example.com"}'), context);
+    const missing = await handler(event('POST', '/api/contato', '{"email":"ana@example.com"}'), context);
+    const badEmail = await handler(event('POST', '/api/contato', '{"nome":"Ana","email":"ana"}'), context);
+    const noBody = await handler(event('POST', '/api/contato'), context);
+
+    expect(ok.statusCode).toBe(201);
+    expect(JSON.parse(ok.body)).toEqual({ nome: 'Ana', email: 'ana@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.parse(missing.body)).toEqual({ error: 'validation_error', message: 'nome is required', field: 'nome' });
+    expect(JSON.parse(badEmail.body).message).toBe('email must be a valid e-mail address');
+    expect(JSON.parse(noBody.body)).toMatchObject({ error: 'validation_error', message: 'body is required' });
+  });
+
+  it('answers 400 invalid_json for a malformed body without running the operation', async () => {
+    const operation = vi.fn(async () => json(200, {}));
+    const handler = groupHandler('public', { 'POST /api/contato': operation });
+
+    const result = await handler(event('POST', '/api/contato', '{"nome": '), context);
+
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body).error).toBe('invalid_json');
+    expect(operation).not.toHaveBeenCalled();
+  });
+
+  it('maps domain errors to their status with the extra fields the client may see', async () => {
+    const handler = groupHandler('external-messages', {
+      'POST /api/external/messages/send': async () => {
+        throw new DomainError('insufficient_balance', 'Saldo insuficiente', { saldo: '0.10' });
+      },
+      'GET /api/external/messages/{id}': async () => {
+        throw new DomainError('not_found', 'Message not found');
+      },
+    });
+
+    const send = await handler(event('POST', '/api/external/messages/send', '{}'), context);
+    const read = await handler(event('GET', '/api/external/messages/{id}'), context);
+
+    expect(send.statusCode).toBe(402);
+    expect(JSON.parse(send.body)).toEqual({ error: 'insufficient_balance', message: 'Saldo insuficiente', saldo: '0.10' });
+    expect(read.statusCode).toBe(404);
+  });
+
+  it('turns an unexpected failure into a logged 500 with a request id and no internals', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = groupHandler('public', {
+      'GET /api/status': async () => {
+        throw new Error('connection string postgres://user:hunter2@db');
+      },
+    });
+
+    const result = await handler(event('GET', '/api/status'), context);
+
+    expect(result.statusCode).toBe(500);
+    expect(JSON.parse(result.body)).toEqual({ error: 'internal_error', message: 'Internal server error', requestId: 'req-1' });
+    expect(result.body).not.toContain('hunter2');
+    const line = JSON.parse(String(logged.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({ level: 'error', requestId: 'req-1', group: 'public' });
+    expect(JSON.stringify(line)).toContain('hunter2'); // the operator sees the cause in the log, the client does not
+  });
+
+  it('carries the application id of the authorizer context into the log lines', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const handler = groupHandler('finance', { 'GET /api/external/financeiro/saldo': async () => json(200, { saldo: '1.00' }) });
+    const authorized = event('GET', '/api/external/financeiro/saldo');
+    authorized.requestContext.authorizer = { aplicacaoId: '42', scopes: '' };
+
+    await handler(authorized, context);
+
+    const served = logged.mock.calls.map((c) => JSON.parse(String(c[0]))).find((l) => l.message === 'request served');
+    expect(served).toMatchObject({ requestId: 'req-1', aplicacaoId: 42, status: 200 });
+  });
+});
+
+describe('paging', () => {
+  it('defaults page 0 and size 20, accepts up to 100 and refuses more', () => {
+    expect(readPaging({})).toEqual({ page: 0, size: 20 });
+    expect(readPaging({ page: '3', size: '100' })).toEqual({ page: 3, size: 100 });
+    expect(() => readPaging({ size: '101' })).toThrow('size must be at most 100');
+    expect(() => readPaging({ page: '-1' })).toThrow('page must be at least 0');
+    expect(() => readPaging({ size: 'ten' })).toThrow(/size/);
+  });
+});

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findRoute, routeKey, routes, scopes } from '#shared/http/routes';
+
+// The interface spec sits beside the repository (../shared/spec), as in CI.
+const specPath = fileURLToPath(new URL('../../../shared/spec/interface-spec.md', import.meta.url));
+
+function specRoutes(): string[] {
+  const text = readFileSync(specPath, 'utf8');
+  return [...text.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) \| (\/[^ |]+) \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+}
+
+describe.skipIf(!existsSync(specPath))('route table against the interface spec', () => {
+  it('holds every route of the spec, exactly once', () => {
+    const inSpec = specRoutes();
+    const inTable = routes.map(routeKey);
+
+    expect(inSpec).toHaveLength(61);
+    expect(inTable.filter((key) => !inSpec.includes(key))).toEqual([]);
+    expect(inSpec.filter((key) => !inTable.includes(key))).toEqual([]);
+    expect(new Set(inTable).size).toBe(inTable.length);
+  });
+});
+
+describe('route table', () => {
+  it('gives every OAuth2 and agent route a scope of the spec, and no other route one', () => {
+    for (const route of routes) {
+      const needsScope = route.auth === 'oauth2' || route.auth === 'agent';
+      expect(route.scopes?.length ?? 0, routeKey(route)).toBe(needsScope ? 1 : 0);
+      for (const s of route.scopes ?? []) expect(scopes).toContain(s);
+    }
+  });
+
+  it('gives every portal route a role and reads form or raw bodies where the spec says so', () => {
+    for (const route of routes.filter((r) => r.auth === 'portalJwt')) expect(route.role, routeKey(route)).toBeDefined();
+    expect(findRoute('POST', '/oauth2/token')?.body).toBe('form');
+    for (const route of routes.filter((r) => r.group === 'webhooks' && r.method === 'POST')) expect(route.body).toBe('raw');
+  });
+
+  it('puts each path prefix of the spec behind its authentication scheme', () => {
+    const expectedAuth = (path: string) =>
+      path.startsWith('/api/external/v2/') ? 'oauth2'
+      : path.startsWith('/api/external/integracoes/') ? 'agent'
+      : path.startsWith('/api/external/prestador/v1') ? 'providerCredential'
+      : /^\/api\/(external\/(messages|financeiro)|v2\/)/.test(path) ? 'apiKey'
+      : /^\/api\/(admin|prestador|plantonista|v4\/saude)\//.test(path) ? 'portalJwt'
+      : 'none';
+    for (const route of routes) expect(route.auth, routeKey(route)).toBe(expectedAuth(route.path));
+  });
+});
