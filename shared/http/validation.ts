@@ -28,7 +28,8 @@ function describe(issue: Issue): string {
 
 /** Parses `value` with `schema` or throws a 400 naming the first offending field. */
 export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, what = 'body'): z.infer<S> {
-  const result = schema.safeParse(value);
+  // reportInput: tells a missing field ("is required") from one of the wrong type.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : what;

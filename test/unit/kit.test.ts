@@ -137,3 +137,12 @@ describe('paging', () => {
     expect(() => readPaging({ size: 'ten' })).toThrow(/size/);
   });
 });
+
+describe('validation messages', () => {
+  it('tells a missing field from one of the wrong type', () => {
+    const schema = z.object({ telefone: z.string() });
+
+    expect(() => validate(schema, {})).toThrow('telefone is required');
+    expect(() => validate(schema, { telefone: 123 })).toThrow('telefone must be a string');
+  });
+});

@@ -1,0 +1,283 @@
+// DynamoDB implementation of the application repository (single table, see docs/data-model.md).
+//
+//   application       pk APP#<id>                 sk APP                  gsi1pk APP                               gsi1sk APP#<id, 16 digits>
+//   slug reservation  pk SLUG#<slug>              sk SLUG
+//   balance           pk APP#<id>                 sk SALDO
+//   API key           pk APIKEY#<apiKey>          sk APIKEY
+//   OAuth client      pk OAUTHCLIENT#<clientId>   sk OAUTHCLIENT          gsi1pk APP#<id>#OAUTHCLIENT              gsi1sk <clientId>
+//   prestador         pk APP#<id>                 sk PRESTADOR#<pid>
+//   nbwp_ credential  pk PCRED#<apiKey>           sk PCRED                gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED    gsi1sk PCRED#<credencialId>
+//   portal user       pk APP#<id>                 sk USER#<uid>
+//   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL
+//   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, NumberValue, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { nextId } from '#shared/db/ids';
+import { tableKeys } from '#shared/db/table';
+import { conflict } from '#shared/domain/errors';
+import type {
+  ApiKeyRecord,
+  Application,
+  ApplicationRepository,
+  Balance,
+  InboundSubscription,
+  OAuthClientRecord,
+  PortalUser,
+  Prestador,
+  ProviderCredentialRecord,
+} from '#shared/domain/applications';
+
+type Item = Record<string, unknown>;
+
+export const keys = {
+  application: (id: number) => ({ pk: `APP#${id}`, sk: 'APP' }),
+  applicationListing: (id: number) => ({ gsi1pk: 'APP', gsi1sk: `APP#${String(id).padStart(16, '0')}` }),
+  slug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }),
+  balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
+  apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
+  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
+  oauthClientListing: (aplicacaoId: number, clientId: string) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`, gsi1sk: clientId }),
+  prestador: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PRESTADOR#${id}` }),
+  providerCredential: (apiKey: string) => ({ pk: `PCRED#${apiKey}`, sk: 'PCRED' }),
+  providerCredentialListing: (aplicacaoId: number, prestadorId: number, credencialId: number) => ({
+    gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`,
+    gsi1sk: `PCRED#${credencialId}`,
+  }),
+  portalUser: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }),
+  userEmail: (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }),
+  inboundSubscription: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }),
+};
+
+/** A stored DynamoDB number (integer or exact NumberValue) as a decimal string with two places. */
+export function decimalString(value: unknown): string {
+  const text = value instanceof NumberValue ? value.toString() : String(value);
+  if (!/^-?\d+(?:\.\d+)?$/.test(text)) throw new Error(`not a decimal: ${text}`);
+  const [units, cents = ''] = text.split('.');
+  return `${units}.${cents.padEnd(2, '0')}`;
+}
+
+const notExists = 'attribute_not_exists(pk)';
+const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...rest }: Item): Item => rest;
+
+export function dynamoApplicationRepository(): ApplicationRepository {
+  const TableName = () => tableName();
+
+  const get = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
+    (await db().send(new GetCommand({ TableName: TableName(), Key: key }))).Item;
+
+  const put = async (item: Item, what: string): Promise<void> => {
+    try {
+      await db().send(new PutCommand({ TableName: TableName(), Item: item, ConditionExpression: notExists }));
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(`${what} already exists`);
+      throw error;
+    }
+  };
+
+  const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> => {
+    const items: Item[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(new QueryCommand({ TableName: TableName(), ...input, ExclusiveStartKey: start }));
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  };
+
+  const byPrefix = (pk: string, prefix: string) =>
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    });
+
+  const byGsi1 = (gsi1pk: string) =>
+    queryAll({
+      IndexName: tableKeys.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+    });
+
+  const toApplication = (item: Item) => strip(item) as unknown as Application;
+
+  const repo: ApplicationRepository = {
+    newId: () => nextId(),
+
+    async createApplication(application, balance) {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: TableName(),
+                  Item: { ...keys.application(application.id), ...keys.applicationListing(application.id), entity: 'application', ...application },
+                  ConditionExpression: notExists,
+                },
+              },
+              {
+                Put: {
+                  TableName: TableName(),
+                  Item: { ...keys.slug(application.slug), entity: 'slug', aplicacaoId: application.id },
+                  ConditionExpression: notExists,
+                },
+              },
+              {
+                Put: {
+                  TableName: TableName(),
+                  Item: {
+                    ...keys.balance(application.id),
+                    entity: 'balance',
+                    aplicacaoId: application.id,
+                    saldo: NumberValue.from(balance.saldo),
+                    moeda: balance.moeda,
+                    atualizadoEm: balance.atualizadoEm,
+                  },
+                  ConditionExpression: notExists,
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (error instanceof TransactionCanceledException) {
+          const slugTaken = error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed';
+          throw conflict(slugTaken ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
+        }
+        throw error;
+      }
+    },
+
+    async getApplication(id) {
+      const item = await get(keys.application(id));
+      return item ? toApplication(item) : undefined;
+    },
+
+    async findApplicationBySlug(slug) {
+      const reservation = await get(keys.slug(slug));
+      return reservation ? repo.getApplication(Number(reservation.aplicacaoId)) : undefined;
+    },
+
+    async listApplications() {
+      return (await byGsi1('APP')).map(toApplication);
+    },
+
+    async getBalance(aplicacaoId) {
+      const item = await get(keys.balance(aplicacaoId));
+      if (!item) return undefined;
+      return { aplicacaoId, saldo: decimalString(item.saldo), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
+    },
+
+    async putApiKey(record) {
+      await put({ ...keys.apiKey(record.apiKey), entity: 'apiKey', ...record }, 'API key');
+    },
+
+    async getApiKey(apiKey) {
+      const item = await get(keys.apiKey(apiKey));
+      return item ? (strip(item) as unknown as ApiKeyRecord) : undefined;
+    },
+
+    async putOAuthClient(record) {
+      await put(
+        { ...keys.oauthClient(record.clientId), ...keys.oauthClientListing(record.aplicacaoId, record.clientId), entity: 'oauthClient', ...record },
+        'OAuth client',
+      );
+    },
+
+    async getOAuthClient(clientId) {
+      const item = await get(keys.oauthClient(clientId));
+      return item ? (strip(item) as unknown as OAuthClientRecord) : undefined;
+    },
+
+    async listOAuthClients(aplicacaoId) {
+      return (await byGsi1(`APP#${aplicacaoId}#OAUTHCLIENT`)).map((item) => strip(item) as unknown as OAuthClientRecord);
+    },
+
+    async putPrestador(prestador) {
+      await put({ ...keys.prestador(prestador.aplicacaoId, prestador.id), entity: 'prestador', ...prestador }, 'prestador');
+    },
+
+    async getPrestador(aplicacaoId, id) {
+      const item = await get(keys.prestador(aplicacaoId, id));
+      return item ? (strip(item) as unknown as Prestador) : undefined;
+    },
+
+    async listPrestadores(aplicacaoId) {
+      return (await byPrefix(`APP#${aplicacaoId}`, 'PRESTADOR#')).map((item) => strip(item) as unknown as Prestador);
+    },
+
+    async putProviderCredential(record) {
+      await put(
+        {
+          ...keys.providerCredential(record.apiKey),
+          ...keys.providerCredentialListing(record.aplicacaoId, record.prestadorId, record.credencialId),
+          entity: 'providerCredential',
+          ...record,
+        },
+        'provider credential',
+      );
+    },
+
+    async getProviderCredential(apiKey) {
+      const item = await get(keys.providerCredential(apiKey));
+      return item ? (strip(item) as unknown as ProviderCredentialRecord) : undefined;
+    },
+
+    async listProviderCredentials(aplicacaoId, prestadorId) {
+      return (await byGsi1(`APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`)).map(
+        (item) => strip(item) as unknown as ProviderCredentialRecord,
+      );
+    },
+
+    async putPortalUser(user) {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: TableName(),
+                  Item: { ...keys.portalUser(user.aplicacaoId, user.id), entity: 'portalUser', ...user },
+                  ConditionExpression: notExists,
+                },
+              },
+              {
+                Put: {
+                  TableName: TableName(),
+                  Item: { ...keys.userEmail(user.email), entity: 'userEmail', aplicacaoId: user.aplicacaoId, userId: user.id },
+                  ConditionExpression: notExists,
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (error instanceof TransactionCanceledException) throw conflict(`user ${user.email} already exists`);
+        throw error;
+      }
+    },
+
+    async getPortalUser(aplicacaoId, id) {
+      const item = await get(keys.portalUser(aplicacaoId, id));
+      return item ? (strip(item) as unknown as PortalUser) : undefined;
+    },
+
+    async findPortalUserByEmail(email) {
+      const lookup = await get(keys.userEmail(email.trim().toLowerCase()));
+      return lookup ? repo.getPortalUser(Number(lookup.aplicacaoId), Number(lookup.userId)) : undefined;
+    },
+
+    async putInboundSubscription(subscription) {
+      await put(
+        { ...keys.inboundSubscription(subscription.aplicacaoId, subscription.id), entity: 'inboundSubscription', ...subscription },
+        'inbound subscription',
+      );
+    },
+
+    async listInboundSubscriptions(aplicacaoId) {
+      return (await byPrefix(`APP#${aplicacaoId}`, 'INBOUNDSUB#')).map((item) => strip(item) as unknown as InboundSubscription);
+    },
+  };
+  return repo;
+}

@@ -1,0 +1,32 @@
+// Demo requests in the single table. Access patterns: "one request by id" -> GetItem
+// pk 'CONTATO#<id>', sk 'CONTATO'; "requests by date" (admin, later) -> Query gsi1 gsi1pk 'CONTATO',
+// gsi1sk '<criadoEm>#<id>'. Low volume, so one GSI partition is enough.
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db as defaultDb, tableName as defaultTable, type Db } from '#shared/db/client';
+import type { DemoRequest, DemoRequestRepository } from '#shared/domain/contact';
+
+export const contactKey = (id: number) => ({ pk: `CONTATO#${id}`, sk: 'CONTATO' });
+
+export function dynamoDemoRequestRepository(
+  db: () => Db = defaultDb,
+  table: () => string = defaultTable,
+): DemoRequestRepository {
+  return {
+    async create(request: DemoRequest) {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            ...contactKey(request.id),
+            gsi1pk: 'CONTATO',
+            gsi1sk: `${request.criadoEm}#${String(request.id).padStart(16, '0')}`,
+            tipo: 'CONTATO',
+            status: 'RECEBIDO',
+            ...request,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+  };
+}

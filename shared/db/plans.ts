@@ -1,0 +1,72 @@
+// Plans in the single table. Access pattern: "list the plans" -> Query pk = 'PLANO' (one partition,
+// a handful of items). Each plan is `pk 'PLANO', sk 'PLANO#<id>'`; the price is an exact DynamoDB
+// number, read back as a decimal string.
+import { NumberValue, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { db as defaultDb, tableName as defaultTable, type Db } from '#shared/db/client';
+import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
+
+export const planKey = (id: number) => ({ pk: 'PLANO', sk: `PLANO#${id}` });
+
+const toPlan = (item: Record<string, unknown>): Plan => ({
+  id: Number(item.id),
+  nome: String(item.nome ?? ''),
+  descricao: String(item.descricao ?? ''),
+  precoMensal: toMoney(String(item.precoMensal)),
+  moeda: 'BRL',
+  mensagensIncluidas: Number(item.mensagensIncluidas ?? 0),
+  recursos: Array.isArray(item.recursos) ? item.recursos.map(String) : [],
+  ativo: item.ativo === true,
+});
+
+export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => string = defaultTable): PlanRepository {
+  return {
+    async listActive() {
+      const plans: Plan[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        // One query in practice (a few items); the loop only guards against a 1 MB page.
+        const out = await db().send(
+          new QueryCommand({
+            TableName: table(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            FilterExpression: 'ativo = :ativo',
+            ExpressionAttributeValues: { ':pk': 'PLANO', ':prefix': 'PLANO#', ':ativo': true },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of out.Items ?? []) plans.push(toPlan(item));
+        startKey = out.LastEvaluatedKey;
+      } while (startKey);
+      return plans;
+    },
+
+    async createIfAbsent(plan) {
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: table(),
+            Item: {
+              ...planKey(plan.id),
+              tipo: 'PLANO',
+              id: plan.id,
+              nome: plan.nome,
+              descricao: plan.descricao,
+              // An exact decimal number in DynamoDB (never a float on the way).
+              precoMensal: NumberValue.from(toMoney(plan.precoMensal)),
+              moeda: plan.moeda,
+              mensagensIncluidas: plan.mensagensIncluidas,
+              recursos: plan.recursos,
+              ativo: plan.ativo,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,324 @@
+// Tenants (applications) and their credentials. Pure domain code: the repository interface
+// below is implemented for DynamoDB in shared/db/applications.ts. Secrets that are only
+// verified (API secrets, OAuth client secrets, nbwp_ secrets) are returned once, here, and
+// stored only as hashes; secrets that sign or verify HMACs are stored retrievably.
+import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
+import { DomainError, invalid } from '#shared/domain/errors';
+import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/http/routes';
+
+export const providers = ['provider_a', 'provider_b', 'link'] as const;
+export type Provider = (typeof providers)[number];
+
+export interface ProviderASettings {
+  accountSid: string;
+  /** Signs provider_a's webhook signatures (HMAC-SHA1), so it is stored retrievably. */
+  authToken: string;
+  fromNumber: string;
+  baseUrl: string;
+}
+
+export interface ProviderBSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  /** Keys provider_b's X-Hub-Signature-256 (HMAC-SHA256), stored retrievably. */
+  appSecret: string;
+  /** Compared with hub.verify_token in the webhook handshake. */
+  verifyToken: string;
+  baseUrl: string;
+  wabaId?: string;
+}
+
+export interface Application {
+  id: number;
+  nome: string;
+  slug: string;
+  provider: Provider;
+  providerA?: ProviderASettings;
+  providerB?: ProviderBSettings;
+  ativo: boolean;
+  criadoEm: string;
+}
+
+export interface Balance {
+  aplicacaoId: number;
+  /** Exact decimal string with two places, for example "100.00". */
+  saldo: string;
+  moeda: 'BRL';
+  atualizadoEm: string;
+}
+
+export interface ApiKeyRecord {
+  apiKey: string;
+  aplicacaoId: number;
+  secretHash: string;
+  criadoEm: string;
+}
+
+export interface OAuthClientRecord {
+  clientId: string;
+  aplicacaoId: number;
+  secretHash: string;
+  scopes: Scope[];
+  nome: string;
+  criadoEm: string;
+}
+
+export interface Prestador {
+  id: number;
+  aplicacaoId: number;
+  nome: string;
+  email?: string;
+  ativo: boolean;
+  criadoEm: string;
+}
+
+export interface ProviderCredentialRecord {
+  credencialId: number;
+  /** The public key, `nbwp_...`. */
+  apiKey: string;
+  aplicacaoId: number;
+  prestadorId: number;
+  secretHash: string;
+  nome: string;
+  ativo: boolean;
+  ipAllowlist: string[];
+  /** Requests per minute; null when unlimited. */
+  limitePorMinuto: number | null;
+  revogadoEm: string | null;
+  criadoEm: string;
+}
+
+export interface PortalUser {
+  id: number;
+  aplicacaoId: number;
+  role: PortalRole;
+  email: string;
+  nome: string;
+  /** The provider a `prestador` user acts for. */
+  prestadorId?: number;
+  criadoEm: string;
+}
+
+export interface InboundSubscription {
+  id: number;
+  aplicacaoId: number;
+  /** Verifies X-Service-Signature (HMAC-SHA256), stored retrievably. */
+  secret: string;
+  ativo: boolean;
+  criadoEm: string;
+}
+
+/** Persistence of applications and their credentials. Writes that must be unique fail with a `conflict` DomainError. */
+export interface ApplicationRepository {
+  newId(): Promise<number>;
+  /** Creates the application, reserves its slug and opens its balance, all or nothing. */
+  createApplication(application: Application, balance: Balance): Promise<void>;
+  getApplication(id: number): Promise<Application | undefined>;
+  findApplicationBySlug(slug: string): Promise<Application | undefined>;
+  listApplications(): Promise<Application[]>;
+  getBalance(aplicacaoId: number): Promise<Balance | undefined>;
+
+  putApiKey(record: ApiKeyRecord): Promise<void>;
+  getApiKey(apiKey: string): Promise<ApiKeyRecord | undefined>;
+
+  putOAuthClient(record: OAuthClientRecord): Promise<void>;
+  getOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
+  listOAuthClients(aplicacaoId: number): Promise<OAuthClientRecord[]>;
+
+  putPrestador(prestador: Prestador): Promise<void>;
+  getPrestador(aplicacaoId: number, id: number): Promise<Prestador | undefined>;
+  listPrestadores(aplicacaoId: number): Promise<Prestador[]>;
+
+  putProviderCredential(record: ProviderCredentialRecord): Promise<void>;
+  getProviderCredential(apiKey: string): Promise<ProviderCredentialRecord | undefined>;
+  listProviderCredentials(aplicacaoId: number, prestadorId: number): Promise<ProviderCredentialRecord[]>;
+
+  /** Creates the user and reserves its e-mail, all or nothing. */
+  putPortalUser(user: PortalUser): Promise<void>;
+  getPortalUser(aplicacaoId: number, id: number): Promise<PortalUser | undefined>;
+  findPortalUserByEmail(email: string): Promise<PortalUser | undefined>;
+
+  putInboundSubscription(subscription: InboundSubscription): Promise<void>;
+  listInboundSubscriptions(aplicacaoId: number): Promise<InboundSubscription[]>;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const DECIMAL = /^\d{1,15}(?:\.\d{1,2})?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** A non-negative amount as an exact decimal string with two places ("100" -> "100.00"). */
+export function money(value: string): string {
+  if (!DECIMAL.test(value)) throw invalid('amount must be a non-negative decimal with at most two places', 'saldo');
+  const [units, cents = ''] = value.split('.');
+  return `${BigInt(units as string).toString()}.${cents.padEnd(2, '0')}`;
+}
+
+const now = () => new Date().toISOString();
+
+export interface NewApplication {
+  nome: string;
+  slug: string;
+  provider: Provider;
+  providerA?: ProviderASettings;
+  providerB?: ProviderBSettings;
+  /** Opening balance, decimal string; default "0.00". */
+  saldo?: string;
+}
+
+export async function registerApplication(repo: ApplicationRepository, input: NewApplication): Promise<Application> {
+  if (!input.nome?.trim()) throw invalid('nome is required', 'nome');
+  if (!SLUG.test(input.slug)) throw invalid('slug must be lower-case letters, digits and hyphens', 'slug');
+  if (!providers.includes(input.provider)) throw invalid(`provider must be one of ${providers.join(', ')}`, 'provider');
+  if (input.provider === 'provider_a' && !input.providerA) throw invalid('provider_a needs its settings', 'providerA');
+  if (input.provider === 'provider_b' && !input.providerB) throw invalid('provider_b needs its settings', 'providerB');
+  const criadoEm = now();
+  const application: Application = {
+    id: await repo.newId(),
+    nome: input.nome.trim(),
+    slug: input.slug,
+    provider: input.provider,
+    providerA: input.providerA,
+    providerB: input.providerB,
+    ativo: true,
+    criadoEm,
+  };
+  await repo.createApplication(application, {
+    aplicacaoId: application.id,
+    saldo: money(input.saldo ?? '0.00'),
+    moeda: 'BRL',
+    atualizadoEm: criadoEm,
+  });
+  return application;
+}
+
+/** A new API key and secret for the external API; the secret is returned only here. */
+export async function issueApiKey(repo: ApplicationRepository, aplicacaoId: number): Promise<{ apiKey: string; apiSecret: string }> {
+  const apiKey = randomSecret(18, 'ak_');
+  const apiSecret = randomSecret(32);
+  await repo.putApiKey({ apiKey, aplicacaoId, secretHash: hashSecret(apiSecret), criadoEm: now() });
+  return { apiKey, apiSecret };
+}
+
+export function validScopes(requested: readonly string[]): Scope[] {
+  const unknown = requested.filter((s) => !(knownScopes as readonly string[]).includes(s));
+  if (unknown.length > 0) throw invalid(`unknown scopes: ${unknown.join(' ')}`, 'scopes');
+  return [...new Set(requested)] as Scope[];
+}
+
+/** A new OAuth2 client with the scopes it may ask for; the secret is returned only here. */
+export async function registerOAuthClient(
+  repo: ApplicationRepository,
+  aplicacaoId: number,
+  input: { nome: string; scopes: readonly string[] },
+): Promise<{ clientId: string; clientSecret: string; scopes: Scope[] }> {
+  const scopes = validScopes(input.scopes);
+  const clientId = randomSecret(18, 'cl_');
+  const clientSecret = randomSecret(32);
+  await repo.putOAuthClient({ clientId, aplicacaoId, secretHash: hashSecret(clientSecret), scopes, nome: input.nome, criadoEm: now() });
+  return { clientId, clientSecret, scopes };
+}
+
+export async function registerPrestador(
+  repo: ApplicationRepository,
+  aplicacaoId: number,
+  input: { nome: string; email?: string },
+): Promise<Prestador> {
+  if (!input.nome?.trim()) throw invalid('nome is required', 'nome');
+  const prestador: Prestador = { id: await repo.newId(), aplicacaoId, nome: input.nome.trim(), email: input.email, ativo: true, criadoEm: now() };
+  await repo.putPrestador(prestador);
+  return prestador;
+}
+
+/** A new `nbwp_` machine credential of a provider; the secret is returned only here. */
+export async function issueProviderCredential(
+  repo: ApplicationRepository,
+  input: { aplicacaoId: number; prestadorId: number; nome: string; ipAllowlist?: string[]; limitePorMinuto?: number | null },
+): Promise<{ credencialId: number; apiKey: string; apiSecret: string }> {
+  const prestador = await repo.getPrestador(input.aplicacaoId, input.prestadorId);
+  if (!prestador) throw new DomainError('not_found', 'prestador not found');
+  const limite = input.limitePorMinuto ?? null;
+  if (limite !== null && (!Number.isInteger(limite) || limite <= 0)) throw invalid('limitePorMinuto must be a positive integer', 'limitePorMinuto');
+  const credencialId = await repo.newId();
+  const apiKey = randomSecret(18, 'nbwp_');
+  const apiSecret = randomSecret(32);
+  await repo.putProviderCredential({
+    credencialId,
+    apiKey,
+    aplicacaoId: input.aplicacaoId,
+    prestadorId: input.prestadorId,
+    secretHash: hashSecret(apiSecret),
+    nome: input.nome,
+    ativo: true,
+    ipAllowlist: input.ipAllowlist ?? [],
+    limitePorMinuto: limite,
+    revogadoEm: null,
+    criadoEm: now(),
+  });
+  return { credencialId, apiKey, apiSecret };
+}
+
+export async function registerPortalUser(
+  repo: ApplicationRepository,
+  input: { aplicacaoId: number; role: PortalRole; email: string; nome: string; prestadorId?: number },
+): Promise<PortalUser> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw invalid('email is not valid', 'email');
+  if (input.role === 'prestador' && input.prestadorId === undefined) throw invalid('a prestador user needs its prestadorId', 'prestadorId');
+  const user: PortalUser = {
+    id: await repo.newId(),
+    aplicacaoId: input.aplicacaoId,
+    role: input.role,
+    email,
+    nome: input.nome,
+    prestadorId: input.prestadorId,
+    criadoEm: now(),
+  };
+  await repo.putPortalUser(user);
+  return user;
+}
+
+export async function createInboundSubscription(repo: ApplicationRepository, aplicacaoId: number): Promise<InboundSubscription> {
+  const subscription: InboundSubscription = { id: await repo.newId(), aplicacaoId, secret: randomSecret(32), ativo: true, criadoEm: now() };
+  await repo.putInboundSubscription(subscription);
+  return subscription;
+}
+
+/** Whether a presented API key and secret belong to `aplicacaoId` (the sandbox reuses credentials only then). */
+export async function apiKeyMatches(repo: ApplicationRepository, aplicacaoId: number, apiKey: string, apiSecret: string): Promise<boolean> {
+  const record = await repo.getApiKey(apiKey);
+  return !!record && record.aplicacaoId === aplicacaoId && secretMatches(apiSecret, record.secretHash);
+}
+
+export async function oauthClientMatches(
+  repo: ApplicationRepository,
+  aplicacaoId: number,
+  clientId: string,
+  clientSecret: string,
+  scopes: readonly string[],
+): Promise<boolean> {
+  const record = await repo.getOAuthClient(clientId);
+  return (
+    !!record &&
+    record.aplicacaoId === aplicacaoId &&
+    secretMatches(clientSecret, record.secretHash) &&
+    [...record.scopes].sort().join(' ') === [...scopes].sort().join(' ')
+  );
+}
+
+export async function providerCredentialMatches(
+  repo: ApplicationRepository,
+  aplicacaoId: number,
+  prestadorId: number,
+  apiKey: string,
+  apiSecret: string,
+): Promise<boolean> {
+  const record = await repo.getProviderCredential(apiKey);
+  return (
+    !!record &&
+    record.aplicacaoId === aplicacaoId &&
+    record.prestadorId === prestadorId &&
+    record.ativo &&
+    record.revogadoEm === null &&
+    secretMatches(apiSecret, record.secretHash)
+  );
+}

@@ -1,0 +1,93 @@
+// GET /api/status: health and build information. Cheap on purpose: no table, no network.
+// Runtime metrics (uptime, memory, Node version, cold start, region) are shown only to a caller
+// presenting the configured status token; with no token configured they are never shown, so a
+// public endpoint never leaks runtime details by default. A wrong token gets the basic answer,
+// exactly as if no token had been sent (nothing reveals that the token was checked).
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export const applicationName = 'whatsapp-platform';
+
+export interface BuildInfo {
+  version: string;
+  commit: string;
+  buildTime: string;
+}
+
+export interface ApplicationInfo {
+  nome: string;
+  versao: string;
+  commit: string;
+  buildTime: string;
+  /** `whatsapp-platform v0.1.0 (abc1234, built 2026-11-22T01:00:00Z)` */
+  formatted: string;
+}
+
+export interface RuntimeMetrics {
+  uptimeSeconds: number;
+  coldStart: boolean;
+  requestsServed: number;
+  node: string;
+  region: string;
+  memoria: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; externalBytes: number; limiteMb?: number };
+}
+
+export interface StatusReport {
+  status: 'UP';
+  aplicacao: ApplicationInfo;
+  runtime?: RuntimeMetrics;
+}
+
+const shortCommit = (commit: string) => (/^[0-9a-f]{8,40}$/i.test(commit) ? commit.slice(0, 7) : commit);
+
+export function applicationInfo(build: BuildInfo): ApplicationInfo {
+  const version = build.version.startsWith('v') ? build.version : `v${build.version}`;
+  return {
+    nome: applicationName,
+    versao: build.version,
+    commit: build.commit,
+    buildTime: build.buildTime,
+    formatted: `${applicationName} ${version} (${shortCommit(build.commit)}, built ${build.buildTime})`,
+  };
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** True only when a token is configured and the presented one equals it (constant time, any lengths). */
+export function statusTokenMatches(configured: string | undefined, presented: string | undefined): boolean {
+  if (!configured || presented === undefined) return false;
+  // Comparing fixed-length digests keeps the time independent of where, and whether, the lengths differ.
+  return timingSafeEqual(digest(configured), digest(presented));
+}
+
+export interface RuntimeFacts {
+  /** Milliseconds since the epoch at which this container loaded the code. */
+  startedAt: number;
+  requestsServed: number;
+  region: string;
+  now?: number;
+}
+
+export function runtimeMetrics(facts: RuntimeFacts): RuntimeMetrics {
+  const memory = process.memoryUsage();
+  const limit = Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  return {
+    uptimeSeconds: Math.max(0, Math.round(((facts.now ?? Date.now()) - facts.startedAt) / 1000)),
+    coldStart: facts.requestsServed <= 1,
+    requestsServed: facts.requestsServed,
+    node: process.version,
+    region: facts.region,
+    memoria: {
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed,
+      heapTotalBytes: memory.heapTotal,
+      externalBytes: memory.external,
+      ...(Number.isFinite(limit) && limit > 0 ? { limiteMb: limit } : {}),
+    },
+  };
+}
+
+export function statusReport(build: BuildInfo, detailed: RuntimeFacts | undefined): StatusReport {
+  const report: StatusReport = { status: 'UP', aplicacao: applicationInfo(build) };
+  if (detailed) report.runtime = runtimeMetrics(detailed);
+  return report;
+}
