@@ -1,0 +1,62 @@
+// The CDK app: `npx cdk synth --no-notices` (cdk.json runs this file with tsx).
+//
+// Context keys (all optional; pass with -c key=value or put them in cdk.context.json):
+//   adminEmail           recipient of contact-form notifications (ADMIN_EMAIL of the public group)
+//   mailFrom             verified SES sender (MAIL_FROM); scopes ses:SendEmail to it and its domain
+//   agentDomainName      custom domain of the agent channel, e.g. agent.example.com  \
+//   agentCertificateArn  ACM certificate for that domain, same region as the stack   > all three, or
+//   agentTruststoreUri   s3://bucket/key of the PEM bundle of the agents' CA         /  no domain
+//   agentTruststoreVersion  S3 version id of the truststore (bump to make API Gateway reload it)
+//   stackName            CloudFormation stack name (default WhatsappPlatform)
+// The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
+// without them the stack is environment-agnostic, which is enough to synthesize.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { repoRoot } from '#infra/constructs/service-function';
+import { PlatformStack, type BuildInfo } from '#infra/stack';
+
+const app = new App();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+function buildInfo(): BuildInfo {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout (or no git): the status endpoint says 'unknown'.
+  }
+  return { version: pkg.version, commit, time: new Date().toISOString() };
+}
+
+function agentDomain() {
+  const domainName = context('agentDomainName');
+  const certificateArn = context('agentCertificateArn');
+  const truststoreUri = context('agentTruststoreUri');
+  const given = [domainName, certificateArn, truststoreUri].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (!domainName || !certificateArn || !truststoreUri) {
+    throw new Error('agentDomainName, agentCertificateArn and agentTruststoreUri must be given together');
+  }
+  return { domainName, certificateArn, truststoreUri, truststoreVersion: context('agentTruststoreVersion') };
+}
+
+new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
+  description: 'Multi-tenant WhatsApp communication platform for health care',
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  build: buildInfo(),
+  adminEmail: context('adminEmail'),
+  mailFrom: context('mailFrom'),
+  agentDomain: agentDomain(),
+});
+
+// Every synth is checked against the AWS Solutions rules (cdk-nag 3 is a CDK policy-validation
+// plugin, not an aspect). Any finding not acknowledged with Validations.of(x).acknowledge({id,
+// reason}) where it is made - warnings included - fails the synth.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

@@ -1,0 +1,225 @@
+// The REST API, built from the route table: one Lambda proxy integration per endpoint group,
+// one REQUEST authorizer per auth scheme, the service's gateway responses, access logs, and
+// optionally the agent channel's mutual-TLS custom domain.
+import { CfnOutput, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  DomainName,
+  EndpointType,
+  IdentitySource,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RequestAuthorizer,
+  ResponseType,
+  RestApi,
+  SecurityPolicy,
+  type Method,
+} from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '#shared/http/gateway-responses';
+import type { AuthorizedScheme, Group, Route } from '#shared/http/routes';
+
+/** The stage name. The route paths already start with /api, so the stage is not called that. */
+export const stageName = 'prod';
+
+const responseTypes: Record<GatewayResponseType, ResponseType> = {
+  UNAUTHORIZED: ResponseType.UNAUTHORIZED,
+  ACCESS_DENIED: ResponseType.ACCESS_DENIED,
+  MISSING_AUTHENTICATION_TOKEN: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+  AUTHORIZER_FAILURE: ResponseType.AUTHORIZER_FAILURE,
+  THROTTLED: ResponseType.THROTTLED,
+};
+
+/** Why routes without an authorizer have none, by group (cdk-nag AwsSolutions-APIG4 suppressions). */
+const unauthenticatedReasons: Partial<Record<Group, string>> = {
+  token: 'The OAuth2 token endpoint authenticates the client_id/client_secret from the form body itself (RFC 6749).',
+  webhooks:
+    'Provider webhooks are authenticated in the handler by HMAC signature over the exact body bytes, which an authorizer never sees.',
+  public: 'Public endpoints by specification (plans, contact form, status, CRL).',
+};
+
+export interface AgentDomainProps {
+  domainName: string;
+  certificateArn: string;
+  /** s3://bucket/key of the PEM bundle of the internal CA that signs agent certificates. */
+  truststoreUri: string;
+  /** S3 object version of the truststore, to make API Gateway pick up a new bundle. */
+  truststoreVersion?: string;
+}
+
+export interface ServiceApiProps {
+  routes: readonly Route[];
+  groupFunctions: Record<Group, IFunction>;
+  authorizerFunctions: Record<AuthorizedScheme, IFunction>;
+  agentDomain?: AgentDomainProps;
+}
+
+export class ServiceApi extends Construct {
+  readonly api: RestApi;
+  readonly authorizers: Partial<Record<AuthorizedScheme, RequestAuthorizer>> = {};
+  readonly methods: Method[] = [];
+  readonly domain: DomainName | undefined;
+
+  constructor(scope: Construct, id: string, props: ServiceApiProps) {
+    super(scope, id);
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+
+    this.api = new RestApi(this, 'Api', {
+      description: 'Multi-tenant WhatsApp platform for health care',
+      // Regional: clients are in one region, and the mTLS custom domain must be regional anyway.
+      endpointTypes: [EndpointType.REGIONAL],
+      // Every body reaches the handler base64-encoded and untouched: webhook signatures are
+      // computed over the exact bytes, and the CRL is binary. The handlers decode.
+      binaryMediaTypes: ['*/*'],
+      // The account-level role API Gateway needs to write execution and access logs. Kept when
+      // the stack is deleted: the account setting would otherwise point at a deleted role.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName,
+        tracingEnabled: true,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            method: '$context.httpMethod',
+            resource: '$context.resourcePath',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationStatus: '$context.integration.status',
+            authorizerError: '$context.authorizer.error',
+            aplicacaoId: '$context.authorizer.aplicacaoId',
+            errorType: '$context.error.responseType',
+          }),
+        ),
+        // Execution logs for errors only, and never request/response bodies (health data).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        // A stage-wide ceiling that protects the table and the providers; per-credential limits are the authorizers'.
+        throttlingRateLimit: 100,
+        throttlingBurstLimit: 200,
+      },
+    });
+
+    this.addGatewayResponses();
+
+    // One integration per group; one invoke permission per function for the whole API instead of
+    // one per method, which keeps the functions' resource policies small as routes are added.
+    const integrations = new Map<Group, LambdaIntegration>();
+    const integrationOf = (group: Group) => {
+      let integration = integrations.get(group);
+      if (!integration) {
+        integration = new LambdaIntegration(props.groupFunctions[group], { proxy: true, scopePermissionToMethod: false });
+        integrations.set(group, integration);
+      }
+      return integration;
+    };
+
+    for (const route of props.routes) {
+      const resource = this.api.root.resourceForPath(route.path);
+      const method =
+        route.auth === 'none'
+          ? resource.addMethod(route.method, integrationOf(route.group), { authorizationType: AuthorizationType.NONE })
+          : resource.addMethod(route.method, integrationOf(route.group), {
+              authorizationType: AuthorizationType.CUSTOM,
+              authorizer: this.authorizerFor(route.auth, props.authorizerFunctions[route.auth]),
+            });
+      this.methods.push(method);
+
+      if (route.auth === 'none') {
+        const reason = unauthenticatedReasons[route.group];
+        if (!reason) throw new Error(`route ${route.method} ${route.path} has no authorizer and no stated reason`);
+        Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason });
+      }
+    }
+
+    // Acknowledged on the API, so they cover its stage and methods.
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions-APIG2',
+        reason: "Requests are validated in the handlers with the route table's zod schemas, which produce the spec's error bodies.",
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'No WAF web ACL yet: the stage throttles, and per-credential limits are enforced by the authorizers. Attaching a web ACL is a deployment decision (cost, rules) outside this stack.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: 'The account-level API Gateway logging role uses the AWS policy API Gateway documents for it.',
+      },
+    );
+
+    this.domain = props.agentDomain ? this.addAgentDomain(props.agentDomain) : undefined;
+  }
+
+  private authorizerFor(scheme: AuthorizedScheme, handler: IFunction): RequestAuthorizer {
+    // Created on first use: CDK refuses an authorizer that no method uses.
+    const existing = this.authorizers[scheme];
+    if (existing) return existing;
+    const setting = authorizerSettings[scheme];
+    const authorizer = new RequestAuthorizer(this, `Authorizer-${scheme}`, {
+      authorizerName: scheme,
+      handler,
+      identitySources: setting.identityHeaders.map((h) => IdentitySource.header(h)),
+      resultsCacheTtl: Duration.seconds(setting.cacheTtlSeconds),
+    });
+    this.authorizers[scheme] = authorizer;
+    return authorizer;
+  }
+
+  private addGatewayResponses(): void {
+    for (const [type, answer] of Object.entries(gatewayResponses) as [GatewayResponseType, GatewayAnswer][]) {
+      const extraHeaders = answer.headers ?? {};
+      this.api.addGatewayResponse(`Response-${type}`, {
+        type: responseTypes[type],
+        statusCode: String(answer.statusCode),
+        // Header values are API Gateway mapping expressions: static strings go in single quotes.
+        responseHeaders: Object.fromEntries(
+          Object.entries({ 'Content-Type': 'application/json', ...extraHeaders }).map(([k, v]) => [k, `'${v}'`]),
+        ),
+        templates: { 'application/json': JSON.stringify(answer.body) },
+      });
+    }
+  }
+
+  /** The agent channel's custom domain, where API Gateway demands a client certificate signed by the truststore's CA. */
+  private addAgentDomain(props: AgentDomainProps): DomainName {
+    const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(props.truststoreUri);
+    if (!match?.[1] || !match[2]) throw new Error(`agentTruststoreUri must be s3://bucket/key, got ${props.truststoreUri}`);
+    const domain = new DomainName(this, 'AgentDomain', {
+      domainName: props.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'AgentCertificate', props.certificateArn),
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+      mtls: {
+        bucket: Bucket.fromBucketName(this, 'TruststoreBucket', match[1]),
+        key: match[2],
+        version: props.truststoreVersion,
+      },
+    });
+    // Root mapping: the agent paths keep their /api/external/integracoes/... form. The default
+    // execute-api endpoint stays on for the other groups; there the agent authorizer finds no
+    // client certificate and refuses.
+    domain.addBasePathMapping(this.api, { stage: this.api.deploymentStage });
+    new CfnOutput(this, 'AgentDomainTarget', {
+      description: 'CNAME/alias target for the agent mTLS domain',
+      value: domain.domainNameAliasDomainName,
+    });
+    return domain;
+  }
+}

@@ -1,0 +1,147 @@
+// The one place holding the Lambda defaults: Node.js 22 on ARM64, an ESM bundle built by the
+// local esbuild with the options the benchmark measures, its own log group and its own role
+// (written to by nothing else), and helpers that grant a resource and set the environment
+// variable naming it together, so a function never gets a name without the right or vice versa.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { bundling } from '#infra/bundling';
+import type { QueueName } from '#shared/adapters/ports';
+import { tableKeys } from '#shared/db/table';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export type TableAccess = 'read' | 'readwrite';
+
+export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  // The ConditionCheck part of TransactWriteItems (balance checks).
+  'dynamodb:ConditionCheckItem',
+];
+
+/** The environment variable of each queue's URL, as shared/config.ts reads it. */
+export const queueUrlEnv: Record<QueueName, string> = {
+  inbound: 'INBOUND_QUEUE_URL',
+  status: 'STATUS_QUEUE_URL',
+  outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
+};
+
+export interface ServiceFunctionProps {
+  /** Entry file relative to the repository root (infra/functions.ts). */
+  entry: string;
+  description?: string;
+  timeout: Duration;
+  /** 512 MB by default: Lambda gives CPU in proportion, and JWT/HMAC work and cold starts are CPU-bound. */
+  memorySize?: number;
+  environment?: Record<string, string>;
+}
+
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+
+    // Its own log group: retention is ours to set and the role writes to this group only.
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+
+    // Own role with inline grants instead of AWSLambdaBasicExecutionRole (logs:* on every group).
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(repoRoot, props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout,
+      description: props.description,
+      role: this.role,
+      logGroup: this.logGroup,
+      awsSdkConnectionReuse: false, // SDK v3 reuses connections by itself
+      environment: {
+        // Stack traces point at the TypeScript sources (costs only when a trace is formatted).
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: bundling.target,
+        minify: bundling.minify,
+        sourceMap: bundling.sourceMap,
+        externalModules: [...bundling.externalModules],
+        mainFields: [...bundling.mainFields],
+        banner: bundling.banner,
+      },
+    });
+  }
+
+  /** Grants table access and sets TABLE_NAME, together. */
+  useTable(table: ITable, access: TableAccess): void {
+    const resources = [table.tableArn, `${table.tableArn}/index/${tableKeys.gsi1.name}`];
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableReadActions, resources }));
+    if (access === 'readwrite') {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableWriteActions, resources: [table.tableArn] }));
+    }
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+  }
+
+  /** Grants sending to a queue and sets its URL variable. */
+  sendTo(name: QueueName, queue: IQueue): void {
+    // SendMessage only (grantSendMessages would add GetQueueAttributes/GetQueueUrl, unused: the URL is in the env).
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+    this.function.addEnvironment(queueUrlEnv[name], queue.queueUrl);
+  }
+
+  /** Grants reading one object of a bucket and sets CRL_BUCKET / CRL_KEY. */
+  readCrl(bucket: IBucket, key: string): void {
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(key)] }),
+    );
+    // Without ListBucket S3 answers a missing object with 403 instead of 404 (NoSuchKey), which
+    // the blob adapter reports as "no CRL yet". Listing reveals only key names of this bucket.
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    this.function.addEnvironment('CRL_BUCKET', bucket.bucketName);
+    this.function.addEnvironment('CRL_KEY', key);
+  }
+
+  /** Grants reading a secret and sets SIGNING_KEY_SECRET_ID. */
+  readSigningKey(secret: ISecret): void {
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    );
+    this.function.addEnvironment('SIGNING_KEY_SECRET_ID', secret.secretArn);
+  }
+
+  /** Grants ses:SendEmail on the given identities (from and, in the SES sandbox, the recipient). */
+  sendMail(identities: readonly string[]): void {
+    const { region, account, partition } = Stack.of(this);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: identities.map((id) => `arn:${partition}:ses:${region}:${account}:identity/${id}`),
+      }),
+    );
+  }
+}

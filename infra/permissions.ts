@@ -1,0 +1,100 @@
+// What each Lambda may touch, in one reviewable place. The stack grants exactly this (and
+// sets the matching environment variables); test/infra checks the synthesized IAM policies
+// against it. To give a function a new capability, change its line here.
+import type { QueueName } from '#shared/adapters/ports';
+import type { AuthorizedScheme, Group } from '#shared/http/routes';
+import {
+  authorizerFunctions,
+  consumerFunctions,
+  groupFunctions,
+  scheduledFunctions,
+  type LambdaEntry,
+} from '#infra/functions';
+
+export interface FunctionNeeds {
+  /**
+   * The one table. `read`: GetItem, BatchGetItem, Query (table and gsi1). `readwrite` adds
+   * PutItem, UpdateItem, DeleteItem, BatchWriteItem and ConditionCheckItem (transactions are
+   * authorized per item action). Nobody gets Scan: every access pattern is a key lookup or Query.
+   */
+  table: 'read' | 'readwrite';
+  /** Queues the function sends to. A consumer's receive/delete on its own queue comes from its event source. */
+  sendsTo: readonly QueueName[];
+  /** GetObject on the CRL object of the CRL bucket. */
+  readsCrl: boolean;
+  /** GetSecretValue on the RS256 signing-key secret. */
+  readsSigningKey: boolean;
+  /** ses:SendEmail (the contact form notifies the administrator). */
+  sendsMail: boolean;
+}
+
+const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds, 'table'>> = {}): FunctionNeeds => ({
+  table,
+  sendsTo: [],
+  readsCrl: false,
+  readsSigningKey: false,
+  sendsMail: false,
+  ...extra,
+});
+
+export const groupNeeds: Record<Group, FunctionNeeds> = {
+  // Debits the balance, writes the statement entry and the message.
+  'external-messages': needs('readwrite'),
+  finance: needs('read'),
+  config: needs('read'),
+  // Looks up the client and signs the access token.
+  token: needs('read', { readsSigningKey: true }),
+  // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
+  'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  'v2-other': needs('readwrite'),
+  agent: needs('readwrite'),
+  // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
+  'provider-api': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  // Checks the signature (secrets and slugs are read from the table) and queues the payload.
+  webhooks: needs('read', { sendsTo: ['inbound', 'status'] }),
+  // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL.
+  public: needs('readwrite', { readsCrl: true, sendsMail: true }),
+  'patient-app': needs('readwrite'),
+  'provider-portal': needs('readwrite'),
+  'physician-portal': needs('readwrite'),
+  admin: needs('readwrite', { readsSigningKey: true }),
+};
+
+/** Authorizers only look credentials up; the JWT ones also need the key to verify signatures. */
+export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
+  apiKey: needs('read'),
+  oauth2: needs('read', { readsSigningKey: true }),
+  providerCredential: needs('read'),
+  portalJwt: needs('read', { readsSigningKey: true }),
+  agent: needs('read', { readsSigningKey: true }),
+};
+
+export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
+  // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
+  inbound: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  status: needs('readwrite'),
+  // Retries go back through SQS visibility, not a new send.
+  outboundWebhooks: needs('readwrite'),
+};
+
+export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
+  exchangeRate: needs('readwrite'),
+  appointmentSweep: needs('readwrite'),
+};
+
+/** Every Lambda with its needs, for the stack and the tests. */
+export const functionNeeds: { entry: LambdaEntry; needs: FunctionNeeds }[] = [
+  ...Object.entries(groupNeeds).map(([k, n]) => ({ entry: groupFunctions[k as Group], needs: n })),
+  ...Object.entries(authorizerNeeds).map(([k, n]) => ({ entry: authorizerFunctions[k as AuthorizedScheme], needs: n })),
+  ...Object.entries(consumerNeeds).map(([k, n]) => ({ entry: consumerFunctions[k as QueueName], needs: n })),
+  ...Object.entries(scheduledNeeds).map(([k, n]) => ({
+    entry: scheduledFunctions[k as keyof typeof scheduledFunctions],
+    needs: n,
+  })),
+];
+
+export const needsOf = (entry: LambdaEntry): FunctionNeeds => {
+  const found = functionNeeds.find((f) => f.entry.id === entry.id);
+  if (!found) throw new Error(`no permission entry for ${entry.id}`);
+  return found.needs;
+};

@@ -1,0 +1,197 @@
+// The whole service in one stack: the table, the work queues, the schedules, the CRL bucket,
+// the signing-key secret, every Lambda (infra/functions.ts) with exactly the rights listed in
+// infra/permissions.ts, and the REST API built from the route table.
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ServiceApi, type AgentDomainProps } from '#infra/constructs/rest-api';
+import { ServiceFunction } from '#infra/constructs/service-function';
+import { WorkQueue } from '#infra/constructs/work-queue';
+import {
+  authorizerFunctions,
+  consumerFunctions,
+  groupFunctions,
+  scheduledFunctions,
+  type LambdaEntry,
+} from '#infra/functions';
+import { functionNeeds } from '#infra/permissions';
+import type { QueueName } from '#shared/adapters/ports';
+import { tableKeys } from '#shared/db/table';
+import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
+
+/** Key of the DER CRL in the CRL bucket (shared/config.ts's default). */
+export const crlKey = 'crl/agent-ca.crl';
+
+export interface BuildInfo {
+  version: string;
+  commit: string;
+  /** ISO time of the synth. */
+  time: string;
+}
+
+export interface PlatformStackProps extends StackProps {
+  build: BuildInfo;
+  /** Recipient of contact-form notifications (ADMIN_EMAIL). */
+  adminEmail?: string;
+  /** Verified SES sender (MAIL_FROM). ses:SendEmail is granted on it (and its domain) only; without it, on nothing. */
+  mailFrom?: string;
+  /** The agent channel's mTLS custom domain; omitted, no domain is created. */
+  agentDomain?: AgentDomainProps;
+}
+
+export class PlatformStack extends Stack {
+  readonly table: Table;
+  readonly queues: Record<QueueName, WorkQueue>;
+  readonly functions = new Map<string, ServiceFunction>();
+  readonly api: ServiceApi;
+  readonly crlBucket: Bucket;
+  readonly signingKey: Secret;
+
+  constructor(scope: Construct, id: string, props: PlatformStackProps) {
+    super(scope, id, props);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: tableKeys.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableKeys.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: tableKeys.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Balances and statements live here: never deleted with the stack or by accident.
+      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
+    });
+    this.table.addGlobalSecondaryIndex({
+      indexName: tableKeys.gsi1.name,
+      partitionKey: { name: tableKeys.gsi1.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableKeys.gsi1.sortKey, type: AttributeType.STRING },
+    });
+
+    this.crlBucket = new Bucket(this, 'CrlBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL, // the CRL is served through the API, not from S3
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.crlBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'Holds only the CRL, public data published by operators; versioning keeps every change. Server access logs would need a second bucket for little audit value.',
+    });
+
+    // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...]},
+    // the first key signing. Created with an empty key list; operators put the generated key set
+    // in after the first deploy, and until then token issuing fails with "holds no keys".
+    // (generateSecretString, not a literal value: CloudFormation never rewrites a generated value
+    // on later deploys, so the real keys are not reset.)
+    this.signingKey = new Secret(this, 'SigningKey', {
+      description: 'RS256 signing key set {"keys":[private JWK with kid, ...]}; the first key signs',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ keys: [] }), generateStringKey: 'placeholder' },
+    });
+    Validations.of(this.signingKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotating a signing key means publishing a new kid while the old one still verifies live tokens; that is a planned key rollover, not a Secrets Manager rotation Lambda.',
+    });
+
+    // Every function, with the timeouts its trigger allows.
+    const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
+    const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
+      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common });
+      this.functions.set(entry.id, fn);
+      return fn;
+    };
+    // API Gateway gives up on an integration after 29 s; the handlers must answer well before.
+    const groupFns = Object.fromEntries(
+      groups.map((g) => [g, create(groupFunctions[g], Duration.seconds(15), `Endpoint group ${g}`)]),
+    ) as Record<Group, ServiceFunction>;
+    const authorizerFns = Object.fromEntries(
+      (Object.keys(authorizerFunctions) as AuthorizedScheme[]).map((s) => [
+        s,
+        create(authorizerFunctions[s], Duration.seconds(10), `Authorizer ${s}`),
+      ]),
+    ) as Record<AuthorizedScheme, ServiceFunction>;
+    const consumerFns = Object.fromEntries(
+      (Object.keys(consumerFunctions) as QueueName[]).map((q) => [
+        q,
+        create(consumerFunctions[q], Duration.seconds(30), `Consumer of the ${q} queue`),
+      ]),
+    ) as Record<QueueName, ServiceFunction>;
+    const scheduledFns = Object.values(scheduledFunctions).map((entry) => ({
+      entry,
+      fn: create(entry, Duration.seconds(60), `Every ${entry.rateMinutes} minutes`),
+    }));
+
+    this.queues = {
+      inbound: new WorkQueue(this, 'InboundQueue', { consumer: consumerFns.inbound }),
+      status: new WorkQueue(this, 'StatusQueue', { consumer: consumerFns.status }),
+      outboundWebhooks: new WorkQueue(this, 'OutboundWebhookQueue', { consumer: consumerFns.outboundWebhooks }),
+    };
+
+    for (const { entry, fn } of scheduledFns) {
+      new Rule(this, `${entry.id}-Schedule`, {
+        schedule: Schedule.rate(Duration.minutes(entry.rateMinutes)),
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
+      });
+    }
+
+    // Grants, exactly as infra/permissions.ts lists them.
+    for (const { entry, needs } of functionNeeds) {
+      const fn = this.functions.get(entry.id);
+      if (!fn) throw new Error(`infra/permissions.ts lists ${entry.id}, which the stack does not create`);
+      fn.useTable(this.table, needs.table);
+      for (const queue of needs.sendsTo) fn.sendTo(queue, this.queues[queue].queue);
+      if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
+      if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);
+      if (needs.sendsMail) {
+        if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
+        if (props.mailFrom) {
+          fn.function.addEnvironment('MAIL_FROM', props.mailFrom);
+          fn.sendMail(sesIdentities(props.mailFrom, props.adminEmail));
+        } else {
+          // SES only sends from a verified identity: without one there is nothing to grant.
+          Annotations.of(fn).addWarningV2(
+            '@platform/no-mail-from',
+            `${entry.id} cannot send e-mail: give -c mailFrom=<verified SES sender> (and -c adminEmail=...)`,
+          );
+        }
+      }
+    }
+
+    // nodejs22.x is deliberate: the bundles target node22 and the local toolchain runs Node 22.
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Runtime pinned to nodejs22.x to match the esbuild target (node22) and the Node 22 used to build and test; moving to a newer runtime is a deliberate upgrade.',
+    });
+
+    this.api = new ServiceApi(this, 'Http', {
+      routes,
+      groupFunctions: mapValues(groupFns, (f) => f.function),
+      authorizerFunctions: mapValues(authorizerFns, (f) => f.function),
+      agentDomain: props.agentDomain,
+    });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });
+    new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+  }
+}
+
+/** The SES identities ses:SendEmail is scoped to: the sender, its domain, and the recipient (checked too in the SES sandbox). */
+export function sesIdentities(mailFrom: string, adminEmail: string | undefined): string[] {
+  const domain = mailFrom.split('@')[1];
+  return [...new Set([mailFrom, ...(domain ? [domain] : []), ...(adminEmail ? [adminEmail] : [])])];
+}
+
+const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A) => B): Record<K, B> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as A)])) as Record<K, B>;

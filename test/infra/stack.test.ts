@@ -1,0 +1,442 @@
+// The synthesized CloudFormation, checked against the sources of truth it is built from: the
+// route table, infra/functions.ts, infra/permissions.ts and the gateway responses. Bundling is
+// skipped (context aws:cdk:bundling-stacks = []) so the stack builds in seconds.
+import { readFileSync } from 'node:fs';
+import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { Policy } from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import {
+  allFunctions,
+  authorizerFunctions,
+  consumerFunctions,
+  groupFunctions,
+  scheduledFunctions,
+  type LambdaEntry,
+} from '#infra/functions';
+import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
+import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
+import type { QueueName } from '#shared/adapters/ports';
+import { gatewayResponses } from '#shared/http/gateway-responses';
+import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
+
+type Json = Record<string, any>;
+
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Json };
+const mailFrom = 'no-reply@clinica.example';
+const adminEmail = 'admin@clinica.example';
+
+function synthesize(props: Partial<PlatformStackProps> = {}) {
+  const app = new App({
+    // The feature flags of cdk.json, so the template is the one `cdk synth` produces.
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    // CloudFormation's own schema validation runs in `cdk synth`; here it would only cost seconds.
+    builtinCloudFormationValidation: false,
+  });
+  const stack = new PlatformStack(app, 'Test', {
+    build: { version: '1.2.3', commit: 'abc1234', time: '2025-01-01T00:00:00.000Z' },
+    ...props,
+  });
+  const template = Template.fromStack(stack);
+  return { app, stack, template, resources: template.toJSON().Resources as Record<string, Json> };
+}
+
+const asArray = <T,>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+/** The logical id whose Arn a value refers to (an integration URI, a target, a redrive policy...). */
+const arnTargetOf = (value: unknown): string | undefined => JSON.stringify(value).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)?.[1];
+const logicalId = (c: IConstruct) => Stack.of(c).getLogicalId(c.node.defaultChild as CfnElement);
+
+describe('PlatformStack', () => {
+  let stack: PlatformStack;
+  let app: App;
+  let template: Template;
+  let resources: Record<string, Json>;
+  const fnId = (entry: LambdaEntry) => logicalId(stack.functions.get(entry.id)!.function);
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+  beforeAll(() => {
+    // Prepare + Act: one synth shared by the read-only assertions below.
+    ({ app, stack, template, resources } = synthesize({ mailFrom, adminEmail }));
+  });
+
+  describe('functions', () => {
+    it('deploys one Lambda per endpoint group, per authorizer scheme, per consumer and per schedule', () => {
+      // Assess
+      expect(Object.keys(groupFunctions)).toHaveLength(groups.length);
+      template.resourceCountIs('AWS::Lambda::Function', allFunctions.length);
+      for (const entry of allFunctions) expect(resources[fnId(entry)]?.Type, entry.id).toBe('AWS::Lambda::Function');
+    });
+
+    it('runs every function on nodejs22.x, arm64, with its own log group', () => {
+      const functions = ofType('AWS::Lambda::Function');
+      const logGroups = new Set<string>();
+      for (const [id, fn] of functions) {
+        expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+        logGroups.add(fn.Properties.LoggingConfig.LogGroup.Ref);
+      }
+      expect(logGroups.size).toBe(functions.length);
+    });
+
+    it('names the resources each function uses in its environment, as shared/config.ts reads them', () => {
+      const tableRef = { Ref: logicalId(stack.table) };
+      for (const { entry, needs } of functionNeeds) {
+        const env = resources[fnId(entry)]!.Properties.Environment.Variables as Json;
+        expect(env.TABLE_NAME, entry.id).toEqual(tableRef);
+        expect(env.APP_VERSION).toBe('1.2.3');
+        expect(env.APP_COMMIT).toBe('abc1234');
+        const queueVars = { inbound: 'INBOUND_QUEUE_URL', status: 'STATUS_QUEUE_URL', outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL' };
+        for (const [queue, name] of Object.entries(queueVars) as [QueueName, string][]) {
+          if (needs.sendsTo.includes(queue)) expect(env[name], `${entry.id} ${name}`).toEqual({ Ref: logicalId(stack.queues[queue].queue) });
+          else expect(env[name], `${entry.id} ${name}`).toBeUndefined();
+        }
+        expect(env.SIGNING_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsSigningKey);
+        expect(env.CRL_BUCKET !== undefined, entry.id).toBe(needs.readsCrl);
+        if (needs.readsCrl) expect(env.CRL_KEY).toBe(crlKey);
+        expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
+        expect(env.ADMIN_EMAIL, entry.id).toBe(needs.sendsMail ? adminEmail : undefined);
+      }
+    });
+  });
+
+  describe('REST API', () => {
+    /** Full path of every API Gateway resource, by logical id, following ParentId up to the root. */
+    const resourcePaths = () => {
+      const paths = new Map<string, string>();
+      const pathOf = (id: string): string => {
+        const known = paths.get(id);
+        if (known) return known;
+        const props = resources[id]!.Properties;
+        const parent = props.ParentId.Ref ? pathOf(props.ParentId.Ref) : '';
+        const path = `${parent}/${props.PathPart}`;
+        paths.set(id, path);
+        return path;
+      };
+      for (const [id] of ofType('AWS::ApiGateway::Resource')) pathOf(id);
+      return paths;
+    };
+    const methodsByRoute = () => {
+      const paths = resourcePaths();
+      return new Map(
+        ofType('AWS::ApiGateway::Method').map(([, m]) => [`${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref)}`, m.Properties]),
+      );
+    };
+    const authorizerIdOf = (scheme: AuthorizedScheme) => logicalId(stack.api.authorizers[scheme]!);
+
+    it('serves every route of the route table, and nothing else', () => {
+      const methods = methodsByRoute();
+      for (const route of routes) expect(methods.has(`${route.method} ${route.path}`), `${route.method} ${route.path}`).toBe(true);
+      expect(methods.size).toBe(routes.length);
+    });
+
+    it("sends each route to its endpoint group's function through a Lambda proxy integration", () => {
+      const methods = methodsByRoute();
+      for (const route of routes) {
+        const integration = methods.get(`${route.method} ${route.path}`)!.Integration;
+        expect(integration.Type, route.path).toBe('AWS_PROXY');
+        expect(arnTargetOf(integration.Uri), `${route.method} ${route.path}`).toBe(fnId(groupFunctions[route.group]));
+      }
+    });
+
+    it("guards each route with its scheme's authorizer, and leaves auth 'none' routes open", () => {
+      const methods = methodsByRoute();
+      for (const route of routes) {
+        const method = methods.get(`${route.method} ${route.path}`)!;
+        const label = `${route.method} ${route.path}`;
+        if (route.auth === 'none') {
+          expect(method.AuthorizationType, label).toBe('NONE');
+          expect(method.AuthorizerId, label).toBeUndefined();
+        } else {
+          expect(method.AuthorizationType, label).toBe('CUSTOM');
+          expect(method.AuthorizerId, label).toEqual({ Ref: authorizerIdOf(route.auth) });
+        }
+      }
+    });
+
+    it("runs each scheme's own authorizer function with that scheme's identity headers and cache TTL", () => {
+      for (const [scheme, setting] of Object.entries(authorizerSettings) as [AuthorizedScheme, (typeof authorizerSettings)[AuthorizedScheme]][]) {
+        const authorizer = resources[authorizerIdOf(scheme)]!.Properties;
+        expect(authorizer.Type, scheme).toBe('REQUEST');
+        expect(arnTargetOf(authorizer.AuthorizerUri), scheme).toBe(fnId(authorizerFunctions[scheme]));
+        expect(authorizer.IdentitySource, scheme).toBe(setting.identityHeaders.map((h) => `method.request.header.${h}`).join(','));
+        expect(authorizer.AuthorizerResultTtlInSeconds, scheme).toBe(setting.cacheTtlSeconds);
+      }
+      template.resourceCountIs('AWS::ApiGateway::Authorizer', Object.keys(authorizerFunctions).length);
+    });
+
+    it('never caches the decisions that must change at once (revoked secret, rate limit, client certificate)', () => {
+      // Assess the settings themselves: a TTL here would let a revoked API secret or a bad certificate through.
+      expect(authorizerSettings.apiKey.cacheTtlSeconds).toBe(0);
+      expect(authorizerSettings.providerCredential.cacheTtlSeconds).toBe(0);
+      expect(authorizerSettings.agent.cacheTtlSeconds).toBe(0);
+      for (const setting of Object.values(authorizerSettings)) expect(setting.reason).not.toBe('');
+    });
+
+    it("answers API Gateway's own 401/403/404/429/500 with the service's JSON error body", () => {
+      const byType = new Map(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType, r.Properties]));
+      for (const [type, answer] of Object.entries(gatewayResponses)) {
+        const response = byType.get(type);
+        expect(response, type).toBeDefined();
+        expect(response!.StatusCode).toBe(String(answer.statusCode));
+        expect(response!.ResponseParameters['gatewayresponse.header.Content-Type']).toBe("'application/json'");
+        expect(JSON.parse(response!.ResponseTemplates['application/json'])).toEqual(answer.body);
+      }
+      expect(JSON.parse(byType.get('UNAUTHORIZED')!.ResponseTemplates['application/json'])).toEqual({
+        error: 'unauthorized',
+        message: expect.any(String),
+      });
+      expect(byType.get('ACCESS_DENIED')!.StatusCode).toBe('403');
+    });
+
+    it('passes every body through as bytes, logs access, traces and throttles', () => {
+      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+      template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        TracingEnabled: true,
+        AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+        MethodSettings: [
+          Match.objectLike({ DataTraceEnabled: false, LoggingLevel: 'ERROR', ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+        ],
+      });
+    });
+
+    it('creates no custom domain unless the agent domain context is given', () => {
+      template.resourceCountIs('AWS::ApiGateway::DomainName', 0);
+    });
+  });
+
+  describe('table, queues and schedules', () => {
+    it('keeps the table shape of shared/db/table.ts, with PITR, TTL and retention', () => {
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            Match.objectLike({
+              IndexName: 'gsi1',
+              KeySchema: [
+                { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+              ],
+            }),
+          ],
+          TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      });
+    });
+
+    it('gives every work queue a DLQ, and encrypts every queue', () => {
+      const queues = ofType('AWS::SQS::Queue');
+      const deadLetterIds = new Set(
+        queues.filter(([, q]) => q.Properties.RedrivePolicy).map(([, q]) => arnTargetOf(q.Properties.RedrivePolicy.deadLetterTargetArn)),
+      );
+      for (const [id, queue] of queues) {
+        expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
+        if (deadLetterIds.has(id)) continue;
+        expect(queue.Properties.RedrivePolicy?.maxReceiveCount, `${id} has no DLQ`).toBeGreaterThan(0);
+      }
+      expect(deadLetterIds.size).toBe(Object.keys(consumerFunctions).length);
+    });
+
+    it('feeds each queue to its consumer, which reports partial batch failures', () => {
+      const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+      expect(mappings).toHaveLength(Object.keys(consumerFunctions).length);
+      for (const [queue, entry] of Object.entries(consumerFunctions) as [QueueName, LambdaEntry][]) {
+        const mapping = mappings.find((m) => arnTargetOf(m.EventSourceArn) === logicalId(stack.queues[queue].queue));
+        expect(mapping, queue).toBeDefined();
+        expect(mapping!.FunctionName).toEqual({ Ref: fnId(entry) });
+        expect(mapping!.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      }
+    });
+
+    it('fires the exchange-rate refresh every 5 minutes and each scheduled function at its rate', () => {
+      const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
+      const scheduleOf = (entry: LambdaEntry) =>
+        rules.find((r) => r.Targets.some((t: Json) => arnTargetOf(t.Arn) === fnId(entry)))?.ScheduleExpression;
+      expect(scheduleOf(scheduledFunctions.exchangeRate)).toBe('rate(5 minutes)');
+      for (const entry of Object.values(scheduledFunctions)) expect(scheduleOf(entry)).toBe(`rate(${entry.rateMinutes} minutes)`);
+    });
+
+    it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: Match.anyValue(),
+      });
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+    });
+  });
+
+  describe('IAM', () => {
+    /** A readable name for each resource a policy may point at. */
+    const resourceNames = () => {
+      const names = new Map<string, string>([
+        [logicalId(stack.table), 'table'],
+        [logicalId(stack.crlBucket), 'crl-bucket'],
+        [logicalId(stack.signingKey), 'signing-key'],
+      ]);
+      for (const [queue, wq] of Object.entries(stack.queues)) {
+        names.set(logicalId(wq.queue), `queue:${queue}`);
+        names.set(logicalId(wq.deadLetterQueue), `dlq:${queue}`);
+      }
+      for (const [id, fn] of stack.functions) names.set(logicalId(fn.logGroup), `logs:${id}`);
+      return names;
+    };
+    const describeResource = (names: Map<string, string>, value: unknown): string => {
+      if (typeof value === 'string') return value;
+      const v = value as Json;
+      if (v['Fn::GetAtt']) return names.get(v['Fn::GetAtt'][0]) ?? `?${v['Fn::GetAtt'][0]}`;
+      if (v.Ref) return names.get(v.Ref) ?? `<${v.Ref}>`;
+      if (v['Fn::Join']) return (v['Fn::Join'][1] as unknown[]).map((p) => describeResource(names, p)).join(v['Fn::Join'][0]);
+      return JSON.stringify(v);
+    };
+    /** Every "action on resource" the function's role allows. */
+    const grantsOf = (entry: LambdaEntry): Set<string> => {
+      const names = resourceNames();
+      const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
+      const statements = resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
+      const grants = new Set<string>();
+      for (const s of statements) {
+        expect(s.Effect).toBe('Allow');
+        for (const action of asArray(s.Action)) for (const r of asArray(s.Resource)) grants.add(`${action} on ${describeResource(names, r)}`);
+      }
+      return grants;
+    };
+    /** What infra/permissions.ts says the function may do, written out action by action. */
+    const expectedGrants = (entry: LambdaEntry, needs: FunctionNeeds): Set<string> => {
+      const grants = new Set<string>();
+      const allow = (actions: string[], on: string[]) => actions.forEach((a) => on.forEach((r) => grants.add(`${a} on ${r}`)));
+      allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [`logs:${entry.id}`]);
+      allow(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], ['table', 'table/index/gsi1']);
+      if (needs.table === 'readwrite') {
+        allow(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'], ['table']);
+      }
+      for (const queue of needs.sendsTo) allow(['sqs:SendMessage'], [`queue:${queue}`]);
+      const consumed = (Object.entries(consumerFunctions) as [QueueName, LambdaEntry][]).find(([, e]) => e.id === entry.id)?.[0];
+      if (consumed) {
+        allow(
+          ['sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueUrl', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'],
+          [`queue:${consumed}`],
+        );
+      }
+      if (needs.readsCrl) {
+        allow(['s3:GetObject'], [`crl-bucket/${crlKey}`]);
+        allow(['s3:ListBucket'], ['crl-bucket']);
+      }
+      if (needs.readsSigningKey) allow(['secretsmanager:GetSecretValue'], ['signing-key']);
+      if (needs.sendsMail) {
+        const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
+        allow(['ses:SendEmail'], [identity(mailFrom), identity('clinica.example'), identity(adminEmail)]);
+      }
+      return grants;
+    };
+
+    it('grants each function exactly what infra/permissions.ts lists, nothing more', () => {
+      for (const { entry, needs } of functionNeeds) {
+        expect([...grantsOf(entry)].sort(), entry.id).toEqual([...expectedGrants(entry, needs)].sort());
+      }
+    });
+
+    it('uses no wildcard action or resource in any function policy', () => {
+      for (const { entry } of functionNeeds) {
+        for (const grant of grantsOf(entry)) expect(grant, entry.id).not.toMatch(/\*/);
+      }
+    });
+
+    it('lets no authorizer write to the table, send to a queue or send mail', () => {
+      for (const entry of Object.values(authorizerFunctions)) {
+        const grants = [...grantsOf(entry)];
+        expect(grants.filter((g) => /dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(g)), entry.id).toEqual([]);
+        expect(grants.filter((g) => /^(sqs|ses|s3):/.test(g)), entry.id).toEqual([]);
+      }
+    });
+
+    it('gives queue sends, the signing key, the CRL and SES only to the functions that need them', () => {
+      const holders = (pattern: RegExp) =>
+        allFunctions.filter((e) => [...grantsOf(e)].some((g) => pattern.test(g))).map((e) => e.id).sort();
+      expect(holders(/^sqs:SendMessage on queue:inbound$/)).toEqual([groupFunctions.webhooks.id]);
+      expect(holders(/^sqs:SendMessage on queue:status$/)).toEqual([groupFunctions.webhooks.id]);
+      expect(holders(/^sqs:SendMessage on queue:outboundWebhooks$/)).toEqual(
+        [groupFunctions['provider-api'].id, groupFunctions['v2-appointments'].id, consumerFunctions.inbound.id].sort(),
+      );
+      expect(holders(/^sqs:SendMessage on dlq:/)).toEqual([]);
+      expect(holders(/^secretsmanager:/)).toEqual(
+        [
+          groupFunctions.token.id,
+          groupFunctions.admin.id,
+          authorizerFunctions.oauth2.id,
+          authorizerFunctions.portalJwt.id,
+          authorizerFunctions.agent.id,
+        ].sort(),
+      );
+      expect(holders(/^s3:/)).toEqual([groupFunctions.public.id]);
+      expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
+      const readOnlyGroups: Group[] = ['finance', 'config', 'token', 'webhooks'];
+      for (const group of readOnlyGroups) expect(holders(/dynamodb:PutItem/)).not.toContain(groupFunctions[group].id);
+    });
+  });
+
+  describe('cdk-nag', () => {
+    it('finds no unacknowledged AwsSolutions violation (errors or warnings)', () => {
+      // Act: the same pack infra/app.ts registers, run over the synthesized tree.
+      const report = new AwsSolutionsChecks(app, { verbose: true }).validateScope(app);
+
+      // Assess: list rule and path so a failure says what to fix.
+      const violations = report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
+      expect(violations).toEqual([]);
+    });
+
+    it('states a reason for every acknowledged rule', () => {
+      const acknowledged = app.node
+        .findAll()
+        .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => ({ path: c.node.path, data: m.data as Record<string, string> })))
+        .flatMap(({ path, data }) => Object.entries(data).map(([rule, reason]) => ({ path, rule, reason })));
+      expect(acknowledged.length).toBeGreaterThan(0);
+      for (const { path, rule, reason } of acknowledged) expect(reason.trim().length, `${rule} at ${path}`).toBeGreaterThan(20);
+    });
+  });
+});
+
+describe('PlatformStack options', () => {
+  it('adds the mutual-TLS agent domain, mapped to the API, when its context is given', () => {
+    // Prepare + Act
+    const { template } = synthesize({
+      mailFrom,
+      agentDomain: {
+        domainName: 'agente.clinica.example',
+        certificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/abc',
+        truststoreUri: 's3://pki-bucket/agents/truststore.pem',
+      },
+    });
+
+    // Assess
+    template.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'agente.clinica.example',
+      RegionalCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/abc',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      SecurityPolicy: 'TLS_1_2',
+      MutualTlsAuthentication: { TruststoreUri: 's3://pki-bucket/agents/truststore.pem' },
+    });
+    template.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
+  });
+
+  it('grants no ses:SendEmail at all when no verified sender is configured', () => {
+    // Prepare + Act
+    const { resources } = synthesize({});
+
+    // Assess
+    const actions = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => (r.Properties.PolicyDocument.Statement as Json[]).flatMap((s) => asArray(s.Action)));
+    expect(actions.filter((a) => String(a).startsWith('ses:'))).toEqual([]);
+  });
+});
