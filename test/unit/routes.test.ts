@@ -14,7 +14,7 @@ function specRoutes(): string[] {
 describe.skipIf(!existsSync(specPath))('route table against the interface spec', () => {
   it('holds every route of the spec, exactly once', () => {
     const inSpec = specRoutes();
-    const inTable = routes.map(routeKey);
+    const inTable: string[] = routes.map(routeKey);
 
     expect(inSpec).toHaveLength(61);
     expect(inTable.filter((key) => !inSpec.includes(key))).toEqual([]);
