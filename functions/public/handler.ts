@@ -5,7 +5,7 @@
 // still carries them), so GET /api/status and GET /api/external/crl do not initialise them; the CRL
 // route only copies bytes from the bucket (no X.509 library in this function, a unit test checks).
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { adapter } from '#shared/adapters/index';
+import { adapter, awsAdapters } from '#shared/adapters/index';
 import { config } from '#shared/config';
 import { demoRequestInput, registerDemoRequest, type DemoRequestRepository } from '#shared/domain/contact';
 import { listActivePlans, type PlanRepository } from '#shared/domain/plans';
@@ -14,6 +14,11 @@ import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
+
+awsAdapters({
+  mail: async () => (await import('#shared/adapters/aws/ses')).sesMail(),
+  blobs: async () => (await import('#shared/adapters/aws/s3')).s3Blobs(),
+});
 
 const startedAt = Date.now();
 let requestsServed = 0;

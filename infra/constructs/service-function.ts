@@ -14,7 +14,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { bundling } from '#infra/bundling';
+import { bundling, runtimeNodeOptions } from '#infra/bundling';
 import type { QueueName } from '#shared/adapters/ports';
 import { tableKeys } from '#shared/db/table';
 
@@ -81,8 +81,7 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       awsSdkConnectionReuse: false, // SDK v3 reuses connections by itself
       environment: {
-        // Stack traces point at the TypeScript sources (costs only when a trace is formatted).
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(runtimeNodeOptions ? { NODE_OPTIONS: runtimeNodeOptions } : {}),
         ...props.environment,
       },
       bundling: {
@@ -90,6 +89,7 @@ export class ServiceFunction extends Construct {
         target: bundling.target,
         minify: bundling.minify,
         sourceMap: bundling.sourceMap,
+        sourcesContent: bundling.sourcesContent,
         externalModules: [...bundling.externalModules],
         mainFields: [...bundling.mainFields],
         banner: bundling.banner,

@@ -1,8 +1,12 @@
-// Where code asks for an adapter. The AWS implementations are imported lazily, so a
-// function pays the cold-start cost of an SDK client only when it really uses it.
+// Where code asks for an adapter. Each Lambda entry declares the AWS adapters it uses with
+// `awsAdapters` (a lazy import, so its SDK client is in that bundle only and is evaluated on
+// first use); the local runner and tests install their own with `useAdapters`, which win.
 import type { Adapters } from '#shared/adapters/ports';
 
+type Factories = { [K in keyof Adapters]?: () => Promise<Adapters[K]> };
+
 const installed: Partial<Adapters> = {};
+const factories: Factories = {};
 
 /** Installs implementations (the local runner and tests do this before serving). */
 export function useAdapters(adapters: Partial<Adapters>): void {
@@ -13,13 +17,15 @@ export const resetAdapters = (): void => {
   for (const key of Object.keys(installed)) delete installed[key as keyof Adapters];
 };
 
-const factories: { [K in keyof Adapters]: () => Promise<Adapters[K]> } = {
-  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
-  mail: async () => (await import('#shared/adapters/aws/ses')).sesMail(),
-  blobs: async () => (await import('#shared/adapters/aws/s3')).s3Blobs(),
-  secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager(),
-};
+/** Declares how a Lambda builds the adapters it uses in AWS; used only where none was installed. */
+export function awsAdapters(declared: Factories): void {
+  Object.assign(factories, declared);
+}
 
 export async function adapter<K extends keyof Adapters>(name: K): Promise<Adapters[K]> {
-  return (installed[name] ??= await factories[name]()) as Adapters[K];
+  const ready = installed[name];
+  if (ready) return ready;
+  const create = factories[name];
+  if (!create) throw new Error(`no ${name} adapter: declare it with awsAdapters() in the function's entry`);
+  return (installed[name] = await create());
 }
