@@ -20,6 +20,8 @@ export class JavaMissingError extends Error {
 
 export interface DynamoLocal {
   endpoint: string;
+  /** Process id of the Java process. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -86,10 +88,12 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         process.removeListener('exit', killOnExit);
-        if (child.exitCode !== null) return resolve();
+        // Already gone, by itself or by a signal (Ctrl-C reaches the whole process group).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
         child.once('exit', () => {
           clearTimeout(force);

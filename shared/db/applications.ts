@@ -10,6 +10,8 @@
 //   portal user       pk APP#<id>                 sk USER#<uid>
 //   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL
 //   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
+//
+// Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, INBOUNDSUB).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, NumberValue, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
@@ -58,7 +60,7 @@ export function decimalString(value: unknown): string {
 }
 
 const notExists = 'attribute_not_exists(pk)';
-const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...rest }: Item): Item => rest;
+const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest }: Item): Item => rest;
 
 export function dynamoApplicationRepository(): ApplicationRepository {
   const TableName = () => tableName();
@@ -112,14 +114,14 @@ export function dynamoApplicationRepository(): ApplicationRepository {
               {
                 Put: {
                   TableName: TableName(),
-                  Item: { ...keys.application(application.id), ...keys.applicationListing(application.id), entity: 'application', ...application },
+                  Item: { ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application },
                   ConditionExpression: notExists,
                 },
               },
               {
                 Put: {
                   TableName: TableName(),
-                  Item: { ...keys.slug(application.slug), entity: 'slug', aplicacaoId: application.id },
+                  Item: { ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id },
                   ConditionExpression: notExists,
                 },
               },
@@ -128,7 +130,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
                   TableName: TableName(),
                   Item: {
                     ...keys.balance(application.id),
-                    entity: 'balance',
+                    tipo: 'SALDO',
                     aplicacaoId: application.id,
                     saldo: NumberValue.from(balance.saldo),
                     moeda: balance.moeda,
@@ -170,7 +172,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putApiKey(record) {
-      await put({ ...keys.apiKey(record.apiKey), entity: 'apiKey', ...record }, 'API key');
+      await put({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record }, 'API key');
     },
 
     async getApiKey(apiKey) {
@@ -180,7 +182,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async putOAuthClient(record) {
       await put(
-        { ...keys.oauthClient(record.clientId), ...keys.oauthClientListing(record.aplicacaoId, record.clientId), entity: 'oauthClient', ...record },
+        { ...keys.oauthClient(record.clientId), ...keys.oauthClientListing(record.aplicacaoId, record.clientId), tipo: 'OAUTHCLIENT', ...record },
         'OAuth client',
       );
     },
@@ -195,7 +197,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putPrestador(prestador) {
-      await put({ ...keys.prestador(prestador.aplicacaoId, prestador.id), entity: 'prestador', ...prestador }, 'prestador');
+      await put({ ...keys.prestador(prestador.aplicacaoId, prestador.id), tipo: 'PRESTADOR', ...prestador }, 'prestador');
     },
 
     async getPrestador(aplicacaoId, id) {
@@ -212,7 +214,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
         {
           ...keys.providerCredential(record.apiKey),
           ...keys.providerCredentialListing(record.aplicacaoId, record.prestadorId, record.credencialId),
-          entity: 'providerCredential',
+          tipo: 'PCRED',
           ...record,
         },
         'provider credential',
@@ -238,14 +240,14 @@ export function dynamoApplicationRepository(): ApplicationRepository {
               {
                 Put: {
                   TableName: TableName(),
-                  Item: { ...keys.portalUser(user.aplicacaoId, user.id), entity: 'portalUser', ...user },
+                  Item: { ...keys.portalUser(user.aplicacaoId, user.id), tipo: 'USER', ...user },
                   ConditionExpression: notExists,
                 },
               },
               {
                 Put: {
                   TableName: TableName(),
-                  Item: { ...keys.userEmail(user.email), entity: 'userEmail', aplicacaoId: user.aplicacaoId, userId: user.id },
+                  Item: { ...keys.userEmail(user.email), tipo: 'USEREMAIL', aplicacaoId: user.aplicacaoId, userId: user.id },
                   ConditionExpression: notExists,
                 },
               },
@@ -270,7 +272,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async putInboundSubscription(subscription) {
       await put(
-        { ...keys.inboundSubscription(subscription.aplicacaoId, subscription.id), entity: 'inboundSubscription', ...subscription },
+        { ...keys.inboundSubscription(subscription.aplicacaoId, subscription.id), tipo: 'INBOUNDSUB', ...subscription },
         'inbound subscription',
       );
     },

@@ -1,0 +1,438 @@
+// The local stand-in for API Gateway (REST API, Lambda proxy integration), built from the
+// route table: it matches the route, runs the route's authorizer with a REQUEST authorizer
+// event, turns the HTTP request into the APIGatewayProxyEvent the group's Lambda receives,
+// and writes the Lambda's result back. Its own answers (no route, refused, authorizer
+// failure) are the gateway responses of shared/http/gateway-responses.ts, as in the CDK stack.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+} from 'aws-lambda';
+import { authorizerFunctions, groupFunctions } from '#infra/functions';
+import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
+import { routes as routeTable, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
+import { log } from '#shared/log';
+
+/** API Gateway's payload limit. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway's integration timeout (REST API default). */
+export const INTEGRATION_TIMEOUT_MS = 29_000;
+export const STAGE = 'local';
+const ACCOUNT = '000000000000';
+const API_ID = 'local';
+
+export type GroupHandler = LambdaHandler<APIGatewayProxyEvent, APIGatewayProxyResult>;
+export type AuthorizerHandler = LambdaHandler<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>;
+
+/** API Gateway's own default bodies for answers the service does not customise. */
+const defaultAnswers = {
+  REQUEST_TOO_LARGE: { statusCode: 413, body: { message: 'Request Too Long' } },
+  INTEGRATION_TIMEOUT: { statusCode: 504, body: { message: 'Endpoint request timed out' } },
+  /** The Lambda failed (threw, timed out inside, or returned a malformed result). */
+  BAD_GATEWAY: { statusCode: 502, body: { message: 'Internal server error' } },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Route matching
+
+export interface RouteMatch {
+  route: Route;
+  pathParameters: Record<string, string> | null;
+}
+
+const segmentsOf = (path: string) => path.split('/').slice(1);
+const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+/**
+ * The route for a method and a path (already without query string). Literal segments beat
+ * `{params}` at the first position where candidates differ, as API Gateway's resource tree does.
+ * Path parameters are returned decoded.
+ */
+export function matchRoute(routes: readonly Route[], method: string, rawPath: string): RouteMatch | undefined {
+  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  const segments = segmentsOf(path);
+  let best: { route: Route; rank: string } | undefined;
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== segments.length) continue;
+    let rank = '';
+    let ok = true;
+    for (let i = 0; i < pattern.length && ok; i++) {
+      const p = pattern[i] as string;
+      const s = segments[i] as string;
+      if (isParam(p)) {
+        ok = s.length > 0;
+        rank += '1';
+      } else {
+        ok = p === s;
+        rank += '0';
+      }
+    }
+    if (ok && (!best || rank < best.rank)) best = { route, rank };
+  }
+  if (!best) return undefined;
+  const pattern = segmentsOf(best.route.path);
+  const pathParameters: Record<string, string> = {};
+  pattern.forEach((p, i) => {
+    if (!isParam(p)) return;
+    const raw = segments[i] as string;
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // API Gateway passes an undecodable segment through as received.
+    }
+    pathParameters[p.slice(1, -1)] = value;
+  });
+  return { route: best.route, pathParameters: Object.keys(pathParameters).length ? pathParameters : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event building
+
+interface RequestParts {
+  headers: Record<string, string>;
+  multiValueHeaders: Record<string, string[]>;
+  queryStringParameters: Record<string, string> | null;
+  multiValueQueryStringParameters: Record<string, string[]> | null;
+}
+
+const sourceIpOf = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+
+function readParts(req: IncomingMessage, rawQuery: string, serverPort: number): RequestParts {
+  const multi: Record<string, string[]> = {};
+  const single: Record<string, string> = {};
+  // Names keep the caller's case, as API Gateway passes them; repeated names keep every value.
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    const value = req.rawHeaders[i + 1] as string;
+    const existing = Object.keys(multi).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+    (multi[existing] ??= []).push(value);
+    single[existing] = value;
+  }
+  const setHeader = (name: string, value: string) => {
+    const existing = Object.keys(multi).find((k) => k.toLowerCase() === name.toLowerCase());
+    if (existing) delete multi[existing], delete single[existing];
+    multi[name] = [value];
+    single[name] = value;
+  };
+  const forwardedFor = Object.keys(single).find((k) => k.toLowerCase() === 'x-forwarded-for');
+  const ip = sourceIpOf(req);
+  setHeader('X-Forwarded-For', forwardedFor ? `${single[forwardedFor]}, ${ip}` : ip);
+  setHeader('X-Forwarded-Proto', 'http');
+  setHeader('X-Forwarded-Port', String(serverPort));
+
+  const query: Record<string, string[]> = {};
+  if (rawQuery) {
+    for (const [k, v] of new URLSearchParams(rawQuery)) (query[k] ??= []).push(v);
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  return {
+    headers: single,
+    multiValueHeaders: multi,
+    queryStringParameters: hasQuery ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v[v.length - 1] as string])) : null,
+    multiValueQueryStringParameters: hasQuery ? query : null,
+  };
+}
+
+const requestTime = (d: Date) => {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Authorizer policy
+
+const arnMatches = (pattern: string, arn: string) =>
+  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(arn);
+
+type PolicyDecision = 'allow' | 'deny';
+
+/** Evaluates the authorizer's policy for the method ARN: an explicit Deny wins, then Allow, else deny. */
+export function evaluatePolicy(result: APIGatewayAuthorizerResult, methodArn: string): PolicyDecision {
+  const statements = result.policyDocument?.Statement ?? [];
+  let allowed = false;
+  for (const statement of statements) {
+    const s = statement as { Effect?: string; Action?: string | string[]; Resource?: string | string[] };
+    const actions = ([] as string[]).concat(s.Action ?? []);
+    const resources = ([] as string[]).concat(s.Resource ?? []);
+    const actionOk = actions.some((a) => a === '*' || a === 'execute-api:*' || a === 'execute-api:Invoke');
+    const resourceOk = resources.some((r) => arnMatches(r, methodArn));
+    if (!actionOk || !resourceOk) continue;
+    if (s.Effect === 'Deny') return 'deny';
+    if (s.Effect === 'Allow') allowed = true;
+  }
+  return allowed ? 'allow' : 'deny';
+}
+
+/** API Gateway accepts only string, number and boolean context values; they reach the Lambda as strings. */
+function authorizerContext(result: APIGatewayAuthorizerResult): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.context ?? {})) {
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'object') throw new Error(`authorizer context value ${k} is not a string, number or boolean`);
+    out[k] = String(v);
+  }
+  out.principalId = String(result.principalId);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+export interface GatewayOptions {
+  routes?: readonly Route[];
+  loadGroup?: (group: Group) => Promise<GroupHandler>;
+  loadAuthorizer?: (scheme: AuthorizedScheme) => Promise<AuthorizerHandler>;
+  /** Awaited before the first request is served (the local service seeds first). */
+  ready?: Promise<void>;
+  /** No per-request log line. */
+  quiet?: boolean;
+  integrationTimeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+export interface Gateway {
+  server: Server;
+  /** Listens on 127.0.0.1 (port 0: a free port) and resolves with the base URL. */
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      return reject(new BodyTooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+export function createGateway(options: GatewayOptions = {}): Gateway {
+  const routes = options.routes ?? routeTable;
+  const loadGroup = options.loadGroup ?? ((group: Group) => loadHandler(groupFunctions[group].entry) as Promise<GroupHandler>);
+  const loadAuthorizer =
+    options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry) as Promise<AuthorizerHandler>);
+  const timeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  let port = 0;
+
+  const send = (res: ServerResponse, requestId: string, answer: { statusCode: number; body: unknown; headers?: Record<string, string> }) => {
+    const body = JSON.stringify(answer.body);
+    res.writeHead(answer.statusCode, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      'x-amzn-RequestId': requestId,
+      ...answer.headers,
+    });
+    res.end(body);
+  };
+  const sendGateway = (res: ServerResponse, requestId: string, answer: GatewayAnswer) => send(res, requestId, answer);
+
+  const writeResult = (res: ServerResponse, requestId: string, result: APIGatewayProxyResult) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    for (const [k, values] of Object.entries(result.multiValueHeaders ?? {})) {
+      const existing = headers[k];
+      headers[k] = [...(existing === undefined ? [] : ([] as string[]).concat(existing)), ...values.map(String)];
+    }
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    headers['x-amzn-RequestId'] = requestId;
+    const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(result.statusCode, headers);
+    res.end(body);
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    await options.ready;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q >= 0 ? url.slice(0, q) : url;
+    const rawQuery = q >= 0 ? url.slice(q + 1) : '';
+    const method = (req.method ?? 'GET').toUpperCase();
+
+    const match = matchRoute(routes, method, path);
+    if (!match) {
+      req.resume();
+      return sendGateway(res, requestId, gatewayResponses.MISSING_AUTHENTICATION_TOKEN);
+    }
+    const { route, pathParameters } = match;
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return send(res, requestId, defaultAnswers.REQUEST_TOO_LARGE);
+      throw error;
+    }
+
+    const parts = readParts(req, rawQuery, port);
+    const now = new Date();
+    const identity = {
+      accessKey: null,
+      accountId: null,
+      apiKey: null,
+      apiKeyId: null,
+      caller: null,
+      clientCert: null,
+      cognitoAuthenticationProvider: null,
+      cognitoAuthenticationType: null,
+      cognitoIdentityId: null,
+      cognitoIdentityPoolId: null,
+      principalOrgId: null,
+      sourceIp: sourceIpOf(req),
+      user: null,
+      userAgent: req.headers['user-agent'] ?? null,
+      userArn: null,
+    };
+    const requestContext = {
+      accountId: ACCOUNT,
+      apiId: API_ID,
+      authorizer: undefined,
+      domainName: req.headers.host ?? `127.0.0.1:${port}`,
+      domainPrefix: '127',
+      extendedRequestId: requestId,
+      httpMethod: method,
+      identity,
+      path,
+      protocol: `HTTP/${req.httpVersion}`,
+      requestId,
+      requestTime: requestTime(now),
+      requestTimeEpoch: now.getTime(),
+      resourceId: API_ID,
+      resourcePath: route.path,
+      stage: STAGE,
+    };
+
+    let authorizer: Record<string, string> | null = null;
+    if (route.auth !== 'none') {
+      const methodArn = `arn:aws:execute-api:local:${ACCOUNT}:${API_ID}/${STAGE}/${method}${path}`;
+      const authEvent: APIGatewayRequestAuthorizerEvent = {
+        type: 'REQUEST',
+        methodArn,
+        resource: route.path,
+        path,
+        httpMethod: method,
+        ...parts,
+        pathParameters,
+        stageVariables: null,
+        requestContext,
+      };
+      let result: APIGatewayAuthorizerResult;
+      try {
+        const authorize = await loadAuthorizer(route.auth);
+        const outcome = await withTimeout(
+          Promise.resolve(authorize(authEvent, lambdaContext(authorizerFunctions[route.auth].id, timeoutMs, randomUUID()))),
+          timeoutMs,
+        );
+        if (outcome === 'timeout') throw new Error('authorizer timed out');
+        result = outcome;
+      } catch (error) {
+        if ((error as Error)?.message === 'Unauthorized') return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
+        log.error('authorizer failed', { scheme: route.auth, requestId, error });
+        return sendGateway(res, requestId, gatewayResponses.AUTHORIZER_FAILURE);
+      }
+      try {
+        if (evaluatePolicy(result, methodArn) === 'deny') return sendGateway(res, requestId, gatewayResponses.ACCESS_DENIED);
+        authorizer = authorizerContext(result);
+      } catch (error) {
+        log.error('authorizer returned an invalid result', { scheme: route.auth, requestId, error });
+        return sendGateway(res, requestId, gatewayResponses.AUTHORIZER_FAILURE);
+      }
+    }
+
+    const event: APIGatewayProxyEvent = {
+      resource: route.path,
+      path,
+      httpMethod: method,
+      ...parts,
+      pathParameters,
+      stageVariables: null,
+      requestContext: { ...requestContext, authorizer },
+      body: body.length > 0 ? body.toString('base64') : null,
+      isBase64Encoded: body.length > 0,
+    };
+
+    let result: APIGatewayProxyResult | 'timeout';
+    try {
+      const handler = await loadGroup(route.group);
+      result = await withTimeout(
+        Promise.resolve(handler(event, lambdaContext(groupFunctions[route.group].id, timeoutMs, randomUUID()))),
+        timeoutMs,
+      );
+    } catch (error) {
+      log.error('group handler failed', { group: route.group, requestId, error });
+      return send(res, requestId, defaultAnswers.BAD_GATEWAY);
+    }
+    if (result === 'timeout') return send(res, requestId, defaultAnswers.INTEGRATION_TIMEOUT);
+    if (!result || typeof result.statusCode !== 'number') {
+      log.error('group handler returned a malformed result', { group: route.group, requestId });
+      return send(res, requestId, defaultAnswers.BAD_GATEWAY);
+    }
+    writeResult(res, requestId, result);
+  }
+
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    const requestId = randomUUID();
+    res.on('finish', () => {
+      if (!options.quiet) console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started} ms`);
+    });
+    serve(req, res, requestId).catch((error) => {
+      log.error('local gateway failed', { requestId, error });
+      if (!res.headersSent) send(res, requestId, defaultAnswers.BAD_GATEWAY);
+      else res.destroy();
+    });
+  });
+
+  return {
+    server,
+    listen: (listenPort, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(listenPort, host, () => {
+          server.off('error', reject);
+          const address = server.address();
+          port = typeof address === 'object' && address ? address.port : listenPort;
+          resolve(`http://${host}:${port}`);
+        });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

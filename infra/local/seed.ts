@@ -1,0 +1,236 @@
+// The sandbox: three applications with every kind of credential, written to
+// <dataDir>/sandbox.json so that curl, scripts and tests can call the local service at once.
+// Idempotent: what exists (found by slug, e-mail, or the credentials in the file, which must
+// still verify against the stored hashes) is reused; only what is missing is created. Portal
+// tokens are signed again at every start (valid 24 h).
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { adapter } from '#shared/adapters/index';
+import { portalRoles, signPortalToken } from '#shared/auth/tokens';
+import { createAgentCa, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
+import { config } from '#shared/config';
+import {
+  apiKeyMatches,
+  createInboundSubscription,
+  issueApiKey,
+  issueProviderCredential,
+  oauthClientMatches,
+  providerCredentialMatches,
+  registerApplication,
+  registerOAuthClient,
+  registerPortalUser,
+  registerPrestador,
+  type Application,
+  type ApplicationRepository,
+  type Provider,
+  type ProviderASettings,
+  type ProviderBSettings,
+} from '#shared/domain/applications';
+import { seedPlans } from '#shared/domain/plans';
+import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
+import { log } from '#shared/log';
+
+export interface SandboxApp {
+  id: number;
+  slug: string;
+  provider: Provider;
+  saldo: string;
+  apiKey: string;
+  apiSecret: string;
+  oauth: { clientId: string; clientSecret: string; scopes: Scope[] };
+  oauthLimited: { clientId: string; clientSecret: string; scopes: Scope[] };
+  prestador: { id: number; apiKey: string; apiSecret: string };
+  tokens: Record<PortalRole, string>;
+  providerA: { authToken: string };
+  providerB: { verifyToken: string; appSecret: string };
+  inboundSecret: string;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  applications: { demo: SandboxApp; outra: SandboxApp; semSaldo: SandboxApp };
+}
+
+export type SandboxKey = keyof Sandbox['applications'];
+
+interface AppSpec {
+  key: SandboxKey;
+  slug: string;
+  nome: string;
+  provider: Provider;
+  saldo: string;
+}
+
+export const sandboxApps: readonly AppSpec[] = [
+  { key: 'demo', slug: 'demo', nome: 'Demo', provider: 'link', saldo: '100.00' },
+  { key: 'outra', slug: 'outra', nome: 'Outra Aplicação', provider: 'provider_a', saldo: '100.00' },
+  { key: 'semSaldo', slug: 'sem-saldo', nome: 'Sem Saldo', provider: 'provider_b', saldo: '0.00' },
+];
+
+export const limitedScopes: Scope[] = ['agendamentos:read'];
+export const OAUTH_CLIENT_NAME = 'sandbox';
+export const OAUTH_LIMITED_CLIENT_NAME = 'sandbox-limited';
+export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** Where the provider simulators will listen (placeholders until they exist). */
+export const PROVIDER_A_SANDBOX_URL = 'http://127.0.0.1:3101/provider-a';
+export const PROVIDER_B_SANDBOX_URL = 'http://127.0.0.1:3102/provider-b';
+export const AGENT_CA_SECRET_ID = 'agent-ca';
+
+export const sandboxFile = (dataDir: string) => path.join(dataDir, 'sandbox.json');
+export const userEmail = (role: PortalRole, slug: string) => `${role}@${slug}.sandbox.local`;
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+const providerASettings = (): ProviderASettings => ({
+  accountSid: `AC${randomBytes(16).toString('hex')}`,
+  authToken: randomBytes(16).toString('hex'),
+  fromNumber: `+5511${digits(9)}`,
+  baseUrl: PROVIDER_A_SANDBOX_URL,
+});
+
+const providerBSettings = (): ProviderBSettings => ({
+  phoneNumberId: digits(15),
+  accessToken: `EAA${randomBytes(24).toString('base64url')}`,
+  appSecret: randomBytes(16).toString('hex'),
+  verifyToken: randomBytes(16).toString('base64url'),
+  baseUrl: PROVIDER_B_SANDBOX_URL,
+  wabaId: digits(15),
+});
+
+export async function readSandbox(dataDir: string): Promise<Sandbox | undefined> {
+  try {
+    return JSON.parse(await readFile(sandboxFile(dataDir), 'utf8')) as Sandbox;
+  } catch {
+    return undefined;
+  }
+}
+
+async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previous: SandboxApp | undefined): Promise<SandboxApp> {
+  let app: Application | undefined = await repo.findApplicationBySlug(spec.slug);
+  if (!app) {
+    app = await registerApplication(repo, {
+      nome: spec.nome,
+      slug: spec.slug,
+      provider: spec.provider,
+      providerA: providerASettings(),
+      providerB: providerBSettings(),
+      saldo: spec.saldo,
+    });
+    log.info('sandbox application created', { slug: spec.slug, aplicacaoId: app.id });
+  }
+  const aplicacaoId = app.id;
+  // Credentials in the file are reused only when they belong to this application and still verify.
+  const prev = previous?.id === aplicacaoId ? previous : undefined;
+
+  const api =
+    prev && (await apiKeyMatches(repo, aplicacaoId, prev.apiKey, prev.apiSecret))
+      ? { apiKey: prev.apiKey, apiSecret: prev.apiSecret }
+      : await issueApiKey(repo, aplicacaoId);
+
+  const oauthClient = async (nome: string, scopes: Scope[], known: SandboxApp['oauth'] | undefined) =>
+    known && (await oauthClientMatches(repo, aplicacaoId, known.clientId, known.clientSecret, scopes))
+      ? { clientId: known.clientId, clientSecret: known.clientSecret, scopes }
+      : await registerOAuthClient(repo, aplicacaoId, { nome, scopes });
+  const oauth = await oauthClient(OAUTH_CLIENT_NAME, [...allScopes], prev?.oauth);
+  const oauthLimited = await oauthClient(OAUTH_LIMITED_CLIENT_NAME, limitedScopes, prev?.oauthLimited);
+
+  const prestador =
+    (prev && (await repo.getPrestador(aplicacaoId, prev.prestador.id))) ??
+    (await repo.listPrestadores(aplicacaoId))[0] ??
+    (await registerPrestador(repo, aplicacaoId, { nome: 'Clínica Sandbox', email: `clinica@${spec.slug}.sandbox.local` }));
+  const credential =
+    prev && (await providerCredentialMatches(repo, aplicacaoId, prestador.id, prev.prestador.apiKey, prev.prestador.apiSecret))
+      ? { apiKey: prev.prestador.apiKey, apiSecret: prev.prestador.apiSecret }
+      : await issueProviderCredential(repo, { aplicacaoId, prestadorId: prestador.id, nome: 'sandbox' });
+
+  const tokens = {} as Record<PortalRole, string>;
+  for (const role of portalRoles) {
+    const email = userEmail(role, spec.slug);
+    const user =
+      (await repo.findPortalUserByEmail(email)) ??
+      (await registerPortalUser(repo, {
+        aplicacaoId,
+        role,
+        email,
+        nome: `${role} (${spec.slug})`,
+        prestadorId: role === 'prestador' ? prestador.id : undefined,
+      }));
+    tokens[role] = await signPortalToken({
+      role,
+      aplicacaoId,
+      subject: String(user.id),
+      ttlSeconds: TOKEN_TTL_SECONDS,
+      prestadorId: user.prestadorId,
+    });
+  }
+
+  const inbound =
+    (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret) ?? (await createInboundSubscription(repo, aplicacaoId));
+
+  const balance = await repo.getBalance(aplicacaoId);
+  if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);
+
+  return {
+    id: aplicacaoId,
+    slug: app.slug,
+    provider: app.provider,
+    saldo: balance?.saldo ?? spec.saldo,
+    apiKey: api.apiKey,
+    apiSecret: api.apiSecret,
+    oauth: { clientId: oauth.clientId, clientSecret: oauth.clientSecret, scopes: [...allScopes] },
+    oauthLimited: { clientId: oauthLimited.clientId, clientSecret: oauthLimited.clientSecret, scopes: [...limitedScopes] },
+    prestador: { id: prestador.id, apiKey: credential.apiKey, apiSecret: credential.apiSecret },
+    tokens,
+    providerA: { authToken: app.providerA.authToken },
+    providerB: { verifyToken: app.providerB.verifyToken, appSecret: app.providerB.appSecret },
+    inboundSecret: inbound.secret,
+  };
+}
+
+/** Creates (or finds) the sandbox tenants and writes <dataDir>/sandbox.json. */
+export async function seedSandbox(options: { repo: ApplicationRepository; dataDir: string; baseUrl: string }): Promise<Sandbox> {
+  const previous = await readSandbox(options.dataDir);
+  const seeded = await Promise.all(
+    sandboxApps.map(async (spec) => [spec.key, await seedApplication(options.repo, spec, previous?.applications?.[spec.key])] as const),
+  );
+  const applications = Object.fromEntries(seeded) as Sandbox['applications'];
+  const sandbox: Sandbox = { baseUrl: options.baseUrl, applications };
+  const file = sandboxFile(options.dataDir);
+  await writeFile(`${file}.tmp`, JSON.stringify(sandbox, null, 2) + '\n', { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+  return sandbox;
+}
+
+/** The agent-channel CA (a secret) and its first CRL in the bucket, when there is no CRL yet. */
+export async function seedAgentCa(putSecret: (id: string, value: string) => Promise<void>): Promise<void> {
+  const { crlKey } = config();
+  const blobs = await adapter('blobs');
+  if (await blobs.get(crlKey)) return;
+  const secrets = await adapter('secrets');
+  let ca: AgentCa | undefined;
+  let crlNumber = 1;
+  try {
+    ca = JSON.parse(await secrets.get(AGENT_CA_SECRET_ID)) as AgentCa;
+    // The CA exists but its CRL was lost: the new CRL must still carry a higher number.
+    crlNumber = Math.floor(Date.now() / 1000);
+  } catch {
+    ca = await createAgentCa();
+    await putSecret(AGENT_CA_SECRET_ID, JSON.stringify(ca));
+  }
+  // Locally the CRL is issued once, so it is made valid for a year rather than a day.
+  await blobs.put(crlKey, await issueCrl(ca, { crlNumber, validForHours: 24 * 365 }), 'application/pkix-crl');
+}
+
+export interface SeedOptions {
+  repo: ApplicationRepository;
+  dataDir: string;
+  baseUrl: string;
+  putSecret: (id: string, value: string) => Promise<void>;
+}
+
+/** Everything the local service needs in its table and stand-ins before serving. */
+export async function seedAll(options: SeedOptions): Promise<Sandbox> {
+  const [sandbox] = await Promise.all([seedSandbox(options), seedPlans(), seedAgentCa(options.putSecret)]);
+  return sandbox;
+}

@@ -1,0 +1,182 @@
+// The whole service on one machine, no AWS account: DynamoDB Local, the local gateway in
+// front of the real authorizer and group handlers, in-process queues feeding the real
+// consumers, the scheduler, and folder/file stand-ins for S3, SES and Secrets Manager, all
+// under one data folder (.local by default). `npm start` (infra/local/start.ts) and the
+// integration tests start it through startLocalService. One service per process: it sets
+// process.env and installs the adapters for the handlers it runs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
+import { createGateway, type Gateway } from '#infra/local/gateway';
+import { repoRoot } from '#infra/local/handlers';
+import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
+import { startScheduler, type Scheduler } from '#infra/local/scheduler';
+import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
+import { resetAdapters, useAdapters } from '#shared/adapters/index';
+import { folderBlobs } from '#shared/adapters/local/blobs';
+import { outboxMail } from '#shared/adapters/local/mail';
+import { LocalQueues } from '#shared/adapters/local/queue';
+import { fileSecrets } from '#shared/adapters/local/secrets';
+import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { config, resetConfig } from '#shared/config';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { resetDb } from '#shared/db/client';
+
+export type { Sandbox } from '#infra/local/seed';
+
+export const LOCAL_TABLE_NAME = 'whatsapp-platform-local';
+
+export interface LocalServiceOptions {
+  /** Port of the gateway on 127.0.0.1; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Folder of everything the local run keeps. Default `.local`. */
+  dataDir?: string;
+  /** Wipe the data folder and start empty before seeding. */
+  fresh?: boolean;
+  /** DynamoDB Local in memory (tests): nothing survives stop(). */
+  inMemory?: boolean;
+  /** No per-request log line and no banner. */
+  quiet?: boolean;
+  /** Run the scheduled functions (default true). */
+  schedules?: boolean;
+  /** Queue behaviour: visibility timeout (default 1 s) and receives before the dead-letter queue (default 3). */
+  queues?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+}
+
+export interface LocalService {
+  baseUrl: string;
+  sandbox: Sandbox;
+  /** Absolute path of the data folder. */
+  dataDir: string;
+  sandboxFile: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  /** Process id of DynamoDB Local's Java process. */
+  dynamoPid: number | undefined;
+  queues: QueueRunner;
+  stop(): Promise<void>;
+}
+
+/** The folders under the data folder. */
+export const localPaths = (dataDir: string) => ({
+  dynamodb: path.join(dataDir, 'dynamodb'),
+  bucket: path.join(dataDir, 'bucket'),
+  outbox: path.join(dataDir, 'outbox'),
+  secrets: path.join(dataDir, 'secrets'),
+  dlq: path.join(dataDir, 'dlq'),
+  sandbox: sandboxFile(dataDir),
+});
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const packageVersion = (): string =>
+  (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Empties the data folder; refuses a folder that looks like a project or a home (it would hold package.json or .git). */
+async function wipe(dataDir: string): Promise<void> {
+  const exists = await stat(dataDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!exists) return;
+  const entries = await readdir(dataDir);
+  if (entries.includes('package.json') || entries.includes('.git') || path.parse(dataDir).root === dataDir) {
+    throw new Error(`refusing to wipe ${dataDir}: it does not look like a local data folder`);
+  }
+  await Promise.all(entries.map((entry) => rm(path.join(dataDir, entry), { recursive: true, force: true })));
+}
+
+export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+  const dataDir = path.resolve(options.dataDir ?? '.local');
+  const paths = localPaths(dataDir);
+  assertJava(); // before anything is wiped or started
+
+  if (options.fresh) await wipe(dataDir);
+  await mkdir(paths.dynamodb, { recursive: true });
+
+  let dynamo: DynamoLocal | undefined;
+  let gateway: Gateway | undefined;
+  let runner: QueueRunner | undefined;
+  let scheduler: Scheduler | undefined;
+  let markReady!: () => void;
+  let failReady!: (error: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    failReady = reject;
+  });
+  ready.catch(() => undefined);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await gateway?.close();
+      await scheduler?.stop();
+      await runner?.stop();
+      await dynamo?.stop();
+      resetAdapters();
+      resetSigningKeys();
+      resetDb();
+    })());
+
+  try {
+    dynamo = await startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb });
+
+    gateway = createGateway({ ready, quiet: options.quiet });
+    const baseUrl = await gateway.listen(options.port ?? 3000);
+
+    const env = process.env;
+    env.TABLE_NAME = LOCAL_TABLE_NAME;
+    env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    env.PLATFORM_RUNTIME = 'local';
+    env.LOCAL_DIR = dataDir;
+    env.APP_VERSION = packageVersion();
+    env.APP_COMMIT = gitCommit();
+    env.APP_BUILD_TIME = new Date().toISOString();
+    env.AWS_REGION ??= 'us-east-1';
+    env.TOKEN_ISSUER ??= 'urn:whatsapp-platform:local';
+    env.CRL_BUCKET ??= 'local-bucket';
+    env.INBOUND_QUEUE_URL = 'local://queue/inbound';
+    env.STATUS_QUEUE_URL = 'local://queue/status';
+    env.OUTBOUND_WEBHOOK_QUEUE_URL = 'local://queue/outboundWebhooks';
+    resetConfig();
+    resetDb();
+    resetSigningKeys();
+
+    const queues = new LocalQueues();
+    const secrets = fileSecrets(paths.secrets);
+    resetAdapters();
+    useAdapters({ queue: queues, mail: outboxMail(paths.outbox), blobs: folderBlobs(paths.bucket), secrets });
+
+    const { signingKeySecretId, tableName } = config();
+    if (!(await secrets.has(signingKeySecretId))) {
+      await secrets.put(signingKeySecretId, JSON.stringify({ keys: [await generateSigningKeyJwk()] }, null, 2));
+    }
+    await ensureTable(dynamo.endpoint, tableName);
+    const sandbox = await seedAll({
+      repo: dynamoApplicationRepository(),
+      dataDir,
+      baseUrl,
+      putSecret: (id, value) => secrets.put(id, value),
+    });
+
+    runner = startQueueRunner({ queues, dlqDir: paths.dlq, ...options.queues });
+    if (options.schedules !== false) scheduler = startScheduler();
+    markReady();
+
+    return { baseUrl, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, stop };
+  } catch (error) {
+    failReady(error);
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+// Tenants and credentials (shared/domain/applications.ts) with their DynamoDB repository.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '#shared/auth/secrets';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { db, tableName } from '#shared/db/client';
+import {
+  apiKeyMatches,
+  createInboundSubscription,
+  issueApiKey,
+  issueProviderCredential,
+  providerCredentialMatches,
+  registerApplication,
+  registerOAuthClient,
+  registerPortalUser,
+  registerPrestador,
+  type ApplicationRepository,
+} from '#shared/domain/applications';
+import { DomainError } from '#shared/domain/errors';
+import { useFreshTable } from '../support/table.ts';
+
+const providerB = { phoneNumberId: '1', accessToken: 'a', appSecret: 's', verifyToken: 'v', baseUrl: 'http://127.0.0.1:1' };
+
+describe('applications and credentials', () => {
+  let repo: ApplicationRepository;
+
+  beforeAll(async () => {
+    await useFreshTable();
+    repo = dynamoApplicationRepository();
+  });
+
+  it('creates an application with its slug and exact opening balance', async () => {
+    // Act
+    const app = await registerApplication(repo, { nome: 'Clínica Um', slug: 'clinica-um', provider: 'provider_b', providerB, saldo: '12.5' });
+
+    // Assess
+    expect(await repo.findApplicationBySlug('clinica-um')).toEqual(app);
+    expect(await repo.getBalance(app.id)).toMatchObject({ saldo: '12.50', moeda: 'BRL' });
+    const raw = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `APP#${app.id}`, sk: 'SALDO' } }));
+    expect(raw.Item?.saldo.toString()).toBe('12.5');
+    expect((await repo.listApplications()).map((a) => a.slug)).toContain('clinica-um');
+  });
+
+  it('refuses a slug already in use, leaving nothing behind', async () => {
+    // Prepare
+    await registerApplication(repo, { nome: 'A', slug: 'repetido', provider: 'link' });
+    const before = (await repo.listApplications()).length;
+
+    // Act
+    const attempt = registerApplication(repo, { nome: 'B', slug: 'repetido', provider: 'link' });
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
+    expect((await repo.listApplications()).length).toBe(before);
+  });
+
+  it('validates its input', async () => {
+    await expect(registerApplication(repo, { nome: 'X', slug: 'Not A Slug', provider: 'link' })).rejects.toBeInstanceOf(DomainError);
+    await expect(registerApplication(repo, { nome: 'X', slug: 'sem-config', provider: 'provider_a' })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(registerApplication(repo, { nome: 'X', slug: 'negativo', provider: 'link', saldo: '-1' })).rejects.toMatchObject({ kind: 'validation' });
+    const app = await registerApplication(repo, { nome: 'X', slug: 'escopos', provider: 'link' });
+    await expect(registerOAuthClient(repo, app.id, { nome: 'c', scopes: ['tudo:liberado'] })).rejects.toMatchObject({ kind: 'validation' });
+  });
+
+  it('stores verify-only secrets as hashes, and they verify only for their application', async () => {
+    // Prepare
+    const app = await registerApplication(repo, { nome: 'Hash', slug: 'hash', provider: 'link' });
+    const other = await registerApplication(repo, { nome: 'Outra', slug: 'hash-outra', provider: 'link' });
+
+    // Act
+    const { apiKey, apiSecret } = await issueApiKey(repo, app.id);
+    const prestador = await registerPrestador(repo, app.id, { nome: 'P' });
+    const credential = await issueProviderCredential(repo, { aplicacaoId: app.id, prestadorId: prestador.id, nome: 'c', limitePorMinuto: 60 });
+
+    // Assess
+    expect(await repo.getApiKey(apiKey)).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(apiSecret) });
+    expect(await apiKeyMatches(repo, app.id, apiKey, apiSecret)).toBe(true);
+    expect(await apiKeyMatches(repo, app.id, apiKey, `${apiSecret}x`)).toBe(false);
+    expect(await apiKeyMatches(repo, other.id, apiKey, apiSecret)).toBe(false);
+    expect(credential.apiKey).toMatch(/^nbwp_/);
+    expect(await providerCredentialMatches(repo, app.id, prestador.id, credential.apiKey, credential.apiSecret)).toBe(true);
+    expect(await repo.listProviderCredentials(app.id, prestador.id)).toEqual([
+      expect.objectContaining({ credencialId: credential.credencialId, limitePorMinuto: 60, ipAllowlist: [], revogadoEm: null }),
+    ]);
+    expect(JSON.stringify(await repo.getProviderCredential(credential.apiKey))).not.toContain(credential.apiSecret);
+  });
+
+  it('finds portal users by e-mail and refuses a second user with the same e-mail', async () => {
+    // Prepare
+    const app = await registerApplication(repo, { nome: 'Users', slug: 'users', provider: 'link' });
+    const user = await registerPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email: 'Ana@Example.com', nome: 'Ana' });
+
+    // Act
+    const again = registerPortalUser(repo, { aplicacaoId: app.id, role: 'paciente', email: 'ana@example.com', nome: 'Ana 2' });
+
+    // Assess
+    await expect(again).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await repo.findPortalUserByEmail('ANA@example.com')).toEqual(user);
+  });
+
+  it('keeps the inbound subscription secret retrievable (it verifies HMACs)', async () => {
+    const app = await registerApplication(repo, { nome: 'Inbound', slug: 'inbound', provider: 'link' });
+
+    const subscription = await createInboundSubscription(repo, app.id);
+
+    expect(await repo.listInboundSubscriptions(app.id)).toEqual([subscription]);
+  });
+});

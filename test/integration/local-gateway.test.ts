@@ -1,0 +1,281 @@
+// The local run end to end: startLocalService (DynamoDB Local in memory, the local gateway,
+// the real authorizers and handlers, the seeded sandbox) called over real HTTP.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '#infra/local/service';
+import type { Sandbox } from '#infra/local/seed';
+import { adapter } from '#shared/adapters/index';
+import { hashSecret } from '#shared/auth/secrets';
+import { publicJwks } from '#shared/auth/signing-keys';
+import { config } from '#shared/config';
+import { db } from '#shared/db/client';
+import { gatewayResponses } from '#shared/http/gateway-responses';
+import { routes, scopes, type Route } from '#shared/http/routes';
+
+const sampleParams: Record<string, string> = { id: '1', slug: 'demo', fluxo: 'teste', tipo: 'push' };
+const samplePath = (route: Route) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? `sample-${name}`);
+
+let service: LocalService;
+let dataDir: string;
+let startedInMs: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'local-service-'));
+  const started = Date.now();
+  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
+  startedInMs = Date.now() - started;
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const call = (route: Route) =>
+  fetch(`${service.baseUrl}${samplePath(route)}`, {
+    method: route.method,
+    headers: route.body === 'none' ? {} : { 'Content-Type': route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: route.body === 'none' ? undefined : route.body === 'form' ? 'grant_type=client_credentials' : '{}',
+  });
+
+describe('every route of the route table through the local gateway', () => {
+  it('starts within a reasonable time', () => {
+    expect(startedInMs).toBeLessThan(30_000);
+    expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  const withAuthorizer = routes.filter((r) => r.auth !== 'none');
+  it.each(withAuthorizer.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 401 with the gateway body (its authorizer denies everyone for now)',
+    async (_, route) => {
+      const response = await call(route);
+
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual(gatewayResponses.UNAUTHORIZED.body);
+    },
+  );
+
+  it('refuses the sandbox credentials too, until the authorizers are built', async () => {
+    const app = service.sandbox.applications.demo;
+    const response = await fetch(`${service.baseUrl}/api/external/financeiro/saldo`, {
+      headers: { 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret },
+    });
+
+    expect(response.status).toBe(401);
+  });
+
+  const unbuilt = routes.filter((r) => r.auth === 'none' && r.group !== 'public');
+  it.each(unbuilt.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 501 not_implemented', async (_, route) => {
+    const response = await call(route);
+
+    expect(response.status).toBe(501);
+    expect(await response.json()).toMatchObject({ error: 'not_implemented' });
+    expect(response.headers.get('x-request-id')).toBe(response.headers.get('x-amzn-requestid'));
+  });
+
+  it('answers an unknown path and an unknown method with the gateway 404 body', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nao-existe'],
+      ['DELETE', '/api/status'],
+      ['GET', '/api/external/messages/1/extra'],
+    ] as const) {
+      const response = await fetch(`${service.baseUrl}${url}`, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual(gatewayResponses.MISSING_AUTHENTICATION_TOKEN.body);
+    }
+  });
+});
+
+describe('public routes through the local gateway', () => {
+  it('GET /api/status answers 200 with the formatted version', async () => {
+    const response = await fetch(`${service.baseUrl}/api/status`);
+    const body = (await response.json()) as { aplicacao: { formatted: string } };
+
+    expect(response.status).toBe(200);
+    expect(body.aplicacao.formatted).toContain('0.1.0');
+  });
+
+  it('GET /api/planos/ativos answers 200 with the seeded plans', async () => {
+    const response = await fetch(`${service.baseUrl}/api/planos/ativos`);
+    const body = await response.json();
+
+    expect(response.status).toBe(200);
+    expect(Array.isArray(body)).toBe(true);
+    expect((body as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('GET /api/external/crl answers 200 with the DER CRL seeded in the local bucket', async () => {
+    const response = await fetch(`${service.baseUrl}/api/external/crl`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pkix-crl');
+    expect(bytes[0]).toBe(0x30); // a DER SEQUENCE
+    expect(Buffer.from(bytes)).toEqual(await readFile(path.join(dataDir, 'bucket', config().crlKey)));
+  });
+
+  it('POST /api/contato mails the administrator through the local outbox', async () => {
+    const response = await fetch(`${service.baseUrl}/api/contato`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nome: 'Maria', email: 'maria@clinica.example', empresa: 'Clínica' }),
+    });
+
+    expect(response.status).toBe(201);
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const mail = JSON.parse(await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8'));
+    expect(mail.to).toBe(config().adminEmail);
+    expect(mail.replyTo ?? mail.text).toContain('maria@clinica.example');
+  });
+});
+
+describe('the sandbox file', () => {
+  const appKeys = ['demo', 'outra', 'semSaldo'] as const;
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = JSON.parse(await readFile(path.join(dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
+  });
+
+  it('has exactly the documented shape', () => {
+    expect(Object.keys(sandbox).sort()).toEqual(['applications', 'baseUrl']);
+    expect(sandbox.baseUrl).toBe(service.baseUrl);
+    expect(Object.keys(sandbox.applications).sort()).toEqual([...appKeys].sort());
+    expect(sandbox).toEqual(service.sandbox);
+
+    const string = expect.any(String);
+    for (const key of appKeys) {
+      const app = sandbox.applications[key];
+      expect(Object.keys(app).sort()).toEqual(
+        ['apiKey', 'apiSecret', 'id', 'inboundSecret', 'oauth', 'oauthLimited', 'prestador', 'provider', 'providerA', 'providerB', 'saldo', 'slug', 'tokens'].sort(),
+      );
+      expect(app).toEqual({
+        id: expect.any(Number),
+        slug: string,
+        provider: string,
+        saldo: string,
+        apiKey: string,
+        apiSecret: string,
+        oauth: { clientId: string, clientSecret: string, scopes: [...scopes] },
+        oauthLimited: { clientId: string, clientSecret: string, scopes: ['agendamentos:read'] },
+        prestador: { id: expect.any(Number), apiKey: expect.stringMatching(/^nbwp_/), apiSecret: string },
+        tokens: { admin: string, prestador: string, plantonista: string, paciente: string },
+        providerA: { authToken: string },
+        providerB: { verifyToken: string, appSecret: string },
+        inboundSecret: string,
+      });
+      expect(Number.isSafeInteger(app.id) && app.id > 0).toBe(true);
+      for (const secret of [app.apiSecret, app.oauth.clientSecret, app.prestador.apiSecret, app.inboundSecret]) {
+        expect(secret.length).toBeGreaterThanOrEqual(32);
+      }
+    }
+  });
+
+  it('holds the three applications with their providers and balances', () => {
+    const { demo, outra, semSaldo } = sandbox.applications;
+
+    expect([demo.slug, demo.provider, demo.saldo]).toEqual(['demo', 'link', '100.00']);
+    expect([outra.slug, outra.provider, outra.saldo]).toEqual(['outra', 'provider_a', '100.00']);
+    expect([semSaldo.slug, semSaldo.provider, semSaldo.saldo]).toEqual(['sem-saldo', 'provider_b', '0.00']);
+    expect(new Set([demo.id, outra.id, semSaldo.id]).size).toBe(3);
+    expect(new Set([demo.apiKey, outra.apiKey, semSaldo.apiKey]).size).toBe(3);
+  });
+
+  it('carries portal tokens, valid for at least 12 hours and verifiable with the public keys', async () => {
+    const jwks = createLocalJWKSet(await publicJwks());
+    const inTwelveHours = Math.floor(Date.now() / 1000) + 12 * 3600;
+    for (const key of appKeys) {
+      const app = sandbox.applications[key];
+      for (const role of ['admin', 'prestador', 'plantonista', 'paciente'] as const) {
+        const token = app.tokens[role];
+        expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
+        const claims = decodeJwt(token);
+        expect(claims).toMatchObject({ role, aplicacao_id: app.id, iss: config().issuer, aud: config().portalAudience });
+        expect(claims.exp).toBeGreaterThanOrEqual(inTwelveHours);
+        if (role === 'prestador') expect(claims.prestador_id).toBe(app.prestador.id);
+        await expect(
+          jwtVerify(token, jwks, { issuer: config().issuer, audience: config().portalAudience, algorithms: ['RS256'] }),
+        ).resolves.toBeTruthy();
+      }
+    }
+  });
+
+  it('matches what the table stores, where verify-only secrets are hashes and never plaintext', async () => {
+    const items = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(new ScanCommand({ TableName: service.tableName, ExclusiveStartKey: start }));
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    const byKey = new Map(items.map((item) => [`${item.pk}|${item.sk}`, item]));
+    const everything = JSON.stringify(items);
+
+    for (const key of appKeys) {
+      const app = sandbox.applications[key];
+      expect(byKey.get(`APIKEY#${app.apiKey}|APIKEY`)).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(app.apiSecret) });
+      expect(byKey.get(`OAUTHCLIENT#${app.oauth.clientId}|OAUTHCLIENT`)).toMatchObject({
+        aplicacaoId: app.id,
+        secretHash: hashSecret(app.oauth.clientSecret),
+        scopes: [...scopes],
+      });
+      expect(byKey.get(`OAUTHCLIENT#${app.oauthLimited.clientId}|OAUTHCLIENT`)).toMatchObject({
+        secretHash: hashSecret(app.oauthLimited.clientSecret),
+        scopes: ['agendamentos:read'],
+      });
+      expect(byKey.get(`PCRED#${app.prestador.apiKey}|PCRED`)).toMatchObject({
+        aplicacaoId: app.id,
+        prestadorId: app.prestador.id,
+        secretHash: hashSecret(app.prestador.apiSecret),
+        ativo: true,
+        revogadoEm: null,
+      });
+      expect(byKey.get(`SLUG#${app.slug}|SLUG`)).toMatchObject({ aplicacaoId: app.id });
+      expect(byKey.get(`APP#${app.id}|APP`)).toMatchObject({ slug: app.slug, provider: app.provider, ativo: true });
+
+      for (const secret of [app.apiSecret, app.oauth.clientSecret, app.oauthLimited.clientSecret, app.prestador.apiSecret]) {
+        expect(everything).not.toContain(secret);
+      }
+    }
+  });
+
+  it('keeps the saldo as an exact DynamoDB number', async () => {
+    const { ScanCommand: RawScan, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const raw = new DynamoDBClient({ endpoint: service.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    try {
+      const out = await raw.send(
+        new RawScan({ TableName: service.tableName, FilterExpression: 'sk = :s', ExpressionAttributeValues: { ':s': { S: 'SALDO' } } }),
+      );
+      const saldos = (out.Items ?? []).map((item) => [item.pk?.S, item.saldo, item.moeda?.S]);
+      expect(saldos).toHaveLength(3);
+      for (const [, saldo, moeda] of saldos) {
+        expect(saldo).toHaveProperty('N');
+        expect(moeda).toBe('BRL');
+      }
+    } finally {
+      raw.destroy();
+    }
+  });
+});
+
+describe('queues of the local run', () => {
+  it('feeds the real consumer and dead-letters a message it cannot process after three receives', async () => {
+    // Prepare: a valid delivery-status message; the status consumer is not built yet, so it fails every time.
+    const message = { provider: 'provider_a', messageSid: 'SM-local-dlq', status: 'delivered', occurredAt: new Date().toISOString() };
+
+    // Act
+    await (await adapter('queue')).send('status', message, { dedupeId: 'SM-local-dlq' });
+    await service.queues.drained(15_000);
+
+    // Assess
+    const lines = (await readFile(path.join(dataDir, 'dlq', 'status.jsonl'), 'utf8')).trim().split('\n');
+    const dead = lines.map((line) => JSON.parse(line)).find((d) => JSON.parse(d.body).messageSid === 'SM-local-dlq');
+    expect(dead).toMatchObject({ queue: 'status', receiveCount: 3 });
+  });
+});
