@@ -11,6 +11,7 @@ import type {
   APIGatewayProxyResult,
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
+import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
@@ -337,6 +338,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
     let authorizer: Record<string, string> | null = null;
     if (route.auth !== 'none') {
+      // Like API Gateway: a request missing one of the identity headers is refused before the authorizer runs.
+      const identity = authorizerSettings[route.auth].identityHeaders;
+      if (identity.some((name) => !req.headers[name.toLowerCase()])) return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
       const methodArn = `arn:aws:execute-api:local:${ACCOUNT}:${API_ID}/${STAGE}/${method}${path}`;
       const authEvent: APIGatewayRequestAuthorizerEvent = {
         type: 'REQUEST',

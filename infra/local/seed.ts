@@ -191,10 +191,11 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
 /** Creates (or finds) the sandbox tenants and writes <dataDir>/sandbox.json. */
 export async function seedSandbox(options: { repo: ApplicationRepository; dataDir: string; baseUrl: string }): Promise<Sandbox> {
   const previous = await readSandbox(options.dataDir);
-  const seeded = await Promise.all(
-    sandboxApps.map(async (spec) => [spec.key, await seedApplication(options.repo, spec, previous?.applications?.[spec.key])] as const),
-  );
-  const applications = Object.fromEntries(seeded) as Sandbox['applications'];
+  // One after the other, so a fresh start numbers them in a stable order (demo first).
+  const applications = {} as Sandbox['applications'];
+  for (const spec of sandboxApps) {
+    applications[spec.key] = await seedApplication(options.repo, spec, previous?.applications?.[spec.key]);
+  }
   const sandbox: Sandbox = { baseUrl: options.baseUrl, applications };
   const file = sandboxFile(options.dataDir);
   await writeFile(`${file}.tmp`, JSON.stringify(sandbox, null, 2) + '\n', { mode: 0o600 });

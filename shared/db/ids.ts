@@ -46,13 +46,11 @@ export function blockIdAllocator(db: () => Db, table: () => string, sequence: st
   };
 }
 
-let shared: IdAllocator | undefined;
+let shared: Promise<IdAllocator> | undefined;
 
 /** The next id of the service-wide sequence (every entity draws from it, so ids never collide across types). */
 export async function nextId(): Promise<number> {
-  if (!shared) {
-    const { db, tableName } = await import('#shared/db/client');
-    shared = blockIdAllocator(db, tableName, 'global');
-  }
-  return shared.next();
+  // The promise is kept, not the allocator: concurrent first callers share one allocator and one block.
+  shared ??= import('#shared/db/client').then(({ db, tableName }) => blockIdAllocator(db, tableName, 'global'));
+  return (await shared).next();
 }

@@ -190,8 +190,20 @@ describe('local gateway over HTTP', () => {
     expect(received).toHaveLength(0);
   });
 
+  /** The apiKey scheme's identity headers; without them API Gateway refuses before the authorizer. */
+  const identity = { 'X-Api-Key': 'k', 'X-Api-Secret': 's' };
+
+  it('answers 401 without calling the authorizer when an identity header is missing', async () => {
+    const response = await fetch(`${baseUrl}/api/private/1`, { headers: { 'X-Api-Key': 'k', 'X-Test-Auth': 'allow' } });
+
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(gatewayResponses.UNAUTHORIZED.body);
+    expect(authorizerEvents).toHaveLength(0);
+    expect(received).toHaveLength(0);
+  });
+
   it('answers 401 when the authorizer refuses, without calling the handler', async () => {
-    const response = await fetch(`${baseUrl}/api/private/1`);
+    const response = await fetch(`${baseUrl}/api/private/1`, { headers: identity });
 
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual(gatewayResponses.UNAUTHORIZED.body);
@@ -205,8 +217,8 @@ describe('local gateway over HTTP', () => {
   });
 
   it('answers 403 on a Deny policy and 500 when the authorizer fails', async () => {
-    const denied = await fetch(`${baseUrl}/api/private/1`, { headers: { 'X-Test-Auth': 'deny' } });
-    const failed = await fetch(`${baseUrl}/api/private/1`, { headers: { 'X-Test-Auth': 'crash' } });
+    const denied = await fetch(`${baseUrl}/api/private/1`, { headers: { ...identity, 'X-Test-Auth': 'deny' } });
+    const failed = await fetch(`${baseUrl}/api/private/1`, { headers: { ...identity, 'X-Test-Auth': 'crash' } });
 
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual(gatewayResponses.ACCESS_DENIED.body);
@@ -216,7 +228,7 @@ describe('local gateway over HTTP', () => {
   });
 
   it('passes the principal of an Allow policy to the handler as the authorizer context', async () => {
-    const response = await fetch(`${baseUrl}/api/private/9`, { headers: { 'X-Test-Auth': 'allow' } });
+    const response = await fetch(`${baseUrl}/api/private/9`, { headers: { ...identity, 'X-Test-Auth': 'allow' } });
 
     expect(response.status).toBe(200);
     expect(received[0]!.requestContext.authorizer).toEqual({ aplicacaoId: '7', scopes: 'a b', subject: 'key-1', principalId: 'key-1' });
@@ -245,7 +257,7 @@ describe('local gateway over HTTP', () => {
     });
     const url = await local.listen(0);
     try {
-      const response = await fetch(`${url}/api/v2/config/status`);
+      const response = await fetch(`${url}/api/v2/config/status`, { headers: identity });
       const text = await response.text();
 
       expect(response.status).toBe(500);
