@@ -42,8 +42,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'external-messages': needs('readwrite'),
   finance: needs('read'),
   config: needs('read'),
-  // Looks up the client and signs the access token.
-  token: needs('read', { readsSigningKey: true }),
+  // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes.
+  token: needs('readwrite', { readsSigningKey: true }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
   'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'v2-other': needs('readwrite'),
@@ -64,9 +64,11 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
 export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   apiKey: needs('read'),
   oauth2: needs('read', { readsSigningKey: true }),
-  providerCredential: needs('read'),
+  // Counts requests per credential and minute (the limit holds across every Lambda instance).
+  providerCredential: needs('readwrite'),
   portalJwt: needs('read', { readsSigningKey: true }),
-  agent: needs('read', { readsSigningKey: true }),
+  // Also checks the client certificate's serial against the CRL.
+  agent: needs('read', { readsSigningKey: true, readsCrl: true }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {

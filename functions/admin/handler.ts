@@ -1,4 +1,5 @@
 import { groupHandler } from '#shared/http/kit';
+import { applicationOperations } from './applications.ts';
+import { userOperations } from './users.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('admin', {});
+export const handler = groupHandler('admin', { ...applicationOperations, ...userOperations });

@@ -1,4 +1,4 @@
 import { groupHandler } from '#shared/http/kit';
+import { credentialOperations } from './credentials.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('provider-portal', {});
+export const handler = groupHandler('provider-portal', { ...credentialOperations });

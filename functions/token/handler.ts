@@ -1,4 +1,5 @@
 import { groupHandler } from '#shared/http/kit';
+import { loginOperations } from './login.ts';
+import { oauthOperations } from './oauth.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('token', {});
+export const handler = groupHandler('token', { ...oauthOperations, ...loginOperations });

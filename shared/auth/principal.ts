@@ -9,7 +9,19 @@ export interface Principal {
   /** Client id, user id or credential key, for logs and audit. */
   subject?: string;
   prestadorId?: number;
+  /** Epoch seconds after which the credential (a JWT) is no longer valid, checked on every request. */
+  expiresAt?: number;
+  /**
+   * Set instead of a tenant when the credential was presented but refused in a way API Gateway
+   * cannot express (its 401 has one body for every scheme): the kit answers it (RFC 6750 errors,
+   * 429 with Retry-After).
+   */
+  authError?: AuthError;
+  /** Seconds, with authError `rate_limited`. */
+  retryAfter?: number;
 }
+
+export type AuthError = 'invalid_token' | 'rate_limited';
 
 export type AuthorizerContext = Record<string, string>;
 
@@ -19,6 +31,9 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
   if (p.role) ctx.role = p.role;
   if (p.subject) ctx.subject = p.subject;
   if (p.prestadorId !== undefined) ctx.prestadorId = String(p.prestadorId);
+  if (p.expiresAt !== undefined) ctx.expiresAt = String(p.expiresAt);
+  if (p.authError) ctx.authError = p.authError;
+  if (p.retryAfter !== undefined) ctx.retryAfter = String(p.retryAfter);
   return ctx;
 }
 
@@ -33,5 +48,8 @@ export function fromAuthorizerContext(ctx: Record<string, unknown> | null | unde
     role: typeof ctx.role === 'string' ? ctx.role : undefined,
     subject: typeof ctx.subject === 'string' ? ctx.subject : undefined,
     prestadorId: num(ctx.prestadorId),
+    expiresAt: num(ctx.expiresAt),
+    authError: ctx.authError === 'invalid_token' || ctx.authError === 'rate_limited' ? ctx.authError : undefined,
+    retryAfter: num(ctx.retryAfter),
   };
 }

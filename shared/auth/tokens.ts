@@ -1,8 +1,8 @@
-// JWTs the service signs. Portal tokens (admin, provider portal, physician portal, patient
+// JWTs the service signs and verifies. Access tokens (OAuth2, RFC 9068) and portal tokens (admin, provider portal, physician portal, patient
 // app) are RS256, signed with the current key of the signing key set, with its kid.
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
-import { loadSigningKeys, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
+import { loadSigningKeys, publicJwk, SIGNING_ALG, type SigningKeys } from '#shared/auth/signing-keys';
 import { config } from '#shared/config';
 import type { PortalRole } from '#shared/http/routes';
 
@@ -49,4 +49,96 @@ export async function signPortalToken(input: PortalTokenInput): Promise<string> 
     .setExpirationTime(iat + input.ttlSeconds)
     .setJti(randomUUID())
     .sign(current.privateKey);
+}
+
+/** OAuth2 access tokens live one hour (the spec's sample `expires_in`). */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+export interface AccessTokenInput {
+  clientId: string;
+  aplicacaoId: number;
+  scopes: readonly string[];
+}
+
+export interface AccessTokenClaims {
+  iss: string;
+  aud: string;
+  sub: string;
+  client_id: string;
+  aplicacao_id: number;
+  scope: string;
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+/** An RFC 9068 access token: header typ at+jwt, RS256 with the current kid. */
+export async function signAccessToken(input: AccessTokenInput, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  const { current } = await loadSigningKeys();
+  const { issuer, accessTokenAudience } = config();
+  const iat = Math.floor(Date.now() / 1000);
+  return new SignJWT({ client_id: input.clientId, aplicacao_id: input.aplicacaoId, scope: input.scopes.join(' ') })
+    .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: current.kid })
+    .setIssuer(issuer)
+    .setAudience(accessTokenAudience)
+    .setSubject(input.clientId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .setJti(randomUUID())
+    .sign(current.privateKey);
+}
+
+// Public keys by kid, derived once per loaded key set (the set itself is cached with a TTL).
+let verifying: { keys: SigningKeys; byKid: Map<string, Promise<CryptoKey>> } | undefined;
+
+async function verificationKey(header: JWTHeaderParameters): Promise<CryptoKey> {
+  const keys = await loadSigningKeys();
+  if (verifying?.keys !== keys) verifying = { keys, byKid: new Map() };
+  const signing = keys.all.find((k) => k.kid === header.kid);
+  if (!signing) throw new Error('unknown kid');
+  let key = verifying.byKid.get(signing.kid);
+  if (!key) {
+    key = importJWK({ ...publicJwk(signing.jwk), alg: SIGNING_ALG }, SIGNING_ALG) as Promise<CryptoKey>;
+    verifying.byKid.set(signing.kid, key);
+  }
+  return key;
+}
+
+const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/**
+ * Verifies an access token: RS256 only (so `none` and HS256 keyed with the public key fail), a
+ * kid of the key set, typ at+jwt, iss, aud, exp, and the claims the service relies on.
+ * Throws on anything else; callers turn that into 401 invalid_token without saying why.
+ */
+export async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
+  const { issuer, accessTokenAudience } = config();
+  const { payload } = await jwtVerify(token, verificationKey, {
+    algorithms: [SIGNING_ALG],
+    typ: 'at+jwt',
+    issuer,
+    audience: accessTokenAudience,
+    requiredClaims: ['exp', 'iat', 'sub', 'jti', 'client_id', 'aplicacao_id', 'scope'],
+  });
+  if (!positiveInteger(payload.aplicacao_id) || typeof payload.client_id !== 'string' || typeof payload.scope !== 'string') {
+    throw new Error('malformed access token claims');
+  }
+  return payload as JWTPayload & AccessTokenClaims;
+}
+
+/** Verifies a portal token (typ JWT, the portal audience, a known role and a tenant). */
+export async function verifyPortalToken(token: string): Promise<PortalTokenClaims> {
+  const { issuer, portalAudience } = config();
+  const { payload } = await jwtVerify(token, verificationKey, {
+    algorithms: [SIGNING_ALG],
+    typ: 'JWT',
+    issuer,
+    audience: portalAudience,
+    requiredClaims: ['exp', 'iat', 'sub', 'role', 'aplicacao_id'],
+  });
+  if (!portalRoles.includes(payload.role as PortalRole) || !positiveInteger(payload.aplicacao_id)) {
+    throw new Error('malformed portal token claims');
+  }
+  if (payload.prestador_id !== undefined && !positiveInteger(payload.prestador_id)) throw new Error('malformed prestador_id');
+  return payload as JWTPayload & PortalTokenClaims;
 }

@@ -8,8 +8,16 @@ export interface GatewayAnswer {
 }
 
 export const gatewayResponses = {
-  /** The authorizer refused (threw 'Unauthorized') or the identity headers were missing. */
-  UNAUTHORIZED: { statusCode: 401, body: { error: 'unauthorized', message: 'Missing or invalid credentials' } },
+  /**
+   * The authorizer refused (threw 'Unauthorized') or the identity headers were missing. One answer
+   * for every scheme, so it never tells which part of a credential was wrong. The challenge is the
+   * Bearer one of RFC 6750 (no error code: credentials were missing or not accepted).
+   */
+  UNAUTHORIZED: {
+    statusCode: 401,
+    body: { error: 'unauthorized', message: 'Missing or invalid credentials' },
+    headers: { 'WWW-Authenticate': 'Bearer realm="whatsapp-platform"' },
+  },
   /** The authorizer returned a Deny policy. */
   ACCESS_DENIED: { statusCode: 403, body: { error: 'forbidden', message: 'Access denied' } },
   /** No route matches the method and path (API Gateway's "Missing Authentication Token"). */

@@ -4,6 +4,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { fromAuthorizerContext, type Principal } from '#shared/auth/principal';
+import { checkAccess } from '#shared/http/access';
 import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
 import { findRoute, routeKey, routesOf, type Group, type Route, type RouteKey } from '#shared/http/routes';
 import { addLogContext, log, withLogContext } from '#shared/log';
@@ -138,8 +139,10 @@ export function groupHandler(group: Group, operations: Operations) {
     .handler(async (event) => {
       const route = findRoute(event.httpMethod, event.resource);
       if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
+      const principal = fromAuthorizerContext(event.requestContext?.authorizer);
+      if (principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: principal.aplicacaoId });
+      checkAccess(route, principal);
       const request = readRequest(event, route);
-      if (request.principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: request.principal.aplicacaoId });
       const operation = operations[routeKey(route)];
       if (!operation) throw notImplemented(`${route.method} ${route.path}`);
       const response = await operation(request);

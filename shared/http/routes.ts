@@ -72,7 +72,8 @@ const r = (
 const scope = (...s: Scope[]) => ({ scopes: s });
 const portal = (role: PortalRole, body?: BodyKind) => (body ? { role, body } : { role });
 
-export const routes: readonly Route[] = [
+/** The 61 routes of the interface spec. */
+export const specRoutes: readonly Route[] = [
   // External API, messages (API key and secret)
   r('POST', '/api/external/messages/send', 'external-messages', 'apiKey'),
   r('GET', '/api/external/messages/{id}', 'external-messages', 'apiKey'),
@@ -160,6 +161,37 @@ export const routes: readonly Route[] = [
   r('GET', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
 ];
+
+/**
+ * Routes the spec names without showing them (it says the admin panel, the provider portal and
+ * the logins exist), built in the spec's style.
+ */
+export const extensionRoutes: readonly Route[] = [
+  // Public keys of the RS256 access tokens (RFC 7517), for resource servers and agents.
+  r('GET', '/.well-known/jwks.json', 'token', 'none'),
+  // Logins that issue the portal JWTs.
+  r('POST', '/api/auth/login', 'token', 'none'),
+  r('POST', '/api/auth/paciente/codigo', 'token', 'none'),
+  r('POST', '/api/auth/paciente/token', 'token', 'none'),
+
+  // Admin panel: applications (tenants), their credentials, OAuth2 clients, credits and users.
+  r('POST', '/api/admin/aplicacoes', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/aplicacoes', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/aplicacoes/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/aplicacoes/{id}/provider', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/credenciais', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/creditos', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
+
+  // Provider portal: the provider's machine credentials (nbwp_).
+  r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('GET', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/credenciais/{id}/regenerar', 'provider-portal', 'portalJwt', portal('prestador')),
+];
+
+export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];
 
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 

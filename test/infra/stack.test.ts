@@ -352,11 +352,13 @@ describe('PlatformStack', () => {
       }
     });
 
-    it('lets no authorizer write to the table, send to a queue or send mail', () => {
-      for (const entry of Object.values(authorizerFunctions)) {
+    it('lets no authorizer but the rate-limiting one write to the table, and none send to a queue or send mail', () => {
+      for (const [scheme, entry] of Object.entries(authorizerFunctions)) {
         const grants = [...grantsOf(entry)];
-        expect(grants.filter((g) => /dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(g)), entry.id).toEqual([]);
-        expect(grants.filter((g) => /^(sqs|ses|s3):/.test(g)), entry.id).toEqual([]);
+        const writes = grants.filter((g) => /dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(g));
+        // The nbwp_ authorizer counts requests per credential and minute in the table.
+        if (scheme !== 'providerCredential') expect(writes, entry.id).toEqual([]);
+        expect(grants.filter((g) => /^(sqs|ses):/.test(g)), entry.id).toEqual([]);
       }
     });
 
@@ -378,9 +380,9 @@ describe('PlatformStack', () => {
           authorizerFunctions.agent.id,
         ].sort(),
       );
-      expect(holders(/^s3:/)).toEqual([groupFunctions.public.id]);
+      expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
-      const readOnlyGroups: Group[] = ['finance', 'config', 'token', 'webhooks'];
+      const readOnlyGroups: Group[] = ['finance', 'config', 'webhooks'];
       for (const group of readOnlyGroups) expect(holders(/dynamodb:PutItem/)).not.toContain(groupFunctions[group].id);
     });
   });

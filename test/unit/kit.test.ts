@@ -88,8 +88,9 @@ describe('HTTP kit', () => {
       },
     });
 
-    const send = await handler(event('POST', '/api/external/messages/send', '{}'), context);
-    const read = await handler(event('GET', '/api/external/messages/{id}'), context);
+    const tenant = { requestContext: { requestId: 'req-1', authorizer: { aplicacaoId: '1', scopes: '' } } } as unknown as Partial<APIGatewayProxyEvent>;
+    const send = await handler(event('POST', '/api/external/messages/send', '{}', tenant), context);
+    const read = await handler(event('GET', '/api/external/messages/{id}', undefined, tenant), context);
 
     expect(send.statusCode).toBe(402);
     expect(JSON.parse(send.body)).toEqual({ error: 'insufficient_balance', message: 'Saldo insuficiente', saldo: '0.10' });
@@ -144,5 +145,59 @@ describe('validation messages', () => {
 
     expect(() => validate(schema, {})).toThrow('telefone is required');
     expect(() => validate(schema, { telefone: 123 })).toThrow('telefone must be a string');
+  });
+});
+
+describe('access rules of the route table', () => {
+  const handler = groupHandler('v2-appointments', {
+    'POST /api/external/v2/agendamentos': async () => json(201, { ok: true }),
+  });
+  const call = (authorizer: Record<string, string> | undefined) => {
+    const e = event('POST', '/api/external/v2/agendamentos', '{}');
+    e.requestContext.authorizer = authorizer;
+    return handler(e, context);
+  };
+  const now = Math.floor(Date.now() / 1000);
+
+  it('serves a token holding the scope the route needs', async () => {
+    const result = await call({ aplicacaoId: '3', scopes: 'agendamentos:read agendamentos:write', expiresAt: String(now + 60) });
+    expect(result.statusCode).toBe(201);
+  });
+
+  it('answers 403 insufficient_scope naming the scope in WWW-Authenticate', async () => {
+    const result = await call({ aplicacaoId: '3', scopes: 'agendamentos:read' });
+
+    expect(result.statusCode).toBe(403);
+    expect(JSON.parse(result.body).error).toBe('insufficient_scope');
+    expect(result.headers?.['WWW-Authenticate']).toBe('Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"');
+  });
+
+  it('answers 401 invalid_token for a refused or expired token, even from a cached allow', async () => {
+    for (const authorizer of <(Record<string, string> | undefined)[]>[
+      { authError: 'invalid_token', scopes: '' },
+      { aplicacaoId: '3', scopes: 'agendamentos:write', expiresAt: String(now - 1) },
+      undefined,
+    ]) {
+      const result = await call(authorizer);
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body).error).toBe('invalid_token');
+      expect(result.headers?.['WWW-Authenticate']).toContain('error="invalid_token"');
+    }
+  });
+
+  it('answers 401 to a portal token of another role and 429 with Retry-After when rate limited', async () => {
+    const portalHandler = groupHandler('admin', { 'GET /api/admin/whatsapp/setores/{id}': async () => json(200, {}) });
+    const portalEvent = event('GET', '/api/admin/whatsapp/setores/{id}');
+    portalEvent.requestContext.authorizer = { aplicacaoId: '3', scopes: '', role: 'paciente' };
+    const machine = groupHandler('provider-api', { 'POST /api/external/prestador/v1/execucao': async () => json(200, {}) });
+    const limited = event('POST', '/api/external/prestador/v1/execucao', '{}');
+    limited.requestContext.authorizer = { scopes: '', authError: 'rate_limited', retryAfter: '17' };
+
+    const wrongRole = await portalHandler(portalEvent, context);
+    const throttled = await machine(limited, context);
+
+    expect(wrongRole.statusCode).toBe(401);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers?.['Retry-After']).toBe('17');
   });
 });

@@ -253,7 +253,7 @@ describe('local gateway over HTTP', () => {
     const local = createGateway({
       quiet: true,
       loadGroup: async () => handlers.config!,
-      loadAuthorizer: async () => async (event) => requestAuthorizer('apiKey', async () => ({ scopes: [] }))(event),
+      loadAuthorizer: async () => async (event) => requestAuthorizer('apiKey', async () => ({ aplicacaoId: 1, scopes: [] }))(event),
     });
     const url = await local.listen(0);
     try {
