@@ -1,5 +1,9 @@
+import { awsAdapters } from '#shared/adapters/index';
 import { groupHandler } from '#shared/http/kit';
 import { applicationOperations } from './applications.ts';
 import { userOperations } from './users.ts';
+
+// The signing keys come from Secrets Manager.
+awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
 
 export const handler = groupHandler('admin', { ...applicationOperations, ...userOperations });

@@ -162,6 +162,8 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
       subject: String(user.id),
       ttlSeconds: TOKEN_TTL_SECONDS,
       prestadorId: user.prestadorId,
+      // The demo tenant's admin is the platform operator's: it may manage every application.
+      plataforma: role === 'admin' && spec.key === 'demo',
     });
   }
 

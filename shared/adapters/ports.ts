@@ -30,9 +30,19 @@ export interface SecretPort {
   get(id: string): Promise<string>;
 }
 
+/**
+ * Plain WhatsApp texts the service sends on its own behalf (one-time login codes), through the
+ * application's provider. The provider adapters of the messaging issue implement it in AWS;
+ * locally the texts land in the outbox.
+ */
+export interface WhatsAppPort {
+  sendText(message: { aplicacaoId: number; to: string; body: string }): Promise<void>;
+}
+
 export interface Adapters {
   queue: QueuePort;
   mail: MailPort;
   blobs: BlobPort;
   secrets: SecretPort;
+  whatsapp: WhatsAppPort;
 }

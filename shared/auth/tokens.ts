@@ -16,6 +16,8 @@ export interface PortalTokenInput {
   ttlSeconds: number;
   /** The provider a `prestador` user acts for, carried as `prestador_id`. */
   prestadorId?: number;
+  /** An admin of the platform operator (may manage every application), carried as `plataforma: true`. */
+  plataforma?: boolean;
 }
 
 export interface PortalTokenClaims {
@@ -25,6 +27,7 @@ export interface PortalTokenClaims {
   role: PortalRole;
   aplicacao_id: number;
   prestador_id?: number;
+  plataforma?: boolean;
   iat: number;
   exp: number;
   jti: string;
@@ -40,6 +43,10 @@ export async function signPortalToken(input: PortalTokenInput): Promise<string> 
   const iat = Math.floor(Date.now() / 1000);
   const claims: Record<string, unknown> = { role: input.role, aplicacao_id: input.aplicacaoId };
   if (input.prestadorId !== undefined) claims.prestador_id = input.prestadorId;
+  if (input.plataforma) {
+    if (input.role !== 'admin') throw new Error('only an admin can be a platform admin');
+    claims.plataforma = true;
+  }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: SIGNING_ALG, typ: 'JWT', kid: current.kid })
     .setIssuer(issuer)
@@ -140,5 +147,6 @@ export async function verifyPortalToken(token: string): Promise<PortalTokenClaim
     throw new Error('malformed portal token claims');
   }
   if (payload.prestador_id !== undefined && !positiveInteger(payload.prestador_id)) throw new Error('malformed prestador_id');
+  if (payload.plataforma !== undefined && (payload.plataforma !== true || payload.role !== 'admin')) throw new Error('malformed plataforma');
   return payload as JWTPayload & PortalTokenClaims;
 }
