@@ -4,29 +4,13 @@
 // Lambda add their own overhead in production. The load generator shares the process (and
 // the 2 cores) with the gateway, so figures are an upper bound for this machine.
 import { Agent, request } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { repoRoot } from './bundle.ts';
 import { mean, percentile } from './stats.ts';
 
-/** The signature infra/local/service.ts promises (declared here so the bench type-checks whether or not it exists yet). */
-export interface LocalServiceOptions {
-  port?: number;
-  dataDir?: string;
-  fresh?: boolean;
-  inMemory?: boolean;
-  quiet?: boolean;
-  /** Extra option of the module: off here, so the scheduler's timers do not fire mid-measurement. */
-  schedules?: boolean;
-}
-export interface LocalService {
-  baseUrl: string;
-  sandbox: unknown;
-  dataDir: string;
-  stop(): Promise<void>;
-}
+import type { LocalService, LocalServiceOptions } from '#infra/local/service';
+
 type StartLocalService = (options: LocalServiceOptions) => Promise<LocalService>;
 
 export interface LoadResult {
@@ -57,19 +41,10 @@ export interface LatencyOptions {
   log: (line: string) => void;
 }
 
-/** undefined when the module is not there yet (the bench then skips this part and says so). */
+/** The local service (imported lazily: the cold-start part of the bench does not need it). */
 export async function loadStartLocalService(): Promise<{ start?: StartLocalService; reason?: string }> {
-  // A computed specifier: tsc must not resolve it (the file may not exist yet), tsx resolves it at run time.
-  const file = join(repoRoot, 'infra', 'local', 'service.ts');
-  if (!existsSync(file)) return { reason: 'infra/local/service.ts does not exist yet' };
-  const specifier = pathToFileURL(file).href;
-  try {
-    const mod = (await import(specifier)) as { startLocalService?: StartLocalService };
-    if (typeof mod.startLocalService !== 'function') return { reason: 'infra/local/service.ts does not export startLocalService' };
-    return { start: mod.startLocalService };
-  } catch (error) {
-    return { reason: `infra/local/service.ts failed to load: ${String(error)}` };
-  }
+  const { startLocalService } = await import('#infra/local/service');
+  return { start: startLocalService };
 }
 
 /** Fires `total` GETs at `concurrency` over keep-alive sockets and times each to the last body byte. */

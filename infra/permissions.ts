@@ -13,11 +13,11 @@ import {
 
 export interface FunctionNeeds {
   /**
-   * The one table. `read`: GetItem, BatchGetItem, Query (table and gsi1). `readwrite` adds
+   * The one table. `none`: no access and no TABLE_NAME. `read`: GetItem, BatchGetItem, Query (table and gsi1). `readwrite` adds
    * PutItem, UpdateItem, DeleteItem, BatchWriteItem and ConditionCheckItem (transactions are
    * authorized per item action). Nobody gets Scan: every access pattern is a key lookup or Query.
    */
-  table: 'read' | 'readwrite';
+  table: 'none' | 'read' | 'readwrite';
   /** Queues the function sends to. A consumer's receive/delete on its own queue comes from its event source. */
   sendsTo: readonly QueueName[];
   /** GetObject on the CRL object of the CRL bucket. */
@@ -63,10 +63,11 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
 /** Authorizers only look credentials up; the JWT ones also need the key to verify signatures. */
 export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   apiKey: needs('read'),
-  oauth2: needs('read', { readsSigningKey: true }),
+  // JWTs are verified with the signing keys alone: no table access.
+  oauth2: needs('none', { readsSigningKey: true }),
   // Counts requests per credential and minute (the limit holds across every Lambda instance).
   providerCredential: needs('readwrite'),
-  portalJwt: needs('read', { readsSigningKey: true }),
+  portalJwt: needs('none', { readsSigningKey: true }),
   // Also checks the client certificate's serial against the CRL.
   agent: needs('read', { readsSigningKey: true, readsCrl: true }),
 };

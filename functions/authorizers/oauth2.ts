@@ -1,8 +1,31 @@
+// Authorizer of /api/external/v2/**: an OAuth2 bearer access token (RS256, typ at+jwt). It only
+// authenticates; the kit enforces the route's scope and the token's exp on every request, also
+// when API Gateway serves this answer from its cache.
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { awsAdapters } from '#shared/adapters/index';
 import { requestAuthorizer } from '#shared/auth/authorizer';
+import { authenticateBearer } from '#shared/auth/bearer';
 
 // The signing keys (for verification) come from Secrets Manager.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
 
-// Denies every request until this scheme's verification is built (authentication issue).
-export const handler = requestAuthorizer('oauth2', async () => undefined);
+/** Every value of the Authorization header (header names are case-insensitive). */
+function authorizationValues(event: APIGatewayRequestAuthorizerEvent): string[] {
+  const values: string[] = [];
+  for (const [name, list] of Object.entries(event.multiValueHeaders ?? {})) {
+    if (name.toLowerCase() === 'authorization') values.push(...(list ?? []));
+  }
+  if (values.length > 0) return values;
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (name.toLowerCase() === 'authorization' && value !== undefined) values.push(value);
+  }
+  return values;
+}
+
+export const handler = requestAuthorizer('oauth2', async (event) => {
+  const values = authorizationValues(event).filter((v) => v.trim() !== '');
+  // No credentials: API Gateway's own 401 with the bare Bearer challenge (RFC 6750 3.1).
+  if (values.length === 0) return undefined;
+  // Two Authorization headers: ambiguous, so neither is trusted.
+  return authenticateBearer(values.length === 1 ? values[0] : undefined);
+});

@@ -1,4 +1,44 @@
-import type { Operations } from '#shared/http/kit';
+// POST /oauth2/token (client credentials, RFC 6749 4.4) and GET /.well-known/jwks.json.
+import { clientCredentialsGrant, OAuthError, type OAuthClientStore, type OAuthErrorCode } from '#shared/auth/oauth2';
+import { publicJwks } from '#shared/auth/signing-keys';
+import { json, type ApiResponse, type Operations } from '#shared/http/kit';
+import { log } from '#shared/log';
 
-// POST /oauth2/token and GET /.well-known/jwks.json.
-export const oauthOperations: Operations = {};
+// RFC 6749 5.1/5.2: token responses, errors included, must never be cached.
+const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+/** Resource servers and agents may cache the key set briefly; a rotation keeps the old key listed for longer. */
+export const jwksCacheControl = 'public, max-age=300';
+
+const statusOf: Record<OAuthErrorCode, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+};
+
+// The DynamoDB modules are evaluated on the first token request, not for the JWKS.
+let store: OAuthClientStore | undefined;
+const clients = async () => (store ??= (await import('#shared/db/applications')).dynamoApplicationRepository());
+
+function tokenError(error: OAuthError): ApiResponse {
+  const headers: Record<string, string> = { ...noStore };
+  if (error.code === 'invalid_client' && error.basicChallenge) headers['WWW-Authenticate'] = 'Basic realm="whatsapp-platform"';
+  log.info('token request refused', { code: error.code, reason: error.description });
+  return json(statusOf[error.code], { error: error.code, error_description: error.description }, headers);
+}
+
+export const oauthOperations: Operations = {
+  'POST /oauth2/token': async (request) => {
+    try {
+      const token = await clientCredentialsGrant(await clients(), { form: request.form, authorization: request.headers.authorization });
+      return json(200, token, noStore);
+    } catch (error) {
+      if (error instanceof OAuthError) return tokenError(error);
+      // Answered here rather than by the kit so that this 500 is not cacheable either.
+      log.error('token request failed', { error });
+      return json(500, { error: 'server_error', error_description: 'Internal server error' }, noStore);
+    }
+  },
+
+  'GET /.well-known/jwks.json': async () => json(200, await publicJwks(), { 'Cache-Control': jwksCacheControl }),
+};

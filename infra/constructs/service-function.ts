@@ -20,7 +20,7 @@ import { tableKeys } from '#shared/db/table';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export type TableAccess = 'read' | 'readwrite';
+export type TableAccess = 'none' | 'read' | 'readwrite';
 
 export const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 export const tableWriteActions = [
@@ -99,6 +99,7 @@ export class ServiceFunction extends Construct {
 
   /** Grants table access and sets TABLE_NAME, together. */
   useTable(table: ITable, access: TableAccess): void {
+    if (access === 'none') return;
     const resources = [table.tableArn, `${table.tableArn}/index/${tableKeys.gsi1.name}`];
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableReadActions, resources }));
     if (access === 'readwrite') {

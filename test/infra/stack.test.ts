@@ -85,7 +85,7 @@ describe('PlatformStack', () => {
       const tableRef = { Ref: logicalId(stack.table) };
       for (const { entry, needs } of functionNeeds) {
         const env = resources[fnId(entry)]!.Properties.Environment.Variables as Json;
-        expect(env.TABLE_NAME, entry.id).toEqual(tableRef);
+        expect(env.TABLE_NAME, entry.id).toEqual(needs.table === 'none' ? undefined : tableRef);
         expect(env.APP_VERSION).toBe('1.2.3');
         expect(env.APP_COMMIT).toBe('abc1234');
         const queueVars = { inbound: 'INBOUND_QUEUE_URL', status: 'STATUS_QUEUE_URL', outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL' };
@@ -316,7 +316,7 @@ describe('PlatformStack', () => {
       const grants = new Set<string>();
       const allow = (actions: string[], on: string[]) => actions.forEach((a) => on.forEach((r) => grants.add(`${a} on ${r}`)));
       allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [`logs:${entry.id}`]);
-      allow(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], ['table', 'table/index/gsi1']);
+      if (needs.table !== 'none') allow(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], ['table', 'table/index/gsi1']);
       if (needs.table === 'readwrite') {
         allow(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'], ['table']);
       }
