@@ -1,4 +1,192 @@
-import type { Operations } from '#shared/http/kit';
+// /api/admin/aplicacoes/**: tenants, their API key pair, OAuth2 clients and credits.
+// Who may do what: an admin whose token carries `plataforma` (the platform operator) may create
+// and list applications, add credits and act on any application; any other admin only reads and
+// manages its own application, and every other id is a 404 (tenant isolation: never a 403 that
+// would confirm the application exists).
+import * as z from 'zod/mini';
+import type { Principal } from '#shared/auth/principal';
+import { PLATFORM_SCOPE } from '#shared/auth/portal';
+import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import {
+  addCredit,
+  addOAuthClient,
+  changeProvider,
+  createApplication,
+  findApplication,
+  listApplications,
+  listOAuthClients,
+  regenerateCredentials,
+  type AdminApplicationRepository,
+} from '#shared/domain/admin-applications';
+import { providers, type Application } from '#shared/domain/applications';
+import { notFound } from '#shared/domain/errors';
+import type { LedgerRepository } from '#shared/domain/ledger';
+import { HttpError } from '#shared/http/errors';
+import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
+import { validate } from '#shared/http/validation';
 
-// /api/admin/aplicacoes/**: tenants, their credentials, OAuth2 clients and credits.
-export const applicationOperations: Operations = {};
+let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository } | undefined;
+const repositories = () => (repos ??= { applications: dynamoAdminApplicationRepository(), ledger: dynamoLedgerRepository() });
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const secret = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+const baseUrl = z.url({ protocol: /^https?$/ });
+
+const providerAFields = {
+  accountSid: text(100),
+  authToken: secret(200),
+  fromNumber: text(40),
+  baseUrl: z.optional(baseUrl),
+};
+const providerBFields = {
+  phoneNumberId: text(100),
+  accessToken: secret(2000),
+  appSecret: secret(200),
+  verifyToken: secret(200),
+  baseUrl: z.optional(baseUrl),
+  wabaId: z.optional(text(100)),
+};
+
+const newApplicationBody = z.object({
+  nome: text(200),
+  slug: z.string(), // its format is a domain rule (createApplication)
+  provider: z.enum(providers),
+  providerA: z.optional(z.object(providerAFields)),
+  providerB: z.optional(z.object(providerBFields)),
+});
+
+const providerChangeBody = z.object({
+  provider: z.optional(z.enum(providers)),
+  providerA: z.optional(z.partial(z.object(providerAFields))),
+  providerB: z.optional(z.partial(z.object(providerBFields))),
+});
+
+const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) });
+
+const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
+
+// ---------------------------------------------------------------------------------------------
+// Who may do what
+
+const isPlatformAdmin = (principal: Principal) => principal.scopes.includes(PLATFORM_SCOPE);
+
+function requirePlatformAdmin(request: ApiRequest, what: string): void {
+  if (!isPlatformAdmin(request.principal)) throw new HttpError(403, 'forbidden', `Only a platform administrator may ${what}`);
+}
+
+/** The {id} of the path, when this admin may see it; anything else is the same 404. */
+function targetId(request: ApiRequest): number {
+  const raw = request.pathParameters.id ?? '';
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound('application');
+  if (!isPlatformAdmin(request.principal) && id !== request.principal.aplicacaoId) throw notFound('application');
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+/** Enough to recognise a secret, not to use it. */
+const mask = (value: string) => (value.length > 8 ? `****${value.slice(-4)}` : '****');
+
+function applicationView(app: Application) {
+  const a = app.providerA;
+  const b = app.providerB;
+  return {
+    id: app.id,
+    nome: app.nome,
+    slug: app.slug,
+    provider: app.provider,
+    ativo: app.ativo,
+    criadoEm: app.criadoEm,
+    apiKey: app.apiKey ?? null,
+    providerA: a ? { accountSid: a.accountSid, authToken: mask(a.authToken), fromNumber: a.fromNumber, baseUrl: a.baseUrl } : null,
+    providerB: b
+      ? {
+          phoneNumberId: b.phoneNumberId,
+          accessToken: mask(b.accessToken),
+          appSecret: mask(b.appSecret),
+          verifyToken: mask(b.verifyToken),
+          baseUrl: b.baseUrl,
+          wabaId: b.wabaId ?? null,
+        }
+      : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+export const applicationOperations: Operations = {
+  'POST /api/admin/aplicacoes': async (request) => {
+    requirePlatformAdmin(request, 'create applications');
+    const input = validate(newApplicationBody, request.body);
+    const { application, balance, credenciais } = await createApplication(repositories().applications, input);
+    return json(201, { ...applicationView(application), saldo: balance.saldo, credenciais });
+  },
+
+  'GET /api/admin/aplicacoes': async (request) => {
+    requirePlatformAdmin(request, 'list every application');
+    const paging = readPaging(request.query);
+    const { content, total } = await listApplications(repositories().applications, paging);
+    return json(200, {
+      content: content.map(applicationView),
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+      number: paging.page,
+      size: paging.size,
+    });
+  },
+
+  'GET /api/admin/aplicacoes/{id}': async (request) => {
+    const id = targetId(request);
+    const { applications } = repositories();
+    const application = await findApplication(applications, id);
+    const balance = await applications.getBalance(id);
+    return json(200, { ...applicationView(application), saldo: balance?.saldo ?? null });
+  },
+
+  'PUT /api/admin/aplicacoes/{id}/provider': async (request) => {
+    const id = targetId(request);
+    const change = validate(providerChangeBody, request.body);
+    // The service calls baseUrl with the application's provider secrets: only the operator may point it elsewhere.
+    if ((change.providerA?.baseUrl || change.providerB?.baseUrl) && !isPlatformAdmin(request.principal)) {
+      throw new HttpError(403, 'forbidden', 'Only a platform administrator may set baseUrl');
+    }
+    return json(200, applicationView(await changeProvider(repositories().applications, id, change)));
+  },
+
+  'POST /api/admin/aplicacoes/{id}/credenciais': async (request) => {
+    const id = targetId(request);
+    const credenciais = await regenerateCredentials(repositories().applications, id);
+    return json(201, credenciais);
+  },
+
+  'GET /api/admin/aplicacoes/{id}/oauth-clients': async (request) => {
+    const id = targetId(request);
+    const clients = await listOAuthClients(repositories().applications, id);
+    return json(
+      200,
+      clients.map(({ clientId, nome, scopes, criadoEm }) => ({ clientId, nome, scopes, criadoEm })),
+    );
+  },
+
+  'POST /api/admin/aplicacoes/{id}/oauth-clients': async (request) => {
+    const id = targetId(request);
+    const input = validate(oauthClientBody, request.body);
+    const client = await addOAuthClient(repositories().applications, id, input);
+    return json(201, { clientId: client.clientId, clientSecret: client.clientSecret, scopes: client.scopes, nome: client.nome });
+  },
+
+  'POST /api/admin/aplicacoes/{id}/creditos': async (request) => {
+    requirePlatformAdmin(request, 'add credits');
+    const id = targetId(request);
+    const input = validate(creditBody, request.body);
+    return json(201, await addCredit(repositories(), id, input));
+  },
+};

@@ -1,0 +1,188 @@
+// The admin panel's operations on applications (tenants): register one with its first API key
+// pair, read and list them, change the provider, replace the API key pair, register OAuth2
+// clients and add credits. Who may do what (platform admin or the application's own admin) is
+// decided at the edge from the principal; this module only does the work. Verify-only secrets
+// are returned once, here, and stored as hashes; provider secrets are masked in every view.
+import { hashSecret, randomSecret } from '#shared/auth/secrets';
+import {
+  issueApiKey,
+  registerOAuthClient,
+  type ApiKeyRecord,
+  type Application,
+  type ApplicationRepository,
+  type Balance,
+  type OAuthClientRecord,
+  type Provider,
+  type ProviderASettings,
+  type ProviderBSettings,
+} from '#shared/domain/applications';
+import { invalid, notFound } from '#shared/domain/errors';
+import { postEntry, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
+import { isPositiveAmount } from '#shared/domain/money';
+
+/**
+ * Default API base URLs when an admin gives none. The provider adapters (messaging issue) call
+ * `baseUrl`; a sandbox or a regional endpoint is set explicitly.
+ */
+export const defaultBaseUrls = {
+  providerA: 'https://api.provider-a.example',
+  providerB: 'https://graph.provider-b.example',
+} as const;
+
+export interface AdminApplicationRepository
+  extends Pick<ApplicationRepository, 'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients'> {
+  /** Application, slug reservation, opening balance and first API key, all or nothing (conflict when the slug is taken). */
+  createApplicationWithApiKey(application: Application, balance: Balance, apiKey: ApiKeyRecord): Promise<void>;
+  /** Replaces the provider and both settings blocks (not_found when the application does not exist). */
+  updateProvider(
+    id: number,
+    settings: { provider: Provider; providerA?: ProviderASettings; providerB?: ProviderBSettings; atualizadoEm: string },
+  ): Promise<void>;
+}
+
+export type ProviderAInput = Omit<ProviderASettings, 'baseUrl'> & { baseUrl?: string };
+export type ProviderBInput = Omit<ProviderBSettings, 'baseUrl'> & { baseUrl?: string };
+
+export interface NewApplicationInput {
+  nome: string;
+  slug: string;
+  provider: Provider;
+  providerA?: ProviderAInput;
+  providerB?: ProviderBInput;
+}
+
+export interface ProviderChange {
+  provider?: Provider;
+  /** Fields given replace the stored ones; the others are kept. */
+  providerA?: Partial<ProviderASettings>;
+  providerB?: Partial<ProviderBSettings>;
+}
+
+export interface ApiCredentials {
+  apiKey: string;
+  /** Shown once. */
+  apiSecret: string;
+}
+
+const now = () => new Date().toISOString();
+
+/** Lower-case letters, digits and hyphens, 3 to 40, starting and ending with a letter or digit (it appears in webhook URLs). */
+const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+
+const providerAKeys = ['accountSid', 'authToken', 'fromNumber', 'baseUrl'] as const;
+const providerBKeys = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'baseUrl'] as const;
+
+/** The chosen provider must have complete settings; `link` needs none. */
+function requireSettings(provider: Provider, providerA: Partial<ProviderASettings> | undefined, providerB: Partial<ProviderBSettings> | undefined): void {
+  const check = (block: 'providerA' | 'providerB', settings: Record<string, unknown> | undefined, keys: readonly string[]) => {
+    if (!settings) throw invalid(`${block} is required when provider is ${provider}`, block);
+    for (const key of keys) if (!settings[key]) throw invalid(`${block}.${key} is required`, `${block}.${key}`);
+  };
+  if (provider === 'provider_a') check('providerA', providerA, providerAKeys);
+  if (provider === 'provider_b') check('providerB', providerB, providerBKeys);
+}
+
+const withDefaultA = (input: ProviderAInput | undefined): ProviderASettings | undefined =>
+  input && { ...input, baseUrl: input.baseUrl ?? defaultBaseUrls.providerA };
+const withDefaultB = (input: ProviderBInput | undefined): ProviderBSettings | undefined =>
+  input && { ...input, baseUrl: input.baseUrl ?? defaultBaseUrls.providerB };
+
+export async function createApplication(
+  repo: AdminApplicationRepository,
+  input: NewApplicationInput,
+): Promise<{ application: Application; balance: Balance; credenciais: ApiCredentials }> {
+  if (!SLUG.test(input.slug)) throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
+  const providerA = withDefaultA(input.providerA);
+  const providerB = withDefaultB(input.providerB);
+  requireSettings(input.provider, providerA, providerB);
+  const criadoEm = now();
+  const id = await repo.newId();
+  const apiKey = randomSecret(18, 'ak_');
+  const apiSecret = randomSecret(32);
+  const application: Application = {
+    id,
+    nome: input.nome,
+    slug: input.slug,
+    provider: input.provider,
+    providerA,
+    providerB,
+    ativo: true,
+    criadoEm,
+    apiKey,
+  };
+  const balance: Balance = { aplicacaoId: id, saldo: '0.00', moeda: 'BRL', atualizadoEm: criadoEm };
+  await repo.createApplicationWithApiKey(application, balance, { apiKey, aplicacaoId: id, secretHash: hashSecret(apiSecret), criadoEm });
+  return { application, balance, credenciais: { apiKey, apiSecret } };
+}
+
+export async function findApplication(repo: Pick<AdminApplicationRepository, 'getApplication'>, id: number): Promise<Application> {
+  const application = await repo.getApplication(id);
+  if (!application) throw notFound('application');
+  return application;
+}
+
+/** Applications by id, one page of them, with the total. */
+export async function listApplications(
+  repo: Pick<AdminApplicationRepository, 'listApplications'>,
+  paging: { page: number; size: number },
+): Promise<{ content: Application[]; total: number }> {
+  // The admin panel's list is small (tenants, not messages): one Query of the index, sliced here.
+  const all = await repo.listApplications();
+  const start = paging.page * paging.size;
+  return { content: all.slice(start, start + paging.size), total: all.length };
+}
+
+/**
+ * Changes the provider and/or its settings. Nothing caches an application's provider: every
+ * request reads the application item, so the change applies from the next request on.
+ */
+export async function changeProvider(repo: AdminApplicationRepository, id: number, change: ProviderChange): Promise<Application> {
+  const current = await findApplication(repo, id);
+  const provider = change.provider ?? current.provider;
+  const providerA = change.providerA ? ({ baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA } as ProviderASettings) : current.providerA;
+  const providerB = change.providerB ? ({ baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB } as ProviderBSettings) : current.providerB;
+  requireSettings(provider, providerA, providerB);
+  await repo.updateProvider(id, { provider, providerA, providerB, atualizadoEm: now() });
+  return { ...current, provider, providerA, providerB };
+}
+
+/** A new API key pair; the previous pair stops working in the same write. */
+export async function regenerateCredentials(repo: AdminApplicationRepository, id: number): Promise<ApiCredentials> {
+  await findApplication(repo, id);
+  return issueApiKey(repo, id);
+}
+
+export async function addOAuthClient(
+  repo: AdminApplicationRepository,
+  id: number,
+  input: { nome: string; scopes: readonly string[] },
+): Promise<{ clientId: string; clientSecret: string; scopes: string[]; nome: string }> {
+  if (input.scopes.length === 0) throw invalid('scopes must not be empty', 'scopes');
+  await findApplication(repo, id);
+  const client = await registerOAuthClient(repo, id, input);
+  return { ...client, nome: input.nome };
+}
+
+export async function listOAuthClients(repo: AdminApplicationRepository, id: number): Promise<OAuthClientRecord[]> {
+  await findApplication(repo, id);
+  return repo.listOAuthClients(id);
+}
+
+/** A credit to the application's balance, with its statement entry (referenciaTipo CREDITO). */
+export async function addCredit(
+  repos: { applications: Pick<AdminApplicationRepository, 'getApplication'>; ledger: LedgerRepository },
+  id: number,
+  input: { valor: string; descricao?: string },
+): Promise<StatementEntry> {
+  if (!isPositiveAmount(input.valor)) {
+    throw invalid('valor must be a decimal string greater than 0 with at most 2 decimal places', 'valor');
+  }
+  await findApplication(repos.applications, id);
+  return postEntry(repos.ledger, {
+    aplicacaoId: id,
+    tipo: 'CREDIT',
+    valor: input.valor,
+    descricao: input.descricao || 'Crédito adicionado pelo painel administrativo',
+    referenciaTipo: 'CREDITO',
+  });
+}
