@@ -1,4 +1,5 @@
 import { awsAdapters } from '#shared/adapters/index';
+import { authenticate } from '#shared/auth/agent';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 
 // The signing keys come from Secrets Manager, the CRL from the CRL bucket.
@@ -7,5 +8,5 @@ awsAdapters({
   blobs: async () => (await import('#shared/adapters/aws/s3')).s3Blobs(),
 });
 
-// Denies every request until this scheme's verification is built (authentication issue).
-export const handler = requestAuthorizer('agent', async () => undefined);
+// Client certificate of the agent CA, not revoked, then the OAuth2 access token (shared/auth/agent.ts).
+export const handler = requestAuthorizer('agent', (event) => authenticate(event));

@@ -5,8 +5,10 @@
 // failure) are the gateway responses of shared/http/gateway-responses.ts, as in the CDK stack.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type {
   APIGatewayAuthorizerResult,
+  APIGatewayEventClientCertificate,
   APIGatewayProxyEvent,
   APIGatewayProxyResult,
   APIGatewayRequestAuthorizerEvent,
@@ -125,8 +127,10 @@ function readParts(req: IncomingMessage, rawQuery: string, serverPort: number): 
   const forwardedFor = Object.keys(single).find((k) => k.toLowerCase() === 'x-forwarded-for');
   const ip = sourceIpOf(req);
   setHeader('X-Forwarded-For', forwardedFor ? `${single[forwardedFor]}, ${ip}` : ip);
-  setHeader('X-Forwarded-Proto', 'http');
-  setHeader('X-Forwarded-Port', String(serverPort));
+  // The agent channel's HTTPS port (infra/local/agent-tls.ts) hands its requests to this gateway too.
+  const tls = (req.socket as TLSSocket).encrypted === true;
+  setHeader('X-Forwarded-Proto', tls ? 'https' : 'http');
+  setHeader('X-Forwarded-Port', String(tls ? req.socket.localPort : serverPort));
 
   const query: Record<string, string[]> = {};
   if (rawQuery) {
@@ -201,6 +205,11 @@ export interface GatewayOptions {
 
 export interface Gateway {
   server: Server;
+  /**
+   * Serves one request; `clientCert` is what API Gateway's mTLS would put in
+   * requestContext.identity.clientCert (the local HTTPS port of the agent channel passes it).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, clientCert?: APIGatewayEventClientCertificate | null): void;
   /** Listens on 127.0.0.1 (port 0: a free port) and resolves with the base URL. */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -275,7 +284,12 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     res.end(body);
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    clientCert: APIGatewayEventClientCertificate | null,
+  ): Promise<void> {
     await options.ready;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -306,7 +320,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       apiKey: null,
       apiKeyId: null,
       caller: null,
-      clientCert: null,
+      clientCert,
       cognitoAuthenticationProvider: null,
       cognitoAuthenticationType: null,
       cognitoIdentityId: null,
@@ -407,21 +421,23 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     writeResult(res, requestId, result);
   }
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse, clientCert: APIGatewayEventClientCertificate | null = null) => {
     const started = Date.now();
     const requestId = randomUUID();
     res.on('finish', () => {
       if (!options.quiet) console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started} ms`);
     });
-    serve(req, res, requestId).catch((error) => {
+    serve(req, res, requestId, clientCert).catch((error) => {
       log.error('local gateway failed', { requestId, error });
       if (!res.headersSent) send(res, requestId, defaultAnswers.BAD_GATEWAY);
       else res.destroy();
     });
-  });
+  };
+  const server = createServer((req, res) => handle(req, res));
 
   return {
     server,
+    handle,
     listen: (listenPort, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

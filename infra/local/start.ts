@@ -3,9 +3,13 @@
 //   npm start                 serve on http://127.0.0.1:3000 (PORT=... to change), data in .local/
 //   npm start -- --fresh      wipe .local/ first and start from an empty table
 //
+// The agent channel (/api/external/integracoes/**) is served with mutual TLS on
+// https://127.0.0.1:3443 (PORT_AGENT=... to change); its client certificate is in sandbox.json.
+//
 // When ready it prints the base URL and the path of .local/sandbox.json, which holds the
 // sandbox applications' credentials and fresh portal tokens. Ctrl-C (or SIGTERM) stops the
 // gateway, the queues, the scheduler and DynamoDB Local. Needs Java 17+ for DynamoDB Local.
+import { DEFAULT_AGENT_PORT } from '#infra/local/agent-tls';
 import { JavaMissingError } from '#infra/local/dynamo';
 import { startLocalService, type LocalService } from '#infra/local/service';
 
@@ -14,7 +18,7 @@ const usage = `Usage: npm start [-- --fresh]
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -32,20 +36,27 @@ async function main(): Promise<void> {
     console.error(`PORT must be a port number, got ${process.env.PORT}`);
     process.exit(2);
   }
+  const agentPort = process.env.PORT_AGENT ? Number(process.env.PORT_AGENT) : DEFAULT_AGENT_PORT;
+  if (!Number.isInteger(agentPort) || agentPort < 0 || agentPort > 65535) {
+    console.error(`PORT_AGENT must be a port number, got ${process.env.PORT_AGENT}`);
+    process.exit(2);
+  }
 
   const started = Date.now();
   let service: LocalService;
   try {
-    service = await startLocalService({ port, fresh: args.includes('--fresh'), dataDir: process.env.LOCAL_DATA_DIR || '.local' });
+    service = await startLocalService({ port, agentPort, fresh: args.includes('--fresh'), dataDir: process.env.LOCAL_DATA_DIR || '.local' });
   } catch (error) {
     if (error instanceof JavaMissingError) console.error(error.message);
-    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Port ${port} is already in use. Set PORT to another port.`);
-    else console.error(error);
+    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT) to another port.`);
+    } else console.error(error);
     process.exit(1);
   }
 
   console.log(`\nLocal service ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  Base URL:  ${service.baseUrl}`);
+  console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);
   console.log(`  Try:       curl ${service.baseUrl}/api/status`);
   console.log('Press Ctrl-C to stop.\n');

@@ -1,0 +1,232 @@
+// The agent authorizer's view of the CRL: the light DER reader (shared/ca/x509-lite.ts) against
+// what the CA code issues and what @peculiar/x509 reads, and the container cache of
+// shared/ca/crl-check.ts (TTL, nextUpdate, fail closed).
+import 'reflect-metadata';
+import { X509Certificate, X509Crl, X509CrlReason } from '@peculiar/x509';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetAdapters, useAdapters } from '#shared/adapters/index';
+import type { BlobPort } from '#shared/adapters/ports';
+import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
+import { CrlUnavailableError, currentCrl, isRevoked, resetCrlCache } from '#shared/ca/crl-check';
+import { revokeAgentCertificate } from '#shared/ca/revoke';
+import { normalizeSerial } from '#shared/ca/serial';
+import { pemToDer, readCertificate, readCrl } from '#shared/ca/x509-lite';
+import { config, resetConfig } from '#shared/config';
+
+const SECOND = 1000;
+
+function memoryBucket(): BlobPort & { objects: Map<string, Uint8Array>; reads: number; failWith?: Error } {
+  const bucket = {
+    objects: new Map<string, Uint8Array>(),
+    reads: 0,
+    failWith: undefined as Error | undefined,
+    async get(key: string) {
+      bucket.reads++;
+      if (bucket.failWith) throw bucket.failWith;
+      return bucket.objects.get(key);
+    },
+    async put(key: string, bytes: Uint8Array) {
+      bucket.objects.set(key, bytes);
+    },
+  };
+  return bucket;
+}
+
+let ca: AgentCa;
+beforeAll(async () => {
+  ca = await createAgentCa();
+});
+
+describe('reading certificates and CRLs without an X.509 library', () => {
+  it('reads serial, issuer, validity and authority key id of an agent certificate as @peculiar/x509 does', async () => {
+    // Prepare
+    const issued = await issueAgentCertificate(ca, { commonName: 'agent-1', serialHex: '00A1B2C3D4' });
+    const reference = new X509Certificate(issued.certPem);
+
+    // Act
+    const info = readCertificate(pemToDer(issued.certPem));
+
+    // Assess
+    expect(info.serial).toBe('a1b2c3d4');
+    expect(info.notBefore.getTime()).toBe(reference.notBefore.getTime());
+    expect(info.notAfter.getTime()).toBe(reference.notAfter.getTime());
+    expect(Buffer.from(info.issuer)).toEqual(Buffer.from(readCertificate(pemToDer(ca.certPem)).issuer)); // the CA's subject
+    expect(info.authorityKeyId).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('reads issuer, dates, CRL Number, AKI and every revoked serial of a CRL, reason codes included', async () => {
+    // Prepare
+    const revoked = Array.from({ length: 300 }, (_, i) => ({
+      serialHex: (0x1000 + i).toString(16),
+      revokedAt: new Date('2026-01-01T00:00:00Z'),
+      ...(i % 2 ? { reason: X509CrlReason.keyCompromise } : {}),
+    }));
+    const thisUpdate = new Date('2026-11-22T01:00:00Z');
+    const der = await issueCrl(ca, { crlNumber: 77, revoked, thisUpdate, validForHours: 6 });
+    const client = await issueAgentCertificate(ca, { commonName: 'agent' });
+
+    // Act
+    const crl = readCrl(der);
+
+    // Assess
+    const reference = new X509Crl(der);
+    expect(crl.revoked).toEqual(new Set(reference.entries.map((e) => normalizeSerial(e.serialNumber))));
+    expect(crl.revoked.size).toBe(300);
+    expect(crl.crlNumber).toBe(77n);
+    expect(crl.thisUpdate).toEqual(thisUpdate);
+    expect(crl.nextUpdate).toEqual(new Date('2026-11-22T07:00:00Z'));
+    expect(Buffer.from(crl.issuer)).toEqual(Buffer.from(readCertificate(pemToDer(client.certPem)).issuer));
+    expect(crl.authorityKeyId).toBe(readCertificate(pemToDer(client.certPem)).authorityKeyId);
+  });
+
+  it('reads GeneralizedTime dates (from 2050 on) and an empty CRL', async () => {
+    const der = await issueCrl(ca, { crlNumber: 1, thisUpdate: new Date('2051-03-04T05:06:07Z'), validForHours: 1 });
+
+    const crl = readCrl(der);
+
+    expect(crl.thisUpdate).toEqual(new Date('2051-03-04T05:06:07Z'));
+    expect(crl.nextUpdate).toEqual(new Date('2051-03-04T06:06:07Z'));
+    expect(crl.revoked.size).toBe(0);
+  });
+
+  it('throws on bytes that are not a CRL or not a certificate', () => {
+    expect(() => readCrl(Uint8Array.from([0x30, 0x03, 0x02, 0x01, 0x01]))).toThrow();
+    expect(() => readCrl(Uint8Array.from([0x30, 0x82, 0x01]))).toThrow();
+    expect(() => readCrl(new Uint8Array(0))).toThrow();
+    expect(() => pemToDer('not a pem')).toThrow();
+    expect(() => readCertificate(Uint8Array.from([0x04, 0x00]))).toThrow();
+  });
+});
+
+describe('the CRL as cached in the container', () => {
+  let bucket: ReturnType<typeof memoryBucket>;
+  const put = async (revokedSerials: string[], options: { crlNumber?: number; thisUpdate?: Date; validForHours?: number } = {}) =>
+    bucket.put(
+      config().crlKey,
+      await issueCrl(ca, {
+        crlNumber: options.crlNumber ?? 1,
+        revoked: revokedSerials.map((serialHex) => ({ serialHex, revokedAt: new Date() })),
+        thisUpdate: options.thisUpdate,
+        validForHours: options.validForHours,
+      }),
+      'application/pkix-crl',
+    );
+
+  beforeEach(() => {
+    delete process.env.AGENT_CRL_CACHE_SECONDS;
+    process.env.CRL_KEY = 'crl/agent-ca.crl';
+    resetConfig();
+    resetCrlCache();
+    bucket = memoryBucket();
+    useAdapters({ blobs: bucket });
+  });
+  afterEach(() => {
+    delete process.env.AGENT_CRL_CACHE_SECONDS;
+    resetAdapters();
+    resetCrlCache();
+  });
+
+  it('answers from the CRL in the bucket, whatever the serial form', async () => {
+    await put(['0a1b2c']);
+
+    expect(await isRevoked('0A:1B:2C')).toBe(true);
+    expect(await isRevoked('a1b2c')).toBe(true);
+    expect(await isRevoked('a1b2d')).toBe(false);
+  });
+
+  it('keeps the parsed CRL for 60 s by default: one read, then a revocation is seen after the TTL', async () => {
+    // Prepare
+    const t0 = Date.now();
+    await put([], { crlNumber: 1 });
+    expect(await isRevoked('abcd', t0)).toBe(false);
+    await put(['abcd'], { crlNumber: 2 });
+
+    // Act
+    const within = await isRevoked('abcd', t0 + 59 * SECOND);
+    const after = await isRevoked('abcd', t0 + 61 * SECOND);
+
+    // Assess
+    expect(within).toBe(false);
+    expect(after).toBe(true);
+    expect(bucket.reads).toBe(2);
+  });
+
+  it('takes its TTL from AGENT_CRL_CACHE_SECONDS', async () => {
+    process.env.AGENT_CRL_CACHE_SECONDS = '2';
+    const t0 = Date.now();
+    await put([]);
+    await isRevoked('abcd', t0);
+    await put(['abcd'], { crlNumber: 2 });
+
+    expect(await isRevoked('abcd', t0 + 1 * SECOND)).toBe(false);
+    expect(await isRevoked('abcd', t0 + 3 * SECOND)).toBe(true);
+  });
+
+  it('shares one read between concurrent first callers', async () => {
+    await put(['01']);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => isRevoked('01')));
+
+    expect(answers.every(Boolean)).toBe(true);
+    expect(bucket.reads).toBe(1);
+  });
+
+  it('never keeps a CRL past its nextUpdate, and refuses a stale one', async () => {
+    // Prepare: a CRL valid for one hour (nextUpdate = t0 + 1 h), cache TTL two hours.
+    process.env.AGENT_CRL_CACHE_SECONDS = '7200';
+    const t0 = Date.now();
+    await put([], { thisUpdate: new Date(t0), validForHours: 1 });
+    await currentCrl(t0);
+
+    // Act
+    const stale = currentCrl(t0 + 3601 * SECOND);
+
+    // Assess: re-read at nextUpdate, and the same CRL is now stale
+    await expect(stale).rejects.toThrow(CrlUnavailableError);
+    await expect(stale).rejects.toThrow(/stale/);
+    expect(bucket.reads).toBe(2);
+  });
+
+  it('fails closed when there is no CRL, when it is not a CRL, or when the bucket cannot be read; a failure is not cached', async () => {
+    await expect(isRevoked('01')).rejects.toThrow(CrlUnavailableError);
+
+    await bucket.put(config().crlKey, new TextEncoder().encode('not a crl'), 'application/pkix-crl');
+    await expect(isRevoked('01')).rejects.toThrow(/cannot be parsed/);
+
+    bucket.failWith = new Error('AccessDenied');
+    await expect(isRevoked('01')).rejects.toThrow('AccessDenied');
+
+    bucket.failWith = undefined;
+    await put(['01']);
+    expect(await isRevoked('01')).toBe(true);
+  });
+
+  it('sees a revocation made by revokeAgentCertificate: a higher CRL Number, earlier entries kept', async () => {
+    // Prepare
+    await bucket.put(
+      config().crlKey,
+      await issueCrl(ca, {
+        crlNumber: 41,
+        revoked: [{ serialHex: 'beef', revokedAt: new Date('2026-01-02T03:04:05Z'), reason: X509CrlReason.superseded }],
+        validForHours: 24 * 365,
+      }),
+      'application/pkix-crl',
+    );
+
+    // Act
+    const number = await revokeAgentCertificate('CA:FE', { ca, reason: X509CrlReason.keyCompromise });
+
+    // Assess
+    const der = bucket.objects.get(config().crlKey)!;
+    expect(number).toBe(42n);
+    expect(readCrl(der).crlNumber).toBe(42n);
+    const { thisUpdate, nextUpdate } = readCrl(der);
+    expect(nextUpdate!.getTime() - thisUpdate.getTime()).toBe(365 * 24 * 3_600_000); // the replaced CRL's period
+    expect(await isRevoked('cafe')).toBe(true);
+    expect(await isRevoked('beef')).toBe(true);
+    const entries = new X509Crl(der).entries.map((e) => ({ serial: normalizeSerial(e.serialNumber), reason: e.reason, at: e.revocationDate }));
+    expect(entries).toContainEqual({ serial: 'beef', reason: X509CrlReason.superseded, at: new Date('2026-01-02T03:04:05Z') });
+    expect(entries).toContainEqual(expect.objectContaining({ serial: 'cafe', reason: X509CrlReason.keyCompromise }));
+    expect(await new X509Crl(der).verify({ publicKey: await new X509Certificate(ca.certPem).publicKey.export() })).toBe(true);
+  });
+});
