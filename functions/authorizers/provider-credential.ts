@@ -1,4 +1,12 @@
 import { requestAuthorizer } from '#shared/auth/authorizer';
+import { providerCredentialAuthenticator } from '#shared/auth/provider-credential';
+import { getProviderCredentialByKey } from '#shared/db/provider-credential-lookup';
+import { dynamoRateLimiter } from '#shared/db/rate-limit';
 
-// Denies every request until this scheme's verification is built (authentication issue).
-export const handler = requestAuthorizer('providerCredential', async () => undefined);
+// nbwp_ key and secret, IP allowlist and per-minute limit: at most two DynamoDB requests per call
+// (the credential read, and the counter write when the credential has a limit). No cache in API
+// Gateway (authorizer-settings.ts), so revocation and the limit apply to every request.
+export const handler = requestAuthorizer(
+  'providerCredential',
+  providerCredentialAuthenticator({ findByKey: getProviderCredentialByKey, rateLimiter: dynamoRateLimiter() }),
+);

@@ -1,4 +1,104 @@
-import type { Operations } from '#shared/http/kit';
+// /api/prestador/credenciais/**: the provider's nbwp_ machine credentials. The application and
+// the provider come from the portal token; `{id}` is the credencialId. A credential outside the
+// caller's scope is 404. Secrets appear only in the answers of create and regenerate.
+import * as z from 'zod/mini';
+import { isValidAllowlistEntry } from '#shared/auth/ip-allowlist';
+import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
+import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import {
+  createProviderCredential,
+  listProviderCredentials,
+  MAX_ALLOWLIST_ENTRIES,
+  MAX_LIMIT_PER_MINUTE,
+  MAX_NAME_LENGTH,
+  regenerateProviderCredentialSecret,
+  revokeProviderCredential,
+  updateProviderCredential,
+  type ProviderScope,
+} from '#shared/domain/provider-credentials';
+import { HttpError } from '#shared/http/errors';
+import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
 
-// /api/prestador/credenciais/**: the provider's nbwp_ machine credentials.
-export const credentialOperations: Operations = {};
+const repo = dynamoProviderCredentialRepository();
+
+const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
+const limitePorMinuto = z.nullable(
+  z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_LIMIT_PER_MINUTE)),
+);
+const allowlistEntry = z.string().check(
+  z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }),
+);
+const ipAllowlist = z
+  .array(allowlistEntry)
+  .check(z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }));
+const ativo = z.boolean();
+
+const createSchema = z.object({ nome, limitePorMinuto: z.optional(limitePorMinuto), ipAllowlist: z.optional(ipAllowlist), ativo: z.optional(ativo) });
+/** PUT changes only the fields it carries: an omitted allowlist or limit is kept, never cleared by accident. */
+const updateSchema = z.object({
+  nome: z.optional(nome),
+  limitePorMinuto: z.optional(limitePorMinuto),
+  ipAllowlist: z.optional(ipAllowlist),
+  ativo: z.optional(ativo),
+});
+
+/** The caller's provider, from the token. */
+function scopeOf(request: ApiRequest): ProviderScope {
+  const { aplicacaoId, prestadorId } = request.principal;
+  if (aplicacaoId === undefined || prestadorId === undefined) {
+    throw new HttpError(403, 'forbidden', 'This token does not act for a provider');
+  }
+  return { aplicacaoId, prestadorId };
+}
+
+/** `{id}` of the path; anything that cannot be an id names no credential. */
+function credentialId(request: ApiRequest): number {
+  const raw = request.pathParameters.id ?? '';
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new HttpError(404, 'not_found', 'credential not found');
+  return id;
+}
+
+/** The credential as the portal shows it: never its secret or its hash. */
+const view = (c: ProviderCredentialRecord) => ({
+  id: c.credencialId,
+  nome: c.nome,
+  apiKey: c.apiKey,
+  limitePorMinuto: c.limitePorMinuto,
+  ipAllowlist: c.ipAllowlist,
+  ativo: c.ativo,
+  criadoEm: c.criadoEm,
+  revogadoEm: c.revogadoEm,
+});
+
+/** Shown once: the answer carrying a secret must not be stored by caches on the way. */
+const withSecret = (status: number, c: ProviderCredentialRecord, apiSecret: string) =>
+  json(status, { ...view(c), apiSecret }, { 'Cache-Control': 'no-store' });
+
+export const credentialOperations: Operations = {
+  'POST /api/prestador/credenciais': async (request) => {
+    const input = validate(createSchema, request.body);
+    const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input);
+    return withSecret(201, credential, apiSecret);
+  },
+
+  'GET /api/prestador/credenciais': async (request) => json(200, (await listProviderCredentials(repo, scopeOf(request))).map(view)),
+
+  'PUT /api/prestador/credenciais/{id}': async (request) => {
+    const scope = scopeOf(request);
+    const id = credentialId(request);
+    const changes = validate(updateSchema, request.body);
+    return json(200, view(await updateProviderCredential(repo, scope, id, changes)));
+  },
+
+  'POST /api/prestador/credenciais/{id}/regenerar': async (request) => {
+    const { credential, apiSecret } = await regenerateProviderCredentialSecret(repo, scopeOf(request), credentialId(request));
+    return withSecret(200, credential, apiSecret);
+  },
+
+  'DELETE /api/prestador/credenciais/{id}': async (request) => {
+    await revokeProviderCredential(repo, scopeOf(request), credentialId(request));
+    return { statusCode: 204 };
+  },
+};
