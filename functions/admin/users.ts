@@ -1,4 +1,53 @@
-import type { Operations } from '#shared/http/kit';
+// POST /api/admin/usuarios: portal users. An admin creates users in its own application; a
+// platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
+// another platform admin. The answer never carries the password.
+import * as z from 'zod/mini';
+import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
+import { PLATFORM_SCOPE } from '#shared/auth/portal';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import type { PortalUser } from '#shared/domain/applications';
+import { createPortalUser } from '#shared/domain/portal-users';
+import { HttpError } from '#shared/http/errors';
+import { json, type Operations } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
 
-// POST /api/admin/usuarios: portal users with passwords.
-export const userOperations: Operations = {};
+const repo = dynamoApplicationRepository();
+
+const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
+// Lengths and role rules (senha >= 12, E.164 telefone, prestadorId) are checked by the domain, which names the field.
+const createBody = z.object({
+  nome: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), z.email()),
+  role: z.enum(['admin', 'prestador', 'plantonista', 'paciente']),
+  senha: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  telefone: z.optional(z.string().check(z.trim())),
+  prestadorId: z.optional(id),
+  aplicacaoId: z.optional(id),
+  plataforma: z.optional(z.boolean()),
+});
+
+const view = (user: PortalUser) => ({
+  id: user.id,
+  nome: user.nome,
+  email: user.email,
+  role: user.role,
+  aplicacaoId: user.aplicacaoId,
+  ...(user.prestadorId !== undefined ? { prestadorId: user.prestadorId } : {}),
+  ...(user.telefone !== undefined ? { telefone: user.telefone } : {}),
+  ...(user.plataforma ? { plataforma: true } : {}),
+});
+
+export const userOperations: Operations = {
+  'POST /api/admin/usuarios': async (request) => {
+    const input = validate(createBody, request.body);
+    const own = request.principal.aplicacaoId as number; // the kit refuses a principal without one
+    const platformAdmin = request.principal.scopes.includes(PLATFORM_SCOPE);
+    // Another application is, for a tenant's admin, an application that does not exist (404, never 403).
+    if (input.aplicacaoId !== undefined && input.aplicacaoId !== own && !platformAdmin) {
+      throw new HttpError(404, 'not_found', 'aplicacao not found');
+    }
+    if (input.plataforma && !platformAdmin) throw new HttpError(403, 'forbidden', 'Only a platform admin can create a platform admin');
+    const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own });
+    return json(201, view(user));
+  },
+};

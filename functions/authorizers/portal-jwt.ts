@@ -1,8 +1,10 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { requestAuthorizer } from '#shared/auth/authorizer';
+import { authenticatePortal } from '#shared/auth/portal';
 
 // The signing keys (for verification) come from Secrets Manager.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
 
-// Denies every request until this scheme's verification is built (authentication issue).
-export const handler = requestAuthorizer('portalJwt', async () => undefined);
+// Admin, provider-portal, physician-portal and patient-app routes: a portal JWT of any role is
+// authenticated here; the kit then lets it into its own role's routes only.
+export const handler = requestAuthorizer('portalJwt', authenticatePortal);

@@ -27,6 +27,7 @@ import {
   type ProviderASettings,
   type ProviderBSettings,
 } from '#shared/domain/applications';
+import { addPatientPhone } from '#shared/db/users';
 import { seedPlans } from '#shared/domain/plans';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
 import { log } from '#shared/log';
@@ -47,9 +48,25 @@ export interface SandboxApp {
   inboundSecret: string;
 }
 
+/** The agent channel's mutual-TLS port and a client certificate of the agent CA for it (infra/local/agent-tls.ts). */
+export interface SandboxAgent {
+  port: number;
+  /** `https://127.0.0.1:<port>`: call /api/external/integracoes/... there with certPem/keyPem, trusting caPem. */
+  url: string;
+  /** The agent's client certificate and its private key (PKCS#8), issued at every start. */
+  certPem: string;
+  keyPem: string;
+  /** The agent CA: it signed the client certificate and the server's certificate. */
+  caPem: string;
+  /** The client certificate's serial (lower-case hex), to revoke it. */
+  serialHex: string;
+}
+
 export interface Sandbox {
   baseUrl: string;
   applications: { demo: SandboxApp; outra: SandboxApp; semSaldo: SandboxApp };
+  /** Written once the agent channel's port is listening. */
+  agent?: SandboxAgent;
 }
 
 export type SandboxKey = keyof Sandbox['applications'];
@@ -79,6 +96,8 @@ export const AGENT_CA_SECRET_ID = 'agent-ca';
 
 export const sandboxFile = (dataDir: string) => path.join(dataDir, 'sandbox.json');
 export const userEmail = (role: PortalRole, slug: string) => `${role}@${slug}.sandbox.local`;
+/** The sandbox patient's phone in each application (one-time login codes land in the outbox): +55119 and the id in 8 digits. */
+export const sandboxPatientPhone = (aplicacaoId: number) => `+55119${String(aplicacaoId).padStart(8, '0')}`;
 
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 
@@ -123,8 +142,10 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
   // Credentials in the file are reused only when they belong to this application and still verify.
   const prev = previous?.id === aplicacaoId ? previous : undefined;
 
+  // Reused only while it is still the application's current pair (data from before the application
+  // item named its key gets a new pair, so that regenerating it in the admin panel revokes it).
   const api =
-    prev && (await apiKeyMatches(repo, aplicacaoId, prev.apiKey, prev.apiSecret))
+    prev && app.apiKey === prev.apiKey && (await apiKeyMatches(repo, aplicacaoId, prev.apiKey, prev.apiSecret))
       ? { apiKey: prev.apiKey, apiSecret: prev.apiSecret }
       : await issueApiKey(repo, aplicacaoId);
 
@@ -155,7 +176,10 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
         email,
         nome: `${role} (${spec.slug})`,
         prestadorId: role === 'prestador' ? prestador.id : undefined,
+        telefone: role === 'paciente' ? sandboxPatientPhone(aplicacaoId) : undefined,
       }));
+    // A data folder from before patients had phones: give the sandbox patient its phone.
+    if (role === 'paciente' && !user.telefone) await addPatientPhone(user, sandboxPatientPhone(aplicacaoId));
     tokens[role] = await signPortalToken({
       role,
       aplicacaoId,

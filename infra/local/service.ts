@@ -8,18 +8,22 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { addAgentToSandbox, startAgentTls, type AgentTls } from '#infra/local/agent-tls';
 import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
 import { createGateway, type Gateway } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
 import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
-import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
+import { AGENT_CA_SECRET_ID, seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
 import { outboxMail } from '#shared/adapters/local/mail';
 import { LocalQueues } from '#shared/adapters/local/queue';
 import { fileSecrets } from '#shared/adapters/local/secrets';
+import { outboxWhatsApp } from '#shared/adapters/local/whatsapp';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetCrlCache } from '#shared/ca/crl-check';
+import { loadAgentCa } from '#shared/ca/revoke';
 import { config, resetConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { resetDb } from '#shared/db/client';
@@ -31,6 +35,8 @@ export const LOCAL_TABLE_NAME = 'whatsapp-platform-local';
 export interface LocalServiceOptions {
   /** Port of the gateway on 127.0.0.1; 0 picks a free one. Default 3000. */
   port?: number;
+  /** Port of the agent channel's mutual-TLS endpoint (infra/local/agent-tls.ts); 0 (default) picks a free one. */
+  agentPort?: number;
   /** Folder of everything the local run keeps. Default `.local`. */
   dataDir?: string;
   /** Wipe the data folder and start empty before seeding. */
@@ -47,6 +53,8 @@ export interface LocalServiceOptions {
 
 export interface LocalService {
   baseUrl: string;
+  /** `https://127.0.0.1:<port>` of the agent channel (client certificate in sandbox.agent). */
+  agentUrl: string;
   sandbox: Sandbox;
   /** Absolute path of the data folder. */
   dataDir: string;
@@ -106,6 +114,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
   let dynamo: DynamoLocal | undefined;
   let gateway: Gateway | undefined;
+  let agentTls: AgentTls | undefined;
   let runner: QueueRunner | undefined;
   let scheduler: Scheduler | undefined;
   let markReady!: () => void;
@@ -119,6 +128,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await agentTls?.close();
       await gateway?.close();
       await scheduler?.stop();
       await runner?.stop();
@@ -126,6 +136,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       resetAdapters();
       resetSigningKeys();
       resetDb();
+      resetCrlCache();
     })());
 
   try {
@@ -151,11 +162,18 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     resetConfig();
     resetDb();
     resetSigningKeys();
+    resetCrlCache();
 
     const queues = new LocalQueues();
     const secrets = fileSecrets(paths.secrets);
     resetAdapters();
-    useAdapters({ queue: queues, mail: outboxMail(paths.outbox), blobs: folderBlobs(paths.bucket), secrets });
+    useAdapters({
+      queue: queues,
+      mail: outboxMail(paths.outbox),
+      blobs: folderBlobs(paths.bucket),
+      secrets,
+      whatsapp: outboxWhatsApp(paths.outbox),
+    });
 
     const { signingKeySecretId, tableName } = config();
     if (!(await secrets.has(signingKeySecretId))) {
@@ -168,12 +186,16 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       baseUrl,
       putSecret: (id, value) => secrets.put(id, value),
     });
+    // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
+    const agentCa = await loadAgentCa(AGENT_CA_SECRET_ID);
+    agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
+    await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls });
 
     runner = startQueueRunner({ queues, dlqDir: paths.dlq, ...options.queues });
     if (options.schedules !== false) scheduler = startScheduler();
     markReady();
 
-    return { baseUrl, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, stop };
+    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, stop };
   } catch (error) {
     failReady(error);
     await stop().catch(() => undefined);

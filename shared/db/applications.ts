@@ -3,17 +3,19 @@
 //   application       pk APP#<id>                 sk APP                  gsi1pk APP                               gsi1sk APP#<id, 16 digits>
 //   slug reservation  pk SLUG#<slug>              sk SLUG
 //   balance           pk APP#<id>                 sk SALDO
-//   API key           pk APIKEY#<apiKey>          sk APIKEY
+//   API key           pk APIKEY#<apiKey>          sk APIKEY               (the application item's apiKey names the current one)
 //   OAuth client      pk OAUTHCLIENT#<clientId>   sk OAUTHCLIENT          gsi1pk APP#<id>#OAUTHCLIENT              gsi1sk <clientId>
 //   prestador         pk APP#<id>                 sk PRESTADOR#<pid>
 //   nbwp_ credential  pk PCRED#<apiKey>           sk PCRED                gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED    gsi1sk PCRED#<credencialId>
 //   portal user       pk APP#<id>                 sk USER#<uid>
-//   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL
+//   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL            (+ senhaHash of password users: the login reads it)
+//   patient phone     pk APP#<id>                 sk USERFONE#<telefone>  (-> userId; one-time login codes)
 //   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
 //
-// Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, INBOUNDSUB).
+// Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, NumberValue, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { replaceApiKey } from '#shared/db/api-keys';
 import { db, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { tableKeys } from '#shared/db/table';
@@ -48,6 +50,7 @@ export const keys = {
   }),
   portalUser: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }),
   userEmail: (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }),
+  patientPhone: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `USERFONE#${telefone}` }),
   inboundSubscription: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }),
 };
 
@@ -172,7 +175,8 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putApiKey(record) {
-      await put({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record }, 'API key');
+      // One pair per application: the new key replaces the previous one at once (shared/db/api-keys.ts).
+      await replaceApiKey(record);
     },
 
     async getApiKey(apiKey) {
@@ -232,7 +236,18 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       );
     },
 
-    async putPortalUser(user) {
+    async putPortalUser(user, login) {
+      const phone = user.telefone
+        ? [
+            {
+              Put: {
+                TableName: TableName(),
+                Item: { ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
+                ConditionExpression: notExists,
+              },
+            },
+          ]
+        : [];
       try {
         await db().send(
           new TransactWriteCommand({
@@ -247,15 +262,25 @@ export function dynamoApplicationRepository(): ApplicationRepository {
               {
                 Put: {
                   TableName: TableName(),
-                  Item: { ...keys.userEmail(user.email), tipo: 'USEREMAIL', aplicacaoId: user.aplicacaoId, userId: user.id },
+                  Item: {
+                    ...keys.userEmail(user.email),
+                    tipo: 'USEREMAIL',
+                    aplicacaoId: user.aplicacaoId,
+                    userId: user.id,
+                    ...(login?.senhaHash ? { senhaHash: login.senhaHash } : {}),
+                  },
                   ConditionExpression: notExists,
                 },
               },
+              ...phone,
             ],
           }),
         );
       } catch (error) {
-        if (error instanceof TransactionCanceledException) throw conflict(`user ${user.email} already exists`);
+        if (error instanceof TransactionCanceledException) {
+          const phoneTaken = error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed';
+          throw conflict(phoneTaken ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
+        }
         throw error;
       }
     },

@@ -2,7 +2,7 @@
 // them as doubles). Each container reserves a block of ids with one atomic ADD and hands
 // them out from memory, so the hot path pays one DynamoDB write per block, not per id.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/db/client';
+import { db, tableName, type Db } from '#shared/db/client';
 
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -46,11 +46,10 @@ export function blockIdAllocator(db: () => Db, table: () => string, sequence: st
   };
 }
 
-let shared: Promise<IdAllocator> | undefined;
+let shared: IdAllocator | undefined;
 
 /** The next id of the service-wide sequence (every entity draws from it, so ids never collide across types). */
 export async function nextId(): Promise<number> {
-  // The promise is kept, not the allocator: concurrent first callers share one allocator and one block.
-  shared ??= import('#shared/db/client').then(({ db, tableName }) => blockIdAllocator(db, tableName, 'global'));
-  return (await shared).next();
+  shared ??= blockIdAllocator(db, tableName, 'global');
+  return shared.next();
 }

@@ -37,6 +37,8 @@ export interface Application {
   providerB?: ProviderBSettings;
   ativo: boolean;
   criadoEm: string;
+  /** The application's one current API key (the public half); set when a key is issued. */
+  apiKey?: string;
 }
 
 export interface Balance {
@@ -96,7 +98,17 @@ export interface PortalUser {
   nome: string;
   /** The provider a `prestador` user acts for. */
   prestadorId?: number;
+  /** A `paciente` user's phone (E.164): the one-time login codes go there. Unique per application. */
+  telefone?: string;
+  /** An admin of the platform operator: manages every application (`plataforma` claim of its tokens). */
+  plataforma?: boolean;
   criadoEm: string;
+}
+
+/** What a user logs in with, stored on its e-mail lookup item; never part of PortalUser. */
+export interface PortalUserLogin {
+  /** scrypt hash (shared/auth/passwords.ts); absent for users who cannot log in with a password. */
+  senhaHash?: string;
 }
 
 export interface InboundSubscription {
@@ -118,6 +130,7 @@ export interface ApplicationRepository {
   listApplications(): Promise<Application[]>;
   getBalance(aplicacaoId: number): Promise<Balance | undefined>;
 
+  /** Makes this the application's API key: the previous pair stops working at once. */
   putApiKey(record: ApiKeyRecord): Promise<void>;
   getApiKey(apiKey: string): Promise<ApiKeyRecord | undefined>;
 
@@ -133,8 +146,8 @@ export interface ApplicationRepository {
   getProviderCredential(apiKey: string): Promise<ProviderCredentialRecord | undefined>;
   listProviderCredentials(aplicacaoId: number, prestadorId: number): Promise<ProviderCredentialRecord[]>;
 
-  /** Creates the user and reserves its e-mail, all or nothing. */
-  putPortalUser(user: PortalUser): Promise<void>;
+  /** Creates the user and reserves its e-mail (and a paciente's phone), all or nothing. */
+  putPortalUser(user: PortalUser, login?: PortalUserLogin): Promise<void>;
   getPortalUser(aplicacaoId: number, id: number): Promise<PortalUser | undefined>;
   findPortalUserByEmail(email: string): Promise<PortalUser | undefined>;
 
@@ -192,7 +205,7 @@ export async function registerApplication(repo: ApplicationRepository, input: Ne
 }
 
 /** A new API key and secret for the external API; the secret is returned only here. */
-export async function issueApiKey(repo: ApplicationRepository, aplicacaoId: number): Promise<{ apiKey: string; apiSecret: string }> {
+export async function issueApiKey(repo: Pick<ApplicationRepository, 'putApiKey'>, aplicacaoId: number): Promise<{ apiKey: string; apiSecret: string }> {
   const apiKey = randomSecret(18, 'ak_');
   const apiSecret = randomSecret(32);
   await repo.putApiKey({ apiKey, aplicacaoId, secretHash: hashSecret(apiSecret), criadoEm: now() });
@@ -207,7 +220,7 @@ export function validScopes(requested: readonly string[]): Scope[] {
 
 /** A new OAuth2 client with the scopes it may ask for; the secret is returned only here. */
 export async function registerOAuthClient(
-  repo: ApplicationRepository,
+  repo: Pick<ApplicationRepository, 'putOAuthClient'>,
   aplicacaoId: number,
   input: { nome: string; scopes: readonly string[] },
 ): Promise<{ clientId: string; clientSecret: string; scopes: Scope[] }> {
@@ -259,7 +272,8 @@ export async function issueProviderCredential(
 
 export async function registerPortalUser(
   repo: ApplicationRepository,
-  input: { aplicacaoId: number; role: PortalRole; email: string; nome: string; prestadorId?: number },
+  input: { aplicacaoId: number; role: PortalRole; email: string; nome: string; prestadorId?: number; telefone?: string; plataforma?: boolean },
+  login?: PortalUserLogin,
 ): Promise<PortalUser> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw invalid('email is not valid', 'email');
@@ -271,9 +285,11 @@ export async function registerPortalUser(
     email,
     nome: input.nome,
     prestadorId: input.prestadorId,
+    telefone: input.telefone,
+    plataforma: input.plataforma || undefined,
     criadoEm: now(),
   };
-  await repo.putPortalUser(user);
+  await repo.putPortalUser(user, login);
   return user;
 }
 

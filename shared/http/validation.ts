@@ -5,10 +5,12 @@ import { HttpError } from '#shared/http/errors';
 
 type Issue = z.core.$ZodIssue;
 
+const article = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
 function describe(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
     case 'too_small':
       return issue.origin === 'string'
         ? Number(issue.minimum) <= 1 ? 'must not be empty' : `must have at least ${issue.minimum} characters`

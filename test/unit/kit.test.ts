@@ -201,3 +201,12 @@ describe('access rules of the route table', () => {
     expect(throttled.headers?.['Retry-After']).toBe('17');
   });
 });
+
+describe('validation messages for integers and lists', () => {
+  it('uses the right article', () => {
+    const schema = z.object({ limite: z.int(), ips: z.array(z.string()) });
+
+    expect(() => validate(schema, { limite: 1.5, ips: [] })).toThrow('limite must be an integer');
+    expect(() => validate(schema, { limite: 1, ips: 'x' })).toThrow('ips must be an array');
+  });
+});

@@ -1,0 +1,45 @@
+// Authentication of a portal JWT (admin, provider portal, physician portal, patient app):
+// `Authorization: Bearer <jwt>` verified offline with the signing keys (RS256 pinned, typ JWT,
+// iss, the portal audience, exp, a known role and a tenant). No table read. The route's role
+// and the token's exp are enforced by the kit on every request (shared/http/access.ts), also
+// when API Gateway serves this answer from its cache.
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { Principal } from '#shared/auth/principal';
+import { loadSigningKeys } from '#shared/auth/signing-keys';
+import { verifyPortalToken } from '#shared/auth/tokens';
+import { log } from '#shared/log';
+
+// RFC 6750 2.1: "Bearer" 1*SP b64token.
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** The platform operator's admins carry this pseudo-scope: they may act on every application. */
+export const PLATFORM_SCOPE = 'plataforma';
+
+const headerOf = (headers: Record<string, string | undefined> | null | undefined, name: string) =>
+  Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
+
+/** The principal of a valid portal token, or undefined (API Gateway's generic 401) for anything else. */
+export async function authenticatePortal(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers'>): Promise<Principal | undefined> {
+  const token = BEARER.exec(headerOf(event.headers, 'authorization') ?? '')?.[1];
+  if (!token) {
+    log.info('portal token refused', { reason: 'not a Bearer credential' });
+    return undefined;
+  }
+  // Outside the try: keys that cannot be loaded are our failure (a 500, never cached), not a bad token.
+  await loadSigningKeys();
+  try {
+    const claims = await verifyPortalToken(token);
+    return {
+      aplicacaoId: claims.aplicacao_id,
+      role: claims.role,
+      subject: claims.sub,
+      prestadorId: claims.prestador_id,
+      expiresAt: claims.exp,
+      scopes: claims.plataforma ? [PLATFORM_SCOPE] : [],
+    };
+  } catch (error) {
+    // jose's code (ERR_JWT_EXPIRED, ERR_JWT_CLAIM_VALIDATION_FAILED, ...) helps an operator; the token is never logged.
+    log.info('portal token refused', { reason: (error as { code?: string }).code ?? (error as Error).message });
+    return undefined;
+  }
+}

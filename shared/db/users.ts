@@ -1,0 +1,210 @@
+// DynamoDB side of the portal logins (see docs/data-model.md):
+//
+//   login lookup      pk USEREMAIL#<email>         sk USEREMAIL            aplicacaoId, userId, senhaHash (written with the user, shared/db/applications.ts)
+//   patient phone     pk APP#<id>                  sk USERFONE#<telefone>  aplicacaoId, userId (written with the user)
+//   login attempts    pk LOGINFALHA#<email>        sk LOGINFALHA           tentativas, janelaAte, expiresAt (TTL)
+//   one-time code     pk APP#<id>                  sk OTP#<telefone>       userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
+//
+// DynamoDB deletes expired items only eventually (up to days later), so every read and condition
+// here also compares the expiry itself: an expired item behaves as absent.
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoApplicationRepository, keys as applicationKeys } from '#shared/db/applications';
+import { db, tableName } from '#shared/db/client';
+import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
+import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
+import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
+
+export const userKeys = {
+  loginAttempts: (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }),
+  otp: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }),
+};
+
+const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+export function dynamoUserAuthRepository(applications: ApplicationRepository = dynamoApplicationRepository()): LoginRepository & PatientOtpRepository {
+  const TableName = () => tableName();
+
+  // Strongly consistent: a user created a moment ago can log in, a counted attempt is seen by the next one.
+  const get = async (key: { pk: string; sk: string }) =>
+    (await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }))).Item;
+
+  async function reserveLoginAttempt(email: string, now: number, policy: LoginPolicy): Promise<AttemptReservation> {
+    const Key = userKeys.loginAttempts(email);
+    // Two rounds are enough: the second sees whatever a concurrent first attempt wrote.
+    for (let round = 0; round < 3; round++) {
+      try {
+        const out = await db().send(
+          new UpdateCommand({
+            TableName: TableName(),
+            Key,
+            UpdateExpression: 'ADD tentativas :one',
+            ConditionExpression: 'janelaAte > :now AND tentativas < :max',
+            ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': policy.maxFailures },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return { allowed: true, attempt: Number(out.Attributes?.tentativas) };
+      } catch (error) {
+        if (!conditionFailed(error)) throw error;
+      }
+      const current = await get(Key);
+      const until = Number(current?.janelaAte ?? 0);
+      if (current && until > now) {
+        if (Number(current.tentativas) >= policy.maxFailures) return { allowed: false, retryAfterSeconds: until - now };
+        continue; // changed under us: count again
+      }
+      // No live window: open one with this attempt.
+      const janelaAte = now + policy.failureWindowSeconds;
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: TableName(),
+            Item: { ...Key, tipo: 'LOGINFALHA', tentativas: 1, janelaAte, expiresAt: janelaAte },
+            ConditionExpression: 'attribute_not_exists(pk) OR janelaAte <= :now',
+            ExpressionAttributeValues: { ':now': now },
+          }),
+        );
+        return { allowed: true, attempt: 1 };
+      } catch (error) {
+        if (!conditionFailed(error)) throw error;
+      }
+    }
+    // Heavy contention on one e-mail: refuse this attempt rather than let it go uncounted.
+    return { allowed: false, retryAfterSeconds: 1 };
+  }
+
+  async function lockLogin(email: string, until: number): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: TableName(),
+          Key: userKeys.loginAttempts(email),
+          UpdateExpression: 'SET janelaAte = :until, expiresAt = :until',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':until': until },
+        }),
+      );
+    } catch (error) {
+      if (!conditionFailed(error)) throw error; // cleared by a success meanwhile: nothing to lock
+    }
+  }
+
+  const repo: LoginRepository & PatientOtpRepository = {
+    getPortalUser: (aplicacaoId, id) => applications.getPortalUser(aplicacaoId, id),
+    findApplicationBySlug: (slug) => applications.findApplicationBySlug(slug),
+
+    async findLoginAccount(email) {
+      const item = await get(applicationKeys.userEmail(email));
+      if (!item) return undefined;
+      const account: LoginAccount = { aplicacaoId: Number(item.aplicacaoId), userId: Number(item.userId) };
+      if (typeof item.senhaHash === 'string') account.senhaHash = item.senhaHash;
+      return account;
+    },
+
+    reserveLoginAttempt,
+    lockLogin,
+
+    async clearLoginAttempts(email) {
+      await db().send(new DeleteCommand({ TableName: TableName(), Key: userKeys.loginAttempts(email) }));
+    },
+
+    async findPatientByPhone(aplicacaoId, telefone) {
+      const item = await get(applicationKeys.patientPhone(aplicacaoId, telefone));
+      return item ? applications.getPortalUser(aplicacaoId, Number(item.userId)) : undefined;
+    },
+
+    async putOtp(record, sentAfter) {
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: TableName(),
+            Item: { ...userKeys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
+            ConditionExpression: 'attribute_not_exists(pk) OR enviadoEm < :sentAfter',
+            ExpressionAttributeValues: { ':sentAfter': sentAfter },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async deleteOtp(aplicacaoId, telefone, codigoHash) {
+      try {
+        await db().send(
+          new DeleteCommand({
+            TableName: TableName(),
+            Key: userKeys.otp(aplicacaoId, telefone),
+            ConditionExpression: 'codigoHash = :h',
+            ExpressionAttributeValues: { ':h': codigoHash },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        throw error;
+      }
+    },
+
+    async spendOtpAttempt(aplicacaoId, telefone, now, maxAttempts) {
+      try {
+        const out = await db().send(
+          new UpdateCommand({
+            TableName: TableName(),
+            Key: userKeys.otp(aplicacaoId, telefone),
+            UpdateExpression: 'ADD tentativas :one',
+            ConditionExpression: 'expiresAt > :now AND tentativas < :max',
+            ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': maxAttempts },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        const item = out.Attributes;
+        if (!item) return undefined;
+        return {
+          aplicacaoId,
+          telefone,
+          userId: Number(item.userId),
+          codigoHash: String(item.codigoHash),
+          salt: String(item.salt),
+          tentativas: Number(item.tentativas),
+          enviadoEm: Number(item.enviadoEm),
+          expiresAt: Number(item.expiresAt),
+        } satisfies OtpRecord;
+      } catch (error) {
+        if (conditionFailed(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+  return repo;
+}
+
+/**
+ * Gives an existing paciente user its phone (the user item and the phone lookup, together).
+ * For users created before phones existed, such as the sandbox's on an older local data folder.
+ */
+export async function addPatientPhone(user: PortalUser, telefone: string): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: applicationKeys.portalUser(user.aplicacaoId, user.id),
+            UpdateExpression: 'SET telefone = :t',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
+            ExpressionAttributeValues: { ':t': telefone },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...applicationKeys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}

@@ -1,0 +1,406 @@
+// The portal logins end to end through the local gateway (DynamoDB Local, the real token and
+// admin handlers): e-mail and password with its lockout, and the patient's one-time code sent
+// over WhatsApp, read here from the local outbox. The lock lasts LOGIN_LOCK_SECONDS (2 s here).
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '#infra/local/service';
+import { sandboxPatientPhone, userEmail, type SandboxApp } from '#infra/local/seed';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { db } from '#shared/db/client';
+import { addPatientPhone } from '#shared/db/users';
+import { registerPortalUser } from '#shared/domain/applications';
+
+const LOCK_SECONDS = 2;
+
+let service: LocalService;
+let dataDir: string;
+let demo: SandboxApp;
+let outra: SandboxApp;
+
+beforeAll(async () => {
+  process.env.LOGIN_LOCK_SECONDS = String(LOCK_SECONDS);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-login-'));
+  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
+  ({ demo, outra } = service.sandbox.applications);
+});
+
+afterAll(async () => {
+  delete process.env.LOGIN_LOCK_SECONDS;
+  await service?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown>;
+  ms: number;
+}
+
+async function call(method: string, route: string, body?: unknown, token?: string): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(`${service.baseUrl}${route}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: performance.now() - started };
+}
+
+const password = 'uma senha bem comprida 42';
+const newEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@clinica.example`;
+const login = (email: string, senha: string) => call('POST', '/api/auth/login', { email, senha });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createUser(app: SandboxApp, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const answer = await call('POST', '/api/admin/usuarios', { nome: 'Usuário de teste', ...fields }, app.tokens.admin);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+  return answer.json;
+}
+
+const newPlantonista = async (app: SandboxApp = demo) => {
+  const email = newEmail('plantonista');
+  await createUser(app, { email, role: 'plantonista', senha: password });
+  return email;
+};
+
+const newPatientPhone = async (app: SandboxApp = demo) => {
+  const telefone = `+55219${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
+  await createUser(app, { email: newEmail('paciente'), role: 'paciente', telefone });
+  return telefone;
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+describe('POST /api/auth/login', () => {
+  it('issues a short-lived portal token of the user\'s role, not to be cached', async () => {
+    // Prepare
+    const email = await newPlantonista();
+
+    // Act
+    const answer = await login(email.toUpperCase(), password);
+
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, role: 'plantonista' });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const claims = decodeJwt(answer.json.access_token as string);
+    expect(claims).toMatchObject({ role: 'plantonista', aplicacao_id: demo.id });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+  });
+
+  it('gives admins a 15-minute token', async () => {
+    const email = newEmail('admin');
+    await createUser(outra, { email, role: 'admin', senha: password });
+
+    const answer = await login(email, password);
+
+    expect(answer.json).toMatchObject({ expires_in: 900, role: 'admin' });
+    const claims = decodeJwt(answer.json.access_token as string);
+    expect(claims.exp! - claims.iat!).toBe(900);
+  });
+
+  it('answers a wrong password, an unknown e-mail, a user without password and a patient alike', async () => {
+    // Prepare
+    const email = await newPlantonista();
+    const patientEmail = newEmail('paciente');
+    await createUser(demo, { email: patientEmail, role: 'paciente', telefone: `+55319${String(randomInt(0, 10 ** 8)).padStart(8, '0')}` });
+
+    // Act
+    const answers = await Promise.all([
+      login(email, 'senha errada qualquer'),
+      login(newEmail('ninguem'), password),
+      login(userEmail('admin', 'demo'), password), // seeded without a password
+      login(patientEmail, password),
+    ]);
+
+    // Assess
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual({ error: 'invalid_credentials', message: 'Invalid e-mail or password' });
+    }
+  });
+
+  it('takes about as long for an unknown e-mail as for a wrong password', async () => {
+    // Prepare: four tries each (the fifth would lock), alternated.
+    const email = await newPlantonista();
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+
+    // Act
+    for (let i = 0; i < 4; i++) {
+      wrong.push((await login(email, `wrong password ${i}`)).ms);
+      unknown.push((await login(newEmail('ninguem'), `wrong password ${i}`)).ms);
+    }
+
+    // Assess: a shortcut for unknown e-mails (no scrypt) would be several times faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(wrong) * 2);
+  });
+
+  it('locks the e-mail after 5 failures: even the right password is refused until the lock ends', async () => {
+    // Prepare
+    const email = await newPlantonista();
+
+    // Act
+    const failures = [];
+    for (let i = 0; i < 5; i++) failures.push(await login(email, `tentativa ${i} errada`));
+    const locked = await login(email, password);
+    await sleep(LOCK_SECONDS * 1000 + 300);
+    const afterLock = await login(email, password);
+
+    // Assess
+    expect(failures.map((f) => f.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(locked.status).toBe(429);
+    expect(locked.json).toMatchObject({ error: 'too_many_attempts' });
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(LOCK_SECONDS);
+    expect(afterLock.status).toBe(200);
+  });
+
+  it('locks an unknown e-mail the same way, so the lock tells nothing about who exists', async () => {
+    const known = await newPlantonista();
+    const unknown = newEmail('ninguem');
+    for (let i = 0; i < 5; i++) {
+      await login(known, 'errada errada errada');
+      await login(unknown, 'errada errada errada');
+    }
+
+    const [lockedKnown, lockedUnknown] = await Promise.all([login(known, password), login(unknown, password)]);
+
+    expect(lockedKnown.status).toBe(429);
+    expect(lockedUnknown.status).toBe(429);
+    expect(lockedUnknown.json).toEqual(lockedKnown.json);
+  });
+
+  it('forgets the failures after a success', async () => {
+    const email = await newPlantonista();
+    const statuses: number[] = [];
+
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) statuses.push((await login(email, 'errada errada errada')).status);
+      statuses.push((await login(email, password)).status);
+    }
+
+    expect(statuses).toEqual([401, 401, 401, 401, 200, 401, 401, 401, 401, 200]);
+  });
+
+  it('checks at most 5 passwords even when the guesses arrive together', async () => {
+    const email = await newPlantonista();
+
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(email, `palpite paralelo ${i}`)));
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('answers 400 naming the missing field', async () => {
+    const noPassword = await call('POST', '/api/auth/login', { email: 'a@b.example' });
+    const noEmail = await call('POST', '/api/auth/login', { senha: password });
+
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.json).toMatchObject({ error: 'validation_error', field: 'senha' });
+    expect(noEmail.json).toMatchObject({ error: 'validation_error', field: 'email' });
+  });
+});
+
+describe('patient one-time code', () => {
+  const outbox = () => path.join(dataDir, 'outbox');
+
+  /** The WhatsApp texts the local outbox holds for a phone, oldest first. */
+  async function textsTo(telefone: string): Promise<{ aplicacaoId: number; to: string; body: string }[]> {
+    const files = (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.includes('-whatsapp-')).sort();
+    const texts = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outbox(), f), 'utf8'))));
+    return texts.filter((t) => t.channel === 'whatsapp' && t.to === telefone);
+  }
+
+  async function codeSentTo(telefone: string): Promise<string> {
+    const texts = await textsTo(telefone);
+    const code = /Seu código de acesso: (\d{6})/.exec(texts.at(-1)?.body ?? '')?.[1];
+    expect(code, `a code sent to ${telefone}`).toBeDefined();
+    return code as string;
+  }
+
+  const requestCode = (aplicacao: string, telefone: string) => call('POST', '/api/auth/paciente/codigo', { aplicacao, telefone });
+  const exchange = (aplicacao: string, telefone: string, codigo: string) => call('POST', '/api/auth/paciente/token', { aplicacao, telefone, codigo });
+  const otpItem = async (aplicacaoId: number, telefone: string) =>
+    (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` } }))).Item;
+
+  it('sends a code to the sandbox patient over WhatsApp and exchanges it for a patient token', async () => {
+    // Prepare
+    const telefone = sandboxPatientPhone(demo.id);
+
+    // Act
+    const requested = await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+    const exchanged = await exchange('demo', telefone, code);
+
+    // Assess
+    expect(requested.status).toBe(202);
+    expect(requested.json).toEqual({ status: 'ENVIADO' });
+    expect(await textsTo(telefone)).toEqual([expect.objectContaining({ aplicacaoId: demo.id, to: telefone })]);
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.json).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+    const token = exchanged.json.access_token as string;
+    expect(decodeJwt(token)).toMatchObject({ role: 'paciente', aplicacao_id: demo.id });
+    const own = await call('GET', '/api/v4/saude/perfil', undefined, token);
+    expect([401, 403]).not.toContain(own.status);
+    expect((await call('GET', '/api/plantonista/perfil', undefined, token)).status).toBe(401);
+
+    // A code is good once.
+    const reused = await exchange('demo', telefone, code);
+    expect(reused.status).toBe(401);
+    expect(reused.json).toEqual({ error: 'invalid_code', message: 'The code is invalid or expired' });
+  });
+
+  it('answers 202 for an unknown phone or application too, and sends nothing', async () => {
+    const unknownPhone = '+5511987654321'; // no patient (the sandbox's are +55119000000<id>)
+
+    const answers = await Promise.all([requestCode('demo', unknownPhone), requestCode('nao-existe', sandboxPatientPhone(demo.id))]);
+
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(answer.json).toEqual({ status: 'ENVIADO' });
+    }
+    expect(await textsTo(unknownPhone)).toEqual([]);
+  });
+
+  it('sends at most one code per phone every 30 seconds; the first stays valid', async () => {
+    const telefone = await newPatientPhone();
+
+    const first = await requestCode('demo', telefone);
+    const second = await requestCode('demo', telefone);
+    const texts = await textsTo(telefone);
+    const exchanged = await exchange('demo', telefone, await codeSentTo(telefone));
+
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(texts).toHaveLength(1);
+    expect(exchanged.status).toBe(200);
+  });
+
+  it('kills the code after 5 wrong guesses: the right one is refused after', async () => {
+    // Prepare
+    const telefone = await newPatientPhone();
+    await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    // Act
+    const guesses = [];
+    for (let i = 0; i < 5; i++) guesses.push((await exchange('demo', telefone, wrong)).status);
+    const right = await exchange('demo', telefone, code);
+
+    // Assess
+    expect(guesses).toEqual([401, 401, 401, 401, 401]);
+    expect(right.status).toBe(401);
+    expect(await otpItem(demo.id, telefone)).toBeUndefined();
+  });
+
+  it('accepts the right code after fewer than 5 wrong guesses', async () => {
+    const telefone = await newPatientPhone(outra);
+    await requestCode('outra', telefone);
+    const code = await codeSentTo(telefone);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    for (let i = 0; i < 4; i++) await exchange('outra', telefone, wrong);
+    const right = await exchange('outra', telefone, code);
+
+    expect(right.status).toBe(200);
+    expect(decodeJwt(right.json.access_token as string)).toMatchObject({ role: 'paciente', aplicacao_id: outra.id });
+  });
+
+  it('lets one of two simultaneous exchanges of the same code succeed', async () => {
+    const telefone = await newPatientPhone();
+    await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+
+    const answers = await Promise.all([exchange('demo', telefone, code), exchange('demo', telefone, code), exchange('demo', telefone, code)]);
+
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('binds the code to its application', async () => {
+    const telefone = await newPatientPhone();
+    await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+
+    const elsewhere = await exchange('outra', telefone, code);
+
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it('refuses a code past its 5 minutes even before DynamoDB removes it', async () => {
+    // Prepare: the stored code, made to have expired a second ago (TTL deletion is lazy).
+    const telefone = await newPatientPhone();
+    await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+    await db().send(
+      new UpdateCommand({
+        TableName: service.tableName,
+        Key: { pk: `APP#${demo.id}`, sk: `OTP#${telefone}` },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+
+    // Act
+    const answer = await exchange('demo', telefone, code);
+
+    // Assess
+    expect(answer.status).toBe(401);
+  });
+
+  it('stores only a hash of the code, for 5 minutes', async () => {
+    const telefone = await newPatientPhone();
+    await requestCode('demo', telefone);
+    const code = await codeSentTo(telefone);
+
+    const item = await otpItem(demo.id, telefone);
+
+    expect(item).toBeDefined();
+    expect(JSON.stringify(item)).not.toContain(code);
+    expect(item!.codigoHash).toMatch(/^[0-9a-f]{64}$/);
+    const lifetime = Number(item!.expiresAt) - Math.floor(Date.now() / 1000);
+    expect(lifetime).toBeGreaterThan(290);
+    expect(lifetime).toBeLessThanOrEqual(300);
+  });
+
+  it('reaches a patient stored before phones existed once the seed gave it one', async () => {
+    // Prepare: a paciente as an older data folder holds it (no telefone), then the seed's upgrade.
+    const patient = await registerPortalUser(dynamoApplicationRepository(), { aplicacaoId: outra.id, role: 'paciente', email: newEmail('antigo'), nome: 'Antigo' });
+    const telefone = `+55419${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
+    await requestCode('outra', telefone);
+    const before = await textsTo(telefone);
+
+    // Act
+    await addPatientPhone(patient, telefone);
+    await requestCode('outra', telefone);
+    const exchanged = await exchange('outra', telefone, await codeSentTo(telefone));
+
+    // Assess
+    expect(before).toEqual([]);
+    expect(exchanged.status).toBe(200);
+    expect(decodeJwt(exchanged.json.access_token as string)).toMatchObject({ sub: String(patient.id), role: 'paciente' });
+  });
+
+  it('answers 400 naming the field for a malformed phone or code', async () => {
+    const badPhone = await requestCode('demo', '11999990000');
+    const badCode = await exchange('demo', sandboxPatientPhone(demo.id), '12ab');
+
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.json).toMatchObject({ error: 'validation_error', field: 'telefone' });
+    expect(badCode.status).toBe(400);
+    expect(badCode.json).toMatchObject({ error: 'validation_error', field: 'codigo' });
+  });
+});
