@@ -60,16 +60,45 @@ describe('every route of the route table through the local gateway', () => {
     },
   );
 
-  it('refuses the sandbox credentials too, until the authorizers are built', async () => {
+  it('lets the sandbox credentials of every scheme through to the routes not built yet (501)', async () => {
     const app = service.sandbox.applications.demo;
-    const response = await fetch(`${service.baseUrl}/api/external/financeiro/saldo`, {
-      headers: { 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret },
-    });
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: app.oauth.clientId, client_secret: app.oauth.clientSecret });
+    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
+    const calls: [string, string, Record<string, string>][] = [
+      ['GET', '/api/external/financeiro/saldo', { 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret }],
+      ['GET', '/api/external/v2/agendamentos', bearer(token.access_token)],
+      ['POST', '/api/external/prestador/v1/execucao', { 'X-Api-Key': app.prestador.apiKey, 'X-Api-Secret': app.prestador.apiSecret }],
+      ['GET', '/api/admin/whatsapp/setores/1', bearer(app.tokens.admin)],
+      ['GET', '/api/prestador/webhooks/1', bearer(app.tokens.prestador)],
+      ['GET', '/api/plantonista/perfil', bearer(app.tokens.plantonista)],
+      ['GET', '/api/v4/saude/perfil', bearer(app.tokens.paciente)],
+    ];
 
-    expect(response.status).toBe(401);
+    for (const [method, path, headers] of calls) {
+      const response = await fetch(`${service.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      expect(response.status, `${method} ${path}`).toBe(501);
+    }
   });
 
-  const unbuilt = routes.filter((r) => r.auth === 'none' && r.group !== 'public');
+  it('gives the limited OAuth2 client 403 insufficient_scope on a write', async () => {
+    const limited = service.sandbox.applications.demo.oauthLimited;
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: limited.clientId, client_secret: limited.clientSecret });
+    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+
+    const response = await fetch(`${service.baseUrl}/api/external/v2/agendamentos`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'insufficient_scope' });
+    expect(response.headers.get('www-authenticate')).toContain('scope="agendamentos:write"');
+  });
+
+  // The public and token groups are built; the webhooks group is not yet.
+  const unbuilt = routes.filter((r) => r.auth === 'none' && r.group !== 'public' && r.group !== 'token');
   it.each(unbuilt.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 501 not_implemented', async (_, route) => {
     const response = await call(route);
 
@@ -144,7 +173,7 @@ describe('the sandbox file', () => {
   });
 
   it('has exactly the documented shape', () => {
-    expect(Object.keys(sandbox).sort()).toEqual(['applications', 'baseUrl']);
+    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl']);
     expect(sandbox.baseUrl).toBe(service.baseUrl);
     expect(Object.keys(sandbox.applications).sort()).toEqual([...appKeys].sort());
     expect(sandbox).toEqual(service.sandbox);
