@@ -107,7 +107,8 @@ export class PlatformStack extends Stack {
     // Every function, with the timeouts its trigger allows.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
-      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common });
+      const memorySize = entry.memorySize;
+      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common, memorySize });
       this.functions.set(entry.id, fn);
       return fn;
     };

@@ -23,11 +23,20 @@ export interface Config {
   accessTokenAudience: string;
   portalAudience: string;
   queueUrls: { inbound: string; status: string; outboundWebhooks: string };
+  /** How long the agent authorizer keeps a parsed CRL (never past its nextUpdate). */
+  agentCrlCacheSeconds: number;
+  /** How long a login stays locked after repeated failures. */
+  loginLockSeconds: number;
   /** Folder holding the local stand-ins (CRL bucket, outbox, signing key) under `npm start`. */
   localDir: string;
 }
 
 let cached: Config | undefined;
+
+const nonNegative = (raw: string | undefined, fallback: number): number => {
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
 
 export function config(): Config {
   if (cached) return cached;
@@ -55,6 +64,8 @@ export function config(): Config {
       outboundWebhooks: env.OUTBOUND_WEBHOOK_QUEUE_URL ?? '',
     },
     localDir: env.LOCAL_DIR ?? '.local',
+    agentCrlCacheSeconds: nonNegative(env.AGENT_CRL_CACHE_SECONDS, 60),
+    loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
   };
   return cached;
 }

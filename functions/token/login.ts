@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { adapter } from '#shared/adapters/index';
 import type { WhatsAppPort } from '#shared/adapters/ports';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
+import { config } from '#shared/config';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { DEFAULT_LOGIN_POLICY, LoginRefused, loginWithPassword, type LoginPolicy } from '#shared/domain/login';
 import { exchangePatientCode, InvalidCode, requestPatientCode } from '#shared/domain/patient-otp';
@@ -30,11 +31,8 @@ const telefone = z.string().check(z.trim(), z.refine((v) => E164.test(v), { erro
 const codeRequestBody = z.object({ aplicacao, telefone });
 const codeExchangeBody = z.object({ aplicacao, telefone, codigo: z.string().check(z.trim(), z.refine((v) => /^\d{6}$/.test(v), { error: 'must be the 6 digits received' })) });
 
-/** LOGIN_LOCK_SECONDS shortens the lockout (tests, local trials); 15 minutes otherwise. */
-function loginPolicy(): LoginPolicy {
-  const lockSeconds = Number(process.env.LOGIN_LOCK_SECONDS);
-  return Number.isInteger(lockSeconds) && lockSeconds > 0 ? { ...DEFAULT_LOGIN_POLICY, lockSeconds } : DEFAULT_LOGIN_POLICY;
-}
+/** config().loginLockSeconds (LOGIN_LOCK_SECONDS shortens it for tests and local trials). */
+const loginPolicy = (): LoginPolicy => ({ ...DEFAULT_LOGIN_POLICY, lockSeconds: config().loginLockSeconds });
 
 const tokenBody = (issued: { accessToken: string; expiresIn: number }) => ({
   access_token: issued.accessToken,

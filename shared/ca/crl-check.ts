@@ -10,18 +10,9 @@ import { config } from '#shared/config';
 
 export type { CrlInfo } from '#shared/ca/x509-lite';
 
-/** Seconds a parsed CRL is kept, unless its nextUpdate comes first. */
-export const DEFAULT_CRL_CACHE_SECONDS = 60;
 
-/**
- * AGENT_CRL_CACHE_SECONDS overrides the default (tests set it low to see a revocation at once).
- * Read at each reload only, not per request.
- */
-function cacheMs(): number {
-  const raw = process.env.AGENT_CRL_CACHE_SECONDS;
-  const seconds = raw === undefined || raw === '' ? DEFAULT_CRL_CACHE_SECONDS : Number(raw);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_CRL_CACHE_SECONDS * 1000;
-}
+/** config().agentCrlCacheSeconds (AGENT_CRL_CACHE_SECONDS; tests set it low to see a revocation at once). */
+const cacheMs = (): number => config().agentCrlCacheSeconds * 1000;
 
 export class CrlUnavailableError extends Error {
   override name = 'CrlUnavailableError';

@@ -198,6 +198,7 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
 
   it('with a revoked certificate, once the new CRL is read', async () => {
     process.env.AGENT_CRL_CACHE_SECONDS = '0';
+    resetConfig();
     try {
       await expect(refused(clientCertOf(client.certPem))).resolves.toBeDefined();
       await revokeAgentCertificate(client.serialHex, { ca });
@@ -205,6 +206,7 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
       await expect(refused(clientCertOf(client.certPem))).rejects.toThrow('Unauthorized');
     } finally {
       delete process.env.AGENT_CRL_CACHE_SECONDS;
+      resetConfig();
     }
   });
 

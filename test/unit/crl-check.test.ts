@@ -114,6 +114,7 @@ describe('the CRL as cached in the container', () => {
 
   beforeEach(() => {
     delete process.env.AGENT_CRL_CACHE_SECONDS;
+    resetConfig();
     process.env.CRL_KEY = 'crl/agent-ca.crl';
     resetConfig();
     resetCrlCache();
@@ -122,6 +123,7 @@ describe('the CRL as cached in the container', () => {
   });
   afterEach(() => {
     delete process.env.AGENT_CRL_CACHE_SECONDS;
+    resetConfig();
     resetAdapters();
     resetCrlCache();
   });
@@ -153,6 +155,7 @@ describe('the CRL as cached in the container', () => {
 
   it('takes its TTL from AGENT_CRL_CACHE_SECONDS', async () => {
     process.env.AGENT_CRL_CACHE_SECONDS = '2';
+    resetConfig();
     const t0 = Date.now();
     await put([]);
     await isRevoked('abcd', t0);
@@ -174,6 +177,7 @@ describe('the CRL as cached in the container', () => {
   it('never keeps a CRL past its nextUpdate, and refuses a stale one', async () => {
     // Prepare: a CRL valid for one hour (nextUpdate = t0 + 1 h), cache TTL two hours.
     process.env.AGENT_CRL_CACHE_SECONDS = '7200';
+    resetConfig();
     const t0 = Date.now();
     await put([], { thisUpdate: new Date(t0), validForHours: 1 });
     await currentCrl(t0);
