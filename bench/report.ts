@@ -99,6 +99,7 @@ export interface GeneratedSection {
   coldStart: string;
   overTarget: string[];
   latency: string;
+  authorizers: string;
 }
 
 export function renderSection(s: GeneratedSection): string {
@@ -120,6 +121,10 @@ export function renderSection(s: GeneratedSection): string {
     '### Latency through the local gateway',
     '',
     s.latency,
+    '',
+    '### Authorizers',
+    '',
+    s.authorizers,
     '',
     endMarker,
   ].join('\n');

@@ -2,12 +2,16 @@
 // against a DynamoDB-document-client-only baseline, measures request latency through the
 // local gateway, and rewrites the generated section of docs/performance.md.
 // A benchmark, not a test: it reports figures and flags, it never fails a build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version as esbuildVersion } from 'esbuild';
 import { allFunctions } from '#infra/functions';
 import { baselineSpec, buildBundle, emptySpec, isBuilt, outDir, type BuiltBundle, type BundleSpec } from './bundle.ts';
 import { deployedNodeOptions, measureColdStarts, nodeVersion } from './cold-start.ts';
 import { compareSdk, compareSourceMaps } from './compare.ts';
+import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
 import { coldStartTable, docsPath, latencyTable, machine, renderSection, summarize, targetRatio, writeDocs } from './report.ts';
@@ -25,6 +29,8 @@ const usage = `Usage: npm run bench -- [options]
   --source-maps on|off  run the children with the deployed NODE_OPTIONS=${deployedNodeOptions} (default on)
   --skip-cold         skip the cold-start part
   --skip-latency      skip the local-gateway latency part
+  --skip-authorizers  skip the per-authorizer latency and DynamoDB request count
+  --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
   --concurrency N     concurrency of that run (default 8)
   --sequential N      requests per route at concurrency 1 (default 500)
@@ -44,6 +50,8 @@ const { values, positionals } = parseArgs({
     'source-maps': { type: 'string', default: 'on' },
     'skip-cold': { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
+    'skip-authorizers': { type: 'boolean', default: false },
+    'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
     sequential: { type: 'string', default: '500' },
@@ -179,6 +187,27 @@ async function main(): Promise<void> {
     }
   }
 
+  let authorizers = '_Not measured in this run (`--skip-authorizers`)._';
+  if (!values['skip-authorizers']) {
+    log('authorizers: one fresh process per scheme against the local service');
+    const { startLocalService } = await import('#infra/local/service');
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-authorizers-'));
+    const service = await startLocalService({ port: 0, inMemory: true, quiet: true, fresh: true, dataDir, schedules: false });
+    try {
+      const warmRuns = positiveInt('authorizer-runs', values['authorizer-runs']);
+      authorizers = [
+        `Each authorizer in a fresh Node process with valid sandbox credentials: the module import, the first (cold-container) call, then ${warmRuns} warm calls; DynamoDB requests counted on the document client. The agent row includes the CRL check; the provider credential has no per-minute limit here (one request more per call with one).`,
+        '',
+        authorizerTable(await measureAuthorizers(service, warmRuns, log)),
+      ].join('\n');
+      console.log('\n## Authorizers\n');
+      console.log(authorizers);
+    } finally {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
   const writable = !values['skip-docs'] && !partial && !values['skip-cold'];
   if (writable) {
     writeDocs(
@@ -191,6 +220,7 @@ async function main(): Promise<void> {
         coldStart,
         overTarget,
         latency,
+        authorizers,
       }),
     );
     log(`\nwrote the generated section of ${docsPath}`);

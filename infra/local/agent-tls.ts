@@ -7,7 +7,7 @@
 // (rejectUnauthorized: false) but with clientCert null, so the agent authorizer refuses it with
 // the gateway's 401, like a call to the API's default endpoint in AWS.
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
+import { webcrypto, type X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { TLSSocket } from 'node:tls';
@@ -47,7 +47,11 @@ const oneLineDn = (dn: string) => dn.split('\n').join(',');
 export function clientCertOf(socket: TLSSocket): APIGatewayEventClientCertificate | null {
   if (!socket.authorized) return null;
   const cert = socket.getPeerX509Certificate();
-  if (!cert) return null;
+  return cert ? clientCertFrom(cert) : null;
+}
+
+/** A certificate in the shape of API Gateway's requestContext.identity.clientCert. */
+export function clientCertFrom(cert: NodeX509Certificate): APIGatewayEventClientCertificate {
   return {
     clientCertPem: cert.toString(),
     subjectDN: oneLineDn(cert.subject),
