@@ -23,6 +23,8 @@ export interface Config {
   accessTokenAudience: string;
   portalAudience: string;
   queueUrls: { inbound: string; status: string; outboundWebhooks: string };
+  /** Where the scheduled function reads the USD->BRL rate (a local fixture under `npm start`). */
+  exchangeRateUrl: string;
   /** How long the agent authorizer keeps a parsed CRL (never past its nextUpdate). */
   agentCrlCacheSeconds: number;
   /** How long a login stays locked after repeated failures. */
@@ -64,6 +66,7 @@ export function config(): Config {
       outboundWebhooks: env.OUTBOUND_WEBHOOK_QUEUE_URL ?? '',
     },
     localDir: env.LOCAL_DIR ?? '.local',
+    exchangeRateUrl: env.EXCHANGE_RATE_URL ?? 'https://economia.awesomeapi.com.br/json/last/USD-BRL',
     agentCrlCacheSeconds: nonNegative(env.AGENT_CRL_CACHE_SECONDS, 60),
     loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
   };

@@ -1,9 +1,10 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { groupHandler } from '#shared/http/kit';
 import { applicationOperations } from './applications.ts';
+import { financeOperations } from './finance.ts';
 import { userOperations } from './users.ts';
 
 // The signing keys come from Secrets Manager.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
 
-export const handler = groupHandler('admin', { ...applicationOperations, ...userOperations });
+export const handler = groupHandler('admin', { ...applicationOperations, ...userOperations, ...financeOperations });

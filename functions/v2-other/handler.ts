@@ -1,4 +1,4 @@
 import { groupHandler } from '#shared/http/kit';
+import { messageOperations } from './messages.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('v2-other', {});
+export const handler = groupHandler('v2-other', { ...messageOperations });

@@ -184,6 +184,11 @@ export const extensionRoutes: readonly Route[] = [
   r('POST', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/creditos', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
+  // Tariffs (platform-wide, or for one application) and refunds of statement entries.
+  r('GET', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/tarifas/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/estornos', 'admin', 'portalJwt', portal('admin')),
 
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
