@@ -1,0 +1,99 @@
+// First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
+// holds none, creates the platform operator's application and its first platform admin. Every
+// step is idempotent. Run with AWS credentials and the stack's outputs:
+//
+//   TABLE_NAME=... SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> \
+//   BOOTSTRAP_ADMIN_EMAIL=ops@example.com BOOTSTRAP_ADMIN_PASSWORD='a long passphrase' npm run bootstrap
+//
+// The password comes from the environment, not the command line (shell history, process list).
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { generateSigningKeyJwk, parseSigningKeySet } from '#shared/auth/signing-keys';
+import { config } from '#shared/config';
+import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { createApplication, type AdminApplicationRepository } from '#shared/domain/admin-applications';
+import type { ApplicationRepository } from '#shared/domain/applications';
+import { createPortalUser } from '#shared/domain/portal-users';
+
+export interface BootstrapDeps {
+  repo: ApplicationRepository;
+  adminRepo: AdminApplicationRepository;
+  readSecret(): Promise<string | undefined>;
+  writeSecret(value: string): Promise<void>;
+}
+
+export interface BootstrapInput {
+  slug: string;
+  nome: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export interface BootstrapReport {
+  signingKey: 'created' | 'kept';
+  application: { id: number; created: boolean; apiKey?: string; apiSecret?: string };
+  admin: { id: number; created: boolean };
+}
+
+export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInput): Promise<BootstrapReport> {
+  let signingKey: BootstrapReport['signingKey'] = 'kept';
+  try {
+    parseSigningKeySet((await deps.readSecret()) ?? '');
+  } catch {
+    await deps.writeSecret(JSON.stringify({ keys: [await generateSigningKeyJwk()] }));
+    signingKey = 'created';
+  }
+
+  const existing = await deps.repo.findApplicationBySlug(input.slug);
+  let application: BootstrapReport['application'];
+  if (existing) {
+    application = { id: existing.id, created: false };
+  } else {
+    const created = await createApplication(deps.adminRepo, { nome: input.nome, slug: input.slug, provider: 'link' });
+    application = { id: created.application.id, created: true, ...created.credenciais };
+  }
+
+  const user = await deps.repo.findPortalUserByEmail(input.adminEmail.toLowerCase());
+  const admin = user
+    ? { id: user.id, created: false }
+    : {
+        id: (
+          await createPortalUser(deps.repo, {
+            aplicacaoId: application.id,
+            nome: 'Administrador da plataforma',
+            email: input.adminEmail,
+            role: 'admin',
+            senha: input.adminPassword,
+            plataforma: true,
+          })
+        ).id,
+        created: true,
+      };
+  return { signingKey, application, admin };
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const missing = ['TABLE_NAME', 'SIGNING_KEY_SECRET_ID', 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'].filter((k) => !env[k]);
+  if (missing.length) {
+    console.error(`Set ${missing.join(', ')} (see the comment at the top of infra/scripts/bootstrap.ts).`);
+    process.exit(2);
+  }
+  const secrets = new SecretsManagerClient({ region: config().region });
+  const SecretId = config().signingKeySecretId;
+  const report = await bootstrapPlatform(
+    {
+      repo: dynamoApplicationRepository(),
+      adminRepo: dynamoAdminApplicationRepository(),
+      readSecret: async () => (await secrets.send(new GetSecretValueCommand({ SecretId }))).SecretString,
+      writeSecret: async (SecretString) => void (await secrets.send(new PutSecretValueCommand({ SecretId, SecretString }))),
+    },
+    { slug: env.BOOTSTRAP_APP_SLUG ?? 'operador', nome: env.BOOTSTRAP_APP_NAME ?? 'Operador da plataforma', adminEmail: env.BOOTSTRAP_ADMIN_EMAIL!, adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD! },
+  );
+  console.log(`signing key: ${report.signingKey}`);
+  console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
+  if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);
+  console.log(`platform admin ${report.admin.id}: ${report.admin.created ? 'created; log in with POST /api/auth/login' : 'already there'}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
