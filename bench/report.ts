@@ -100,6 +100,7 @@ export interface GeneratedSection {
   overTarget: string[];
   latency: string;
   authorizers: string;
+  sends: string;
 }
 
 export function renderSection(s: GeneratedSection): string {
@@ -121,6 +122,10 @@ export function renderSection(s: GeneratedSection): string {
     '### Latency through the local gateway',
     '',
     s.latency,
+    '',
+    '### Send path',
+    '',
+    s.sends,
     '',
     '### Authorizers',
     '',

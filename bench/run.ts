@@ -13,6 +13,7 @@ import { deployedNodeOptions, measureColdStarts, nodeVersion } from './cold-star
 import { compareSdk, compareSourceMaps } from './compare.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
+import { measureSends, sendTable } from './send.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
 import { coldStartTable, docsPath, latencyTable, machine, renderSection, summarize, targetRatio, writeDocs } from './report.ts';
 
@@ -30,6 +31,7 @@ const usage = `Usage: npm run bench -- [options]
   --skip-cold         skip the cold-start part
   --skip-latency      skip the local-gateway latency part
   --skip-authorizers  skip the per-authorizer latency and DynamoDB request count
+  --skip-send         skip the send-path measurement
   --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
   --concurrency N     concurrency of that run (default 8)
@@ -51,6 +53,7 @@ const { values, positionals } = parseArgs({
     'skip-cold': { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
     'skip-authorizers': { type: 'boolean', default: false },
+    'skip-send': { type: 'boolean', default: false },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
@@ -187,6 +190,20 @@ async function main(): Promise<void> {
     }
   }
 
+  let sends = '_Not measured in this run (`--skip-send`)._';
+  if (!values['skip-send']) {
+    log('send path: sequential sends, then concurrency 32, through the local gateway');
+    const { startLocalService } = await import('#infra/local/service');
+    const report = await measureSends(startLocalService, { sequential: 300, concurrent: 1000, concurrency: 32, log });
+    sends = [
+      'One tenant with the link provider (no provider call in the timing), `POST /api/external/messages/send` over keep-alive HTTP on loopback through the local gateway, API key authorizer included; DynamoDB Local in memory on the same 2 cores. Requests and capacity counted on the document client for the sequential sends.',
+      '',
+      sendTable(report),
+    ].join('\n');
+    console.log('\n## Send path\n');
+    console.log(sends);
+  }
+
   let authorizers = '_Not measured in this run (`--skip-authorizers`)._';
   if (!values['skip-authorizers']) {
     log('authorizers: one fresh process per scheme against the local service');
@@ -221,6 +238,7 @@ async function main(): Promise<void> {
         overTarget,
         latency,
         authorizers,
+        sends,
       }),
     );
     log(`\nwrote the generated section of ${docsPath}`);
