@@ -1,59 +1,17 @@
 // DynamoDB side of the admin panel's application operations: the application repository plus
 // the two writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
-import { NumberValue, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { apiKeyKeys } from '#shared/db/api-keys';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository, keys } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
-import { conflict, notFound } from '#shared/domain/errors';
-
-const notExists = 'attribute_not_exists(pk)';
+import { notFound } from '#shared/domain/errors';
 
 export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
+  const applications = dynamoApplicationRepository();
   return {
-    ...dynamoApplicationRepository(),
+    ...applications,
 
-    async createApplicationWithApiKey(application, balance, apiKey) {
-      const TableName = tableName();
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName,
-                  Item: { ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application },
-                  ConditionExpression: notExists,
-                },
-              },
-              { Put: { TableName, Item: { ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }, ConditionExpression: notExists } },
-              {
-                Put: {
-                  TableName,
-                  Item: {
-                    ...keys.balance(application.id),
-                    tipo: 'SALDO',
-                    aplicacaoId: application.id,
-                    saldo: NumberValue.from(balance.saldo),
-                    moeda: balance.moeda,
-                    atualizadoEm: balance.atualizadoEm,
-                  },
-                  ConditionExpression: notExists,
-                },
-              },
-              { Put: { TableName, Item: { ...apiKeyKeys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, ConditionExpression: notExists } },
-            ],
-          }),
-        );
-      } catch (error) {
-        if ((error as Error).name === 'TransactionCanceledException') {
-          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-          if (reasons[1]?.Code === 'ConditionalCheckFailed') throw conflict(`slug ${application.slug} is already in use`);
-          if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw conflict(`application ${application.id} already exists`);
-        }
-        throw error;
-      }
-    },
+    createApplicationWithApiKey: (application, balance, apiKey) => applications.createApplication(application, balance, apiKey),
 
     async updateProvider(id, settings) {
       // Settings blocks absent from `settings` are removed (the domain passes what it keeps).

@@ -109,39 +109,23 @@ export function dynamoApplicationRepository(): ApplicationRepository {
   const repo: ApplicationRepository = {
     newId: () => nextId(),
 
-    async createApplication(application, balance) {
+    async createApplication(application, balance, apiKey) {
+      const put = (Item: Item) => ({ Put: { TableName: TableName(), Item, ConditionExpression: notExists } });
       try {
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: { ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application },
-                  ConditionExpression: notExists,
-                },
-              },
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: { ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id },
-                  ConditionExpression: notExists,
-                },
-              },
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: {
-                    ...keys.balance(application.id),
-                    tipo: 'SALDO',
-                    aplicacaoId: application.id,
-                    saldo: NumberValue.from(balance.saldo),
-                    moeda: balance.moeda,
-                    atualizadoEm: balance.atualizadoEm,
-                  },
-                  ConditionExpression: notExists,
-                },
-              },
+              put({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }),
+              put({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }),
+              put({
+                ...keys.balance(application.id),
+                tipo: 'SALDO',
+                aplicacaoId: application.id,
+                saldo: NumberValue.from(balance.saldo),
+                moeda: balance.moeda,
+                atualizadoEm: balance.atualizadoEm,
+              }),
+              ...(apiKey ? [put({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey })] : []),
             ],
           }),
         );

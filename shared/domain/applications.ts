@@ -124,7 +124,8 @@ export interface InboundSubscription {
 export interface ApplicationRepository {
   newId(): Promise<number>;
   /** Creates the application, reserves its slug and opens its balance, all or nothing. */
-  createApplication(application: Application, balance: Balance): Promise<void>;
+  /** Application, slug reservation, opening balance and (when given) its first API key, all or nothing (conflict when the slug is taken). */
+  createApplication(application: Application, balance: Balance, apiKey?: ApiKeyRecord): Promise<void>;
   getApplication(id: number): Promise<Application | undefined>;
   findApplicationBySlug(slug: string): Promise<Application | undefined>;
   listApplications(): Promise<Application[]>;
