@@ -21,8 +21,25 @@ export const statusCallback = z.object({
   occurredAt: z.string(),
   errorCode: z.optional(z.string()),
   errorMessage: z.optional(z.string()),
+  /** Actual provider cost in USD (absolute value), when the callback carries it. */
   priceUsd: z.optional(z.string()),
+  /** provider_b's pricing.category in upper case (UTILITY, AUTHENTICATION, MARKETING, SERVICE). */
   tipoConversa: z.optional(z.string()),
+  /** The application whose signature the edge checked: the consumer drops a callback for another application's message. */
+  aplicacaoId: z.optional(z.number()),
+  /**
+   * A provider_a callback that arrived before its message was known (the send's second write not
+   * done yet): the edge could not pick the auth token, so it passes what the consumer needs to check
+   * the signature once the message is found. Absent when the edge verified it.
+   */
+  verificacao: z.optional(
+    z.object({
+      url: z.string(),
+      /** The form fields; a repeated name holds every value. */
+      params: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      signature: z.nullable(z.string()),
+    }),
+  ),
 });
 export type StatusCallback = z.infer<typeof statusCallback>;
 

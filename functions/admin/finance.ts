@@ -1,4 +1,85 @@
-import type { Operations } from '#shared/http/kit';
-
 // Tariffs and refunds (estornos) of statement entries.
-export const financeOperations: Operations = {};
+//   GET  /api/admin/tarifas                    any admin: the catalogue (a tenant's admin sees the global tariffs and its own)
+//   POST /api/admin/tarifas                    platform admin: 201 the tariff
+//   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
+//   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
+import * as z from 'zod/mini';
+import type { Principal } from '#shared/auth/principal';
+import { PLATFORM_SCOPE } from '#shared/auth/portal';
+import { dynamoLedgerRepository, getEntry, refundMarkerWrite } from '#shared/db/ledger';
+import { dynamoTariffRepository } from '#shared/db/tariffs';
+import { notFound } from '#shared/domain/errors';
+import { refundEntry } from '#shared/domain/ledger';
+import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
+import { HttpError } from '#shared/http/errors';
+import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+
+const tariffs = dynamoTariffRepository();
+const ledger = dynamoLedgerRepository();
+
+const isPlatformAdmin = (principal: Principal) => principal.scopes.includes(PLATFORM_SCOPE);
+function requirePlatformAdmin(request: ApiRequest, what: string): void {
+  if (!isPlatformAdmin(request.principal)) throw new HttpError(403, 'forbidden', `Only a platform administrator may ${what}`);
+}
+
+const code = z.string().check(z.trim(), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' }));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const day = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })));
+const positiveId = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
+
+const tariffFields = {
+  categoria: code,
+  subtipo: code,
+  valor: z.string(), // its format is a domain rule (at least 0, two places)
+  unidade: code,
+  descricao: z.optional(text(500)),
+  subtipoDescricao: z.optional(text(200)),
+  unidadeDescricao: z.optional(text(200)),
+  ativo: z.optional(z.boolean()),
+  aplicacaoId: z.optional(z.nullable(positiveId)),
+  vigenciaInicio: z.optional(day),
+  vigenciaFim: z.optional(day),
+};
+const newTariffBody = z.object(tariffFields);
+const tariffChangeBody = z.partial(z.object(tariffFields));
+const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(500)) });
+
+const adminTariffView = (t: Tariff) => ({ ...t });
+
+const pathId = (request: ApiRequest, what: string): number => {
+  const raw = request.pathParameters.id ?? '';
+  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw notFound(what);
+  return Number(raw);
+};
+
+export const financeOperations: Operations = {
+  'GET /api/admin/tarifas': async (request) => {
+    const all = await tariffs.listAll();
+    const own = request.principal.aplicacaoId;
+    // Another application's own tariffs are not this admin's business.
+    const visible = isPlatformAdmin(request.principal) ? all : all.filter((t) => t.aplicacaoId === null || t.aplicacaoId === own);
+    return json(200, visible.sort((a, b) => a.id - b.id).map(adminTariffView));
+  },
+
+  'POST /api/admin/tarifas': async (request) => {
+    requirePlatformAdmin(request, 'create tariffs');
+    const input = validate(newTariffBody, request.body);
+    return json(201, adminTariffView(await createTariff(tariffs, input, new Date().toISOString())));
+  },
+
+  'PUT /api/admin/tarifas/{id}': async (request) => {
+    requirePlatformAdmin(request, 'change tariffs');
+    const id = pathId(request, 'tarifa');
+    const change = validate(tariffChangeBody, request.body ?? {});
+    return json(200, adminTariffView(await updateTariff(tariffs, id, change, new Date().toISOString())));
+  },
+
+  'POST /api/admin/aplicacoes/{id}/estornos': async (request) => {
+    requirePlatformAdmin(request, 'refund statement entries');
+    const aplicacaoId = pathId(request, 'application');
+    const input = validate(refundBody, request.body);
+    const entry = await refundEntry(ledger, { getEntry, markerWrite: (app, lancamentoId) => refundMarkerWrite(app, lancamentoId) }, aplicacaoId, input);
+    return json(201, entry);
+  },
+};

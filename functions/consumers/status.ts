@@ -1,4 +1,43 @@
-import { statusCallback } from '#events/queue-messages';
-import { notImplementedProcessor, queueConsumer } from '#shared/queue/consumer';
+// Applies the delivery-status callbacks queued by the webhooks (provider_a form callbacks,
+// provider_b events) to their messages: the status only moves forward, and the actual provider
+// cost corrects the statement entry once. A callback whose message stays unknown is retried by
+// SQS, then recorded and dropped (shared/domain/delivery-status.ts).
+import type { SQSRecord } from 'aws-lambda';
+import { statusCallback, type StatusCallback } from '#events/queue-messages';
+import { localDateTime } from '#shared/domain/contact';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
+import { currentUsdBrl } from '#shared/db/exchange-rate';
+import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
+import { verifyProviderASignature } from '#shared/providers/signatures';
+import { queueConsumer } from '#shared/queue/consumer';
+import { log } from '#shared/log';
 
-export const handler = queueConsumer('status', statusCallback, notImplementedProcessor('delivery-status processing'));
+let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
+const baseDeps = () =>
+  (deps ??= {
+    repo: dynamoDeliveryStatusRepository(),
+    currentRate: currentUsdBrl,
+    providerBPrices: providerBPrices(process.env.PROVIDER_B_PRICES_USD),
+    toLocal: (iso) => localDateTime(new Date(iso)),
+  });
+
+/** The edge could not verify a callback that beat its message: check it now with the application's auth token. */
+const lateVerifier = (message: StatusCallback) => {
+  const check = message.verificacao;
+  if (!check) return undefined;
+  return async (ref: MessageRef) => {
+    const app = await dynamoApplicationRepository().getApplication(ref.aplicacaoId);
+    const authToken = app?.providerA?.authToken;
+    if (!authToken) return true; // validation is off for an application without an auth token
+    return verifyProviderASignature({ url: check.url, params: check.params, authToken, signature: check.signature ?? undefined });
+  };
+};
+
+export async function processStatusCallback(message: StatusCallback, record: Pick<SQSRecord, 'attributes'>): Promise<void> {
+  const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1') || 1;
+  const outcome = await applyStatusCallback({ ...baseDeps(), verifyLate: lateVerifier(message) }, message, receiveCount);
+  log.debug('status callback processed', { messageSid: message.messageSid, status: message.status, outcome });
+}
+
+export const handler = queueConsumer('status', statusCallback, processStatusCallback);

@@ -1,4 +1,61 @@
-import { groupHandler } from '#shared/http/kit';
+// /api/external/messages: send (functions/external-messages/send.ts), one message, the list.
+import * as z from 'zod/mini';
+import { dynamoMessageRepository } from '#shared/db/messages';
+import { getMessage, messageStatuses, statusDescricoes, type Message } from '#shared/domain/messages';
+import { notFound } from '#shared/domain/errors';
+import { groupHandler, json } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
+import { validate } from '#shared/http/validation';
+import { sendOperation } from './send.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('external-messages', {});
+const repo = dynamoMessageRepository();
+
+const filters = z.object({
+  status: z.optional(z.enum(messageStatuses)),
+  contexto: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
+});
+
+/** The spec's Message, plus what the API knows of it (context, provider, charge). */
+export const messageView = (m: Message) => ({
+  id: m.id,
+  messageSid: m.messageSid,
+  toNumber: m.toNumber,
+  fromNumber: m.fromNumber,
+  body: m.body,
+  status: m.status,
+  statusDescricao: statusDescricoes[m.status],
+  dataEnvio: m.dataEnvio,
+  dataEntrega: m.dataEntrega,
+  dataLeitura: m.dataLeitura,
+  errorCode: m.errorCode,
+  errorMessage: m.errorMessage,
+  provider: m.provider,
+  contexto: m.contexto,
+  contextoId: m.contextoId,
+  usuarioId: m.usuarioId,
+  tarifaCobrada: m.tarifaCobrada,
+});
+
+export const handler = groupHandler('external-messages', {
+  'POST /api/external/messages/send': sendOperation,
+
+  'GET /api/external/messages/{id}': async (request) => {
+    const raw = request.pathParameters.id ?? '';
+    // A non-numeric id is a message that does not exist, like another application's.
+    if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw notFound('message');
+    return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId as number, Number(raw))));
+  },
+
+  'GET /api/external/messages': async (request) => {
+    const paging = readPaging(request.query);
+    const filter = validate(filters, { status: request.query.status, contexto: request.query.contexto }, 'query');
+    const { content, total } = await repo.list(request.principal.aplicacaoId as number, filter, paging.page, paging.size);
+    return json(200, {
+      content: content.map(messageView),
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+      number: paging.page,
+      size: paging.size,
+    });
+  },
+});

@@ -1,4 +1,55 @@
-import { groupHandler } from '#shared/http/kit';
+// /api/external/financeiro: balance, tariffs in force, statement. Each a key read of the tenant's own items.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { ledgerKeys, statementPage, storedAmount } from '#shared/db/ledger';
+import { queryTariffs } from '#shared/db/tariffs';
+import type { StatementEntry } from '#shared/domain/ledger';
+import { notFound } from '#shared/domain/errors';
+import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
+import { groupHandler, json } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('finance', {});
+/** The spec's Tariff, plus its validity. */
+export const tariffView = (t: Tariff) => ({
+  id: t.id,
+  categoria: t.categoria,
+  subtipo: t.subtipo,
+  subtipoDescricao: t.subtipoDescricao,
+  valor: t.valor,
+  unidade: t.unidade,
+  unidadeDescricao: t.unidadeDescricao,
+  moeda: t.moeda,
+  descricao: t.descricao,
+  ativo: t.ativo,
+  vigenciaInicio: t.vigenciaInicio,
+  vigenciaFim: t.vigenciaFim,
+});
+
+/** The spec's Statement entry (the stored one already has exactly its fields). */
+export const entryView = (e: StatementEntry) => ({ ...e });
+
+export const handler = groupHandler('finance', {
+  'GET /api/external/financeiro/saldo': async (request) => {
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'saldo', ConsistentRead: true }),
+    );
+    if (!out.Item) throw notFound('balance');
+    return json(200, { saldo: storedAmount(out.Item.saldo), moeda: 'BRL' });
+  },
+
+  'GET /api/external/financeiro/tarifas': async (request) => {
+    return json(200, tariffsInForce(await queryTariffs(), request.principal.aplicacaoId as number).map(tariffView));
+  },
+
+  'GET /api/external/financeiro/extrato': async (request) => {
+    const paging = readPaging(request.query);
+    const { content, total } = await statementPage(request.principal.aplicacaoId as number, paging.page, paging.size);
+    return json(200, {
+      content: content.map(entryView),
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+      number: paging.page,
+      size: paging.size,
+    });
+  },
+});

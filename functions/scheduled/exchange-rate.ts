@@ -1,6 +1,58 @@
+// Fired every 5 minutes (EventBridge; the local scheduler under `npm start`): fetches USD->BRL
+// from config().exchangeRateUrl and stores it. A stale rate (> 30 min) is logged as a warning and
+// emitted as the CloudWatch Embedded Metric ExchangeRateAgeMinutes, on which an alarm is set.
+import { config } from '#shared/config';
+import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
+import { refreshExchangeRate, STALE_AFTER_MINUTES, type RefreshResult } from '#shared/domain/exchange-rate';
 import { log } from '#shared/log';
 
-// Fired every 5 minutes. Fetching and storing the USD->BRL rate is built by the messaging and billing issue.
+const TIMEOUT_MS = 5_000;
+
+/** The source named by its host only (a query string could carry an API key). */
+const sourceName = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'unknown';
+  }
+};
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`exchange-rate source answered ${response.status}`);
+  return response.json();
+}
+
+/** One EMF line: CloudWatch turns it into the metric WhatsappPlatform/ExchangeRateAgeMinutes. */
+export function emitRateAgeMetric(ageMinutes: number, now: Date): void {
+  console.log(
+    JSON.stringify({
+      _aws: {
+        Timestamp: now.getTime(),
+        CloudWatchMetrics: [{ Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] }],
+      },
+      ExchangeRateAgeMinutes: ageMinutes,
+    }),
+  );
+}
+
+export interface RunOptions {
+  now?: () => Date;
+  url?: string;
+}
+
+export async function runExchangeRate(options: RunOptions = {}): Promise<RefreshResult> {
+  const url = options.url ?? config().exchangeRateUrl;
+  const now = options.now ?? (() => new Date());
+  const result = await refreshExchangeRate({ repo: dynamoExchangeRateRepository(), fetchJson: () => fetchJson(url), fonte: sourceName(url), now });
+  if (result.stale) {
+    log.warn('exchange rate is stale', { ageMinutes: result.ageMinutes ?? null, staleAfterMinutes: STALE_AFTER_MINUTES, obtidaEm: result.rate?.obtidaEm ?? null });
+    // With no rate at all there is no age to report: the alarm treats missing data as breaching.
+    if (result.ageMinutes !== undefined) emitRateAgeMetric(result.ageMinutes, now());
+  }
+  return result;
+}
+
 export const handler = async (): Promise<void> => {
-  log.warn('exchange-rate refresh is not implemented yet');
+  await runExchangeRate();
 };

@@ -4,6 +4,10 @@ import { loginOperations } from './login.ts';
 import { oauthOperations } from './oauth.ts';
 
 // The signing keys come from Secrets Manager.
-awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
+awsAdapters({
+  secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager(),
+  // One-time login codes go out through the application's provider.
+  whatsapp: async () => (await import('#shared/adapters/provider-whatsapp')).providerWhatsApp(),
+});
 
 export const handler = groupHandler('token', { ...oauthOperations, ...loginOperations });

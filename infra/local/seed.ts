@@ -29,6 +29,7 @@ import {
 } from '#shared/domain/applications';
 import { addPatientPhone } from '#shared/db/users';
 import { seedPlans } from '#shared/domain/plans';
+import { seedTariffs } from '#shared/db/tariffs';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
 import { log } from '#shared/log';
 
@@ -89,7 +90,7 @@ export const limitedScopes: Scope[] = ['agendamentos:read'];
 export const OAUTH_CLIENT_NAME = 'sandbox';
 export const OAUTH_LIMITED_CLIENT_NAME = 'sandbox-limited';
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
-/** Where the provider simulators will listen (placeholders until they exist). */
+/** Where the provider simulators listen under npm start; every start re-points the sandbox applications at the running ones (infra/local/simulators). */
 export const PROVIDER_A_SANDBOX_URL = 'http://127.0.0.1:3101/provider-a';
 export const PROVIDER_B_SANDBOX_URL = 'http://127.0.0.1:3102/provider-b';
 export const AGENT_CA_SECRET_ID = 'agent-ca';
@@ -258,6 +259,6 @@ export interface SeedOptions {
 
 /** Everything the local service needs in its table and stand-ins before serving. */
 export async function seedAll(options: SeedOptions): Promise<Sandbox> {
-  const [sandbox] = await Promise.all([seedSandbox(options), seedPlans(), seedAgentCa(options.putSecret)]);
+  const [sandbox] = await Promise.all([seedSandbox(options), seedPlans(), seedAgentCa(options.putSecret), seedTariffs()]);
   return sandbox;
 }

@@ -14,7 +14,9 @@ import { createGateway, type Gateway } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
 import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
+import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { AGENT_CA_SECRET_ID, seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
+import { pointSandboxAtSimulators, startSimulators, type SimulatorOptions, type Simulators } from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
 import { outboxMail } from '#shared/adapters/local/mail';
@@ -25,6 +27,7 @@ import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-ke
 import { resetCrlCache } from '#shared/ca/crl-check';
 import { loadAgentCa } from '#shared/ca/revoke';
 import { config, resetConfig } from '#shared/config';
+import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { resetDb } from '#shared/db/client';
 
@@ -49,6 +52,8 @@ export interface LocalServiceOptions {
   schedules?: boolean;
   /** Queue behaviour: visibility timeout (default 1 s) and receives before the dead-letter queue (default 3). */
   queues?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  /** The provider_a / provider_b simulators: ports (default 0, a free one; npm start uses 3101/3102), callback delays and order. */
+  simulators?: SimulatorOptions;
 }
 
 export interface LocalService {
@@ -64,6 +69,10 @@ export interface LocalService {
   /** Process id of DynamoDB Local's Java process. */
   dynamoPid: number | undefined;
   queues: QueueRunner;
+  /** The provider simulators the sandbox applications send through (their logs: sent(), callbacks()). */
+  simulators: Simulators;
+  /** The exchange-rate source of the scheduled function (a loopback fixture; tests can make it fail). */
+  exchangeRateSource: ExchangeRateFixture;
   stop(): Promise<void>;
 }
 
@@ -117,6 +126,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let agentTls: AgentTls | undefined;
   let runner: QueueRunner | undefined;
   let scheduler: Scheduler | undefined;
+  let simulators: Simulators | undefined;
+  let exchangeRateSource: ExchangeRateFixture | undefined;
   let markReady!: () => void;
   let failReady!: (error: unknown) => void;
   const ready = new Promise<void>((resolve, reject) => {
@@ -132,7 +143,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await gateway?.close();
       await scheduler?.stop();
       await runner?.stop();
+      await simulators?.stop();
       await dynamo?.stop();
+      await exchangeRateSource?.close();
       resetAdapters();
       resetSigningKeys();
       resetDb();
@@ -144,6 +157,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
     gateway = createGateway({ ready, quiet: options.quiet });
     const baseUrl = await gateway.listen(options.port ?? 3000);
+    exchangeRateSource = await startExchangeRateFixture();
 
     const env = process.env;
     env.TABLE_NAME = LOCAL_TABLE_NAME;
@@ -159,6 +173,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.INBOUND_QUEUE_URL = 'local://queue/inbound';
     env.STATUS_QUEUE_URL = 'local://queue/status';
     env.OUTBOUND_WEBHOOK_QUEUE_URL = 'local://queue/outboundWebhooks';
+    // The service's public URL (provider_a's StatusCallback is built on it).
+    env.PUBLIC_BASE_URL = baseUrl;
+    env.EXCHANGE_RATE_URL = exchangeRateSource.url; // the scheduled function reads the fixture
     resetConfig();
     resetDb();
     resetSigningKeys();
@@ -186,6 +203,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       baseUrl,
       putSecret: (id, value) => secrets.put(id, value),
     });
+    // The provider simulators, and the sandbox applications pointed at their (possibly new) ports.
+    simulators = await startSimulators({ ...options.simulators, repo: dynamoApplicationRepository(), serviceBaseUrl: baseUrl });
+    await pointSandboxAtSimulators(dynamoAdminApplicationRepository(), sandbox, { providerA: simulators.providerA.url, providerB: simulators.providerB.url });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa(AGENT_CA_SECRET_ID);
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
@@ -195,7 +215,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     if (options.schedules !== false) scheduler = startScheduler();
     markReady();
 
-    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, stop };
+    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, simulators, exchangeRateSource, stop };
   } catch (error) {
     failReady(error);
     await stop().catch(() => undefined);

@@ -18,7 +18,7 @@ const usage = `Usage: npm start [-- --fresh]
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -45,11 +45,17 @@ async function main(): Promise<void> {
   const started = Date.now();
   let service: LocalService;
   try {
-    service = await startLocalService({ port, agentPort, fresh: args.includes('--fresh'), dataDir: process.env.LOCAL_DATA_DIR || '.local' });
+    service = await startLocalService({
+      port,
+      agentPort,
+      fresh: args.includes('--fresh'),
+      dataDir: process.env.LOCAL_DATA_DIR || '.local',
+      simulators: { providerAPort: Number(process.env.PORT_PROVIDER_A || 3101), providerBPort: Number(process.env.PORT_PROVIDER_B || 3102) },
+    });
   } catch (error) {
     if (error instanceof JavaMissingError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT) to another port.`);
+      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B) to another port.`);
     } else console.error(error);
     process.exit(1);
   }
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
   console.log(`  Base URL:  ${service.baseUrl}`);
   console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);
+  console.log(`  Providers: provider_a ${service.simulators.providerA.url}, provider_b ${service.simulators.providerB.url} (simulators)`);
   console.log(`  Try:       curl ${service.baseUrl}/api/status`);
   console.log('Press Ctrl-C to stop.\n');
 

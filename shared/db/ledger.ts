@@ -2,14 +2,16 @@
 //
 //   balance          pk APP#<id>   sk SALDO                              saldo (number), ultimoLancamentoId (number)
 //   statement entry  pk APP#<id>   sk EXTRATO#<entry id, 16 digits>      every field of the spec's statement entry
+//   refund marker    pk APP#<id>   sk ESTORNO#<entry id, 16 digits>      the entry was refunded (at most once)
 //
 // One TransactWriteItems per entry: the balance update conditioned on the balance and last entry
 // id read just before, and the entry put with attribute_not_exists. Amounts are DynamoDB numbers
 // (exact decimals), written from and read back to decimal strings, never floats.
-import { GetCommand, NumberValue, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
-import type { LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
-import { fromCents, toCents } from '#shared/domain/money';
+import { conflict } from '#shared/domain/errors';
+import type { ExtraWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
+import { decimalPlaces, formatDecimal, fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
 
@@ -17,6 +19,10 @@ export const ledgerKeys = {
   balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
   entry: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${String(id).padStart(16, '0')}` }),
   entryPrefix: 'EXTRATO#',
+  refundMarker: (aplicacaoId: number, lancamentoId: number) => ({
+    pk: `APP#${aplicacaoId}`,
+    sk: `ESTORNO#${String(lancamentoId).padStart(16, '0')}`,
+  }),
 };
 
 const amountFields = [
@@ -35,9 +41,17 @@ const amountFields = [
 export const storedAmount = (value: unknown): string =>
   fromCents(toCents(value instanceof NumberValue ? value.toString() : String(value)));
 
-// The exchange rate keeps its own precision (it is not money); every other amount is cents.
+// The exchange rate and the provider costs (USD fractions of a cent, their BRL conversions) keep
+// their own precision; the charges (valor, saldos, tarifaCobrada) are cents.
+const precise = new Set<string>(['cotacaoUsdBrl', 'custoProviderAUsd', 'custoProviderABrl', 'custoProviderBUsd', 'custoProviderBBrl']);
 const toNumber = (field: (typeof amountFields)[number], value: string | null) =>
-  value === null ? null : NumberValue.from(field === 'cotacaoUsdBrl' ? value : fromCents(toCents(value)));
+  value === null ? null : NumberValue.from(precise.has(field) ? value : fromCents(toCents(value)));
+
+/** A stored precise number as text: costs with at least 4 places ("0.0050"), the rate as stored. */
+const preciseText = (field: string, value: unknown): string => {
+  const text = value instanceof NumberValue ? value.toString() : String(value);
+  return field === 'cotacaoUsdBrl' ? text : formatDecimal(text, Math.max(4, decimalPlaces(text)));
+};
 
 export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.
@@ -51,7 +65,7 @@ export function itemToEntry(item: Item): StatementEntry {
   const amount = (field: (typeof amountFields)[number]) => {
     const value = item[field];
     if (value === null || value === undefined) return null;
-    return field === 'cotacaoUsdBrl' ? (value instanceof NumberValue ? value.toString() : String(value)) : storedAmount(value);
+    return precise.has(field) ? preciseText(field, value) : storedAmount(value);
   };
   return {
     id: Number(item.id),
@@ -76,6 +90,58 @@ export function itemToEntry(item: Item): StatementEntry {
 /** Cancellation reasons that mean "someone else committed first": re-read and retry. */
 const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
 
+/** A refund's once-only marker: put with the refund's entry; a second refund of the same entry is refused. */
+export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ExtraWrite => ({
+  write: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...ledgerKeys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+  whenRefused: conflict(`entry ${lancamentoId} has already been refunded`),
+});
+
+export interface StatementPage {
+  content: StatementEntry[];
+  total: number;
+}
+
+/** One statement entry, or undefined. */
+export async function getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: ledgerKeys.entry(aplicacaoId, id) }));
+  return out.Item ? itemToEntry(out.Item) : undefined;
+}
+
+/**
+ * A page of the statement, newest first. Entries are numbered 1..ultimoLancamentoId without gaps
+ * (docs/data-model.md), so the total is the balance item's counter and a page is one key range:
+ * one GetItem and one Query whatever the statement's length.
+ */
+export async function statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage> {
+  const balance = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+  );
+  const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
+  const newest = total - page * size;
+  if (newest < 1) return { content: [], total };
+  const oldest = Math.max(1, newest - size + 1);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': ledgerKeys.balance(aplicacaoId).pk,
+        ':from': ledgerKeys.entry(aplicacaoId, oldest).sk,
+        ':to': ledgerKeys.entry(aplicacaoId, newest).sk,
+      },
+      ScanIndexForward: false,
+      ConsistentRead: true, // the page must hold the entries the counter above promises
+    }),
+  );
+  return { content: (out.Items ?? []).map(itemToEntry), total };
+}
+
 export function dynamoLedgerRepository(): LedgerRepository {
   return {
     async readBalance(aplicacaoId) {
@@ -91,7 +157,7 @@ export function dynamoLedgerRepository(): LedgerRepository {
       return { saldo: storedAmount(out.Item.saldo), ultimoLancamentoId: Number(out.Item.ultimoLancamentoId ?? 0) } satisfies LedgerState;
     },
 
-    async commit(aplicacaoId, before, entry) {
+    async commit(aplicacaoId, before, entry, extras = {}) {
       // A balance with no entry yet has no ultimoLancamentoId (read as 0).
       const lastIdCondition =
         before.ultimoLancamentoId === 0 ? '(attribute_not_exists(ultimoLancamentoId) OR ultimoLancamentoId = :ultimo)' : 'ultimoLancamentoId = :ultimo';
@@ -102,15 +168,24 @@ export function dynamoLedgerRepository(): LedgerRepository {
         ':ultimo': before.ultimoLancamentoId,
         ':agora': new Date().toISOString(),
       };
+      const names: Record<string, string> = {};
+      const adds: string[] = [];
+      Object.entries(extras.increment ?? {}).forEach(([counter, by], i) => {
+        names[`#c${i}`] = counter;
+        values[`:c${i}`] = by;
+        adds.push(`#c${i} :c${i}`);
+      });
+      const writes = extras.writes ?? [];
       const input: TransactWriteCommandInput = {
         TransactItems: [
           {
             Update: {
               TableName: tableName(),
               Key: ledgerKeys.balance(aplicacaoId),
-              UpdateExpression: 'SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora',
+              UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
               ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
               ExpressionAttributeValues: values,
+              ...(adds.length ? { ExpressionAttributeNames: names } : {}),
             },
           },
           {
@@ -120,6 +195,7 @@ export function dynamoLedgerRepository(): LedgerRepository {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          ...(writes.map((w) => w.write) as NonNullable<TransactWriteCommandInput['TransactItems']>),
         ],
       };
       try {
@@ -127,7 +203,11 @@ export function dynamoLedgerRepository(): LedgerRepository {
         return true;
       } catch (error) {
         const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if ((error as Error).name === 'TransactionCanceledException' && reasons.some((r) => lostRace.has(r.Code ?? ''))) return false;
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
+        const refused = writes.findIndex((w, i) => w.whenRefused && reasons[i + 2]?.Code === 'ConditionalCheckFailed');
+        if (refused >= 0) throw writes[refused]!.whenRefused;
+        if (reasons.some((r) => lostRace.has(r.Code ?? ''))) return false;
         throw error;
       }
     },

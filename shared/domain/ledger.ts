@@ -3,7 +3,12 @@
 // explains it in one all-or-nothing commit. The commit is optimistic: it only succeeds if the
 // balance is still the one read just before, so saldoAnterior +/- valor = saldoPosterior holds
 // for every entry and consecutive entries chain, whatever the concurrency. A lost race is
-// re-read and retried. Credits (admin panel) use it today; the messaging issue adds debits.
+// re-read and retried. Credits (admin panel), message debits and their compensations, refunds
+// and the other billed services (chargeService) all go through it.
+//
+// A commit may carry extra writes that must happen with the entry or not at all (the message
+// of a send, a refund's once-only marker): the repository builds them, the domain only passes
+// them along, so this file knows nothing of DynamoDB.
 import { localDateTime } from '#shared/domain/contact';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
@@ -11,7 +16,10 @@ import { fromCents, toCents } from '#shared/domain/money';
 export type EntryType = 'CREDIT' | 'DEBIT';
 export type ConversationType = 'UTILITY' | 'AUTHENTICATION' | 'MARKETING' | 'SERVICE';
 
-/** The spec's statement entry. Amounts are decimal strings with two places; what does not apply is null. */
+/**
+ * The spec's statement entry. Charges (valor, saldos, tarifaCobrada) are decimal strings with two
+ * places; provider costs and the rate keep their own precision (up to 6 places); what does not apply is null.
+ */
 export interface StatementEntry {
   /**
    * Position of the entry in its application's statement (1, 2, 3...). Drawn from the balance item
@@ -24,7 +32,7 @@ export interface StatementEntry {
   saldoAnterior: string;
   saldoPosterior: string;
   descricao: string;
-  /** Origin of the entry: CREDITO (admin credit), MENSAGEM_ENVIADA, ... */
+  /** Origin of the entry: CREDITO (admin credit), MENSAGEM_ENVIADA, ESTORNO, ESTORNO_FALHA_ENVIO, IA_INTERACAO, ... */
   referenciaTipo: string;
   referenciaId: number | null;
   tarifaCobrada: string | null;
@@ -43,15 +51,31 @@ export interface LedgerState {
   ultimoLancamentoId: number;
 }
 
+/**
+ * A write built by a repository (for DynamoDB, one TransactWriteItems element) that commits with
+ * the entry. When its own condition refuses it, the whole commit fails with `whenRefused` (not a
+ * lost race: retrying would not help).
+ */
+export interface ExtraWrite {
+  readonly write: unknown;
+  readonly whenRefused?: DomainError;
+}
+
+export interface CommitExtras {
+  writes?: readonly ExtraWrite[];
+  /** Counters on the balance item raised in the same commit (e.g. totalMensagens for /api/v2/stats). */
+  increment?: Readonly<Record<string, number>>;
+}
+
 export interface LedgerRepository {
   /** Strongly consistent read of the balance item; undefined when the application has none. */
   readBalance(aplicacaoId: number): Promise<LedgerState | undefined>;
   /**
    * Sets the balance to entry.saldoPosterior and the last entry id to entry.id, and stores the
-   * entry, all or nothing, only if the balance item still holds `before`. Returns false when
-   * it no longer does (another commit came first).
+   * entry and the extras, all or nothing, only if the balance item still holds `before`. Returns
+   * false when it no longer does (another commit came first); throws an extra's `whenRefused`.
    */
-  commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry): Promise<boolean>;
+  commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry, extras?: CommitExtras): Promise<boolean>;
 }
 
 export interface NewEntry {
@@ -72,8 +96,14 @@ export interface NewEntry {
 }
 
 export interface PostOptions {
-  /** Commits attempted before giving up with a conflict. */
+  /** Commits attempted before giving up with a conflict (default: no limit but the time budget). */
   maxAttempts?: number;
+  /** Time spent retrying lost races before giving up with a conflict; default 10 s. */
+  budgetMs?: number;
+  /** Writes that commit with the entry, built per attempt since they may name the entry's id. */
+  extras?: (entry: StatementEntry) => CommitExtras;
+  /** A zero amount is a valid entry (a free message still leaves its trace); refused by default. */
+  allowZero?: boolean;
   now?: () => string;
   /** Waits before a retry (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
@@ -84,10 +114,34 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 // Full jitter: concurrent losers spread out instead of colliding again in lockstep.
 const backoffMs = (attempt: number) => Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5));
 
-export async function postEntry(repo: LedgerRepository, input: NewEntry, options: PostOptions = {}): Promise<StatementEntry> {
+// One commit at a time per application within this process: requests of one container (and the
+// whole local run, one process) queue here instead of losing races to each other in DynamoDB.
+// Other containers still race; the conditional commit keeps that correct and the retry loop
+// resolves it.
+const applicationLocks = new Map<number, Promise<unknown>>();
+
+export async function withApplicationLock<T>(aplicacaoId: number, work: () => Promise<T>): Promise<T> {
+  const previous = applicationLocks.get(aplicacaoId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.catch(() => undefined);
+  applicationLocks.set(aplicacaoId, tail);
+  try {
+    return await run;
+  } finally {
+    // The last one out leaves no entry behind.
+    if (applicationLocks.get(aplicacaoId) === tail) applicationLocks.delete(aplicacaoId);
+  }
+}
+
+export function postEntry(repo: LedgerRepository, input: NewEntry, options: PostOptions = {}): Promise<StatementEntry> {
   const valor = toCents(input.valor);
-  if (valor <= 0n) throw invalid('valor must be greater than 0', 'valor');
-  const maxAttempts = options.maxAttempts ?? 30;
+  if (valor < 0n || (valor === 0n && !options.allowZero)) return Promise.reject(invalid('valor must be greater than 0', 'valor'));
+  return withApplicationLock(input.aplicacaoId, () => postLocked(repo, input, valor, options));
+}
+
+async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint, options: PostOptions): Promise<StatementEntry> {
+  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
+  const deadline = Date.now() + (options.budgetMs ?? 10_000);
   const sleep = options.sleep ?? defaultSleep;
   // The spec's timestamps: local date-time without a zone.
   const now = options.now ?? (() => localDateTime(new Date()));
@@ -118,8 +172,75 @@ export async function postEntry(repo: LedgerRepository, input: NewEntry, options
       tipoConversa: input.tipoConversa ?? null,
       criadoEm: now(),
     };
-    if (await repo.commit(input.aplicacaoId, before, entry)) return entry;
+    if (await repo.commit(input.aplicacaoId, before, entry, options.extras?.(entry))) return entry;
+    if (Date.now() >= deadline) break;
     await sleep(backoffMs(attempt));
   }
   throw conflict('The balance is changing concurrently; try again');
+}
+
+/** Billed services other than messages, each with its own referenciaTipo; FATURA_PLANO (a paid plan invoice) is a credit. */
+export const serviceReferences = ['IA_INTERACAO', 'APP_CHAT', 'APP_PUSH', 'CARIMBO_TEMPO', 'FATURA_PLANO'] as const;
+export type ServiceReference = (typeof serviceReferences)[number];
+
+/**
+ * Charges (or, for FATURA_PLANO, credits) one billed service through the same ledger operation as
+ * messages. No WhatsApp provider cost applies, so those fields stay null; tarifaCobrada is the amount.
+ */
+export function chargeService(
+  aplicacaoId: number,
+  charge: { referenciaTipo: ServiceReference; valor: string; descricao: string; referenciaId?: number | null },
+  repo: LedgerRepository, // dynamoLedgerRepository() from #shared/db/ledger in a Lambda
+  options: PostOptions = {},
+): Promise<StatementEntry> {
+  const credit = charge.referenciaTipo === 'FATURA_PLANO';
+  return postEntry(
+    repo,
+    {
+      aplicacaoId,
+      tipo: credit ? 'CREDIT' : 'DEBIT',
+      valor: charge.valor,
+      descricao: charge.descricao,
+      referenciaTipo: charge.referenciaTipo,
+      referenciaId: charge.referenciaId ?? null,
+      tarifaCobrada: credit ? null : fromCents(toCents(charge.valor)),
+    },
+    options,
+  );
+}
+
+export interface RefundStore {
+  getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined>;
+  /** The once-only marker of a refunded entry; refused (conflict) when the entry was refunded before. */
+  markerWrite(aplicacaoId: number, lancamentoId: number): ExtraWrite;
+}
+
+/**
+ * A refund (estorno) of a debit: a CREDIT of the same valor referring to it (referenciaTipo
+ * ESTORNO), committed with the entry's refund marker, so the same entry is refunded at most once
+ * however many requests arrive together (the second gets a conflict). A failed send's automatic
+ * compensation writes the same marker.
+ */
+export async function refundEntry(
+  repo: LedgerRepository,
+  store: RefundStore,
+  aplicacaoId: number,
+  input: { lancamentoId: number; motivo?: string },
+): Promise<StatementEntry> {
+  const original = await store.getEntry(aplicacaoId, input.lancamentoId);
+  if (!original) throw notFound('lancamento');
+  if (original.tipo !== 'DEBIT') throw invalid('Only a debit can be refunded', 'lancamentoId');
+  if (toCents(original.valor) === 0n) throw invalid('A debit of 0.00 has nothing to refund', 'lancamentoId');
+  return postEntry(
+    repo,
+    {
+      aplicacaoId,
+      tipo: 'CREDIT',
+      valor: original.valor,
+      descricao: `Estorno do lançamento ${original.id}${input.motivo ? `: ${input.motivo}` : ''}`,
+      referenciaTipo: 'ESTORNO',
+      referenciaId: original.id,
+    },
+    { extras: () => ({ writes: [store.markerWrite(aplicacaoId, original.id)] }) },
+  );
 }

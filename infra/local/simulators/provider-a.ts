@@ -1,0 +1,204 @@
+// A sandbox of provider_a on loopback (npm start and tests): it accepts sends the way the real
+// API does and posts signed delivery statuses back, so the whole loop runs on one machine.
+//
+//   POST {url}/2010-04-01/Accounts/{accountSid}/Messages.json   (form: To, From, Body, StatusCallback)
+//     HTTP Basic accountSid:authToken, checked against the known accounts (`accounts` lookup)
+//     -> 201 {sid: 'SM' + 32 hex, status: 'queued', to, from, body, price: null, ...}
+//   then, in the background, form-encoded POSTs to StatusCallback for sent, delivered, read
+//   (MessageSid, MessageStatus, AccountSid, To, From; Price/PriceUnit on delivered), each signed
+//   with X-Provider-A-Signature over the callback URL exactly as called. Every `outOfOrderEvery`-th
+//   message gets read before delivered: the real provider does not promise the order either.
+//
+// Failure triggers by recipient (common.ts FAILURE_RECIPIENTS): +5500000000400 -> 400
+// {code: 21211, ...}; +5500000000500 -> 500; +5500000000999 -> no answer for 11 s.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { providerASignature } from '#shared/providers/signatures';
+import {
+  Background,
+  delayOf,
+  hang,
+  listenLoopback,
+  postCallback,
+  readBody,
+  sendJson,
+  sleep,
+  statusOrder,
+  triggerOf,
+  type CallbackAttempt,
+  type SimulatorTiming,
+} from '#infra/local/simulators/common';
+
+export const PROVIDER_A_PREFIX = '/provider-a';
+const SEND_PATH = /^(?:\/provider-a)?\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+
+export interface ProviderASimulatorOptions extends SimulatorTiming {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** The auth token of a known account, or undefined (read at each request, so new tenants work at once). */
+  accounts: (accountSid: string) => Promise<{ authToken: string } | undefined>;
+  /** Where a callback really goes, given the StatusCallback of the send (default: that URL). */
+  callbackTarget?: (statusCallbackUrl: string) => string;
+}
+
+export interface ProviderASend {
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+  statusCallback: string | null;
+  /** The HTTP status the simulator answered (or will answer, for a hanging request). */
+  answeredStatus: number;
+  /** The message sid given, when accepted. */
+  sid: string | null;
+  receivedAt: string;
+}
+
+export interface ProviderASimulator {
+  /** Base URL to store as providerA.baseUrl: `http://127.0.0.1:<port>/provider-a`. */
+  url: string;
+  port: number;
+  /** Every send received, in order (authenticated ones only). */
+  sent(): ProviderASend[];
+  /** Every status callback made so far. */
+  callbacks(): CallbackAttempt[];
+  /** Waits until the callbacks scheduled so far have been made. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const unauthorized = { code: 20003, message: 'Authenticate', more_info: 'https://www.provider-a.example/docs/errors/20003', status: 401 };
+
+function basicAuth(req: IncomingMessage): { user: string; password: string } | undefined {
+  const match = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export async function startProviderASimulator(options: ProviderASimulatorOptions): Promise<ProviderASimulator> {
+  const sends: ProviderASend[] = [];
+  const callbacks: CallbackAttempt[] = [];
+  const background = new Background();
+  const outOfOrderEvery = options.outOfOrderEvery ?? 3;
+  let accepted = 0;
+
+  const scheduleCallbacks = (input: { n: number; sid: string; accountSid: string; authToken: string; to: string; from: string; statusCallback: string }) =>
+    background.run(async () => {
+      const url = options.callbackTarget ? options.callbackTarget(input.statusCallback) : input.statusCallback;
+      for (const status of statusOrder(input.n, outOfOrderEvery)) {
+        await sleep(delayOf(options));
+        if (background.isStopped) return;
+        const params: Record<string, string> = {
+          AccountSid: input.accountSid,
+          ApiVersion: '2010-04-01',
+          From: input.from,
+          MessageSid: input.sid,
+          MessageStatus: status,
+          SmsSid: input.sid,
+          SmsStatus: status,
+          To: input.to,
+          ...(status === 'delivered' ? { Price: '-0.0050', PriceUnit: 'USD' } : {}),
+        };
+        await postCallback(
+          {
+            url,
+            status,
+            messageSid: input.sid,
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              'X-Provider-A-Signature': providerASignature(url, params, input.authToken),
+            },
+            body: new URLSearchParams(params).toString(),
+          },
+          callbacks,
+        );
+      }
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] as string;
+    const match = SEND_PATH.exec(path);
+    if (!match) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    if (req.method !== 'POST') return sendJson(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
+    const accountSid = decodeURIComponent(match[1] as string);
+    const raw = await readBody(req);
+
+    // Same answer for an unknown account, a wrong token or a path of another account.
+    const credentials = basicAuth(req);
+    const account = credentials?.user === accountSid ? await options.accounts(accountSid) : undefined;
+    if (!credentials || !account || credentials.password !== account.authToken) return sendJson(res, 401, unauthorized);
+
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const to = form.get('To') ?? '';
+    const from = form.get('From') ?? '';
+    const body = form.get('Body') ?? '';
+    const statusCallback = form.get('StatusCallback');
+    const record = (answeredStatus: number, sid: string | null) =>
+      sends.push({ accountSid, to, from, body, statusCallback, answeredStatus, sid, receivedAt: new Date().toISOString() });
+
+    if (!to) {
+      record(400, null);
+      return sendJson(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+    }
+    if (!body) {
+      record(400, null);
+      return sendJson(res, 400, { code: 21602, message: 'Message body is required.', status: 400 });
+    }
+    const trigger = triggerOf(to);
+    if (trigger === 'rejected') {
+      record(400, null);
+      return sendJson(res, 400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 });
+    }
+    if (trigger === 'serverError') {
+      record(500, null);
+      return sendJson(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 });
+    }
+    if (trigger === 'noAnswer') {
+      record(503, null);
+      await hang(res, options.hangMs ?? 11_000);
+      if (!res.destroyed) sendJson(res, 503, { code: 20503, message: 'Service Unavailable', status: 503 });
+      return;
+    }
+
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    record(201, sid);
+    const now = new Date().toUTCString();
+    sendJson(res, 201, {
+      sid,
+      account_sid: accountSid,
+      api_version: '2010-04-01',
+      status: 'queued',
+      to,
+      from,
+      body,
+      num_segments: '1',
+      num_media: '0',
+      direction: 'outbound-api',
+      price: null,
+      price_unit: 'USD',
+      error_code: null,
+      error_message: null,
+      date_created: now,
+      date_updated: now,
+      date_sent: null,
+      uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+    });
+    if (statusCallback) scheduleCallbacks({ n: ++accepted, sid, accountSid, authToken: account.authToken, to, from, statusCallback });
+  }
+
+  const listening = await listenLoopback(options.port ?? 0, handle);
+  return {
+    url: `http://127.0.0.1:${listening.port}${PROVIDER_A_PREFIX}`,
+    port: listening.port,
+    sent: () => [...sends],
+    callbacks: () => [...callbacks],
+    idle: () => background.idle(),
+    async stop() {
+      background.stop();
+      await listening.close();
+      await background.idle();
+    },
+  };
+}

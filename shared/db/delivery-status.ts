@@ -1,0 +1,150 @@
+// DynamoDB side of delivery statuses (see docs/data-model.md):
+//
+//   message            pk APP#<id>          sk MSG#<16-digit id>       status, statusRank, dataEntrega, dataLeitura, errorCode, errorMessage, lancamentoId
+//   provider msg id    pk PMSG#<messageSid> sk PMSG                    aplicacaoId, mensagemId, provider
+//   statement entry    pk APP#<id>          sk EXTRATO#<16 digits>     custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
+//   orphan callback    pk ORPHAN#<messageSid> sk STATUS#<status>       gsi1pk ORPHAN, gsi1sk <recordedAt>#<messageSid>, expiresAt 7 days
+import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { ledgerKeys } from '#shared/db/ledger';
+import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
+
+type Item = Record<string, unknown>;
+
+export const messageKeys = {
+  message: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${String(id).padStart(16, '0')}` }),
+  providerId: (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }),
+  orphan: (messageSid: string, status: string) => ({ pk: `ORPHAN#${messageSid}`, sk: `STATUS#${status}` }),
+};
+
+const ORPHAN_TTL_SECONDS = 7 * 24 * 3600;
+
+const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** A stored DynamoDB number (NumberValue, or a plain number when integral) as its exact text. */
+export const numberText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : value instanceof NumberValue ? value.toString() : String(value);
+
+export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
+  const get = async (Key: Item, ProjectionExpression?: string, names?: Record<string, string>) =>
+    (
+      await db().send(
+        new GetCommand({ TableName: tableName(), Key, ConsistentRead: true, ProjectionExpression, ExpressionAttributeNames: names }),
+      )
+    ).Item;
+
+  return {
+    async findRef(messageSid) {
+      const item = await get(messageKeys.providerId(messageSid));
+      if (!item) return undefined;
+      return { aplicacaoId: Number(item.aplicacaoId), mensagemId: Number(item.mensagemId), provider: item.provider as MessageRef['provider'] };
+    },
+
+    async getMessage(ref) {
+      const item = await get(messageKeys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', { '#s': 'status' });
+      if (!item) return undefined;
+      return {
+        status: item.status as MessageStatus,
+        statusRank: Number(item.statusRank ?? 0),
+        dataEntrega: (item.dataEntrega ?? null) as string | null,
+        lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
+      } satisfies MessageState;
+    },
+
+    async updateStatus(ref, update) {
+      const sets = ['#s = :status', 'statusRank = :rank'];
+      const values: Item = { ':status': update.status, ':rank': update.statusRank };
+      if (update.dataEntrega !== undefined) {
+        sets.push('dataEntrega = :entrega');
+        values[':entrega'] = update.dataEntrega;
+      }
+      if (update.dataLeitura !== undefined) {
+        sets.push('dataLeitura = :leitura');
+        values[':leitura'] = update.dataLeitura;
+      }
+      if (update.errorCode !== undefined) {
+        sets.push('errorCode = :code', 'errorMessage = :message');
+        values[':code'] = update.errorCode;
+        values[':message'] = update.errorMessage ?? null;
+      }
+      let condition = 'attribute_exists(pk) AND statusRank < :rank';
+      if (update.requireNoDataEntrega) {
+        condition += ' AND (attribute_not_exists(dataEntrega) OR dataEntrega = :null)';
+        values[':null'] = null;
+      }
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: messageKeys.message(ref.aplicacaoId, ref.mensagemId),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (error) {
+        // A rank not higher than the stored one: a duplicate or out-of-order callback, normal.
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async correctCost(aplicacaoId, lancamentoId, correction, currentRate) {
+      const key = ledgerKeys.entry(aplicacaoId, lancamentoId);
+      const entry = await get(key, 'cotacaoUsdBrl, custoCorrigidoEm');
+      if (!entry || entry.custoCorrigidoEm) return false;
+      const entryRate = numberText(entry.cotacaoUsdBrl);
+      const rate = entryRate ?? (await currentRate());
+      const brl = correction.brlFor(rate);
+      const prefix = correction.provider === 'provider_a' ? 'custoProviderA' : 'custoProviderB';
+      const sets = [`${prefix}Usd = :usd`, `${prefix}Brl = :brl`, 'custoCorrigidoEm = :agora'];
+      const values: Item = {
+        ':usd': NumberValue.from(correction.usd),
+        ':brl': brl === null ? null : NumberValue.from(brl),
+        ':agora': new Date().toISOString(),
+      };
+      // The entry had no rate: record the one the BRL cost was computed with, so usd × rate = brl holds on it.
+      if (entryRate === null && rate !== null) {
+        sets.push('cotacaoUsdBrl = :rate');
+        values[':rate'] = NumberValue.from(rate);
+      }
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            // Once per entry, however many callbacks carry the cost (marker, not the cost fields: the
+            // send may have filled them with an estimate).
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(custoCorrigidoEm)',
+            ExpressionAttributeValues: values,
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async recordOrphan(orphan) {
+      const now = new Date();
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...messageKeys.orphan(orphan.messageSid, orphan.status),
+            gsi1pk: 'ORPHAN',
+            gsi1sk: `${now.toISOString()}#${orphan.messageSid}`,
+            tipo: 'ORPHAN',
+            ...orphan,
+            registradoEm: now.toISOString(),
+            expiresAt: Math.floor(now.getTime() / 1000) + ORPHAN_TTL_SECONDS,
+          },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// DynamoDB messages (docs/data-model.md):
+//   message          pk APP#<id>          sk MSG#<id, 16 digits>    gsi1pk APP#<id>#MSG   gsi1sk <dataEnvio>#<id, 16 digits>
+//   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
+// A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
+import { BatchGetCommand, GetCommand, NumberValue, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { keys as appKeys } from '#shared/db/applications';
+import { db, tableName } from '#shared/db/client';
+import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate-read';
+import { nextId } from '#shared/db/ids';
+import { refundMarkerWrite, storedAmount } from '#shared/db/ledger';
+import { tableKeys } from '#shared/db/table';
+import { queryTariffs } from '#shared/db/tariffs';
+import type { Application } from '#shared/domain/applications';
+import { statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
+import { log } from '#shared/log';
+
+type Item = Record<string, unknown>;
+
+const pad = (id: number) => String(id).padStart(16, '0');
+
+export const messageKeys = {
+  message: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${pad(id)}` }),
+  listing: (aplicacaoId: number, dataEnvio: string, id: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG`, gsi1sk: `${dataEnvio}#${pad(id)}` }),
+  providerLookup: (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }),
+};
+
+export function messageToItem(m: Message): Item {
+  return {
+    ...messageKeys.message(m.aplicacaoId, m.id),
+    ...messageKeys.listing(m.aplicacaoId, m.dataEnvio, m.id),
+    tipo: 'MSG',
+    ...m,
+    tarifaCobrada: m.tarifaCobrada === null ? null : NumberValue.from(m.tarifaCobrada),
+  };
+}
+
+const nullable = <T>(value: unknown, as: (v: unknown) => T): T | null => (value === null || value === undefined ? null : as(value));
+
+export function itemToMessage(item: Item): Message {
+  return {
+    id: Number(item.id),
+    aplicacaoId: Number(item.aplicacaoId),
+    provider: item.provider as Message['provider'],
+    messageSid: nullable(item.messageSid, String),
+    toNumber: String(item.toNumber),
+    fromNumber: nullable(item.fromNumber, String),
+    body: String(item.body),
+    status: item.status as Message['status'],
+    statusRank: Number(item.statusRank),
+    contexto: nullable(item.contexto, String) as Message['contexto'],
+    contextoId: nullable(item.contextoId, Number),
+    usuarioId: nullable(item.usuarioId, Number),
+    dataEnvio: String(item.dataEnvio),
+    dataEntrega: nullable(item.dataEntrega, String),
+    dataLeitura: nullable(item.dataLeitura, String),
+    errorCode: nullable(item.errorCode, String),
+    errorMessage: nullable(item.errorMessage, String),
+    lancamentoId: nullable(item.lancamentoId, Number),
+    tarifaCobrada: nullable(item.tarifaCobrada, storedAmount),
+  };
+}
+
+export function dynamoMessageRepository(): MessageRepository {
+  return {
+    newId: () => nextId(),
+
+    async loadSendContext(aplicacaoId) {
+      const balanceKey = { pk: `APP#${aplicacaoId}`, sk: 'SALDO' };
+      const [batch, tariffs] = await Promise.all([
+        db().send(
+          new BatchGetCommand({
+            // Consistent: the provider is the one set now, and the balance the latest.
+            RequestItems: { [tableName()]: { Keys: [appKeys.application(aplicacaoId), balanceKey, exchangeRateKey], ConsistentRead: true } },
+          }),
+        ),
+        queryTariffs(),
+      ]);
+      const items = batch.Responses?.[tableName()] ?? [];
+      const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+      // Three small keys never exceed BatchGet's limits; an unprocessed key (throttling) is read again.
+      const missing = (batch.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[];
+      for (const key of missing) {
+        const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+        if (out.Item) items.push(out.Item);
+      }
+      const appItem = find(appKeys.application(aplicacaoId));
+      const balance = find(balanceKey);
+      return {
+        application: appItem as unknown as Application | undefined,
+        saldo: balance ? storedAmount(balance.saldo) : undefined,
+        cotacaoUsdBrl: itemToExchangeRate(find(exchangeRateKey))?.valor ?? null,
+        tariffs,
+      };
+    },
+
+    queuedWrite: (message) => ({
+      write: { Put: { TableName: tableName(), Item: messageToItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
+    }),
+
+    failedWrite: (aplicacaoId, id, errorCode, errorMessage) => ({
+      write: {
+        Update: {
+          TableName: tableName(),
+          Key: messageKeys.message(aplicacaoId, id),
+          UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': 'FAILED', ':rank': statusRanks.FAILED, ':code': errorCode, ':msg': errorMessage },
+        },
+      },
+    }),
+
+    refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
+
+    async markSent(message, messageSid) {
+      const update = {
+        TableName: tableName(),
+        Key: messageKeys.message(message.aplicacaoId, message.id),
+        ExpressionAttributeNames: { '#s': 'status' },
+      };
+      const lookup = {
+        Put: {
+          TableName: tableName(),
+          Item: { ...messageKeys.providerLookup(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider },
+        },
+      };
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  ...update,
+                  UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
+                  ConditionExpression: 'statusRank < :rank',
+                  ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+                },
+              },
+              lookup,
+            ],
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
+        log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [{ Update: { ...update, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeValues: { ':sid': messageSid } } }, lookup],
+          }),
+        );
+      }
+    },
+
+    async get(aplicacaoId, id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: messageKeys.message(aplicacaoId, id) }));
+      return out.Item ? itemToMessage(out.Item) : undefined;
+    },
+
+    // Exact totals with filters: every index page of the tenant's messages is read (filters do not
+    // lower the read cost), then the page is cut out. Cost grows with the tenant's message count;
+    // see docs/data-model.md.
+    async list(aplicacaoId, filters: MessageFilters, page, size) {
+      const conditions: string[] = [];
+      const names: Record<string, string> = {};
+      const values: Item = { ':pk': `APP#${aplicacaoId}#MSG` };
+      if (filters.status) {
+        conditions.push('#s = :status');
+        names['#s'] = 'status';
+        values[':status'] = filters.status;
+      }
+      if (filters.contexto) {
+        conditions.push('contexto = :contexto');
+        values[':contexto'] = filters.contexto;
+      }
+      const items: Item[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: values,
+            ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return { content: items.slice(page * size, page * size + size).map(itemToMessage), total: items.length };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// DynamoDB tariffs (docs/data-model.md):
+//   tariff   pk TARIFA   sk TARIFA#<id, 16 digits>   every field of Tariff; valor a DynamoDB number; aplicacaoId null when global
+// One small partition for the whole catalogue: the tariffs in force for an application are one
+// Query of it, filtered in code (global and per-application tariffs together).
+import { GetCommand, NumberValue, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { nextId } from '#shared/db/ids';
+import { storedAmount } from '#shared/db/ledger';
+import { notFound } from '#shared/domain/errors';
+import { seedDefaultTariffs, type Tariff, type TariffRepository } from '#shared/domain/tariffs';
+
+type Item = Record<string, unknown>;
+
+export const tariffKeys = {
+  pk: 'TARIFA',
+  tariff: (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${String(id).padStart(16, '0')}` }),
+};
+
+const toItem = (t: Tariff): Item => ({ ...tariffKeys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
+
+export function itemToTariff(item: Item): Tariff {
+  const { pk: _pk, sk: _sk, tipo: _tipo, ...rest } = item;
+  return {
+    ...(rest as unknown as Tariff),
+    id: Number(item.id),
+    valor: storedAmount(item.valor),
+    aplicacaoId: item.aplicacaoId === null || item.aplicacaoId === undefined ? null : Number(item.aplicacaoId),
+    vigenciaInicio: (item.vigenciaInicio as string | null | undefined) ?? null,
+    vigenciaFim: (item.vigenciaFim as string | null | undefined) ?? null,
+  };
+}
+
+/** The query that reads the catalogue (also used by the send path next to its BatchGet). */
+export async function queryTariffs(): Promise<Tariff[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': tariffKeys.pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map(itemToTariff);
+}
+
+export function dynamoTariffRepository(): TariffRepository {
+  return {
+    listAll: queryTariffs,
+    newId: () => nextId(),
+    async get(id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: tariffKeys.tariff(id), ConsistentRead: true }));
+      return out.Item ? itemToTariff(out.Item) : undefined;
+    },
+    async createIfAbsent(tariff) {
+      try {
+        await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_not_exists(pk)' }));
+        return true;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
+    },
+    async update(tariff) {
+      try {
+        await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_exists(pk)' }));
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('tarifa');
+        throw error;
+      }
+    },
+  };
+}
+
+/** The default catalogue, written once (infra/local/seed.ts calls it at every start). */
+export const seedTariffs = (): Promise<void> => seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());

@@ -1,0 +1,257 @@
+// Delivery-status callbacks applied to messages. Providers say their callbacks arrive out of order
+// and repeated, so statuses are ranked and a callback only ever raises the rank (the repository
+// writes with a DynamoDB condition). The actual provider cost a callback brings corrects the
+// provider-cost fields of the message's statement entry once; the balance is never touched (the
+// application pays its tariff; provider costs are the operator's information).
+import type { ConversationType } from '#shared/domain/ledger';
+import { log } from '#shared/log';
+
+export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export type MessageProvider = 'provider_a' | 'provider_b' | 'link';
+
+/** A callback may only raise the rank. The final failures share DELIVERED's rank: none overrides another. */
+export const statusRank: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
+
+export const statusDescricao: Record<MessageStatus, string> = {
+  QUEUED: 'Na fila',
+  SENT: 'Enviada',
+  DELIVERED: 'Entregue',
+  READ: 'Lida',
+  FAILED: 'Falhou',
+  UNDELIVERED: 'Não entregue',
+};
+
+/** The provider message id lookup (PMSG#<messageSid>). */
+export interface MessageRef {
+  aplicacaoId: number;
+  mensagemId: number;
+  provider: MessageProvider;
+}
+
+/** The fields of a message the status update reads. */
+export interface MessageState {
+  status: MessageStatus;
+  statusRank: number;
+  dataEntrega: string | null;
+  lancamentoId: number | null;
+}
+
+export interface StatusUpdate {
+  status: MessageStatus;
+  statusRank: number;
+  /** Set only when given (a field left undefined is not written). */
+  dataEntrega?: string;
+  dataLeitura?: string;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+  /** The update also requires dataEntrega to be still null (it sets it). */
+  requireNoDataEntrega: boolean;
+}
+
+export interface CostCorrection {
+  provider: 'provider_a' | 'provider_b';
+  usd: string;
+  /** Computes BRL from the entry's rate (or the current one when the entry has none). */
+  brlFor: (rate: string | null) => string | null;
+}
+
+export interface OrphanStatus {
+  messageSid: string;
+  provider: string;
+  status: string;
+  aplicacaoId?: number;
+  reason: string;
+}
+
+export interface DeliveryStatusRepository {
+  findRef(messageSid: string): Promise<MessageRef | undefined>;
+  getMessage(ref: MessageRef): Promise<MessageState | undefined>;
+  /** Writes the update only if the stored rank is still below update.statusRank (and dataEntrega null when required). False otherwise. */
+  updateStatus(ref: MessageRef, update: StatusUpdate): Promise<boolean>;
+  /** Sets the provider cost on the entry once (marker custoCorrigidoEm); false when already corrected or the entry is missing. */
+  correctCost(aplicacaoId: number, lancamentoId: number, correction: CostCorrection, currentRate: () => Promise<string | null>): Promise<boolean>;
+  recordOrphan(orphan: OrphanStatus): Promise<void>;
+}
+
+/** The normalised callback (events/queue-messages.ts statusCallback). */
+export interface StatusCallbackInput {
+  provider: 'provider_a' | 'provider_b';
+  messageSid: string;
+  status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered';
+  occurredAt: string;
+  errorCode?: string;
+  errorMessage?: string;
+  priceUsd?: string;
+  tipoConversa?: string;
+  aplicacaoId?: number;
+}
+
+/** Receives after which a callback whose message is still unknown is recorded and dropped. */
+export const ORPHAN_AFTER_RECEIVES = 3;
+
+export type ApplyOutcome = 'applied' | 'stale' | 'orphan' | 'rejected';
+
+export interface ApplyDeps {
+  repo: DeliveryStatusRepository;
+  currentRate: () => Promise<string | null>;
+  /** USD per conversation category for provider_b (its callbacks carry no price). */
+  providerBPrices: Record<ConversationType, string>;
+  /** For a callback not verified at the edge (its message was not known yet): checks it now against the application. */
+  verifyLate?: (ref: MessageRef) => Promise<boolean>;
+  toLocal: (iso: string) => string;
+}
+
+/** Unknown message: throws (so the queue retries) until ORPHAN_AFTER_RECEIVES, then records it and returns 'orphan'. */
+export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallbackInput, receiveCount: number): Promise<ApplyOutcome> {
+  const { repo } = deps;
+  const ref = await repo.findRef(callback.messageSid);
+  if (!ref) {
+    if (receiveCount >= ORPHAN_AFTER_RECEIVES) {
+      await repo.recordOrphan({ ...pick(callback), reason: 'unknown message' });
+      log.warn('status callback for an unknown message recorded and dropped', { messageSid: callback.messageSid, status: callback.status });
+      return 'orphan';
+    }
+    throw new Error('status callback for a message not known yet');
+  }
+  // A tenant's signed event may only touch its own messages.
+  if (callback.aplicacaoId !== undefined && callback.aplicacaoId !== ref.aplicacaoId) {
+    await repo.recordOrphan({ ...pick(callback), reason: 'message of another application' });
+    log.warn('status callback for another application\'s message dropped', { messageSid: callback.messageSid });
+    return 'rejected';
+  }
+  if (deps.verifyLate && !(await deps.verifyLate(ref))) {
+    await repo.recordOrphan({ ...pick(callback), aplicacaoId: ref.aplicacaoId, reason: 'invalid signature' });
+    log.warn('late-verified status callback has an invalid signature; dropped', { messageSid: callback.messageSid });
+    return 'rejected';
+  }
+
+  const status = callback.status.toUpperCase() as MessageStatus;
+  const outcome = await raiseStatus(deps, ref, status, callback);
+
+  const usd = costOf(callback, deps.providerBPrices);
+  if (usd !== null) {
+    const message = await repo.getMessage(ref);
+    if (message?.lancamentoId) {
+      const corrected = await repo.correctCost(
+        ref.aplicacaoId,
+        message.lancamentoId,
+        { provider: callback.provider, usd, brlFor: (rate) => (rate === null ? null : multiplyToCents(usd, rate)) },
+        deps.currentRate,
+      );
+      if (corrected) log.info('provider cost applied to the statement entry', { mensagemId: ref.mensagemId, lancamentoId: message.lancamentoId });
+    }
+  }
+  return outcome;
+}
+
+const pick = (c: StatusCallbackInput): Omit<OrphanStatus, 'reason'> => ({
+  messageSid: c.messageSid,
+  provider: c.provider,
+  status: c.status,
+  aplicacaoId: c.aplicacaoId,
+});
+
+async function raiseStatus(deps: ApplyDeps, ref: MessageRef, status: MessageStatus, callback: StatusCallbackInput): Promise<'applied' | 'stale'> {
+  const rank = statusRank[status];
+  const at = deps.toLocal(callback.occurredAt);
+  // A few rounds: a concurrent callback may set dataEntrega between our read and our write.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const message = await deps.repo.getMessage(ref);
+    if (!message) throw new Error('message lookup exists but the message does not');
+    if (message.statusRank >= rank) {
+      log.debug('status callback not newer than the stored status', { mensagemId: ref.mensagemId, status, stored: message.status });
+      return 'stale';
+    }
+    const update: StatusUpdate = { status, statusRank: rank, requireNoDataEntrega: false };
+    if (status === 'DELIVERED' || (status === 'READ' && message.dataEntrega === null)) {
+      // read may arrive without delivered: a read message was delivered no later than it was read.
+      update.dataEntrega = at;
+      update.requireNoDataEntrega = status === 'READ';
+    }
+    if (status === 'READ') update.dataLeitura = at;
+    if (status === 'FAILED' || status === 'UNDELIVERED') {
+      update.errorCode = callback.errorCode ?? null;
+      update.errorMessage = callback.errorMessage ?? null;
+    }
+    if (await deps.repo.updateStatus(ref, update)) return 'applied';
+  }
+  return 'stale';
+}
+
+const conversationTypes: ConversationType[] = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'];
+
+/** The USD cost the callback tells of, or null. */
+function costOf(callback: StatusCallbackInput, prices: Record<ConversationType, string>): string | null {
+  if (callback.priceUsd !== undefined) return absDecimal(callback.priceUsd);
+  if (callback.provider === 'provider_b' && callback.tipoConversa) {
+    const category = callback.tipoConversa.toUpperCase() as ConversationType;
+    return conversationTypes.includes(category) ? prices[category] : null;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact decimals (BigInt), beyond the two places of money.ts: prices come with 4-5 places.
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+export const isDecimal = (value: string): boolean => DECIMAL.test(value.trim());
+
+/** "-0.00500" -> "0.005": the provider reports a charge as a negative price; trailing zeros carry nothing. */
+export function absDecimal(value: string): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) throw new Error(`not a decimal: ${value}`);
+  const units = match[2]!.replace(/^0+(?=\d)/, '');
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  return fraction ? `${units}.${fraction}` : units;
+}
+
+const scaled = (value: string): [bigint, number] => {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) throw new Error(`not a decimal: ${value}`);
+  const [, sign, units, fraction = ''] = match;
+  const n = BigInt(`${units}${fraction}`);
+  return [sign ? -n : n, fraction.length];
+};
+
+/** a × b exactly, rounded to two places half-up (away from zero on a tie), as a decimal string. */
+export function multiplyToCents(a: string, b: string): string {
+  const [x, sx] = scaled(a);
+  const [y, sy] = scaled(b);
+  let product = x * y;
+  const negative = product < 0n;
+  if (negative) product = -product;
+  const scale = sx + sy;
+  let cents: bigint;
+  if (scale <= 2) cents = product * 10n ** BigInt(2 - scale);
+  else {
+    const divisor = 10n ** BigInt(scale - 2);
+    cents = product / divisor;
+    if ((product % divisor) * 2n >= divisor) cents += 1n;
+  }
+  const text = `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return negative && cents !== 0n ? `-${text}` : text;
+}
+
+/**
+ * provider_b's callbacks carry the conversation category but no price: the operator's price table
+ * (USD per category), overridable with PROVIDER_B_PRICES_USD="MARKETING=0.0625,UTILITY=0.0068,...".
+ * Defaults: the platform's published Brazil rates.
+ */
+export const defaultProviderBPrices: Record<ConversationType, string> = {
+  MARKETING: '0.0625',
+  UTILITY: '0.0068',
+  AUTHENTICATION: '0.0068',
+  SERVICE: '0',
+};
+
+export function providerBPrices(raw: string | undefined): Record<ConversationType, string> {
+  const prices = { ...defaultProviderBPrices };
+  for (const pair of (raw ?? '').split(',')) {
+    const [name, value] = pair.split('=').map((s) => s.trim());
+    const category = name?.toUpperCase() as ConversationType;
+    if (conversationTypes.includes(category) && value && isDecimal(value) && !value.startsWith('-')) prices[category] = value;
+  }
+  return prices;
+}

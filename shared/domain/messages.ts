@@ -1,0 +1,206 @@
+// Messages: the send path and the reads. A send reserves before it sends, so no concurrency can
+// send an unpaid message:
+//   1. read the application (its provider now, never cached), the tariff in force, the balance
+//      and the rate; a balance below the tariff is a 402 with nothing written;
+//   2. one commit (postEntry): debit, statement entry (MENSAGEM_ENVIADA) and the message QUEUED;
+//   3. call the provider; success moves the message to SENT with the provider's id (and writes the
+//      id -> message lookup that the delivery-status callbacks need);
+//   4. failure compensates: a CREDIT entry (ESTORNO_FALHA_ENVIO, referring to the debit) and the
+//      message FAILED with the provider's error, in one commit. The ledger is append-only, so a
+//      failed send shows its debit and the credit that cancels it: the net charge is zero.
+import type { Application, Provider } from '#shared/domain/applications';
+import { localDateTime } from '#shared/domain/contact';
+import { DomainError, notFound } from '#shared/domain/errors';
+import { postEntry, type ExtraWrite, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
+import { fromCents, toCents } from '#shared/domain/money';
+import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
+import { ProviderError, type ProviderClient } from '#shared/providers/types';
+import { log } from '#shared/log';
+
+export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** A status may only be replaced by one of a higher rank (callbacks arrive out of order). */
+export const statusRanks: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
+
+export const statusDescricoes: Record<MessageStatus, string> = {
+  QUEUED: 'Na fila',
+  SENT: 'Enviada',
+  DELIVERED: 'Entregue',
+  READ: 'Lida',
+  FAILED: 'Falhou',
+  UNDELIVERED: 'Não entregue',
+};
+
+export const contextos = ['RESERVA', 'PAGAMENTO', 'SUPORTE', 'LEMBRETE', 'CAMPANHA', 'TESTE', 'AGENDAMENTO_SAUDE'] as const;
+export type Contexto = (typeof contextos)[number];
+
+export interface Message {
+  id: number;
+  aplicacaoId: number;
+  provider: Provider;
+  messageSid: string | null;
+  toNumber: string;
+  fromNumber: string | null;
+  body: string;
+  status: MessageStatus;
+  statusRank: number;
+  contexto: Contexto | null;
+  contextoId: number | null;
+  usuarioId: number | null;
+  dataEnvio: string;
+  dataEntrega: string | null;
+  dataLeitura: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** The statement entry that charged it. */
+  lancamentoId: number | null;
+  tarifaCobrada: string | null;
+}
+
+export interface SendContext {
+  application: Application | undefined;
+  /** Balance as read (two places); undefined when the application has none. */
+  saldo: string | undefined;
+  cotacaoUsdBrl: string | null;
+  tariffs: Tariff[];
+}
+
+export interface MessageFilters {
+  status?: MessageStatus;
+  contexto?: string;
+}
+
+export interface MessageRepository {
+  newId(): Promise<number>;
+  /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
+  loadSendContext(aplicacaoId: number): Promise<SendContext>;
+  /** The put of a new message, committed with its debit. */
+  queuedWrite(message: Message): ExtraWrite;
+  /** The move to FAILED, committed with the compensating credit. */
+  failedWrite(aplicacaoId: number, id: number, errorCode: string | null, errorMessage: string): ExtraWrite;
+  /** The marker that a statement entry was refunded (at most once per entry). */
+  refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ExtraWrite;
+  /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
+  markSent(message: Message, messageSid: string): Promise<void>;
+  get(aplicacaoId: number, id: number): Promise<Message | undefined>;
+  list(aplicacaoId: number, filters: MessageFilters, page: number, size: number): Promise<{ content: Message[]; total: number }>;
+}
+
+export interface SendInput {
+  telefone: string; // already normalised, +E.164
+  mensagem: string;
+  contexto?: Contexto;
+  contextoId?: number;
+  usuarioId?: number;
+  statusCallbackUrl: string;
+}
+
+export type SendOutcome =
+  | { ok: true; mensagemId: number; messageSid: string; link?: string }
+  | { ok: false; mensagemId: number; kind: 'rejected' | 'unavailable'; providerCode: string | null; providerMessage: string };
+
+export interface SendDeps {
+  messages: MessageRepository;
+  ledger: LedgerRepository;
+  providerFor: (app: Application) => ProviderClient;
+  now?: () => Date;
+}
+
+const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
+
+export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: SendInput): Promise<SendOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const context = await deps.messages.loadSendContext(aplicacaoId);
+  const app = context.application;
+  if (!app || context.saldo === undefined) throw notFound('application');
+  const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
+  if (!tariff) throw new DomainError('unprocessable', 'No tariff in force for MENSAGENS/ENVIADA');
+  // Early refusal on the balance just read: nothing is written, no id is drawn.
+  if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
+
+  const id = await deps.messages.newId();
+  const message: Message = {
+    id,
+    aplicacaoId,
+    provider: app.provider,
+    messageSid: null,
+    toNumber: input.telefone,
+    fromNumber: app.provider === 'provider_a' ? (app.providerA?.fromNumber ?? null) : null,
+    body: input.mensagem,
+    status: 'QUEUED',
+    statusRank: statusRanks.QUEUED,
+    contexto: input.contexto ?? null,
+    contextoId: input.contextoId ?? null,
+    usuarioId: input.usuarioId ?? null,
+    dataEnvio: localDateTime(now()),
+    dataEntrega: null,
+    dataLeitura: null,
+    errorCode: null,
+    errorMessage: null,
+    lancamentoId: null,
+    tarifaCobrada: tariff.valor,
+  };
+
+  // The reservation: debit + entry + message + message counter, all or nothing (402 if the balance
+  // re-read inside postEntry no longer covers it).
+  const debit = await postEntry(
+    deps.ledger,
+    {
+      aplicacaoId,
+      tipo: 'DEBIT',
+      valor: tariff.valor,
+      descricao: `Mensagem enviada para ${input.telefone}`,
+      referenciaTipo: 'MENSAGEM_ENVIADA',
+      referenciaId: id,
+      tarifaCobrada: tariff.valor,
+      cotacaoUsdBrl: context.cotacaoUsdBrl,
+    },
+    {
+      allowZero: true,
+      extras: (entry) => ({ writes: [deps.messages.queuedWrite({ ...message, lancamentoId: entry.id })], increment: { totalMensagens: 1 } }),
+    },
+  );
+  message.lancamentoId = debit.id;
+
+  let failure: ProviderError;
+  try {
+    const sent = await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl });
+    await deps.messages.markSent(message, sent.messageSid);
+    return { ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) };
+  } catch (error) {
+    // Anything but a ProviderError (a bug, a broken answer) is the provider's side as far as the caller goes.
+    failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
+    if (!(error instanceof ProviderError)) log.error('provider call failed unexpectedly', { error });
+  }
+
+  await compensate(deps, message, debit, failure);
+  return { ok: false, mensagemId: id, kind: failure.kind, providerCode: failure.providerCode, providerMessage: failure.providerMessage };
+}
+
+/**
+ * Gives the failed send's charge back and records the failure on the message, in one commit. The
+ * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
+ */
+async function compensate(deps: SendDeps, message: Message, debit: StatementEntry, failure: ProviderError): Promise<void> {
+  const writes = [
+    deps.messages.failedWrite(message.aplicacaoId, message.id, failure.providerCode, failure.providerMessage),
+    deps.messages.refundMarkerWrite(message.aplicacaoId, debit.id),
+  ];
+  await postEntry(deps.ledger, compensation(message, debit), { allowZero: true, extras: () => ({ writes }) });
+}
+
+const compensation = (message: Message, debit: StatementEntry) => ({
+  aplicacaoId: message.aplicacaoId,
+  tipo: 'CREDIT' as const,
+  valor: fromCents(toCents(debit.valor)),
+  descricao: `Estorno automático: falha no envio da mensagem ${message.id}`,
+  referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+  referenciaId: debit.id,
+});
+
+export async function getMessage(repo: MessageRepository, aplicacaoId: number, id: number): Promise<Message> {
+  const message = await repo.get(aplicacaoId, id);
+  if (!message) throw notFound('message');
+  return message;
+}

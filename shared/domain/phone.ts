@@ -1,0 +1,13 @@
+// Phone numbers as the API accepts them: the country code is required, written with a leading
+// + or 00; spaces, dashes, dots and parentheses are decoration. The result is +E.164.
+
+const DECORATION = /[\s\-().]/g;
+
+/** '+55 (11) 99999-8888' / '0055 11 999998888' -> '+5511999998888'; undefined when it is not such a number. */
+export function normalizePhone(raw: string): string | undefined {
+  const compact = raw.replace(DECORATION, '');
+  const digits = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : undefined;
+  // E.164: at most 15 digits; a country code never starts with 0.
+  if (digits === undefined || !/^[1-9]\d{7,14}$/.test(digits)) return undefined;
+  return `+${digits}`;
+}

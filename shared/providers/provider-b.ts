@@ -1,0 +1,42 @@
+// provider_b (a WhatsApp cloud API of a social platform): JSON POST to
+// {baseUrl}/v21.0/{phoneNumberId}/messages with a Bearer access token; 200 {messages: [{id}]};
+// errors {error: {message, type, code}}. The recipient goes as digits without '+'.
+import type { ProviderBSettings } from '#shared/domain/applications';
+import { callerFault, callProvider, str } from '#shared/providers/http';
+import { ProviderError, type ProviderClient, type ProviderOptions } from '#shared/providers/types';
+
+export const PROVIDER_B_API_VERSION = 'v21.0';
+
+export function providerBClient(settings: ProviderBSettings, options: ProviderOptions = {}): ProviderClient {
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  const url = `${base}/${PROVIDER_B_API_VERSION}/${encodeURIComponent(settings.phoneNumberId)}/messages`;
+  return {
+    // Statuses come back to the application's webhook (configured at the provider), not to a per-send URL.
+    async send({ to, body }) {
+      const payload = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: to.replace(/^\+/, ''),
+        type: 'text',
+        text: { body },
+      };
+      const answer = await callProvider(
+        url,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${settings.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(payload),
+        },
+        options,
+      );
+      if (answer.status >= 200 && answer.status < 300) {
+        const id = (answer.body as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;
+        if (typeof id !== 'string' || !id) throw new ProviderError('unavailable', null, 'answer without a message id');
+        return { messageSid: id };
+      }
+      const error = (answer.body as { error?: { message?: unknown; code?: unknown } } | undefined)?.error ?? {};
+      const message = typeof error.message === 'string' ? error.message : `HTTP ${answer.status}`;
+      throw new ProviderError(callerFault(answer.status) ? 'rejected' : 'unavailable', str(error.code), message);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// Webhook signatures, pure node:crypto, every comparison in constant time.
+//
+//   provider_a   X-Provider-A-Signature: base64(HMAC-SHA1(authToken, url + sorted name+value pairs))
+//   provider_b   X-Hub-Signature-256: 'sha256=' + hex(HMAC-SHA256(appSecret, exact body bytes))
+//   outbound     Standard Webhooks: 'v1,' + base64(HMAC-SHA256(key, id.timestamp.body))
+//
+// Which URL provider_a signed: the public one it called. Behind API Gateway (REST) the Lambda
+// event has two paths: `event.path`, the resource path without the stage on the execute-api
+// host (`/api/...`) but WITH the base path on a custom domain, and `requestContext.path`, the
+// path exactly as the client called it: `/{stage}/api/...` on the execute-api host,
+// `/{basePath}/api/...` on a custom domain. So the URL is rebuilt from `requestContext.path`
+// (webhookUrlOf below), with the scheme and host from X-Forwarded-Proto / X-Forwarded-Host (or
+// Host). API Gateway hands over the query already decoded, so a callback URL should carry no
+// query, or only characters that URLSearchParams encodes back the same way.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type SignedParams = Record<string, string | string[]>;
+
+/** Equal strings in constant time (different lengths are simply unequal). */
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** provider_a's signature of a POST to `url` with form `params` (repeated names: each value, values sorted). */
+export function providerASignature(url: string, params: SignedParams, authToken: string): string {
+  let data = url;
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name] as string | string[];
+    const values = Array.isArray(value) ? [...value].sort() : [value];
+    for (const v of values) data += name + v;
+  }
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+/** The form fields of a provider_a callback as SignedParams (repeated names become arrays). */
+export function paramsOf(form: URLSearchParams): SignedParams {
+  const out: SignedParams = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    out[name] = all.length === 1 ? (all[0] as string) : all;
+  }
+  return out;
+}
+
+/** The URL as signed, plus the same URL with the default port removed or added (the reference validators accept both). */
+export function urlVariants(url: string): string[] {
+  // Text, not `new URL`: URL.toString() would drop a default port and re-encode the path.
+  const match = /^(https?):\/\/([^/?#@]+)(.*)$/is.exec(url);
+  if (!match) return [url];
+  const [, scheme, authority, rest] = match as unknown as [string, string, string, string];
+  const defaultPort = scheme.toLowerCase() === 'https' ? '443' : '80';
+  const portMatch = /^(.*):(\d+)$/.exec(authority);
+  if (!portMatch) return [url, `${scheme}://${authority}:${defaultPort}${rest}`];
+  if (portMatch[2] === defaultPort) return [url, `${scheme}://${portMatch[1]}${rest}`];
+  return [url];
+}
+
+export function verifyProviderASignature(input: { url: string; params: SignedParams; authToken: string; signature: string | undefined }): boolean {
+  if (!input.signature) return false;
+  let ok = false;
+  // Every variant is checked (no early exit), so the time does not tell which one matched.
+  for (const url of urlVariants(input.url)) ok = sameText(providerASignature(url, input.params, input.authToken), input.signature) || ok;
+  return ok;
+}
+
+const header = (headers: Record<string, string | undefined>, name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === wanted && v) return v.split(',')[0]?.trim();
+  return undefined;
+};
+
+/**
+ * The public URL a caller used: scheme from X-Forwarded-Proto (default https), host from
+ * X-Forwarded-Host or Host, then `path` as called and the query (a raw string, or the decoded
+ * parameters, re-encoded in their order).
+ */
+export function publicUrlOf(headers: Record<string, string | undefined>, path: string, query?: string | Record<string, string | undefined> | null): string {
+  const proto = header(headers, 'x-forwarded-proto') ?? 'https';
+  const host = header(headers, 'x-forwarded-host') ?? header(headers, 'host') ?? 'localhost';
+  let search = '';
+  if (typeof query === 'string') search = query.replace(/^\?/, '');
+  else if (query) {
+    const entries = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
+    search = new URLSearchParams(entries).toString();
+  }
+  return `${proto.toLowerCase()}://${host}${path}${search ? `?${search}` : ''}`;
+}
+
+/** What a webhook handler has of the API Gateway event (ApiRequest.event). */
+export interface WebhookEventLike {
+  path: string;
+  headers: Record<string, string | undefined> | null;
+  queryStringParameters?: Record<string, string | undefined> | null;
+  requestContext?: { path?: string | null } | null;
+}
+
+/** The public URL of a webhook call behind API Gateway REST: requestContext.path (the path as called) over event.path. */
+export const webhookUrlOf = (event: WebhookEventLike): string =>
+  publicUrlOf(event.headers ?? {}, event.requestContext?.path || event.path, event.queryStringParameters);
+
+/** provider_b's X-Hub-Signature-256 value of the exact body bytes. */
+export const providerBSignature = (rawBody: Buffer | string, appSecret: string): string =>
+  `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+
+export function verifyProviderBSignature(rawBody: Buffer | string, appSecret: string, header: string | undefined): boolean {
+  if (!header) return false;
+  return sameText(providerBSignature(rawBody, appSecret), header.trim().toLowerCase());
+}
+
+/** Standard Webhooks signature of an outbound delivery: `v1,<base64>`; the secret is `whsec_<base64 key>`. */
+export function signStandardWebhook(input: { secret: string; id: string; timestamp: number | string; body: string | Buffer }): string {
+  const key = Buffer.from(input.secret.replace(/^whsec_/, ''), 'base64');
+  const hmac = createHmac('sha256', key).update(`${input.id}.${input.timestamp}.`, 'utf8').update(input.body);
+  return `v1,${hmac.digest('base64')}`;
+}

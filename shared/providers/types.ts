@@ -1,0 +1,47 @@
+// What the messaging code sees of a WhatsApp provider: one send, and one error type that says
+// whose fault a failure was. The adapters (provider-a.ts, provider-b.ts, link.ts) speak each
+// provider's wire protocol behind this interface; shared/providers/index.ts picks one.
+
+export interface SendInput {
+  /** The recipient in +E.164 (already normalised by the caller). */
+  to: string;
+  body: string;
+  /** Where provider_a posts delivery statuses (provider_b posts to the app's configured webhook instead). */
+  statusCallbackUrl: string;
+}
+
+export interface SendResult {
+  /** The provider's message id (provider_a `SM...`, provider_b `wamid...`, link `link-...`). */
+  messageSid: string;
+  /** Only `link`: the wa.me link the user opens to send the text by hand. */
+  link?: string;
+}
+
+export interface ProviderClient {
+  send(input: SendInput): Promise<SendResult>;
+}
+
+export interface ProviderOptions {
+  /** How long to wait for the provider's answer; default 10 s. Tests shorten it. */
+  timeoutMs?: number;
+  /** The fetch to use (tests may pass a stub); default the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * A send that did not happen. `rejected`: the provider refused the caller's input (its 4xx, for
+ * example an invalid number): the API answers 400. `unavailable`: 5xx, timeout, network error or
+ * our own credentials refused (401/403): nothing the caller can fix, the API answers 502.
+ */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    readonly providerCode: string | null,
+    readonly providerMessage: string,
+  ) {
+    super(`provider ${kind}: ${providerCode ?? '-'} ${providerMessage}`);
+  }
+}

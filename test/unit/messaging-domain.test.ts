@@ -1,0 +1,108 @@
+// Phone normalisation, tariffs in force, chargeService and the send path's compensation, with
+// in-memory repositories (the gateway tests cover the DynamoDB side).
+import { describe, expect, it } from 'vitest';
+import type { Application } from '#shared/domain/applications';
+import { chargeService, type CommitExtras, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import { sendMessage, type Message, type MessageRepository } from '#shared/domain/messages';
+import { normalizePhone } from '#shared/domain/phone';
+import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
+import { ProviderError, type ProviderClient } from '#shared/providers/types';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+55 (11) 98765-4321', '+5511987654321'],
+    ['0055 11 98765 4321', '+5511987654321'],
+    ['+1.202.555.0100', '+12025550100'],
+  ])('%s -> %s', (raw, e164) => expect(normalizePhone(raw)).toBe(e164));
+
+  it.each(['11987654321', '+55 11', '+0551198765432', '+55119876543210123', '+55abc987654321', ''])('refuses %j', (raw) =>
+    expect(normalizePhone(raw)).toBeUndefined(),
+  );
+});
+
+const tariff = (over: Partial<Tariff>): Tariff => ({
+  id: 1, categoria: 'MENSAGENS', subtipo: 'ENVIADA', subtipoDescricao: '', valor: '0.10', unidade: 'POR_MENSAGEM', unidadeDescricao: '',
+  moeda: 'BRL', descricao: '', ativo: true, aplicacaoId: null, vigenciaInicio: null, vigenciaFim: null, criadoEm: '', atualizadoEm: '', ...over,
+});
+
+describe('tariffsInForce', () => {
+  it("prefers the application's own tariff in force, ignores inactive, expired and other applications' ones", () => {
+    const all = [
+      tariff({ id: 1 }),
+      tariff({ id: 2, aplicacaoId: 7, valor: '0.05' }),
+      tariff({ id: 3, aplicacaoId: 8, valor: '0.01' }),
+      tariff({ id: 4, aplicacaoId: 9, valor: '0.02', vigenciaFim: '2020-12-31' }),
+      tariff({ id: 5, aplicacaoId: 10, valor: '0.03', ativo: false }),
+    ];
+    const valueFor = (app: number) => tariffsInForce(all, app, '2026-01-01').map((t) => t.valor);
+    expect(valueFor(7)).toEqual(['0.05']);
+    expect(valueFor(8)).toEqual(['0.01']);
+    expect(valueFor(9)).toEqual(['0.10']);
+    expect(valueFor(10)).toEqual(['0.10']);
+  });
+});
+
+function memoryLedger(saldo: string) {
+  let state: LedgerState = { saldo, ultimoLancamentoId: 0 };
+  const entries: StatementEntry[] = [];
+  const extras: CommitExtras[] = [];
+  const repo: LedgerRepository = {
+    readBalance: async () => ({ ...state }),
+    async commit(_, before, entry, extra) {
+      if (before.saldo !== state.saldo || before.ultimoLancamentoId !== state.ultimoLancamentoId) return false;
+      entries.push(entry);
+      if (extra) extras.push(extra);
+      state = { saldo: entry.saldoPosterior, ultimoLancamentoId: entry.id };
+      return true;
+    },
+  };
+  return { repo, entries, extras, state: () => state };
+}
+
+describe('chargeService', () => {
+  it('debits an AI interaction with its own referenciaTipo and no provider cost; a plan invoice is a credit', async () => {
+    const ledger = memoryLedger('1.00');
+
+    const ai = await chargeService(1, { referenciaTipo: 'IA_INTERACAO', valor: '0.05', descricao: 'Resposta automática', referenciaId: 9 }, ledger.repo);
+    const invoice = await chargeService(1, { referenciaTipo: 'FATURA_PLANO', valor: '199.00', descricao: 'Fatura paga' }, ledger.repo);
+
+    expect(ai).toMatchObject({ tipo: 'DEBIT', valor: '0.05', saldoAnterior: '1.00', saldoPosterior: '0.95', referenciaTipo: 'IA_INTERACAO', referenciaId: 9, tarifaCobrada: '0.05', custoProviderAUsd: null, custoProviderBUsd: null });
+    expect(invoice).toMatchObject({ tipo: 'CREDIT', saldoAnterior: '0.95', saldoPosterior: '199.95', referenciaTipo: 'FATURA_PLANO' });
+    await expect(chargeService(1, { referenciaTipo: 'APP_PUSH', valor: '500.00', descricao: 'x' }, ledger.repo)).rejects.toMatchObject({ kind: 'insufficient_balance' });
+  });
+});
+
+describe('sendMessage when the provider call blows up', () => {
+  it('compensates the debit, records the failure, and reports unavailable', async () => {
+    // Prepare
+    const ledger = memoryLedger('1.00');
+    const written: string[] = [];
+    const messages: MessageRepository = {
+      newId: async () => 42,
+      loadSendContext: async () => ({ application: { id: 1, provider: 'provider_b' } as Application, saldo: '1.00', cotacaoUsdBrl: '5.4321', tariffs: [tariff({})] }),
+      queuedWrite: (m: Message) => ({ write: `queued ${m.id} lancamento ${m.lancamentoId}` }),
+      failedWrite: (_a, id, code, msg) => ({ write: `failed ${id} ${code} ${msg}` }),
+      refundMarkerWrite: (_a, lancamentoId) => ({ write: `marker ${lancamentoId}` }),
+      markSent: async () => {
+        written.push('sent');
+      },
+      get: async () => undefined,
+      list: async () => ({ content: [], total: 0 }),
+    };
+    const provider: ProviderClient = { send: async () => Promise.reject(new ProviderError('unavailable', null, 'timeout after 10 s')) };
+
+    // Act
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, { telefone: '+5511987654321', mensagem: 'x', statusCallbackUrl: 'https://h/api/webhooks/whatsapp/status' });
+
+    // Assess
+    expect(outcome).toEqual({ ok: false, mensagemId: 42, kind: 'unavailable', providerCode: null, providerMessage: 'timeout after 10 s' });
+    expect(ledger.state().saldo).toBe('1.00');
+    expect(ledger.entries.map((e) => [e.tipo, e.valor, e.referenciaTipo, e.referenciaId, e.cotacaoUsdBrl])).toEqual([
+      ['DEBIT', '0.10', 'MENSAGEM_ENVIADA', 42, '5.4321'],
+      ['CREDIT', '0.10', 'ESTORNO_FALHA_ENVIO', 1, null],
+    ]);
+    expect(ledger.extras.map((e) => e.writes?.map((w) => w.write))).toEqual([['queued 42 lancamento 1'], ['failed 42 null timeout after 10 s', 'marker 1']]);
+    expect(ledger.extras[0]!.increment).toEqual({ totalMensagens: 1 });
+    expect(written).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+// Webhook signatures (shared/providers/signatures.ts) against every published vector of
+// /work/shared/protocol-vectors.json, as fixed expectations, and tampered inputs failing.
+import { describe, expect, it } from 'vitest';
+import { restEvent } from '#events/samples/api-gateway';
+import {
+  paramsOf,
+  providerASignature,
+  providerBSignature,
+  publicUrlOf,
+  signStandardWebhook,
+  verifyProviderASignature,
+  verifyProviderBSignature,
+  webhookUrlOf,
+} from '#shared/providers/signatures';
+
+// provider_a_signature (copied from the vectors file so the test fails if the code drifts from it)
+const authToken = '12345';
+const params = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675309', Digits: '1234', From: '+14158675309', To: '+18005551212' };
+const providerAVectors = [
+  { url: 'https://mycompany.com/myapp.php?foo=1&bar=2', signature: 'RSOYDt4T1cUTdK1PDd93/VVr8B8=' },
+  { url: 'https://mycompany.com:443/myapp.php?foo=1&bar=2', signature: 'kvajT1Ptam85bY51eRf/AJRuM3w=' },
+  { url: 'http://mycompany.com:1234/myapp.php?foo=1&bar=2', signature: 'Zmvh+3yNM1Phv2jhDCwEM3q5ebU=' },
+];
+const multiValue = {
+  url: 'https://mycompany.com/myapp.php?foo=1&bar=2',
+  params: { 'MessagingBinding.Address': ['+1325xxxxxxx', '+1415xxxxxxx'] },
+  signature: '83O6e2vORAoJHUNzJjDWN1jz+BA=',
+};
+
+describe('provider_a signature (HMAC-SHA1 over URL and sorted params)', () => {
+  it.each(providerAVectors)('computes and verifies the published signature of $url', ({ url, signature }) => {
+    // Act
+    const computed = providerASignature(url, params, authToken);
+
+    // Assess
+    expect(computed).toBe(signature);
+    expect(verifyProviderASignature({ url, params, authToken, signature })).toBe(true);
+  });
+
+  it('accepts a request signed with the default port when it arrives without it, and the reverse', () => {
+    // Prepare: the provider signed https://mycompany.com:443/..., the handler rebuilt the URL without the port
+    const withPort = providerAVectors[1]!;
+    const withoutPort = providerAVectors[0]!;
+
+    // Act + Assess
+    expect(verifyProviderASignature({ url: 'https://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: withPort.signature })).toBe(true);
+    expect(verifyProviderASignature({ url: 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params, authToken, signature: withoutPort.signature })).toBe(true);
+  });
+
+  it('does not treat a non-default port as optional', () => {
+    const signed = providerAVectors[2]!;
+    expect(verifyProviderASignature({ url: 'http://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature })).toBe(false);
+    expect(verifyProviderASignature({ url: 'http://mycompany.com:80/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature })).toBe(false);
+  });
+
+  it('appends each value of a repeated name, values sorted, whatever order they came in', () => {
+    // Prepare: the same form with its values in reverse order
+    const form = new URLSearchParams([
+      ['MessagingBinding.Address', '+1415xxxxxxx'],
+      ['MessagingBinding.Address', '+1325xxxxxxx'],
+    ]);
+
+    // Act
+    const fromForm = paramsOf(form);
+
+    // Assess
+    expect(providerASignature(multiValue.url, multiValue.params, authToken)).toBe(multiValue.signature);
+    expect(verifyProviderASignature({ url: multiValue.url, params: fromForm, authToken, signature: multiValue.signature })).toBe(true);
+  });
+
+  it.each([
+    ['a changed param value', { url: providerAVectors[0]!.url, params: { ...params, Digits: '1235' }, authToken, signature: providerAVectors[0]!.signature }],
+    ['an added param', { url: providerAVectors[0]!.url, params: { ...params, Extra: 'x' }, authToken, signature: providerAVectors[0]!.signature }],
+    ['another URL', { url: 'https://mycompany.com/other.php?foo=1&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
+    ['another query', { url: 'https://mycompany.com/myapp.php?foo=2&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
+    ['another scheme', { url: 'http://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
+    ['a wrong auth token', { url: providerAVectors[0]!.url, params, authToken: '12346', signature: providerAVectors[0]!.signature }],
+    ['a truncated signature', { url: providerAVectors[0]!.url, params, authToken, signature: providerAVectors[0]!.signature.slice(0, -2) }],
+    ['no signature', { url: providerAVectors[0]!.url, params, authToken, signature: undefined }],
+    ['an empty signature', { url: providerAVectors[0]!.url, params, authToken, signature: '' }],
+  ])('rejects %s', (_, input) => {
+    expect(verifyProviderASignature(input)).toBe(false);
+  });
+});
+
+describe('the public URL of a webhook call', () => {
+  it('is rebuilt from X-Forwarded-Proto and X-Forwarded-Host, falling back to Host', () => {
+    expect(publicUrlOf({ 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'api.example.com', Host: 'internal:8080' }, '/api/webhooks/whatsapp/status')).toBe(
+      'https://api.example.com/api/webhooks/whatsapp/status',
+    );
+    expect(publicUrlOf({ host: 'api.example.com', 'x-forwarded-proto': 'http' }, '/a', 'x=1&y=2')).toBe('http://api.example.com/a?x=1&y=2');
+    expect(publicUrlOf({ host: 'h' }, '/a', { x: '1 2' })).toBe('https://h/a?x=1+2');
+  });
+
+  it('behind API Gateway uses requestContext.path, the path as called (with the stage on the execute-api host)', () => {
+    // Prepare: what API Gateway REST sends on its default endpoint: event.path without the stage
+    const event = restEvent({
+      method: 'POST',
+      resource: '/api/webhooks/whatsapp/status',
+      headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'X-Forwarded-Proto': 'https' },
+      stage: 'prod',
+    });
+    event.requestContext.path = '/prod/api/webhooks/whatsapp/status';
+
+    // Act
+    const url = webhookUrlOf(event);
+
+    // Assess
+    expect(event.path).toBe('/api/webhooks/whatsapp/status');
+    expect(url).toBe('https://abc123.execute-api.us-east-1.amazonaws.com/prod/api/webhooks/whatsapp/status');
+  });
+
+  it('verifies a callback the provider signed over the URL it called', () => {
+    // Prepare
+    const called = 'https://abc123.execute-api.us-east-1.amazonaws.com/prod/api/webhooks/whatsapp/status';
+    const form = new URLSearchParams({ MessageSid: 'SM1', MessageStatus: 'delivered' });
+    const signature = providerASignature(called, paramsOf(form), 'tok');
+    const event = restEvent({ method: 'POST', resource: '/api/webhooks/whatsapp/status', headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'X-Forwarded-Proto': 'https' } });
+    event.requestContext.path = '/prod/api/webhooks/whatsapp/status';
+
+    // Act + Assess
+    expect(verifyProviderASignature({ url: webhookUrlOf(event), params: paramsOf(form), authToken: 'tok', signature })).toBe(true);
+    expect(verifyProviderASignature({ url: publicUrlOf(event.headers, event.path), params: paramsOf(form), authToken: 'tok', signature })).toBe(false);
+  });
+});
+
+describe('provider_b signature (X-Hub-Signature-256)', () => {
+  const vector = { appSecret: 'TEST_APP_SECRET', body: 'test', header: 'sha256=0c61947b610d4f45e65f3d680e26027121ec2413e77598bcb6cfc6e0d9888221' };
+
+  it('computes and verifies the published vector over the exact bytes', () => {
+    expect(providerBSignature(Buffer.from(vector.body), vector.appSecret)).toBe(vector.header);
+    expect(verifyProviderBSignature(Buffer.from(vector.body), vector.appSecret, vector.header)).toBe(true);
+  });
+
+  it.each([
+    ['re-serialised body', Buffer.from('test '), vector.appSecret, vector.header],
+    ['another secret', Buffer.from(vector.body), 'OTHER_SECRET', vector.header],
+    ['no sha256= prefix', Buffer.from(vector.body), vector.appSecret, vector.header.slice('sha256='.length)],
+    ['a changed digit', Buffer.from(vector.body), vector.appSecret, vector.header.replace(/1$/, '2')],
+    ['a missing header', Buffer.from(vector.body), vector.appSecret, undefined],
+  ])('rejects %s', (_, body, secret, header) => {
+    expect(verifyProviderBSignature(body, secret, header)).toBe(false);
+  });
+
+  it('is sensitive to JSON formatting: the same object re-serialised does not verify', () => {
+    const raw = Buffer.from('{"a": 1}');
+    const header = providerBSignature(raw, 's');
+    expect(verifyProviderBSignature(Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), 's', header)).toBe(false);
+  });
+});
+
+describe('Standard Webhooks signature of outbound deliveries', () => {
+  const vector = {
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+    timestamp: '1614265330',
+    body: '{"test": 2432232314}',
+    signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+  };
+
+  it('signs the published vector', () => {
+    expect(signStandardWebhook(vector)).toBe(vector.signature);
+    expect(signStandardWebhook({ ...vector, timestamp: Number(vector.timestamp) })).toBe(vector.signature);
+  });
+
+  it('changes with the id, the timestamp, the body or the secret', () => {
+    expect(signStandardWebhook({ ...vector, id: 'msg_other' })).not.toBe(vector.signature);
+    expect(signStandardWebhook({ ...vector, timestamp: '1614265331' })).not.toBe(vector.signature);
+    expect(signStandardWebhook({ ...vector, body: '{"test":2432232314}' })).not.toBe(vector.signature);
+    expect(signStandardWebhook({ ...vector, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSx' })).not.toBe(vector.signature);
+  });
+});
