@@ -26,7 +26,8 @@ export function queueConsumer<S extends z.ZodMiniType>(name: string, schema: S, 
         try {
           await process(parsed.data, record);
         } catch (error) {
-          log.error('queue message failed', { error, receiveCount: record.attributes?.ApproximateReceiveCount });
+          // A warning: SQS retries it; one that keeps failing reaches the DLQ, which is what an alarm watches.
+          log.warn('queue message failed, will be retried', { error, receiveCount: record.attributes?.ApproximateReceiveCount });
           batchItemFailures.push({ itemIdentifier: record.messageId });
         }
       });

@@ -119,7 +119,7 @@ describe('POST /api/admin/aplicacoes', () => {
     const external = await fetch(`${service.baseUrl}/api/external/financeiro/saldo`, {
       headers: { 'X-Api-Key': app.credenciais.apiKey, 'X-Api-Secret': app.credenciais.apiSecret },
     });
-    expect(external.status).toBe(501);
+    expect(external.status).toBe(200);
   });
 
   it('creates a link application with no provider settings', async () => {

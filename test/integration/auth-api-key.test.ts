@@ -1,5 +1,5 @@
 // The external API's key + secret through the local gateway (real authorizer, DynamoDB Local):
-// the sandbox pair passes (its routes answer 501 until the messaging issue builds them), every
+// the sandbox pair passes and reaches its own application's data, every
 // wrong credential gets the one identical 401, and a regenerated pair replaces the old at once.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The routes of the API key scheme, one per group (all 501 for now). */
+/** The routes of the API key scheme, one per group. */
 const apiKeyRoutes = ['/api/external/financeiro/saldo', '/api/external/messages', '/api/v2/config/status'];
 
 const withPair = (url: string, headers: Record<string, string>, init: RequestInit = {}) =>
@@ -41,13 +41,12 @@ async function answer(response: Response) {
 const admin = (token: string) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' });
 
 describe('API key and secret through the local gateway', () => {
-  it.each(apiKeyRoutes)('lets the sandbox pair through to %s (501 until the route is built)', async (url) => {
+  it.each(apiKeyRoutes)('lets the sandbox pair through to %s', async (url) => {
     const { demo } = service.sandbox.applications;
 
     const response = await withPair(url, pair(demo.apiKey, demo.apiSecret));
 
-    expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ error: 'not_implemented' });
+    expect(response.status).toBe(200);
   });
 
   it('lets a POST through as well', async () => {
@@ -58,7 +57,7 @@ describe('API key and secret through the local gateway', () => {
       body: JSON.stringify({ telefone: '+5511999990000', mensagem: 'Olá' }),
     });
 
-    expect(response.status).toBe(501);
+    expect(response.status).toBe(200);
   });
 
   it('answers every wrong credential with the same 401, status, headers and body', async () => {
@@ -91,13 +90,14 @@ describe('API key and secret through the local gateway', () => {
   });
 
   it('stores each pair against its own application, and each passes', async () => {
-    // The 501 routes cannot show the tenant yet (test/unit/auth-api-key.test.ts checks the principal),
-    // so the stored key items are checked to point at their own applications.
+    // Each pair reaches its own application: the integration status names that application's provider.
     const { demo, outra } = service.sandbox.applications;
     for (const app of [demo, outra]) {
       const item = (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APIKEY#${app.apiKey}`, sk: 'APIKEY' } }))).Item;
       expect(item?.aplicacaoId).toBe(app.id);
-      expect((await withPair('/api/v2/stats', pair(app.apiKey, app.apiSecret))).status).toBe(501);
+      const status = await withPair('/api/v2/config/status', pair(app.apiKey, app.apiSecret));
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ provider: app.provider });
     }
   });
 });
@@ -106,7 +106,7 @@ describe('regenerating the pair in the admin panel', () => {
   it('gives a new pair that works at once and turns the old one into a 401 at once', async () => {
     // Prepare: the application's own (non-platform) admin.
     const { outra } = service.sandbox.applications;
-    expect((await withPair('/api/external/financeiro/saldo', pair(outra.apiKey, outra.apiSecret))).status).toBe(501);
+    expect((await withPair('/api/external/financeiro/saldo', pair(outra.apiKey, outra.apiSecret))).status).toBe(200);
 
     // Act
     const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${outra.id}/credenciais`, { method: 'POST', headers: admin(outra.tokens.admin) });
@@ -118,7 +118,7 @@ describe('regenerating the pair in the admin panel', () => {
     expect(fresh.apiKey).not.toBe(outra.apiKey);
     expect((await withPair('/api/external/financeiro/saldo', pair(outra.apiKey, outra.apiSecret))).status).toBe(401);
     expect((await withPair('/api/external/financeiro/saldo', pair(fresh.apiKey, outra.apiSecret))).status).toBe(401);
-    expect((await withPair('/api/external/financeiro/saldo', pair(fresh.apiKey, fresh.apiSecret))).status).toBe(501);
+    expect((await withPair('/api/external/financeiro/saldo', pair(fresh.apiKey, fresh.apiSecret))).status).toBe(200);
     const old = await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APIKEY#${outra.apiKey}`, sk: 'APIKEY' } }));
     expect(old.Item).toBeUndefined();
     const app = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${outra.id}`, { headers: admin(outra.tokens.admin) });
@@ -142,7 +142,7 @@ describe('regenerating the pair in the admin panel', () => {
         async (p) => (await withPair('/api/external/financeiro/saldo', pair(p.apiKey, p.apiSecret))).status,
       ),
     );
-    expect(statuses.filter((s) => s === 501)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
   });
 
@@ -152,6 +152,6 @@ describe('regenerating the pair in the admin panel', () => {
     const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${demo.id}/credenciais`, { method: 'POST', headers: admin(outra.tokens.admin) });
 
     expect(response.status).toBe(404);
-    expect((await withPair('/api/external/financeiro/saldo', pair(demo.apiKey, demo.apiSecret))).status).toBe(501);
+    expect((await withPair('/api/external/financeiro/saldo', pair(demo.apiKey, demo.apiSecret))).status).toBe(200);
   });
 });
