@@ -106,6 +106,10 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         ':agora': new Date().toISOString(),
       };
       // The entry had no rate: record the one the BRL cost was computed with, so usd × rate = brl holds on it.
+      if (correction.tipoConversa) {
+        sets.push('tipoConversa = :conversa');
+        values[':conversa'] = correction.tipoConversa;
+      }
       if (entryRate === null && rate !== null) {
         sets.push('cotacaoUsdBrl = :rate');
         values[':rate'] = NumberValue.from(rate);

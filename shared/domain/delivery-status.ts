@@ -3,6 +3,7 @@
 // writes with a DynamoDB condition). The actual provider cost a callback brings corrects the
 // provider-cost fields of the message's statement entry once; the balance is never touched (the
 // application pays its tariff; provider costs are the operator's information).
+import { multiplyDecimals } from '#shared/domain/money';
 import type { ConversationType } from '#shared/domain/ledger';
 import { log } from '#shared/log';
 
@@ -54,6 +55,8 @@ export interface CostCorrection {
   usd: string;
   /** Computes BRL from the entry's rate (or the current one when the entry has none). */
   brlFor: (rate: string | null) => string | null;
+  /** The conversation category, when the provider tells it (provider_b's pricing.category). */
+  tipoConversa: ConversationType | null;
 }
 
 export interface OrphanStatus {
@@ -136,7 +139,7 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
       const corrected = await repo.correctCost(
         ref.aplicacaoId,
         message.lancamentoId,
-        { provider: callback.provider, usd, brlFor: (rate) => (rate === null ? null : multiplyToCents(usd, rate)) },
+        { provider: callback.provider, usd, brlFor: (rate) => (rate === null ? null : multiplyDecimals(usd, rate, 2)), tipoConversa: conversationOf(callback) },
         deps.currentRate,
       );
       if (corrected) log.info('provider cost applied to the statement entry', { mensagemId: ref.mensagemId, lancamentoId: message.lancamentoId });
@@ -181,14 +184,16 @@ async function raiseStatus(deps: ApplyDeps, ref: MessageRef, status: MessageStat
 
 const conversationTypes: ConversationType[] = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'];
 
+function conversationOf(callback: StatusCallbackInput): ConversationType | null {
+  const category = callback.tipoConversa?.toUpperCase() as ConversationType | undefined;
+  return category && conversationTypes.includes(category) ? category : null;
+}
+
 /** The USD cost the callback tells of, or null. */
 function costOf(callback: StatusCallbackInput, prices: Record<ConversationType, string>): string | null {
   if (callback.priceUsd !== undefined) return absDecimal(callback.priceUsd);
-  if (callback.provider === 'provider_b' && callback.tipoConversa) {
-    const category = callback.tipoConversa.toUpperCase() as ConversationType;
-    return conversationTypes.includes(category) ? prices[category] : null;
-  }
-  return null;
+  const category = callback.provider === 'provider_b' ? conversationOf(callback) : null;
+  return category ? prices[category] : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,33 +210,6 @@ export function absDecimal(value: string): string {
   const units = match[2]!.replace(/^0+(?=\d)/, '');
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   return fraction ? `${units}.${fraction}` : units;
-}
-
-const scaled = (value: string): [bigint, number] => {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) throw new Error(`not a decimal: ${value}`);
-  const [, sign, units, fraction = ''] = match;
-  const n = BigInt(`${units}${fraction}`);
-  return [sign ? -n : n, fraction.length];
-};
-
-/** a × b exactly, rounded to two places half-up (away from zero on a tie), as a decimal string. */
-export function multiplyToCents(a: string, b: string): string {
-  const [x, sx] = scaled(a);
-  const [y, sy] = scaled(b);
-  let product = x * y;
-  const negative = product < 0n;
-  if (negative) product = -product;
-  const scale = sx + sy;
-  let cents: bigint;
-  if (scale <= 2) cents = product * 10n ** BigInt(2 - scale);
-  else {
-    const divisor = 10n ** BigInt(scale - 2);
-    cents = product / divisor;
-    if ((product % divisor) * 2n >= divisor) cents += 1n;
-  }
-  const text = `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-  return negative && cents !== 0n ? `-${text}` : text;
 }
 
 /**

@@ -1,11 +1,11 @@
 // The rules of delivery statuses without DynamoDB: ranks that only go up, unknown messages retried
 // then recorded, another application's message untouched, exact cost arithmetic, rate parsing.
+import { multiplyDecimals } from '#shared/domain/money';
 import { describe, expect, it } from 'vitest';
 import {
   absDecimal,
   applyStatusCallback,
   defaultProviderBPrices,
-  multiplyToCents,
   providerBPrices,
   statusRank,
   type ApplyDeps,
@@ -148,7 +148,7 @@ describe('exact decimals', () => {
     ['123456789.123456789', '5.4321', '670629624.20'],
     ['0', '5.4321', '0.00'],
   ])('%s × %s = %s (half-up to cents)', (a, b, expected) => {
-    expect(multiplyToCents(a, b)).toBe(expected);
+    expect(multiplyDecimals(a, b, 2)).toBe(expected);
   });
 
   it('takes the absolute value of a price and drops insignificant zeros', () => {
