@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   if (!values['skip-send']) {
     log('send path: sequential sends, then concurrency 32, through the local gateway');
     const { startLocalService } = await import('#infra/local/service');
-    const report = await measureSends(startLocalService, { sequential: 300, concurrent: 1000, concurrency: 32, log });
+    const report = await measureSends(startLocalService, { sequential: 200, concurrent: 640, concurrency: 32, log });
     sends = [
       'One tenant with the link provider (no provider call in the timing), `POST /api/external/messages/send` over keep-alive HTTP on loopback through the local gateway, API key authorizer included; DynamoDB Local in memory on the same 2 cores. Requests and capacity counted on the document client for the sequential sends.',
       '',

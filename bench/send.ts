@@ -85,8 +85,8 @@ export async function measureSends(
     const requests = Object.values(counters.commands).reduce((a, b) => a + b, 0);
     const perSend = {
       requests: requests / options.sequential,
-      writes: ((counters.commands.Update ?? 0) + (counters.commands.Put ?? 0) + (counters.commands.TransactWrite ?? 0)) / options.sequential,
-      transactions: (counters.commands.TransactWrite ?? 0) / options.sequential,
+      writes: ((counters.commands.UpdateItem ?? 0) + (counters.commands.PutItem ?? 0) + (counters.commands.TransactWriteItems ?? 0)) / options.sequential,
+      transactions: (counters.commands.TransactWriteItems ?? 0) / options.sequential,
       capacityUnits: counters.capacity / options.sequential,
       byCommand: Object.fromEntries(Object.entries(counters.commands).map(([k, v]) => [k, v / options.sequential])),
     };
@@ -133,6 +133,7 @@ export function sendTable(r: SendReport): string {
     `| Sequential sends | ${r.sequential.requests}, p50 ${fmt(r.sequential.p50, 2)} ms, p99 ${fmt(r.sequential.p99, 2)} ms |`,
     `| Sends at concurrency ${r.concurrent.concurrency} | ${r.concurrent.requests}, p50 ${fmt(r.concurrent.p50, 2)} ms, p99 ${fmt(r.concurrent.p99, 2)} ms, **${fmt(r.concurrent.perSecond, 0)} sends/s** (statuses ${Object.entries(r.concurrent.statuses).map(([s, n]) => `${s}×${n}`).join(', ')}) |`,
     `| DynamoDB requests per send (authorizer included) | ${fmt(r.perSend.requests, 2)} (${by}) |`,
+    `| Writes per send (transactions included) | ${fmt(r.perSend.writes, 2)} |`,
     `| Transactions per send | ${fmt(r.perSend.transactions, 2)} |`,
     `| Consumed capacity units per send | ${fmt(r.perSend.capacityUnits, 1)} |`,
   ].join('\n');

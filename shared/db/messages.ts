@@ -88,6 +88,7 @@ export function dynamoMessageRepository(): MessageRepository {
       return {
         application: appItem as unknown as Application | undefined,
         saldo: balance ? storedAmount(balance.saldo) : undefined,
+        ledger: balance ? { saldo: storedAmount(balance.saldo), ultimoLancamentoId: Number(balance.ultimoLancamentoId ?? 0) } : undefined,
         cotacaoUsdBrl: itemToExchangeRate(find(exchangeRateKey))?.valor ?? null,
         tariffs,
       };

@@ -11,7 +11,7 @@
 import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/contact';
 import { DomainError, notFound } from '#shared/domain/errors';
-import { postEntry, type ExtraWrite, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
+import { postEntry, type ExtraWrite, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient } from '#shared/providers/types';
@@ -62,6 +62,8 @@ export interface SendContext {
   application: Application | undefined;
   /** Balance as read (two places); undefined when the application has none. */
   saldo: string | undefined;
+  /** The same balance with its last entry id, for the debit to commit on without reading it again. */
+  ledger?: LedgerState;
   cotacaoUsdBrl: string | null;
   tariffs: Tariff[];
 }
@@ -120,16 +122,18 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
   if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
 
   const id = await deps.messages.newId();
+  // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
+  const linkSend = app.provider === 'link' ? await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl }) : undefined;
   const message: Message = {
     id,
     aplicacaoId,
     provider: app.provider,
-    messageSid: null,
+    messageSid: linkSend?.messageSid ?? null,
     toNumber: input.telefone,
     fromNumber: app.provider === 'provider_a' ? (app.providerA?.fromNumber ?? null) : null,
     body: input.mensagem,
-    status: 'QUEUED',
-    statusRank: statusRanks.QUEUED,
+    status: linkSend ? 'SENT' : 'QUEUED',
+    statusRank: linkSend ? statusRanks.SENT : statusRanks.QUEUED,
     contexto: input.contexto ?? null,
     contextoId: input.contextoId ?? null,
     usuarioId: input.usuarioId ?? null,
@@ -158,10 +162,13 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
     },
     {
       allowZero: true,
+      known: context.ledger,
       extras: (entry) => ({ writes: [deps.messages.queuedWrite({ ...message, lancamentoId: entry.id })], increment: { totalMensagens: 1 } }),
     },
   );
   message.lancamentoId = debit.id;
+  // A link calls nobody and gets no status callbacks: its message was written SENT with the debit.
+  if (linkSend) return { ok: true, mensagemId: id, messageSid: linkSend.messageSid, link: linkSend.link };
 
   let failure: ProviderError;
   try {
