@@ -2,6 +2,7 @@
 // them as doubles). Each container reserves a block of ids with one atomic ADD and hands
 // them out from memory, so the hot path pays one DynamoDB write per block, not per id.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '#shared/config';
 import { db, tableName, type Db } from '#shared/db/client';
 
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -46,10 +47,13 @@ export function blockIdAllocator(db: () => Db, table: () => string, sequence: st
   };
 }
 
-let shared: IdAllocator | undefined;
+let shared: { table: string; allocator: IdAllocator } | undefined;
 
 /** The next id of the service-wide sequence (every entity draws from it, so ids never collide across types). */
 export async function nextId(): Promise<number> {
-  shared ??= blockIdAllocator(db, tableName, 'global');
-  return shared.next();
+  // A block belongs to the table it was reserved in: a process that moves to another table (tests,
+  // a second local service) must not hand out the old table's block there.
+  const table = `${config().dynamoEndpoint ?? ''}|${tableName()}`;
+  if (shared?.table !== table) shared = { table, allocator: blockIdAllocator(db, tableName, 'global') };
+  return shared.allocator.next();
 }

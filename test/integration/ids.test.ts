@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockIdAllocator, MAX_ID } from '#shared/db/ids';
+import { blockIdAllocator, MAX_ID, nextId } from '#shared/db/ids';
 import { db, tableName } from '#shared/db/client';
 import { useFreshTable } from '../support/table.ts';
 
@@ -32,5 +32,18 @@ describe('id allocator', () => {
     for (let i = 0; i < 250; i++) await allocator.next();
 
     expect(writes).toBe(3);
+  });
+
+  it('draws from the sequence of the table in use when the process moves to another table', async () => {
+    await useFreshTable();
+    const first = await nextId();
+    await nextId();
+
+    await useFreshTable();
+    const inNewTable = await nextId();
+
+    // A fresh table's sequence starts at 1: the rest of the old table's block is not handed out there.
+    expect(first).toBe(1);
+    expect(inNewTable).toBe(1);
   });
 });
