@@ -107,8 +107,9 @@ export class PlatformStack extends Stack {
     // Every function, with the timeouts its trigger allows.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
-      const memorySize = entry.memorySize;
-      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common, memorySize });
+      const { memorySize } = entry;
+      const secretsExtension = functionNeeds.find((n) => n.entry.id === entry.id)?.needs.readsSigningKey ?? false;
+      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common, memorySize, secretsExtension });
       this.functions.set(entry.id, fn);
       return fn;
     };

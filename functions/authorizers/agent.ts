@@ -2,9 +2,9 @@ import { awsAdapters } from '#shared/adapters/index';
 import { authenticate } from '#shared/auth/agent';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 
-// The signing keys come from Secrets Manager, the CRL from the CRL bucket.
+// The signing keys come from Secrets Manager through the secrets extension; the CRL from the CRL bucket.
 awsAdapters({
-  secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager(),
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
   blobs: async () => (await import('#shared/adapters/aws/s3')).s3Blobs(),
 });
 

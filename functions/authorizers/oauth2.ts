@@ -6,8 +6,8 @@ import { awsAdapters } from '#shared/adapters/index';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { authenticateBearer } from '#shared/auth/bearer';
 
-// The signing keys (for verification) come from Secrets Manager.
-awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager() });
+// The signing keys (for verification) come from Secrets Manager, through the secrets extension.
+awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
 
 /** Every value of the Authorization header (header names are case-insensitive). */
 function authorizationValues(event: APIGatewayRequestAuthorizerEvent): string[] {

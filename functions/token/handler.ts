@@ -3,9 +3,9 @@ import { groupHandler } from '#shared/http/kit';
 import { loginOperations } from './login.ts';
 import { oauthOperations } from './oauth.ts';
 
-// The signing keys come from Secrets Manager.
+// The signing keys come from Secrets Manager, through the secrets extension.
 awsAdapters({
-  secrets: async () => (await import('#shared/adapters/aws/secrets')).secretsManager(),
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
   // One-time login codes go out through the application's provider.
   whatsapp: async () => (await import('#shared/adapters/provider-whatsapp')).providerWhatsApp(),
 });

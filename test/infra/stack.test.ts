@@ -100,6 +100,14 @@ describe('PlatformStack', () => {
         expect(env.ADMIN_EMAIL, entry.id).toBe(needs.sendsMail ? adminEmail : undefined);
       }
     });
+
+    it('gives the Parameters and Secrets extension exactly to the functions that read the signing keys', () => {
+      for (const { entry, needs } of functionNeeds) {
+        const props = resources[fnId(entry)]!.Properties;
+        expect((props.Layers ?? []).length, entry.id).toBe(needs.readsSigningKey ? 1 : 0);
+        expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(needs.readsSigningKey ? 'true' : undefined);
+      }
+    });
   });
 
   describe('REST API', () => {
