@@ -7,21 +7,11 @@ import { multiplyDecimals } from '#shared/domain/money';
 import type { ConversationType } from '#shared/domain/ledger';
 import { log } from '#shared/log';
 
-export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
-export type MessageStatus = (typeof messageStatuses)[number];
+// The states, their ranks and descriptions are the messages' own (shared/domain/messages.ts).
+import { statusRanks as statusRank, type MessageStatus } from '#shared/domain/messages';
+
+export { statusRank, type MessageStatus };
 export type MessageProvider = 'provider_a' | 'provider_b' | 'link';
-
-/** A callback may only raise the rank. The final failures share DELIVERED's rank: none overrides another. */
-export const statusRank: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
-
-export const statusDescricao: Record<MessageStatus, string> = {
-  QUEUED: 'Na fila',
-  SENT: 'Enviada',
-  DELIVERED: 'Entregue',
-  READ: 'Lida',
-  FAILED: 'Falhou',
-  UNDELIVERED: 'Não entregue',
-};
 
 /** The provider message id lookup (PMSG#<messageSid>). */
 export interface MessageRef {
