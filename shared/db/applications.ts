@@ -14,9 +14,9 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, NumberValue, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { replaceApiKey } from '#shared/db/api-keys';
-import { db, tableName } from '#shared/db/client';
+import { db, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { tableKeys } from '#shared/db/table';
 import { conflict } from '#shared/domain/errors';
@@ -78,17 +78,6 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(`${what} already exists`);
       throw error;
     }
-  };
-
-  const queryAll = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> => {
-    const items: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(new QueryCommand({ TableName: TableName(), ...input, ExclusiveStartKey: start }));
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
   };
 
   const byPrefix = (pk: string, prefix: string) =>

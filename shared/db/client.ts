@@ -1,7 +1,7 @@
 // The DynamoDB document client, created once per container. Outside AWS the endpoint
 // points at DynamoDB Local; nothing else differs.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, NumberValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
 
 export type Db = DynamoDBDocumentClient;
@@ -39,3 +39,19 @@ export const resetDb = (): void => {
 };
 
 export const tableName = (): string => config().tableName;
+
+/** Every item a query matches, page after page (DynamoDB answers at most 1 MB per page). */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  client: () => Db = db,
+  table: () => string = tableName,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await client().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}

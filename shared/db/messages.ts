@@ -2,9 +2,9 @@
 //   message          pk APP#<id>          sk MSG#<id, 16 digits>    gsi1pk APP#<id>#MSG   gsi1sk <dataEnvio>#<id, 16 digits>
 //   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, GetCommand, NumberValue, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, NumberValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys as appKeys } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
+import { db, queryAll, tableName } from '#shared/db/client';
 import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate-read';
 import { nextId } from '#shared/db/ids';
 import { refundMarkerWrite, storedAmount } from '#shared/db/ledger';
@@ -174,24 +174,14 @@ export function dynamoMessageRepository(): MessageRepository {
         conditions.push('contexto = :contexto');
         values[':contexto'] = filters.contexto;
       }
-      const items: Item[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: values,
-            ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-            ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: values,
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ScanIndexForward: false,
+      });
       return { content: items.slice(page * size, page * size + size).map(itemToMessage), total: items.length };
     },
   };

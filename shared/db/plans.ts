@@ -1,9 +1,9 @@
 // Plans in the single table. Access pattern: "list the plans" -> Query pk = 'PLANO' (one partition,
 // a handful of items). Each plan is `pk 'PLANO', sk 'PLANO#<id>'`; the price is an exact DynamoDB
 // number, read back as a decimal string.
-import { NumberValue, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { db as defaultDb, tableName as defaultTable, type Db } from '#shared/db/client';
+import { db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
 import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
 
 export const planKey = (id: number) => ({ pk: 'PLANO', sk: `PLANO#${id}` });
@@ -22,23 +22,17 @@ const toPlan = (item: Record<string, unknown>): Plan => ({
 export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => string = defaultTable): PlanRepository {
   return {
     async listActive() {
-      const plans: Plan[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        // One query in practice (a few items); the loop only guards against a 1 MB page.
-        const out = await db().send(
-          new QueryCommand({
-            TableName: table(),
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            FilterExpression: 'ativo = :ativo',
-            ExpressionAttributeValues: { ':pk': 'PLANO', ':prefix': 'PLANO#', ':ativo': true },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of out.Items ?? []) plans.push(toPlan(item));
-        startKey = out.LastEvaluatedKey;
-      } while (startKey);
-      return plans;
+      // One query in practice (a few items).
+      const items = await queryAll(
+        {
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'ativo = :ativo',
+          ExpressionAttributeValues: { ':pk': 'PLANO', ':prefix': 'PLANO#', ':ativo': true },
+        },
+        db,
+        table,
+      );
+      return items.map(toPlan);
     },
 
     async createIfAbsent(plan) {

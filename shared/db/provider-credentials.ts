@@ -7,7 +7,7 @@
 // in shared/db/provider-credential-lookup.ts (kept light for its cold start).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository, keys } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
+import { db, queryAll, tableName } from '#shared/db/client';
 import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
@@ -44,21 +44,11 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
     },
 
     async list(scope) {
-      const items: Item[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': keys.providerCredentialListing(scope.aplicacaoId, scope.prestadorId, 0).gsi1pk, ':prefix': 'PCRED#' },
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.providerCredentialListing(scope.aplicacaoId, scope.prestadorId, 0).gsi1pk, ':prefix': 'PCRED#' },
+      });
       return items.map(toCredentialRecord);
     },
 

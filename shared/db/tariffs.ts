@@ -2,8 +2,8 @@
 //   tariff   pk TARIFA   sk TARIFA#<id, 16 digits>   every field of Tariff; valor a DynamoDB number; aplicacaoId null when global
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
-import { GetCommand, NumberValue, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/ledger';
 import { notFound } from '#shared/domain/errors';
@@ -32,20 +32,7 @@ export function itemToTariff(item: Item): Tariff {
 
 /** The query that reads the catalogue (also used by the send path next to its BatchGet). */
 export async function queryTariffs(): Promise<Tariff[]> {
-  const items: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': tariffKeys.pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': tariffKeys.pk } });
   return items.map(itemToTariff);
 }
 
