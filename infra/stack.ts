@@ -104,6 +104,17 @@ export class PlatformStack extends Stack {
       reason: 'Rotating a signing key means publishing a new kid while the old one still verifies live tokens; that is a planned key rollover, not a Secrets Manager rotation Lambda.',
     });
 
+    // The agent channel's CA ({certPem, privateKeyPkcs8Pem}), written by `npm run bootstrap` with the
+    // first CRL. No function reads it: only whoever issues agent certificates or re-signs the CRL.
+    const agentCa = new Secret(this, 'AgentCa', {
+      description: 'Agent channel CA {certPem, privateKeyPkcs8Pem}; its certificate is the mTLS truststore',
+      generateSecretString: { secretStringTemplate: JSON.stringify({}), generateStringKey: 'placeholder' },
+    });
+    Validations.of(agentCa).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'A CA key is rolled over by issuing a new CA and truststore, not rotated in place by a rotation Lambda.',
+    });
+
     // Every function, with the timeouts its trigger allows.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
@@ -186,6 +197,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+    new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
   }
 }
 

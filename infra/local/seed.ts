@@ -230,24 +230,35 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
   return sandbox;
 }
 
-/** The agent-channel CA (a secret) and its first CRL in the bucket, when there is no CRL yet. */
-export async function seedAgentCa(putSecret: (id: string, value: string) => Promise<void>): Promise<void> {
+/**
+ * The agent-channel CA (a secret) and its first CRL in the bucket, when there is no CRL yet. Used by
+ * the local run and by `npm run bootstrap` in AWS. 'created' when a new CA was made.
+ */
+export async function seedAgentCa(
+  putSecret: (id: string, value: string) => Promise<void>,
+  secretId = AGENT_CA_SECRET_ID,
+): Promise<'created' | 'crl-reissued' | 'kept'> {
   const { crlKey } = config();
   const blobs = await adapter('blobs');
-  if (await blobs.get(crlKey)) return;
+  if (await blobs.get(crlKey)) return 'kept';
   const secrets = await adapter('secrets');
   let ca: AgentCa | undefined;
-  let crlNumber = 1;
   try {
-    ca = JSON.parse(await secrets.get(AGENT_CA_SECRET_ID)) as AgentCa;
-    // The CA exists but its CRL was lost: the new CRL must still carry a higher number.
-    crlNumber = Math.floor(Date.now() / 1000);
+    const stored = JSON.parse(await secrets.get(secretId)) as Partial<AgentCa>;
+    if (stored.certPem && stored.privateKeyPkcs8Pem) ca = stored as AgentCa;
   } catch {
-    ca = await createAgentCa();
-    await putSecret(AGENT_CA_SECRET_ID, JSON.stringify(ca));
+    ca = undefined; // no CA yet (a missing secret, or the stack's placeholder)
   }
-  // Locally the CRL is issued once, so it is made valid for a year rather than a day.
+  // A CA whose CRL was lost gets a new CRL whose number is still higher than any before it.
+  const crlNumber = ca ? Math.floor(Date.now() / 1000) : 1;
+  const created = !ca;
+  if (!ca) {
+    ca = await createAgentCa();
+    await putSecret(secretId, JSON.stringify(ca));
+  }
+  // Nothing re-issues the CRL on a schedule yet (a revocation does), so it is made valid for a year.
   await blobs.put(crlKey, await issueCrl(ca, { crlNumber, validForHours: 24 * 365 }), 'application/pkix-crl');
+  return created ? 'created' : 'crl-reissued';
 }
 
 export interface SeedOptions {

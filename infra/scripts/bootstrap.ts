@@ -1,12 +1,17 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
-// holds none, creates the platform operator's application and its first platform admin. Every
-// step is idempotent. Run with AWS credentials and the stack's outputs:
+// holds none, creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
+// there is no CRL, and creates the platform operator's application and its first platform admin.
+// Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
-//   TABLE_NAME=... SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> \
+//   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> \
+//   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> \
 //   BOOTSTRAP_ADMIN_EMAIL=ops@example.com BOOTSTRAP_ADMIN_PASSWORD='a long passphrase' npm run bootstrap
 //
 // The password comes from the environment, not the command line (shell history, process list).
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { seedAgentCa } from '#infra/local/seed';
+import { s3Blobs } from '#shared/adapters/aws/s3';
+import { useAdapters } from '#shared/adapters/index';
 import { generateSigningKeyJwk, parseSigningKeySet } from '#shared/auth/signing-keys';
 import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
@@ -20,6 +25,8 @@ export interface BootstrapDeps {
   adminRepo: AdminApplicationRepository;
   readSecret(): Promise<string | undefined>;
   writeSecret(value: string): Promise<void>;
+  /** The agent CA and its first CRL when there is no CRL (infra/local/seed.ts seedAgentCa). */
+  ensureAgentCa(): Promise<'created' | 'crl-reissued' | 'kept'>;
 }
 
 export interface BootstrapInput {
@@ -31,6 +38,7 @@ export interface BootstrapInput {
 
 export interface BootstrapReport {
   signingKey: 'created' | 'kept';
+  agentCa: 'created' | 'crl-reissued' | 'kept';
   application: { id: number; created: boolean; apiKey?: string; apiSecret?: string };
   admin: { id: number; created: boolean };
 }
@@ -43,6 +51,8 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
     await deps.writeSecret(JSON.stringify({ keys: [await generateSigningKeyJwk()] }));
     signingKey = 'created';
   }
+
+  const agentCa = await deps.ensureAgentCa();
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
   let application: BootstrapReport['application'];
@@ -69,28 +79,39 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
         ).id,
         created: true,
       };
-  return { signingKey, application, admin };
+  return { signingKey, agentCa, application, admin };
 }
 
 async function main(): Promise<void> {
   const env = process.env;
-  const missing = ['TABLE_NAME', 'SIGNING_KEY_SECRET_ID', 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'].filter((k) => !env[k]);
+  const missing = ['TABLE_NAME', 'SIGNING_KEY_SECRET_ID', 'CRL_BUCKET', 'AGENT_CA_SECRET_ID', 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'].filter(
+    (k) => !env[k],
+  );
   if (missing.length) {
     console.error(`Set ${missing.join(', ')} (see the comment at the top of infra/scripts/bootstrap.ts).`);
     process.exit(2);
   }
   const secrets = new SecretsManagerClient({ region: config().region });
   const SecretId = config().signingKeySecretId;
+  const getSecret = async (id: string) => {
+    const value = (await secrets.send(new GetSecretValueCommand({ SecretId: id }))).SecretString;
+    if (value === undefined) throw new Error(`secret ${id} has no string value`);
+    return value;
+  };
+  const putSecret = async (id: string, value: string) => void (await secrets.send(new PutSecretValueCommand({ SecretId: id, SecretString: value })));
+  useAdapters({ blobs: s3Blobs(), secrets: { get: getSecret } });
   const report = await bootstrapPlatform(
     {
       repo: dynamoApplicationRepository(),
       adminRepo: dynamoAdminApplicationRepository(),
       readSecret: async () => (await secrets.send(new GetSecretValueCommand({ SecretId }))).SecretString,
-      writeSecret: async (SecretString) => void (await secrets.send(new PutSecretValueCommand({ SecretId, SecretString }))),
+      writeSecret: (value) => putSecret(SecretId, value),
+      ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID!),
     },
     { slug: env.BOOTSTRAP_APP_SLUG ?? 'operador', nome: env.BOOTSTRAP_APP_NAME ?? 'Operador da plataforma', adminEmail: env.BOOTSTRAP_ADMIN_EMAIL!, adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD! },
   );
   console.log(`signing key: ${report.signingKey}`);
+  console.log(`agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`);
   console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
   if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);
   console.log(`platform admin ${report.admin.id}: ${report.admin.created ? 'created; log in with POST /api/auth/login' : 'already there'}`);

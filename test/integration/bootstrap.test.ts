@@ -1,5 +1,14 @@
+import 'reflect-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { X509Crl } from '@peculiar/x509';
 import { bootstrapPlatform, type BootstrapDeps } from '#infra/scripts/bootstrap';
+import { seedAgentCa } from '#infra/local/seed';
+import { adapter, useAdapters } from '#shared/adapters/index';
+import { folderBlobs } from '#shared/adapters/local/blobs';
+import { config } from '#shared/config';
 import { parseSigningKeySet } from '#shared/auth/signing-keys';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -15,7 +24,11 @@ describe('bootstrap of a fresh deployment', () => {
   beforeAll(async () => {
     await useFreshTable();
     secret = JSON.stringify({ keys: [], placeholder: 'x' }); // what the stack's secret holds after deploy
+    // The CRL bucket as a folder, the CA secret as the stack leaves it (a placeholder).
+    const secrets = new Map<string, string>([['ca-secret', JSON.stringify({ placeholder: 'y' })]]);
+    useAdapters({ blobs: folderBlobs(await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'))), secrets: { get: async (id) => secrets.get(id) ?? '' } });
     deps = {
+      ensureAgentCa: () => seedAgentCa(async (id, value) => void secrets.set(id, value), 'ca-secret'),
       repo: dynamoApplicationRepository(),
       adminRepo: dynamoAdminApplicationRepository(),
       readSecret: async () => secret,
@@ -30,6 +43,9 @@ describe('bootstrap of a fresh deployment', () => {
 
     expect(report.signingKey).toBe('created');
     expect(parseSigningKeySet(secret!)).toHaveLength(1);
+    expect(report.agentCa).toBe('created');
+    const crl = new X509Crl((await (await adapter('blobs')).get(config().crlKey))!);
+    expect(crl.issuer).toContain('Agent Channel CA');
     expect(report.application.created).toBe(true);
     expect(report.application.apiSecret).toBeTruthy();
     const admin = await deps.repo.findPortalUserByEmail('ops@example.com');
@@ -44,6 +60,7 @@ describe('bootstrap of a fresh deployment', () => {
     const again = await bootstrapPlatform(deps, input);
 
     expect(again.signingKey).toBe('kept');
+    expect(again.agentCa).toBe('kept');
     expect(secret).toBe(keysBefore);
     expect(again.application).toMatchObject({ created: false });
     expect(again.application.apiSecret).toBeUndefined();
