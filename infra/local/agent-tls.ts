@@ -6,30 +6,14 @@
 // certificate, or with one the CA did not sign (or expired), still gets through the handshake
 // (rejectUnauthorized: false) but with clientCert null, so the agent authorizer refuses it with
 // the gateway's 401, like a call to the API's default endpoint in AWS.
-import 'reflect-metadata';
-import { webcrypto, type X509Certificate as NodeX509Certificate } from 'node:crypto';
+import type { X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import {
-  BasicConstraintsExtension,
-  ExtendedKeyUsage,
-  ExtendedKeyUsageExtension,
-  KeyUsageFlags,
-  KeyUsagesExtension,
-  PemConverter,
-  SubjectAlternativeNameExtension,
-  X509Certificate,
-  X509CertificateGenerator,
-} from '@peculiar/x509';
 import type { APIGatewayEventClientCertificate } from 'aws-lambda';
 import type { Gateway } from '#infra/local/gateway';
 import { sandboxFile, type Sandbox, type SandboxAgent } from '#infra/local/seed';
 import { issueAgentCertificate, type AgentCa } from '#shared/ca/agent-ca';
-
-const subtle = webcrypto.subtle;
-const keyAlgorithm = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-const signingAlgorithm = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 /** Default port of the agent channel under `npm start` (PORT_AGENT changes it). */
 export const DEFAULT_AGENT_PORT = 3443;
@@ -64,34 +48,8 @@ export function clientCertFrom(cert: NodeX509Certificate): APIGatewayEventClient
 
 /** A TLS server certificate for 127.0.0.1 and localhost, issued by the agent CA (clients trust the CA they already have). */
 export async function issueLocalServerCertificate(ca: AgentCa, validDays = 365): Promise<{ certPem: string; keyPem: string }> {
-  const caCert = new X509Certificate(ca.certPem);
-  const caKeyDer = PemConverter.decode(ca.privateKeyPkcs8Pem)[0];
-  if (!caKeyDer) throw new Error('the agent CA has no private key');
-  const signingKey = await subtle.importKey('pkcs8', caKeyDer, keyAlgorithm, false, ['sign']);
-  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const now = Date.now();
-  const cert = await X509CertificateGenerator.create({
-    // 16 random bytes, the first hex digit forced to 1: positive and without a leading zero.
-    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^./, '1'),
-    subject: 'CN=localhost',
-    issuer: caCert.subjectName,
-    notBefore: new Date(now - 5 * 60_000),
-    notAfter: new Date(now + validDays * 86_400_000),
-    signingAlgorithm,
-    publicKey: keys.publicKey,
-    signingKey,
-    extensions: [
-      new BasicConstraintsExtension(false, undefined, true),
-      new KeyUsagesExtension(KeyUsageFlags.digitalSignature, true),
-      new ExtendedKeyUsageExtension([ExtendedKeyUsage.serverAuth], false),
-      new SubjectAlternativeNameExtension([
-        { type: 'ip', value: '127.0.0.1' },
-        { type: 'dns', value: 'localhost' },
-      ]),
-    ],
-  });
-  const keyPem = PemConverter.encode(await subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
-  return { certPem: cert.toString('pem'), keyPem };
+  const issued = await issueAgentCertificate(ca, { commonName: 'localhost', validDays, serverNames: { ip: ['127.0.0.1'], dns: ['localhost'] } });
+  return { certPem: issued.certPem, keyPem: issued.privateKeyPkcs8Pem };
 }
 
 export interface AgentTls {

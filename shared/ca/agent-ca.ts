@@ -19,6 +19,7 @@ import {
   KeyUsageFlags,
   KeyUsagesExtension,
   PemConverter,
+  SubjectAlternativeNameExtension,
   SubjectKeyIdentifierExtension,
   X509Certificate,
   X509CertificateGenerator,
@@ -186,10 +187,13 @@ export async function issueCrl(ca: AgentCa, options: IssueCrlOptions): Promise<U
   return withoutEmptyEntryExtensions(new Uint8Array(crl.rawData), signingKey);
 }
 
-/** Issues an agent's client certificate (TLS client auth) signed by the CA, with a fresh P-256 key. */
+/**
+ * Issues a certificate signed by the CA, with a fresh P-256 key: an agent's client certificate (TLS
+ * client auth), or with `serverNames` a TLS server certificate for those addresses (the local mTLS port).
+ */
 export async function issueAgentCertificate(
   ca: AgentCa,
-  options: { commonName: string; serialHex?: string; validDays?: number; now?: Date },
+  options: { commonName: string; serialHex?: string; validDays?: number; now?: Date; serverNames?: { ip?: string[]; dns?: string[] } },
 ): Promise<IssuedCertificate> {
   const caCert = new X509Certificate(ca.certPem);
   const signingKey = await importPrivateKey(ca.privateKeyPkcs8Pem);
@@ -208,7 +212,15 @@ export async function issueAgentCertificate(
     extensions: [
       new BasicConstraintsExtension(false, undefined, true),
       new KeyUsagesExtension(KeyUsageFlags.digitalSignature, true),
-      new ExtendedKeyUsageExtension([ExtendedKeyUsage.clientAuth], false),
+      new ExtendedKeyUsageExtension([options.serverNames ? ExtendedKeyUsage.serverAuth : ExtendedKeyUsage.clientAuth], false),
+      ...(options.serverNames
+        ? [
+            new SubjectAlternativeNameExtension([
+              ...(options.serverNames.ip ?? []).map((value) => ({ type: 'ip' as const, value })),
+              ...(options.serverNames.dns ?? []).map((value) => ({ type: 'dns' as const, value })),
+            ]),
+          ]
+        : []),
       await SubjectKeyIdentifierExtension.create(keys.publicKey),
       await authorityKeyIdentifier(caCert),
     ],
