@@ -4,15 +4,20 @@ import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import type { ExchangeRate, ExchangeRateRepository } from '#shared/domain/exchange-rate';
 
-export const exchangeRateKey = { pk: 'COTACAO#USD-BRL', sk: 'ATUAL' };
+export const exchangeRateKey = { pk: 'COTACAO#USD-BRL', sk: 'ATUAL' } as const;
+
+/** The rate item's fields, or undefined when it is missing or unreadable (the send reads it in its BatchGet). */
+export function itemToExchangeRate(item: Record<string, unknown> | undefined): ExchangeRate | undefined {
+  if (!item || item.valor === undefined || item.valor === null) return undefined;
+  const valor = item.valor instanceof NumberValue ? item.valor.toString() : String(item.valor);
+  if (!/^\d+(?:\.\d+)?$/.test(valor)) return undefined;
+  return { valor, obtidaEm: String(item.obtidaEm ?? ''), fonte: String(item.fonte ?? '') };
+}
 
 export function dynamoExchangeRateRepository(): ExchangeRateRepository {
   return {
     async get() {
-      const item = (await db().send(new GetCommand({ TableName: tableName(), Key: exchangeRateKey }))).Item;
-      if (!item) return undefined;
-      const valor = item.valor instanceof NumberValue ? item.valor.toString() : String(item.valor);
-      return { valor, obtidaEm: String(item.obtidaEm), fonte: String(item.fonte) } satisfies ExchangeRate;
+      return itemToExchangeRate((await db().send(new GetCommand({ TableName: tableName(), Key: exchangeRateKey }))).Item);
     },
     async put(rate) {
       await db().send(

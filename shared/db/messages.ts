@@ -5,7 +5,7 @@
 import { BatchGetCommand, GetCommand, NumberValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys as appKeys } from '#shared/db/applications';
 import { db, queryAll, tableName } from '#shared/db/client';
-import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate-read';
+import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import { refundMarkerWrite, storedAmount } from '#shared/db/ledger';
 import { tableKeys } from '#shared/db/table';
