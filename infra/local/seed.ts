@@ -9,6 +9,7 @@ import path from 'node:path';
 import { adapter } from '#shared/adapters/index';
 import { portalRoles, signPortalToken } from '#shared/auth/tokens';
 import { createAgentCa, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
+import { AGENT_CA_SECRET } from '#shared/ca/revoke';
 import { config } from '#shared/config';
 import {
   apiKeyMatches,
@@ -93,7 +94,6 @@ export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 /** Where the provider simulators listen under npm start; every start re-points the sandbox applications at the running ones (infra/local/simulators). */
 export const PROVIDER_A_SANDBOX_URL = 'http://127.0.0.1:3101/provider-a';
 export const PROVIDER_B_SANDBOX_URL = 'http://127.0.0.1:3102/provider-b';
-export const AGENT_CA_SECRET_ID = 'agent-ca';
 
 export const sandboxFile = (dataDir: string) => path.join(dataDir, 'sandbox.json');
 export const userEmail = (role: PortalRole, slug: string) => `${role}@${slug}.sandbox.local`;
@@ -236,7 +236,7 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
  */
 export async function seedAgentCa(
   putSecret: (id: string, value: string) => Promise<void>,
-  secretId = AGENT_CA_SECRET_ID,
+  secretId = AGENT_CA_SECRET,
 ): Promise<'created' | 'crl-reissued' | 'kept'> {
   const { crlKey } = config();
   const blobs = await adapter('blobs');

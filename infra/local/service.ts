@@ -15,7 +15,7 @@ import { repoRoot } from '#infra/local/handlers';
 import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
-import { AGENT_CA_SECRET_ID, seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
+import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { pointSandboxAtSimulators, startSimulators, type SimulatorOptions, type Simulators } from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
@@ -207,7 +207,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     simulators = await startSimulators({ ...options.simulators, repo: dynamoApplicationRepository(), serviceBaseUrl: baseUrl });
     await pointSandboxAtSimulators(dynamoAdminApplicationRepository(), sandbox, { providerA: simulators.providerA.url, providerB: simulators.providerB.url });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
-    const agentCa = await loadAgentCa(AGENT_CA_SECRET_ID);
+    const agentCa = await loadAgentCa();
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
     await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls });
 
