@@ -4,6 +4,7 @@
 // stored only as hashes; secrets that sign or verify HMACs are stored retrievably.
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { DomainError, invalid } from '#shared/domain/errors';
+import { fromCents, toCents } from '#shared/domain/money';
 import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/http/routes';
 
 export const providers = ['provider_a', 'provider_b', 'link'] as const;
@@ -163,8 +164,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 /** A non-negative amount as an exact decimal string with two places ("100" -> "100.00"). */
 export function money(value: string): string {
   if (!DECIMAL.test(value)) throw invalid('amount must be a non-negative decimal with at most two places', 'saldo');
-  const [units, cents = ''] = value.split('.');
-  return `${BigInt(units as string).toString()}.${cents.padEnd(2, '0')}`;
+  return fromCents(toCents(value));
 }
 
 const now = () => new Date().toISOString();
