@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import { db } from '#shared/db/client';
 import { gatewayResponses } from '#shared/http/gateway-responses';
+import { otherSecret } from '../support/secrets.ts';
 
 let service: LocalService;
 let dataDir: string;
@@ -69,7 +70,7 @@ describe('API key and secret through the local gateway', () => {
       'no key': { 'X-Api-Secret': demo.apiSecret },
       'empty secret': pair(demo.apiKey, ''),
       'unknown key': pair('ak_nao-existe', demo.apiSecret),
-      'wrong secret': pair(demo.apiKey, `${demo.apiSecret.slice(0, -1)}x`),
+      'wrong secret': pair(demo.apiKey, otherSecret(demo.apiSecret)),
       "another application's secret with this key": pair(demo.apiKey, outra.apiSecret),
       "this secret with another application's key": pair(outra.apiKey, demo.apiSecret),
       'the key as secret': pair(demo.apiKey, demo.apiKey),

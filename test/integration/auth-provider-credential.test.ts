@@ -17,6 +17,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
 import { registerPrestador } from '#shared/domain/applications';
 import { gatewayResponses } from '#shared/http/gateway-responses';
+import { otherSecret } from '../support/secrets.ts';
 
 let service: LocalService;
 let dataDir: string;
@@ -119,7 +120,7 @@ describe('the nbwp_ credential at the gateway', () => {
     // Prepare
     const { apiKey, apiSecret } = demo.prestador;
     const attempts: [string, Record<string, string>][] = [
-      ['wrong secret', { 'X-Api-Key': apiKey, 'X-Api-Secret': `${apiSecret.slice(0, -1)}A` }],
+      ['wrong secret', { 'X-Api-Key': apiKey, 'X-Api-Secret': otherSecret(apiSecret) }],
       ['unknown key', { 'X-Api-Key': `nbwp_${'x'.repeat(24)}`, 'X-Api-Secret': apiSecret }],
       ['another provider\'s key with this secret', { 'X-Api-Key': outra.prestador.apiKey, 'X-Api-Secret': apiSecret }],
       ['missing secret header', { 'X-Api-Key': apiKey }],
