@@ -4,7 +4,7 @@
 // SQS, then recorded and dropped (shared/domain/delivery-status.ts).
 import type { SQSRecord } from 'aws-lambda';
 import { statusCallback, type StatusCallback } from '#events/queue-messages';
-import { localDateTime } from '#shared/domain/contact';
+import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { currentUsdBrl } from '#shared/db/exchange-rate';

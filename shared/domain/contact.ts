@@ -2,6 +2,7 @@
 // The request is stored first and the administrator is told by e-mail after; a failed e-mail
 // does not lose the request (it is stored, the failure is logged with the request id only).
 import * as z from 'zod/mini';
+import { localDateTime } from '#shared/domain/time';
 
 /** Text field: trimmed, then bounded. */
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
@@ -50,30 +51,6 @@ export interface DemoRequestReceipt {
   criadoEm: string;
   /** Whether the administrator's e-mail went out. */
   notificado: boolean;
-}
-
-export const serviceTimeZone = 'America/Sao_Paulo';
-
-let localFormat: Intl.DateTimeFormat | undefined;
-
-/** ISO 8601 local date-time without zone, in the service's time zone (the spec's timestamp form). */
-export function localDateTime(date: Date, timeZone = serviceTimeZone): string {
-  const format =
-    timeZone === serviceTimeZone && localFormat
-      ? localFormat
-      : new Intl.DateTimeFormat('en-CA', {
-          timeZone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        });
-  if (timeZone === serviceTimeZone) localFormat = format;
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
 
 export function notificationMail(request: DemoRequest, adminEmail: string) {

@@ -9,7 +9,7 @@
 // A commit may carry extra writes that must happen with the entry or not at all (the message
 // of a send, a refund's once-only marker): the repository builds them, the domain only passes
 // them along, so this file knows nothing of DynamoDB.
-import { localDateTime } from '#shared/domain/contact';
+import { localDateTime } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
 

@@ -9,7 +9,7 @@
 //      message FAILED with the provider's error, in one commit. The ledger is append-only, so a
 //      failed send shows its debit and the credit that cancels it: the net charge is zero.
 import type { Application, Provider } from '#shared/domain/applications';
-import { localDateTime } from '#shared/domain/contact';
+import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { postEntry, type ExtraWrite, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';

@@ -6,7 +6,7 @@ import { handler } from '#functions/public/handler';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { Mail } from '#shared/adapters/ports';
 import { resetConfig } from '#shared/config';
-import { localDateTime } from '#shared/domain/contact';
+import { localDateTime } from '#shared/domain/time';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 let sent: Mail[];

@@ -1,0 +1,25 @@
+// Time as the spec writes it: local date-times without a zone, in the service's time zone.
+
+export const serviceTimeZone = 'America/Sao_Paulo';
+
+let localFormat: Intl.DateTimeFormat | undefined;
+
+/** ISO 8601 local date-time without zone, in the service's time zone (the spec's timestamp form). */
+export function localDateTime(date: Date, timeZone = serviceTimeZone): string {
+  const format =
+    timeZone === serviceTimeZone && localFormat
+      ? localFormat
+      : new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        });
+  if (timeZone === serviceTimeZone) localFormat = format;
+  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+}
