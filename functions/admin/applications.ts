@@ -4,8 +4,6 @@
 // manages its own application, and every other id is a 404 (tenant isolation: never a 403 that
 // would confirm the application exists).
 import * as z from 'zod/mini';
-import type { Principal } from '#shared/auth/principal';
-import { PLATFORM_SCOPE } from '#shared/auth/portal';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import {
@@ -23,7 +21,9 @@ import { providers, type Application } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';
-import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 
@@ -73,17 +73,9 @@ const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)
 // ---------------------------------------------------------------------------------------------
 // Who may do what
 
-const isPlatformAdmin = (principal: Principal) => principal.scopes.includes(PLATFORM_SCOPE);
-
-function requirePlatformAdmin(request: ApiRequest, what: string): void {
-  if (!isPlatformAdmin(request.principal)) throw new HttpError(403, 'forbidden', `Only a platform administrator may ${what}`);
-}
-
 /** The {id} of the path, when this admin may see it; anything else is the same 404. */
-function targetId(request: ApiRequest): number {
-  const raw = request.pathParameters.id ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound('application');
+function targetId(request: TenantRequest): number {
+  const id = pathId(request, 'application');
   if (!isPlatformAdmin(request.principal) && id !== request.principal.aplicacaoId) throw notFound('application');
   return id;
 }
@@ -122,16 +114,16 @@ function applicationView(app: Application) {
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-export const applicationOperations: Operations = {
+export const applicationOperations: Operations<'admin'> = {
   'POST /api/admin/aplicacoes': async (request) => {
-    requirePlatformAdmin(request, 'create applications');
+    requirePlatformAdmin(request.principal, 'create applications');
     const input = validate(newApplicationBody, request.body);
     const { application, balance, credenciais } = await createApplication(repositories().applications, input);
     return json(201, { ...applicationView(application), saldo: balance.saldo, credenciais });
   },
 
   'GET /api/admin/aplicacoes': async (request) => {
-    requirePlatformAdmin(request, 'list every application');
+    requirePlatformAdmin(request.principal, 'list every application');
     const paging = readPaging(request.query);
     const { content, total } = await listApplications(repositories().applications, paging);
     return json(200, {
@@ -184,7 +176,7 @@ export const applicationOperations: Operations = {
   },
 
   'POST /api/admin/aplicacoes/{id}/creditos': async (request) => {
-    requirePlatformAdmin(request, 'add credits');
+    requirePlatformAdmin(request.principal, 'add credits');
     const id = targetId(request);
     const input = validate(creditBody, request.body);
     return json(201, await addCredit(repositories(), id, input));

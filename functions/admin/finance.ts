@@ -4,24 +4,17 @@
 //   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
 //   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
 import * as z from 'zod/mini';
-import type { Principal } from '#shared/auth/principal';
-import { PLATFORM_SCOPE } from '#shared/auth/portal';
 import { dynamoLedgerRepository, getEntry, refundMarkerWrite } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
-import { notFound } from '#shared/domain/errors';
 import { refundEntry } from '#shared/domain/ledger';
 import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
-import { HttpError } from '#shared/http/errors';
-import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
-
-const isPlatformAdmin = (principal: Principal) => principal.scopes.includes(PLATFORM_SCOPE);
-function requirePlatformAdmin(request: ApiRequest, what: string): void {
-  if (!isPlatformAdmin(request.principal)) throw new HttpError(403, 'forbidden', `Only a platform administrator may ${what}`);
-}
 
 const code = z.string().check(z.trim(), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' }));
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -47,13 +40,7 @@ const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(
 
 const adminTariffView = (t: Tariff) => ({ ...t });
 
-const pathId = (request: ApiRequest, what: string): number => {
-  const raw = request.pathParameters.id ?? '';
-  if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw notFound(what);
-  return Number(raw);
-};
-
-export const financeOperations: Operations = {
+export const financeOperations: Operations<'admin'> = {
   'GET /api/admin/tarifas': async (request) => {
     const all = await tariffs.listAll();
     const own = request.principal.aplicacaoId;
@@ -63,20 +50,20 @@ export const financeOperations: Operations = {
   },
 
   'POST /api/admin/tarifas': async (request) => {
-    requirePlatformAdmin(request, 'create tariffs');
+    requirePlatformAdmin(request.principal, 'create tariffs');
     const input = validate(newTariffBody, request.body);
     return json(201, adminTariffView(await createTariff(tariffs, input, new Date().toISOString())));
   },
 
   'PUT /api/admin/tarifas/{id}': async (request) => {
-    requirePlatformAdmin(request, 'change tariffs');
+    requirePlatformAdmin(request.principal, 'change tariffs');
     const id = pathId(request, 'tarifa');
     const change = validate(tariffChangeBody, request.body ?? {});
     return json(200, adminTariffView(await updateTariff(tariffs, id, change, new Date().toISOString())));
   },
 
   'POST /api/admin/aplicacoes/{id}/estornos': async (request) => {
-    requirePlatformAdmin(request, 'refund statement entries');
+    requirePlatformAdmin(request.principal, 'refund statement entries');
     const aplicacaoId = pathId(request, 'application');
     const input = validate(refundBody, request.body);
     const entry = await refundEntry(ledger, { getEntry, markerWrite: (app, lancamentoId) => refundMarkerWrite(app, lancamentoId) }, aplicacaoId, input);

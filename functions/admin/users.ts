@@ -3,13 +3,13 @@
 // another platform admin. The answer never carries the password.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
-import { PLATFORM_SCOPE } from '#shared/auth/portal';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { PortalUser } from '#shared/domain/applications';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
+import { isPlatformAdmin } from './platform-admin.ts';
 
 const repo = dynamoApplicationRepository();
 
@@ -37,11 +37,11 @@ const view = (user: PortalUser) => ({
   ...(user.plataforma ? { plataforma: true } : {}),
 });
 
-export const userOperations: Operations = {
+export const userOperations: Operations<'admin'> = {
   'POST /api/admin/usuarios': async (request) => {
     const input = validate(createBody, request.body);
-    const own = request.principal.aplicacaoId as number; // the kit refuses a principal without one
-    const platformAdmin = request.principal.scopes.includes(PLATFORM_SCOPE);
+    const own = request.principal.aplicacaoId;
+    const platformAdmin = isPlatformAdmin(request.principal);
     // Another application is, for a tenant's admin, an application that does not exist (404, never 403).
     if (input.aplicacaoId !== undefined && input.aplicacaoId !== own && !platformAdmin) {
       throw new HttpError(404, 'not_found', 'aplicacao not found');

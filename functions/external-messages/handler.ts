@@ -2,11 +2,11 @@
 import * as z from 'zod/mini';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { getMessage, messageStatuses, statusDescricoes, type Message } from '#shared/domain/messages';
-import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
-import { sendOperation } from './send.ts';
+import { sendOperation } from '#shared/operations/send-message';
 
 const repo = dynamoMessageRepository();
 
@@ -40,16 +40,13 @@ export const handler = groupHandler('external-messages', {
   'POST /api/external/messages/send': sendOperation,
 
   'GET /api/external/messages/{id}': async (request) => {
-    const raw = request.pathParameters.id ?? '';
-    // A non-numeric id is a message that does not exist, like another application's.
-    if (!/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw notFound('message');
-    return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId as number, Number(raw))));
+    return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId, pathId(request, 'message'))));
   },
 
   'GET /api/external/messages': async (request) => {
     const paging = readPaging(request.query);
     const filter = validate(filters, { status: request.query.status, contexto: request.query.contexto }, 'query');
-    const { content, total } = await repo.list(request.principal.aplicacaoId as number, filter, paging.page, paging.size);
+    const { content, total } = await repo.list(request.principal.aplicacaoId, filter, paging.page, paging.size);
     return json(200, {
       content: content.map(messageView),
       totalElements: total,

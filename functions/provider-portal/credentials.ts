@@ -17,7 +17,8 @@ import {
   type ProviderScope,
 } from '#shared/domain/provider-credentials';
 import { HttpError } from '#shared/http/errors';
-import { json, type ApiRequest, type Operations } from '#shared/http/kit';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 
 const repo = dynamoProviderCredentialRepository();
@@ -44,7 +45,7 @@ const updateSchema = z.object({
 });
 
 /** The caller's provider, from the token. */
-function scopeOf(request: ApiRequest): ProviderScope {
+function scopeOf(request: TenantRequest): ProviderScope {
   const { aplicacaoId, prestadorId } = request.principal;
   if (aplicacaoId === undefined || prestadorId === undefined) {
     throw new HttpError(403, 'forbidden', 'This token does not act for a provider');
@@ -53,12 +54,7 @@ function scopeOf(request: ApiRequest): ProviderScope {
 }
 
 /** `{id}` of the path; anything that cannot be an id names no credential. */
-function credentialId(request: ApiRequest): number {
-  const raw = request.pathParameters.id ?? '';
-  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new HttpError(404, 'not_found', 'credential not found');
-  return id;
-}
+const credentialId = (request: TenantRequest): number => pathId(request, 'credential');
 
 /** The credential as the portal shows it: never its secret or its hash. */
 const view = (c: ProviderCredentialRecord) => ({
@@ -76,7 +72,7 @@ const view = (c: ProviderCredentialRecord) => ({
 const withSecret = (status: number, c: ProviderCredentialRecord, apiSecret: string) =>
   json(status, { ...view(c), apiSecret }, { 'Cache-Control': 'no-store' });
 
-export const credentialOperations: Operations = {
+export const credentialOperations: Operations<'provider-portal'> = {
   'POST /api/prestador/credenciais': async (request) => {
     const input = validate(createSchema, request.body);
     const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input);

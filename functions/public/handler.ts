@@ -34,11 +34,19 @@ export const crlContentType = 'application/pkix-crl';
 /** The spec: the CRL is cacheable for one hour. */
 export const crlCacheControl = 'public, max-age=3600';
 
-const operations: Operations = {
+const operations: Operations<'public'> = {
   'GET /api/status': async (request) => {
     const { version, commit, buildTime, statusToken, region } = config();
     const detailed = statusTokenMatches(statusToken, request.headers['x-status-token']);
-    const report = statusReport({ version, commit, buildTime }, detailed ? { startedAt, requestsServed, region } : undefined);
+    const facts = () => ({
+      startedAt,
+      requestsServed,
+      region,
+      node: process.version,
+      memory: process.memoryUsage(),
+      memoryLimitMb: Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+    });
+    const report = statusReport({ version, commit, buildTime }, detailed ? facts() : undefined);
     return json(200, report, { 'Cache-Control': 'no-store' });
   },
 

@@ -50,7 +50,7 @@ async function whatsappSender(): Promise<WhatsAppPort> {
   }
 }
 
-export const loginOperations: Operations = {
+export const loginOperations: Operations<'token'> = {
   'POST /api/auth/login': async (request) => {
     const input = validate(loginBody, request.body);
     try {

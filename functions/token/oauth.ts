@@ -27,7 +27,7 @@ function tokenError(error: OAuthError): ApiResponse {
   return json(statusOf[error.code], { error: error.code, error_description: error.description }, headers);
 }
 
-export const oauthOperations: Operations = {
+export const oauthOperations: Operations<'token'> = {
   'POST /oauth2/token': async (request) => {
     try {
       const token = await clientCredentialsGrant(await clients(), { form: request.form, authorization: request.headers.authorization });

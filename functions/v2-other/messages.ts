@@ -1,7 +1,7 @@
-import { sendOperation } from '#functions/external-messages/send';
+import { sendOperation } from '#shared/operations/send-message';
 import type { Operations } from '#shared/http/kit';
 
 // POST /api/external/v2/mensagens: the v2 send, same operation and same answers as the API-key send.
-export const messageOperations: Operations = {
+export const messageOperations: Operations<'v2-other'> = {
   'POST /api/external/v2/mensagens': sendOperation,
 };

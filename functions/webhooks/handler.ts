@@ -5,7 +5,7 @@
 //   POST /api/webhooks/whatsapp/meta/{slug}   provider_b events (X-Hub-Signature-256)
 //   POST /api/webhooks/whatsapp/webhook/test  reachability check
 // Inbound messages (POST /webhook, /api/v1/webhooks/inbound/...) are a later issue: 501.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '#shared/constant-time';
 import type { StatusCallback } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -26,10 +26,6 @@ const providerBStatuses = new Set(['sent', 'delivered', 'read', 'failed']);
 const conversationTypes = new Set(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE']);
 
 const ok = (): ApiResponse => json(200, { status: 'ok' });
-
-/** Equal texts in constant time (hashing first makes the lengths equal). */
-const sameSecret = (a: string, b: string): boolean =>
-  timingSafeEqual(createHash('sha256').update(a, 'utf8').digest(), createHash('sha256').update(b, 'utf8').digest());
 
 const enqueueStatus = async (message: StatusCallback) =>
   (await adapter('queue')).send('status', message, { dedupeId: `${message.messageSid}:${message.status}` });
@@ -94,7 +90,7 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   const expected = app.providerB?.verifyToken;
   const presented = request.query['hub.verify_token'];
   const challenge = request.query['hub.challenge'];
-  if (request.query['hub.mode'] !== 'subscribe' || !expected || presented === undefined || challenge === undefined || !sameSecret(presented, expected)) {
+  if (request.query['hub.mode'] !== 'subscribe' || !expected || presented === undefined || challenge === undefined || !constantTimeEqual(presented, expected)) {
     throw new HttpError(403, 'forbidden', 'Verification failed');
   }
   return { statusCode: 200, body: challenge, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };

@@ -15,6 +15,7 @@ import type { Principal } from '#shared/auth/principal';
 import { currentCrl, type CrlInfo } from '#shared/ca/crl-check';
 import { pemToDer, readCertificate, sameBytes, type CertificateInfo } from '#shared/ca/x509-lite';
 import { log } from '#shared/log';
+import { headerValue } from '#shared/http/headers';
 
 /** Why a certificate was refused (logged, never sent: the caller gets the same 401 for each). */
 export type CertificateRefusal = 'missing' | 'malformed' | 'not_yet_valid' | 'expired' | 'other_issuer' | 'revoked' | 'crl_unavailable';
@@ -29,13 +30,6 @@ export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: numbe
   if (crl.revoked.has(cert.serial)) return 'revoked';
   return undefined;
 }
-
-const headerOf = (headers: APIGatewayRequestAuthorizerEvent['headers'], name: string): string | undefined => {
-  if (!headers) return undefined;
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value ?? undefined;
-  return undefined;
-};
 
 export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now = Date.now()): Promise<Principal | undefined> {
   const pem = event.requestContext?.identity?.clientCert?.clientCertPem;
@@ -64,5 +58,5 @@ export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now 
   const refusal = checkCertificate(cert, crl, now);
   if (refusal) return refuse(refusal, cert.serial);
 
-  return authenticateBearer(headerOf(event.headers, 'Authorization'));
+  return authenticateBearer(headerValue(event.headers, 'Authorization'));
 }

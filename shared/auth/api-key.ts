@@ -7,6 +7,7 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { Principal } from '#shared/auth/principal';
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { findApiKey } from '#shared/db/api-keys';
+import { headerValue } from '#shared/http/headers';
 
 export type ApiKeyLookup = (apiKey: string) => Promise<{ aplicacaoId: number; secretHash: string } | undefined>;
 
@@ -18,15 +19,12 @@ const DUMMY_HASH = hashSecret(randomSecret(32));
 const PLAUSIBLE_KEY = /^[\x21-\x7e]{1,128}$/;
 const MAX_SECRET_LENGTH = 256;
 
-const headerOf = (headers: Record<string, string | undefined> | null | undefined, name: string) =>
-  Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
-
 export async function authenticateApiKey(
   event: Pick<APIGatewayRequestAuthorizerEvent, 'headers'>,
   lookup: ApiKeyLookup = findApiKey,
 ): Promise<Principal | undefined> {
-  const apiKey = headerOf(event.headers, 'x-api-key')?.trim() ?? '';
-  const apiSecret = headerOf(event.headers, 'x-api-secret')?.trim() ?? '';
+  const apiKey = headerValue(event.headers, 'x-api-key')?.trim() ?? '';
+  const apiSecret = headerValue(event.headers, 'x-api-secret')?.trim() ?? '';
   const plausible = PLAUSIBLE_KEY.test(apiKey) && apiSecret.length > 0 && apiSecret.length <= MAX_SECRET_LENGTH;
 
   // A DynamoDB failure propagates: it is ours (an authorizer failure, 500), not a bad credential.

@@ -4,7 +4,8 @@
 // invalidating stored passwords, and a comparison is constant time.
 //
 // Stored form: scrypt$<N>$<r>$<p>$<salt, base64url>$<hash, base64url>
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { constantTimeEqual } from '#shared/constant-time';
 
 /** N=2^15, r=8, p=1: 32 MiB and about 90 ms on one core of a current x86 machine (measured). */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -58,7 +59,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parse(stored);
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed, parsed.key.length);
-  return timingSafeEqual(key, parsed.key);
+  return constantTimeEqual(key, parsed.key);
 }
 
 // Random salt and random "hash" with the current parameters: verifying against it costs exactly

@@ -8,6 +8,7 @@ import type { Principal } from '#shared/auth/principal';
 import { loadSigningKeys } from '#shared/auth/signing-keys';
 import { verifyPortalToken } from '#shared/auth/tokens';
 import { log } from '#shared/log';
+import { headerValue } from '#shared/http/headers';
 
 // RFC 6750 2.1: "Bearer" 1*SP b64token.
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -15,12 +16,9 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 /** The platform operator's admins carry this pseudo-scope: they may act on every application. */
 export const PLATFORM_SCOPE = 'plataforma';
 
-const headerOf = (headers: Record<string, string | undefined> | null | undefined, name: string) =>
-  Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === name)?.[1];
-
 /** The principal of a valid portal token, or undefined (API Gateway's generic 401) for anything else. */
 export async function authenticatePortal(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers'>): Promise<Principal | undefined> {
-  const token = BEARER.exec(headerOf(event.headers, 'authorization') ?? '')?.[1];
+  const token = BEARER.exec(headerValue(event.headers, 'authorization') ?? '')?.[1];
   if (!token) {
     log.info('portal token refused', { reason: 'not a Bearer credential' });
     return undefined;

@@ -23,6 +23,16 @@ export interface Principal {
 
 export type AuthError = 'invalid_token' | 'rate_limited';
 
+/**
+ * The principal of a route with an authorizer: every scheme (API key, OAuth2, provider credential,
+ * portal JWT, agent) names the application it acts for, and the kit refuses a request whose
+ * principal does not (shared/http/access.ts). Only public routes and webhooks see a bare Principal.
+ */
+export interface TenantPrincipal extends Principal {
+  aplicacaoId: number;
+  authError?: undefined;
+}
+
 export type AuthorizerContext = Record<string, string>;
 
 export function toAuthorizerContext(p: Principal): AuthorizerContext {

@@ -13,6 +13,7 @@ import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
 import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
 import { log } from '#shared/log';
+import { headerValue } from '#shared/http/headers';
 
 export interface ProviderCredentialAuthDeps {
   findByKey(apiKey: string): Promise<ProviderCredentialRecord | undefined>;
@@ -26,19 +27,11 @@ const MAX_KEY_LENGTH = 128;
 const MAX_SECRET_LENGTH = 256;
 const DUMMY_HASH = hashSecret('no credential has this secret');
 
-/** A header of the request, whatever the case the caller wrote its name in. */
-function header(event: APIGatewayRequestAuthorizerEvent, name: string): string | undefined {
-  for (const [key, value] of Object.entries(event.headers ?? {})) {
-    if (key.toLowerCase() === name && value) return value;
-  }
-  return undefined;
-}
-
 export function providerCredentialAuthenticator(deps: ProviderCredentialAuthDeps): Authenticate {
   const now = deps.now ?? (() => Date.now());
   return async (event): Promise<Principal | undefined> => {
-    const apiKey = header(event, 'x-api-key');
-    const apiSecret = header(event, 'x-api-secret');
+    const apiKey = headerValue(event.headers, 'x-api-key');
+    const apiSecret = headerValue(event.headers, 'x-api-secret');
     if (!apiKey || !apiSecret || !apiKey.startsWith(KEY_PREFIX) || apiKey.length > MAX_KEY_LENGTH || apiSecret.length > MAX_SECRET_LENGTH) {
       return undefined;
     }

@@ -1,7 +1,8 @@
 // Secrets that are only ever verified (API secrets, OAuth client secrets, nbwp_ secrets) are
 // high-entropy random values, shown once and stored as SHA-256 hashes: with 256 bits of
 // entropy a fast hash is enough (no password stretching needed), and lookups stay cheap.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { constantTimeEqual } from '#shared/constant-time';
 
 /** A random secret of `bytes` bytes, base64url, optionally prefixed (for example `nbwp_`). */
 export const randomSecret = (bytes = 32, prefix = ''): string => prefix + randomBytes(bytes).toString('base64url');
@@ -10,7 +11,5 @@ export const hashSecret = (secret: string): string => createHash('sha256').updat
 
 /** Compares a presented secret with a stored hash in constant time. */
 export function secretMatches(presented: string, storedHash: string): boolean {
-  const a = Buffer.from(hashSecret(presented), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return constantTimeEqual(hashSecret(presented), storedHash);
 }

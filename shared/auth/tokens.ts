@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { loadSigningKeys, publicJwk, SIGNING_ALG, type SigningKeys } from '#shared/auth/signing-keys';
 import { config } from '#shared/config';
-import type { PortalRole } from '#shared/http/routes';
+import type { PortalRole } from '#shared/domain/permissions';
 
 export const portalRoles = ['admin', 'prestador', 'plantonista', 'paciente'] as const satisfies readonly PortalRole[];
 

@@ -5,7 +5,7 @@
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { DomainError, invalid } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
-import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/http/routes';
+import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/domain/permissions';
 
 export const providers = ['provider_a', 'provider_b', 'link'] as const;
 export type Provider = (typeof providers)[number];

@@ -11,7 +11,7 @@
 import { verifyAgainstDummy, verifyPassword } from '#shared/auth/passwords';
 import { signPortalToken } from '#shared/auth/tokens';
 import type { PortalUser } from '#shared/domain/applications';
-import type { PortalRole } from '#shared/http/routes';
+import type { PortalRole } from '#shared/domain/permissions';
 
 /** Portal token lifetimes: short for admins (they can manage tenants and users), a working hour for the portals. */
 export const PORTAL_TOKEN_TTL_SECONDS: Record<PortalRole, number> = {

@@ -8,7 +8,7 @@
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth/passwords';
 import { registerPortalUser, type ApplicationRepository, type PortalUser } from '#shared/domain/applications';
 import { invalid, notFound } from '#shared/domain/errors';
-import type { PortalRole } from '#shared/http/routes';
+import type { PortalRole } from '#shared/domain/permissions';
 
 /** A phone in E.164: +, country code, subscriber number; 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;

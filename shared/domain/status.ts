@@ -3,7 +3,7 @@
 // presenting the configured status token; with no token configured they are never shown, so a
 // public endpoint never leaks runtime details by default. A wrong token gets the basic answer,
 // exactly as if no token had been sent (nothing reveals that the token was checked).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual } from '#shared/constant-time';
 
 export const applicationName = 'whatsapp-platform';
 
@@ -50,38 +50,39 @@ export function applicationInfo(build: BuildInfo): ApplicationInfo {
   };
 }
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
 /** True only when a token is configured and the presented one equals it (constant time, any lengths). */
 export function statusTokenMatches(configured: string | undefined, presented: string | undefined): boolean {
   if (!configured || presented === undefined) return false;
-  // Comparing fixed-length digests keeps the time independent of where, and whether, the lengths differ.
-  return timingSafeEqual(digest(configured), digest(presented));
+  return constantTimeEqual(configured, presented);
 }
 
+/** What the caller knows of the process it runs in (Node and Lambda). */
 export interface RuntimeFacts {
   /** Milliseconds since the epoch at which this container loaded the code. */
   startedAt: number;
   requestsServed: number;
   region: string;
+  node: string;
+  memory: { rss: number; heapUsed: number; heapTotal: number; external: number };
+  /** The function's configured memory (Lambda), when known. */
+  memoryLimitMb?: number;
   now?: number;
 }
 
 export function runtimeMetrics(facts: RuntimeFacts): RuntimeMetrics {
-  const memory = process.memoryUsage();
-  const limit = Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  const { memory, memoryLimitMb: limit } = facts;
   return {
     uptimeSeconds: Math.max(0, Math.round(((facts.now ?? Date.now()) - facts.startedAt) / 1000)),
     coldStart: facts.requestsServed <= 1,
     requestsServed: facts.requestsServed,
-    node: process.version,
+    node: facts.node,
     region: facts.region,
     memoria: {
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
       heapTotalBytes: memory.heapTotal,
       externalBytes: memory.external,
-      ...(Number.isFinite(limit) && limit > 0 ? { limiteMb: limit } : {}),
+      ...(limit !== undefined && Number.isFinite(limit) && limit > 0 ? { limiteMb: limit } : {}),
     },
   };
 }

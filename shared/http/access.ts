@@ -2,7 +2,7 @@
 // authenticate; this decides whether the authenticated principal may call this route. It runs
 // on every request even when API Gateway served the authorizer's answer from its cache, so a
 // cached allow can neither outlive a token's exp nor open another role's or scope's routes.
-import type { Principal } from '#shared/auth/principal';
+import type { Principal, TenantPrincipal } from '#shared/auth/principal';
 import { HttpError } from '#shared/http/errors';
 import type { Route } from '#shared/http/routes';
 
@@ -11,8 +11,8 @@ const bearer = (params: string) => ({ 'WWW-Authenticate': `Bearer realm="whatsap
 const invalidToken = (message: string) =>
   new HttpError(401, 'invalid_token', message, {}, bearer('error="invalid_token"'));
 
-export function checkAccess(route: Route, principal: Principal, nowSeconds = Math.floor(Date.now() / 1000)): void {
-  if (route.auth === 'none') return;
+/** The principal of a route with an authorizer, once it may call the route; throws the answer otherwise. */
+export function checkAccess(route: Route, principal: Principal, nowSeconds = Math.floor(Date.now() / 1000)): TenantPrincipal {
   const usesBearer = route.auth === 'oauth2' || route.auth === 'agent';
 
   if (principal.authError === 'rate_limited') {
@@ -41,4 +41,5 @@ export function checkAccess(route: Route, principal: Principal, nowSeconds = Mat
       bearer(`error="insufficient_scope", scope="${needed.join(' ')}"`),
     );
   }
+  return { ...principal, aplicacaoId: principal.aplicacaoId, authError: undefined };
 }

@@ -3,13 +3,13 @@
 // and turns errors into the service's error body. Unknown failures become a logged 500.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { fromAuthorizerContext, type Principal } from '#shared/auth/principal';
+import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
 import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
-import { findRoute, routeKey, routesOf, type Group, type Route, type RouteKey } from '#shared/http/routes';
+import { findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
 import { addLogContext, log, withLogContext } from '#shared/log';
 
-export interface ApiRequest {
+export interface ApiRequest<P extends Principal = Principal> {
   route: Route;
   pathParameters: Record<string, string>;
   query: Record<string, string>;
@@ -21,7 +21,7 @@ export interface ApiRequest {
   form: URLSearchParams | undefined;
   /** The exact bytes received (webhook signatures are computed over them). */
   rawBody: Buffer;
-  principal: Principal;
+  principal: P;
   requestId: string;
   sourceIp: string;
   event: APIGatewayProxyEvent;
@@ -35,8 +35,16 @@ export interface ApiResponse {
   binary?: Uint8Array;
 }
 
-export type Operation = (request: ApiRequest) => Promise<ApiResponse>;
-export type Operations = Partial<Record<RouteKey, Operation>>;
+/** The request of a route with an authorizer: its principal always names the application. */
+export type TenantRequest = ApiRequest<TenantPrincipal>;
+
+export type Operation<P extends Principal = Principal> = (request: ApiRequest<P>) => Promise<ApiResponse>;
+
+/** What an operation of a route receives: a tenant for every scheme but `none`. */
+type OperationFor<A> = A extends 'none' ? Operation : Operation<TenantPrincipal>;
+
+/** The operations of a group's routes, each typed by its route's scheme; a key outside the group does not compile. */
+export type Operations<G extends Group> = { [K in keyof GroupRoutes<G>]?: OperationFor<GroupRoutes<G>[K]> };
 
 export const json = (statusCode: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({
   statusCode,
@@ -56,7 +64,7 @@ const compact = (values: Record<string, string | undefined> | null): Record<stri
   return out;
 };
 
-export function readRequest(event: APIGatewayProxyEvent, route: Route): ApiRequest {
+export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, route: Route, principal: P): ApiRequest<P> {
   const headers = lowerCaseKeys(event.headers);
   const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   const contentType = headers['content-type'] ?? '';
@@ -79,7 +87,7 @@ export function readRequest(event: APIGatewayProxyEvent, route: Route): ApiReque
     body,
     form,
     rawBody,
-    principal: fromAuthorizerContext(event.requestContext?.authorizer),
+    principal,
     requestId: event.requestContext?.requestId ?? 'unknown',
     sourceIp: event.requestContext?.identity?.sourceIp ?? '',
     event,
@@ -124,11 +132,13 @@ export function errorResult(error: unknown, requestId: string): APIGatewayProxyR
  * The Lambda handler of one endpoint group. Every route of the group is served: those
  * without an operation yet answer 501, visibly.
  */
-export function groupHandler(group: Group, operations: Operations) {
-  const own = new Set(routesOf(group).map(routeKey));
+export function groupHandler<G extends Group>(group: G, operations: Operations<G>) {
+  const own = new Set<string>(routesOf(group).map(routeKey));
   for (const key of Object.keys(operations)) {
-    if (!own.has(key as RouteKey)) throw new Error(`operation ${key} is not a route of group ${group}`);
+    if (!own.has(key)) throw new Error(`operation ${key} is not a route of group ${group}`);
   }
+  // Each operation was typed by its route's scheme (Operations<G>): the principal handed over matches it.
+  const byKey = operations as Partial<Record<string, Operation<Principal>>>;
 
   const dispatch = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use({
@@ -141,9 +151,8 @@ export function groupHandler(group: Group, operations: Operations) {
       if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
       const principal = fromAuthorizerContext(event.requestContext?.authorizer);
       if (principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: principal.aplicacaoId });
-      checkAccess(route, principal);
-      const request = readRequest(event, route);
-      const operation = operations[routeKey(route)];
+      const request = readRequest(event, route, route.auth === 'none' ? principal : checkAccess(route, principal));
+      const operation = byKey[routeKey(route)];
       if (!operation) throw notImplemented(`${route.method} ${route.path}`);
       const response = await operation(request);
       return toResult(response, request.requestId);

@@ -1,5 +1,6 @@
 // The single route table. The CDK stack, the local gateway, the OpenAPI-style listings
 // and the tests all read it: adding a route is one entry here plus its operation.
+import type { PortalRole, Scope } from '#shared/domain/permissions';
 
 export const groups = [
   'external-messages',
@@ -24,21 +25,7 @@ export const authSchemes = ['apiKey', 'oauth2', 'providerCredential', 'portalJwt
 export type AuthScheme = (typeof authSchemes)[number];
 export type AuthorizedScheme = Exclude<AuthScheme, 'none'>;
 
-export const scopes = [
-  'mensagens:enviar',
-  'atendimentos:read',
-  'atendimentos:escalar',
-  'agendamentos:read',
-  'agendamentos:write',
-  'pacientes:read',
-  'pacientes:write',
-  'integracoes:read',
-  'integracoes:write',
-  'registros:importar',
-] as const;
-export type Scope = (typeof scopes)[number];
-
-export type PortalRole = 'admin' | 'prestador' | 'plantonista' | 'paciente';
+export { scopes, type Scope, type PortalRole } from '#shared/domain/permissions';
 
 /** How the request body is read: parsed JSON, form fields, or the exact bytes (webhook signatures). */
 export type BodyKind = 'none' | 'json' | 'form' | 'raw';
@@ -58,22 +45,22 @@ export interface Route {
   body: BodyKind;
 }
 
-export type RouteKey = `${Method} ${string}`;
-export const routeKey = (r: { method: string; path: string }): RouteKey => `${r.method} ${r.path}` as RouteKey;
+/** A route of the table with its method, path, group and scheme kept as literal types. */
+type TableRoute<M extends Method, P extends string, G extends Group, A extends AuthScheme> = Route & { method: M; path: P; group: G; auth: A };
 
-const r = (
-  method: Method,
-  path: string,
-  group: Group,
-  auth: AuthScheme,
+const r = <M extends Method, P extends string, G extends Group, A extends AuthScheme>(
+  method: M,
+  path: P,
+  group: G,
+  auth: A,
   extra: Partial<Pick<Route, 'scopes' | 'role' | 'body'>> = {},
-): Route => ({ method, path, group, auth, body: extra.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'), ...extra });
+): TableRoute<M, P, G, A> => ({ method, path, group, auth, body: extra.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'), ...extra });
 
 const scope = (...s: Scope[]) => ({ scopes: s });
 const portal = (role: PortalRole, body?: BodyKind) => (body ? { role, body } : { role });
 
 /** The 61 routes of the interface spec. */
-export const specRoutes: readonly Route[] = [
+export const specRoutes = [
   // External API, messages (API key and secret)
   r('POST', '/api/external/messages/send', 'external-messages', 'apiKey'),
   r('GET', '/api/external/messages/{id}', 'external-messages', 'apiKey'),
@@ -160,13 +147,13 @@ export const specRoutes: readonly Route[] = [
   r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
-];
+] as const;
 
 /**
  * Routes the spec names without showing them (it says the admin panel, the provider portal and
  * the logins exist), built in the spec's style.
  */
-export const extensionRoutes: readonly Route[] = [
+export const extensionRoutes = [
   // Public keys of the RS256 access tokens (RFC 7517), for resource servers and agents.
   r('GET', '/.well-known/jwks.json', 'token', 'none'),
   // Logins that issue the portal JWTs.
@@ -194,9 +181,19 @@ export const extensionRoutes: readonly Route[] = [
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/credenciais/{id}/regenerar', 'provider-portal', 'portalJwt', portal('prestador')),
-];
+] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];
+
+type AnyTableRoute = (typeof specRoutes)[number] | (typeof extensionRoutes)[number];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+
+/** `METHOD /path` of a route of the table. */
+export type RouteKey = KeyOf<AnyTableRoute>;
+export const routeKey = (r: { method: string; path: string }): RouteKey => `${r.method} ${r.path}` as RouteKey;
+
+/** The routes of one group, by key, with the scheme each authenticates with. */
+export type GroupRoutes<G extends Group> = { [R in Extract<AnyTableRoute, { group: G }> as KeyOf<R>]: R['auth'] };
 
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 

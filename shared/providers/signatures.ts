@@ -12,16 +12,11 @@
 // (webhookUrlOf below), with the scheme and host from X-Forwarded-Proto / X-Forwarded-Host (or
 // Host). API Gateway hands over the query already decoded, so a callback URL should carry no
 // query, or only characters that URLSearchParams encodes back the same way.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '#shared/constant-time';
+import { headerValue } from '#shared/http/headers';
 
 export type SignedParams = Record<string, string | string[]>;
-
-/** Equal strings in constant time (different lengths are simply unequal). */
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** provider_a's signature of a POST to `url` with form `params` (repeated names: each value, values sorted). */
 export function providerASignature(url: string, params: SignedParams, authToken: string): string {
@@ -61,15 +56,12 @@ export function verifyProviderASignature(input: { url: string; params: SignedPar
   if (!input.signature) return false;
   let ok = false;
   // Every variant is checked (no early exit), so the time does not tell which one matched.
-  for (const url of urlVariants(input.url)) ok = sameText(providerASignature(url, input.params, input.authToken), input.signature) || ok;
+  for (const url of urlVariants(input.url)) ok = constantTimeEqual(providerASignature(url, input.params, input.authToken), input.signature) || ok;
   return ok;
 }
 
-const header = (headers: Record<string, string | undefined>, name: string): string | undefined => {
-  const wanted = name.toLowerCase();
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === wanted && v) return v.split(',')[0]?.trim();
-  return undefined;
-};
+/** A forwarding header's first value (proxies append theirs after the client's). */
+const header = (headers: Record<string, string | undefined>, name: string): string | undefined => headerValue(headers, name)?.split(',')[0]?.trim();
 
 /**
  * The public URL a caller used: scheme from X-Forwarded-Proto (default https), host from
@@ -106,7 +98,7 @@ export const providerBSignature = (rawBody: Buffer | string, appSecret: string):
 
 export function verifyProviderBSignature(rawBody: Buffer | string, appSecret: string, header: string | undefined): boolean {
   if (!header) return false;
-  return sameText(providerBSignature(rawBody, appSecret), header.trim().toLowerCase());
+  return constantTimeEqual(providerBSignature(rawBody, appSecret), header.trim().toLowerCase());
 }
 
 /** Standard Webhooks signature of an outbound delivery: `v1,<base64>`; the secret is `whsec_<base64 key>`. */

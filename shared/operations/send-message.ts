@@ -1,0 +1,76 @@
+// The send operation, shared by POST /api/external/messages/send (API key, external-messages
+// group) and POST /api/external/v2/mensagens (OAuth2, mensagens:enviar, v2-other group): same
+// input, same answers.
+//   200 {status: 'ENVIADO', messageSid, mensagemId, mensagem} (+ link for the link provider)
+//   400 validation_error (naming the field) | provider_rejected {providerCode, mensagemId}
+//   402 insufficient_balance {saldo} | 502 provider_unavailable {mensagemId}
+import * as z from 'zod/mini';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoMessageRepository } from '#shared/db/messages';
+import { contextos, sendMessage, type SendDeps } from '#shared/domain/messages';
+import { normalizePhone } from '#shared/domain/phone';
+import { HttpError } from '#shared/http/errors';
+import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+import { providerFor } from '#shared/providers/index';
+
+const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
+
+const sendBody = z.object({
+  telefone: z.string(),
+  mensagem: z.string().check(z.minLength(1), z.maxLength(4096), z.refine((s) => s.trim().length > 0, { error: 'must not be blank' })),
+  contexto: z.optional(z.enum(contextos)),
+  contextoId: z.optional(id),
+  usuarioId: z.optional(id),
+});
+
+/**
+ * Where provider_a posts delivery statuses: the URL this request came in on, so the same code
+ * works behind API Gateway's stage path, a custom domain, and the local gateway.
+ */
+export function statusCallbackUrl(request: ApiRequest): string {
+  const proto = (request.headers['x-forwarded-proto'] ?? 'https').split(',')[0]!.trim();
+  const host = request.headers.host ?? request.event.requestContext?.domainName ?? 'localhost';
+  // requestContext.path carries the stage (or base path mapping) prefix that event.path lacks.
+  const full = request.event.requestContext?.path ?? request.event.path;
+  const prefix = full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
+  return `${proto}://${host}${prefix}/api/webhooks/whatsapp/status`;
+}
+
+/** The operation with its repositories and providers (a Lambda passes the DynamoDB ones, a test its own). */
+export function sendMessageOperation(dependencies: () => SendDeps) {
+  return async (request: TenantRequest): Promise<ApiResponse> => {
+    const input = validate(sendBody, request.body ?? {});
+    const telefone = normalizePhone(input.telefone);
+    if (!telefone) {
+      throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code, e.g. +5511999998888', { field: 'telefone' });
+    }
+    const outcome = await sendMessage(dependencies(), request.principal.aplicacaoId, { ...input, telefone, statusCallbackUrl: statusCallbackUrl(request) });
+    if (outcome.ok) {
+      return json(200, {
+        status: 'ENVIADO',
+        messageSid: outcome.messageSid,
+        mensagemId: outcome.mensagemId,
+        mensagem: 'Mensagem enviada',
+        ...(outcome.link ? { link: outcome.link } : {}),
+      });
+    }
+    // Nothing was charged (the debit was compensated); the message stays readable as FAILED.
+    if (outcome.kind === 'rejected') {
+      throw new HttpError(400, 'provider_rejected', `The provider refused the message: ${outcome.providerMessage}`, {
+        providerCode: outcome.providerCode,
+        mensagemId: outcome.mensagemId,
+      });
+    }
+    throw new HttpError(502, 'provider_unavailable', 'The provider could not be reached; nothing was charged, try again', {
+      mensagemId: outcome.mensagemId,
+    });
+  };
+}
+
+let dynamoDependencies: SendDeps | undefined;
+
+/** The send both Lambdas serve: DynamoDB repositories and the application's provider. */
+export const sendOperation = sendMessageOperation(
+  () => (dynamoDependencies ??= { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) }),
+);
