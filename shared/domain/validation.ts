@@ -1,0 +1,47 @@
+// Input parsing for domain operations with zod/mini. A failure is a DomainError 'validation' (400)
+// whose message names the field, worded like shared/http/validation.ts `validate`, so a client sees
+// the same kind of answer whichever layer refused it. The domain cannot import the HTTP layer, hence
+// this second wording table: when validation.ts is next touched it can delegate here. One difference:
+// a missing enum field is "is required" here (validate says "must be one of ...").
+import type * as z from 'zod/mini';
+import { invalid } from '#shared/domain/errors';
+
+type Issue = z.core.$ZodIssue;
+
+const article = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+function describe(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
+    case 'too_small': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      if (unit && Number(issue.minimum) <= 1) return 'must not be empty';
+      return unit ? `must have at least ${issue.minimum}${unit}` : `must be at least ${issue.minimum}`;
+    }
+    case 'too_big': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      return unit ? `must have at most ${issue.maximum}${unit}` : `must be at most ${issue.maximum}`;
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? 'must be a valid e-mail address' : `must match the ${issue.format} format`;
+    case 'invalid_value':
+      // A missing enum field is reported as a wrong value; say what the caller has to fix.
+      if (issue.input === undefined) return 'is required';
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown fields ${issue.keys.join(', ')}`;
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
+  }
+}
+
+/** Parses `value` with `schema` or throws invalid(`<field> <what is wrong>`, field) for the first issue. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+  // reportInput: tells a missing field ("is required") from one of the wrong type.
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join('.') : what;
+  throw invalid(`${field} ${describe(issue)}`, field);
+}
