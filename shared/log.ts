@@ -1,13 +1,14 @@
 // Structured JSON logs, one line per entry, carrying the request id and the application id
 // of the request being served. Values under secret-looking keys are never written.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { logLevel } from '#shared/config';
 
 type Fields = Record<string, unknown>;
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 const levels: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 // Read on every write so tests and operators can change it without reloading the module.
-const threshold = () => levels[process.env.LOG_LEVEL?.toLowerCase() as Level] ?? levels.info;
+const threshold = () => levels[logLevel()?.toLowerCase() as Level] ?? levels.info;
 const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private/i;
 
 const context = new AsyncLocalStorage<Fields>();

@@ -4,6 +4,7 @@
 // SQS, then recorded and dropped (shared/domain/delivery-status.ts).
 import type { SQSRecord } from 'aws-lambda';
 import { statusCallback, type StatusCallback } from '#events/queue-messages';
+import { config } from '#shared/config';
 import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
@@ -18,7 +19,7 @@ const baseDeps = () =>
   (deps ??= {
     repo: dynamoDeliveryStatusRepository(),
     currentRate: currentUsdBrl,
-    providerBPrices: providerBPrices(process.env.PROVIDER_B_PRICES_USD),
+    providerBPrices: providerBPrices(config().providerBPricesUsd),
     toLocal: (iso) => localDateTime(new Date(iso)),
   });
 
