@@ -12,7 +12,7 @@ import { currentUsdBrl } from '#shared/db/exchange-rate';
 import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
 import { verifyProviderASignature } from '#shared/providers/signatures';
 import { queueConsumer } from '#shared/queue/consumer';
-import { log } from '#shared/log';
+import { log, withLambdaLog } from '#shared/log';
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
 const baseDeps = () =>
@@ -41,4 +41,4 @@ export async function processStatusCallback(message: StatusCallback, record: Pic
   log.debug('status callback processed', { messageSid: message.messageSid, status: message.status, outcome });
 }
 
-export const handler = queueConsumer('status', statusCallback, processStatusCallback);
+export const handler = withLambdaLog(queueConsumer('status', statusCallback, processStatusCallback));

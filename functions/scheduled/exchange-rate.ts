@@ -4,7 +4,7 @@
 import { config } from '#shared/config';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { refreshExchangeRate, STALE_AFTER_MINUTES, type RefreshResult } from '#shared/domain/exchange-rate';
-import { log } from '#shared/log';
+import { log, withLambdaLog } from '#shared/log';
 
 const TIMEOUT_MS = 5_000;
 
@@ -53,6 +53,6 @@ export async function runExchangeRate(options: RunOptions = {}): Promise<Refresh
   return result;
 }
 
-export const handler = async (): Promise<void> => {
+export const handler = withLambdaLog(async (): Promise<void> => {
   await runExchangeRate();
-};
+});

@@ -7,7 +7,7 @@ import { fromAuthorizerContext, type Principal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
 import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
 import { findRoute, routeKey, routesOf, type Group, type Route, type RouteKey } from '#shared/http/routes';
-import { addLogContext, log, withLogContext } from '#shared/log';
+import { addLogContext, lambdaLogFields, log, withLogContext } from '#shared/log';
 
 export interface ApiRequest {
   route: Route;
@@ -152,7 +152,7 @@ export function groupHandler(group: Group, operations: Operations) {
   return (event: APIGatewayProxyEvent, context: Context) => {
     const started = Date.now();
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
-    return withLogContext({ requestId, group, route: `${event.httpMethod} ${event.resource}` }, async () => {
+    return withLogContext({ ...lambdaLogFields(context), requestId, group, route: `${event.httpMethod} ${event.resource}` }, async () => {
       const result = await dispatch(event, context);
       log.info('request served', { status: result.statusCode, ms: Date.now() - started });
       return result;
