@@ -24,6 +24,10 @@ export interface BundleSpec {
   nodeOptions?: string;
   /** Sub-folder of .bench/ (keeps the SDK comparison's bundles apart). */
   subDir?: string;
+  /** Import paths replaced by other files (the Powertools comparison swaps #shared/log and #shared/metrics). */
+  alias?: Record<string, string>;
+  /** Extra folders packages are resolved from (a scratch install outside the project). */
+  nodePaths?: string[];
 }
 
 export interface BuiltBundle {
@@ -57,6 +61,8 @@ export function esbuildOptions(spec: BundleSpec, outfile: string): BuildOptions 
     mainFields: [...bundling.mainFields],
     banner: { js: bundling.banner },
     external: [...bundling.externalModules, ...(spec.external ?? [])],
+    ...(spec.alias ? { alias: spec.alias } : {}),
+    ...(spec.nodePaths ? { nodePaths: spec.nodePaths } : {}),
     outfile,
     metafile: true,
     write: true,

@@ -27,8 +27,9 @@ export const deployedNodeOptions = runtimeNodeOptions;
 /**
  * The child's environment is built from scratch: only the deployed NODE_OPTIONS (tsx's loader
  * must not be inherited), no real credentials or ~/.aws files, a region and table name as Lambda would
- * have them. Module init must not touch the network; dummy credentials make sure that even a
- * mistaken call could not reach AWS with anything real.
+ * have them, and the variables shared/config.ts requires at INIT. Module init must not touch the
+ * network; dummy credentials make sure that even a mistaken call could not reach AWS with
+ * anything real.
  */
 export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
   return {
@@ -48,6 +49,14 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     AWS_CONFIG_FILE: '/nonexistent-bench-aws-config',
     AWS_SHARED_CREDENTIALS_FILE: '/nonexistent-bench-aws-credentials',
     AWS_LAMBDA_FUNCTION_NAME: 'bench',
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+    // The values the stack gives the functions that need them (shared/config.ts requires them at INIT).
+    CRL_BUCKET: 'bench-crl-bucket',
+    SIGNING_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-signing-keys',
+    INBOUND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-inbound',
+    STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',
+    OUTBOUND_WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-outbound-webhooks',
   };
 }
 

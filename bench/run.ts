@@ -11,6 +11,7 @@ import { allFunctions } from '#infra/functions';
 import { baselineSpec, buildBundle, emptySpec, isBuilt, outDir, type BuiltBundle, type BundleSpec } from './bundle.ts';
 import { deployedNodeOptions, measureColdStarts, nodeVersion } from './cold-start.ts';
 import { compareSdk, compareSourceMaps } from './compare.ts';
+import { comparePowertools } from './compare-powertools.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
 import { measureSends, sendTable } from './send.ts';
@@ -27,6 +28,11 @@ const usage = `Usage: npm run bench -- [options]
                       @aws-sdk/* bundled vs external (resolved from node_modules, as Lambda's runtime SDK)
   --compare-source-maps [ID]
                       only compare deployed (maps not loaded) vs --enable-source-maps with and without sources
+  --compare-powertools DIR [ID...]
+                      only compare @aws-lambda-powertools/logger and /metrics, installed in DIR (a
+                      scratch folder, not the project), with the own log and EMF helper; the IDs are
+                      the functions built both ways (default: the heaviest groups, the metrics user
+                      and a JWT authorizer)
   --source-maps on|off  run the children with the deployed NODE_OPTIONS=${deployedNodeOptions} (default on)
   --skip-cold         skip the cold-start part
   --skip-latency      skip the local-gateway latency part
@@ -49,6 +55,7 @@ const { values, positionals } = parseArgs({
     top: { type: 'string' },
     'compare-sdk': { type: 'boolean', default: false },
     'compare-source-maps': { type: 'boolean', default: false },
+    'compare-powertools': { type: 'string' },
     'source-maps': { type: 'string', default: 'on' },
     'skip-cold': { type: 'boolean', default: false },
     'skip-latency': { type: 'boolean', default: false },
@@ -126,6 +133,12 @@ function explainTargets(bundles: BuiltBundle[], ranked: { id: string; over: bool
 }
 
 async function main(): Promise<void> {
+  if (values['compare-powertools']) {
+    const ids = positionals.length ? positionals : ['Group-admin', 'Group-v2-other', 'Group-token', 'Group-public', 'Scheduled-exchangeRate', 'Authorizer-portalJwt'];
+    const options = { nodePath, nodeVersion: nodeVersion(nodePath), runs, log, onRound: progress };
+    await comparePowertools(values['compare-powertools'], selectFunctions(ids), options);
+    return;
+  }
   if (values['compare-sdk'] || values['compare-source-maps']) {
     // The baseline plus one function (a DynamoDB-backed group by default).
     const subjects = [baselineSpec, functionSpec(selectFunctions([positionals[0] ?? 'Group-public'])[0]!)];

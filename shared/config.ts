@@ -1,5 +1,15 @@
-// Environment, read once per container. Lambda gets these from the CDK stack;
-// `npm start` and the tests set them before the first import of a handler.
+// The service's environment, read here and nowhere else in shared/ and functions/. Lambda gets
+// it from the CDK stack; `npm start` and the tests set it before the first import of a handler.
+//
+// Two kinds of value:
+// - config(): values with a real default (region, issuer, cache times...) or that may be absent,
+//   parsed once per container;
+// - requireConfig(...names): values with no default (a bucket, a queue URL, a secret id). Reading one
+//   that is not set throws an error naming its variable, instead of going on with ''. A function
+//   declares those it cannot run without with needsConfig(...) at module level, so in Lambda it
+//   fails at its own cold start on what it needs, not on what other functions need.
+// A few values change per invocation or are credentials: they have their own readers below.
+import type { QueueName } from '#shared/adapters/ports';
 
 export interface Config {
   tableName: string;
@@ -15,14 +25,16 @@ export interface Config {
   statusToken: string | undefined;
   adminEmail: string;
   mailFrom: string;
-  crlBucket: string;
   crlKey: string;
+  /**
+   * The signing-key secret. The default names the local stand-in's file; in Lambda the secrets
+   * adapter needs the variable itself (needsConfig('signingKeySecretId'), shared/adapters/index.ts).
+   */
   signingKeySecretId: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
   issuer: string;
   accessTokenAudience: string;
   portalAudience: string;
-  queueUrls: { inbound: string; status: string; outboundWebhooks: string };
   /** Where the scheduled function reads the USD->BRL rate (a local fixture under `npm start`). */
   exchangeRateUrl: string;
   /** How long the agent authorizer keeps a parsed CRL (never past its nextUpdate). */
@@ -31,49 +43,136 @@ export interface Config {
   loginLockSeconds: number;
   /** Folder holding the local stand-ins (CRL bucket, outbox, signing key) under `npm start`. */
   localDir: string;
+  /** The service's public URL (PUBLIC_BASE_URL); provider_a's status callback is built on it. Unset in AWS today. */
+  publicBaseUrl: string | undefined;
+  /** The operator's provider_b price table, raw (PROVIDER_B_PRICES_USD="MARKETING=0.0625,..."); parsed by the domain. */
+  providerBPricesUsd: string | undefined;
+  /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
+  secretsExtensionPort: number;
+  /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
+  serviceName: string;
+  /** Lambda's own variables: unset outside Lambda. */
+  functionName: string | undefined;
+  /** AWS_LAMBDA_FUNCTION_MEMORY_SIZE as a positive number of MB. */
+  lambdaMemoryMb: number | undefined;
+  /** AWS_LAMBDA_INITIALIZATION_TYPE: `on-demand`, `provisioned-concurrency` or `snap-start`. */
+  initializationType: string | undefined;
+  /** Running as a Lambda function (not `npm start`, not a test): where needsConfig checks at once. */
+  inLambda: boolean;
 }
 
-let cached: Config | undefined;
+/** The values with no default, and the variable each is read from. */
+export const requiredVariables = {
+  crlBucket: 'CRL_BUCKET',
+  signingKeySecretId: 'SIGNING_KEY_SECRET_ID',
+  inboundQueueUrl: 'INBOUND_QUEUE_URL',
+  statusQueueUrl: 'STATUS_QUEUE_URL',
+  outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
+} as const;
+
+export type RequiredName = keyof typeof requiredVariables;
+
+/** The required value holding each queue's URL. */
+export const queueUrlName: Record<QueueName, RequiredName> = {
+  inbound: 'inboundQueueUrl',
+  status: 'statusQueueUrl',
+  outboundWebhooks: 'outboundWebhooksQueueUrl',
+};
+
+let cached: { config: Config; required: Partial<Record<RequiredName, string>> } | undefined;
 
 const nonNegative = (raw: string | undefined, fallback: number): number => {
   const n = raw === undefined || raw === '' ? fallback : Number(raw);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
-export function config(): Config {
+const positive = (raw: string | undefined): number | undefined => {
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+function load() {
   if (cached) return cached;
   const env = process.env;
-  cached = {
+  const runtime = env.PLATFORM_RUNTIME === 'local' ? 'local' : 'aws';
+  const functionName = env.AWS_LAMBDA_FUNCTION_NAME || undefined;
+  const required: Partial<Record<RequiredName, string>> = {};
+  for (const [name, variable] of Object.entries(requiredVariables) as [RequiredName, string][]) {
+    const value = env[variable]?.trim();
+    if (value) required[name] = value;
+  }
+  const config: Config = {
     tableName: env.TABLE_NAME ?? 'whatsapp-platform',
     region: env.AWS_REGION ?? 'us-east-1',
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
-    runtime: env.PLATFORM_RUNTIME === 'local' ? 'local' : 'aws',
+    runtime,
     version: env.APP_VERSION ?? '0.0.0',
     commit: env.APP_COMMIT ?? 'unknown',
     buildTime: env.APP_BUILD_TIME ?? 'unknown',
     statusToken: env.STATUS_TOKEN || undefined,
     adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
     mailFrom: env.MAIL_FROM ?? 'no-reply@example.com',
-    crlBucket: env.CRL_BUCKET ?? '',
     crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
     signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',
-    queueUrls: {
-      inbound: env.INBOUND_QUEUE_URL ?? '',
-      status: env.STATUS_QUEUE_URL ?? '',
-      outboundWebhooks: env.OUTBOUND_WEBHOOK_QUEUE_URL ?? '',
-    },
     localDir: env.LOCAL_DIR ?? '.local',
     exchangeRateUrl: env.EXCHANGE_RATE_URL ?? 'https://economia.awesomeapi.com.br/json/last/USD-BRL',
     agentCrlCacheSeconds: nonNegative(env.AGENT_CRL_CACHE_SECONDS, 60),
     loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
+    publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
+    providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
+    secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
+    serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',
+    functionName,
+    lambdaMemoryMb: positive(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+    initializationType: env.AWS_LAMBDA_INITIALIZATION_TYPE || undefined,
+    inLambda: functionName !== undefined && runtime === 'aws',
   };
-  return cached;
+  return (cached = { config, required });
+}
+
+export const config = (): Config => load().config;
+
+/** Error naming every missing variable. */
+export class MissingConfigError extends Error {
+  constructor(readonly variables: string[]) {
+    super(`missing configuration: ${variables.join(', ')} ${variables.length === 1 ? 'is' : 'are'} not set`);
+    this.name = 'MissingConfigError';
+  }
+}
+
+/** The values named, each set and not empty; otherwise throws a MissingConfigError naming their variables. */
+export function requireConfig<K extends RequiredName>(...names: K[]): Record<K, string> {
+  const { required } = load();
+  const missing = names.filter((name) => required[name] === undefined);
+  if (missing.length > 0) throw new MissingConfigError(missing.map((name) => requiredVariables[name]));
+  return Object.fromEntries(names.map((name) => [name, required[name]])) as Record<K, string>;
+}
+
+/**
+ * Declares, at module level of a function's code, the values it cannot run without. In Lambda they
+ * are checked at once, so a missing one fails the cold start (INIT) with its variable's name; under
+ * `npm start` and in tests, which install their own adapters and set only what they use, the
+ * value is checked where it is read (requireConfig).
+ */
+export function needsConfig(...names: RequiredName[]): void {
+  if (config().inLambda) requireConfig(...names);
 }
 
 /** For tests and the local runner that change the environment after a first read. */
 export const resetConfig = (): void => {
   cached = undefined;
 };
+
+// Read on every call, never cached:
+
+/** LOG_LEVEL, read per log line so tests (and a debugging operator) can change it without a reset. */
+export const logLevel = (): string | undefined => process.env.LOG_LEVEL;
+
+/** The function's session token (the secrets extension wants it). A credential: kept out of config(), which may be logged. */
+export const awsSessionToken = (): string => process.env.AWS_SESSION_TOKEN ?? '';
+
+/** `_X_AMZN_TRACE_ID`, which Lambda sets anew before every invocation. */
+export const xrayTraceHeader = (): string | undefined => process.env._X_AMZN_TRACE_ID || undefined;

@@ -1,23 +1,100 @@
-// Structured JSON logs, one line per entry, carrying the request id and the application id
-// of the request being served. Values under secret-looking keys are never written.
+// Structured JSON logs, one line per entry, carrying the context of the invocation being served:
+// the Lambda fields under the keys Powertools' logger uses (cold_start, function_name,
+// function_memory_size, function_arn, function_request_id, xray_trace_id, service), so operators'
+// Logs Insights queries work unchanged, and the request id and application id of the request.
+// Values under secret-looking keys are never written.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from 'aws-lambda';
+import { config, logLevel, xrayTraceHeader } from '#shared/config';
 
 type Fields = Record<string, unknown>;
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 const levels: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 // Read on every write so tests and operators can change it without reloading the module.
-const threshold = () => levels[process.env.LOG_LEVEL?.toLowerCase() as Level] ?? levels.info;
+const threshold = () => levels[logLevel()?.toLowerCase() as Level] ?? levels.info;
 const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private/i;
 
 const context = new AsyncLocalStorage<Fields>();
 
-/** Runs `fn` with fields (requestId, aplicacaoId, ...) attached to every log line written inside it. */
-export const withLogContext = <T>(fields: Fields, fn: () => T): T => context.run({ ...fields }, fn);
+/** Marks the fields of a new invocation: their context replaces whatever the caller's async context held. */
+const invocation: unique symbol = Symbol('invocation');
+
+export interface LambdaLogFields {
+  readonly [invocation]: true;
+  cold_start: boolean;
+  function_name: string | undefined;
+  function_memory_size: string | number | undefined;
+  function_arn: string | undefined;
+  function_request_id: string | undefined;
+  xray_trace_id: string | undefined;
+  service: string;
+}
+
+/**
+ * Runs `fn` with fields (requestId, aplicacaoId, ...) attached to every log line written inside it.
+ * Inside another context the fields are added to it (a queue record's id to its invocation's
+ * fields); fields from lambdaLogFields() start afresh, as a new invocation does (locally, a
+ * consumer may be invoked from inside the request that queued its message).
+ */
+export const withLogContext = <T>(fields: Fields | (Fields & LambdaLogFields), fn: () => T): T =>
+  context.run(invocation in fields ? { ...fields } : { ...context.getStore(), ...fields }, fn);
+
 /** Adds fields to the current request's log context (for example once the principal is known). */
 export const addLogContext = (fields: Fields): void => {
   Object.assign(context.getStore() ?? {}, fields);
 };
+
+// Functions already invoked in this process (one in Lambda; several under `npm start`).
+const invoked = new Set<string>();
+
+/** The X-Ray trace id (its Root) of the current invocation, as Powertools finds it. */
+function xrayTraceId(): string | undefined {
+  // Lambda's runtime keeps it per invocation here when one environment serves concurrent invocations.
+  const fromRuntime = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }).awslambda
+    ?.InvokeStore?.getXRayTraceId?.();
+  const header = fromRuntime ?? xrayTraceHeader();
+  if (!header) return undefined;
+  if (!header.includes('=')) return header;
+  return /(?:^|;)Root=([^;]*)/.exec(header)?.[1];
+}
+
+/**
+ * The Lambda fields of the log lines of one invocation; call it once per invocation, at the entry
+ * (it counts the cold start). The first invocation of a function in its execution environment is the
+ * cold start, unless Lambda initialised the environment ahead (provisioned concurrency, SnapStart),
+ * as Powertools counts it.
+ */
+export function lambdaLogFields(lambda?: Partial<Pick<Context, 'functionName' | 'memoryLimitInMB' | 'invokedFunctionArn' | 'awsRequestId'>>): LambdaLogFields {
+  const { functionName, lambdaMemoryMb, initializationType, serviceName } = config();
+  const name = lambda?.functionName ?? functionName;
+  const key = name ?? '';
+  const first = !invoked.has(key);
+  invoked.add(key);
+  return {
+    [invocation]: true,
+    cold_start: first && initializationType !== 'provisioned-concurrency' && initializationType !== 'snap-start',
+    function_name: name,
+    function_memory_size: lambda?.memoryLimitInMB ?? lambdaMemoryMb,
+    function_arn: lambda?.invokedFunctionArn,
+    function_request_id: lambda?.awsRequestId,
+    xray_trace_id: xrayTraceId(),
+    service: serviceName,
+  };
+}
+
+/**
+ * A Lambda entry whose every log line carries the invocation's Lambda fields (lambdaLogFields)
+ * and, for an API Gateway event (an authorizer's), its request id as `requestId`, the key the
+ * endpoint groups' lines carry it under. The HTTP kit does the same for the endpoint groups.
+ */
+export function withLambdaLog<E, R>(handler: (event: E, lambda: Context) => R | Promise<R>): (event: E, lambda?: Context) => Promise<R> {
+  return (event, lambda) => {
+    const requestId = (event as { requestContext?: { requestId?: unknown } } | undefined)?.requestContext?.requestId;
+    const fields = { ...lambdaLogFields(lambda), ...(typeof requestId === 'string' ? { requestId } : {}) };
+    return withLogContext(fields, async () => handler(event, lambda as Context));
+  };
+}
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;

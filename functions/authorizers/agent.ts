@@ -1,6 +1,7 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { authenticate } from '#shared/auth/agent';
 import { requestAuthorizer } from '#shared/auth/authorizer';
+import { withLambdaLog } from '#shared/log';
 
 // The signing keys come from Secrets Manager through the secrets extension; the CRL from the CRL bucket.
 awsAdapters({
@@ -9,4 +10,4 @@ awsAdapters({
 });
 
 // Client certificate of the agent CA, not revoked, then the OAuth2 access token (shared/auth/agent.ts).
-export const handler = requestAuthorizer('agent', (event) => authenticate(event));
+export const handler = withLambdaLog(requestAuthorizer('agent', (event) => authenticate(event)));

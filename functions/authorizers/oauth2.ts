@@ -5,6 +5,7 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { awsAdapters } from '#shared/adapters/index';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { authenticateBearer } from '#shared/auth/bearer';
+import { withLambdaLog } from '#shared/log';
 
 // The signing keys (for verification) come from Secrets Manager, through the secrets extension.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
@@ -22,10 +23,12 @@ function authorizationValues(event: APIGatewayRequestAuthorizerEvent): string[] 
   return values;
 }
 
-export const handler = requestAuthorizer('oauth2', async (event) => {
-  const values = authorizationValues(event).filter((v) => v.trim() !== '');
-  // No credentials: API Gateway's own 401 with the bare Bearer challenge (RFC 6750 3.1).
-  if (values.length === 0) return undefined;
-  // Two Authorization headers: ambiguous, so neither is trusted.
-  return authenticateBearer(values.length === 1 ? values[0] : undefined);
-});
+export const handler = withLambdaLog(
+  requestAuthorizer('oauth2', async (event) => {
+    const values = authorizationValues(event).filter((v) => v.trim() !== '');
+    // No credentials: API Gateway's own 401 with the bare Bearer challenge (RFC 6750 3.1).
+    if (values.length === 0) return undefined;
+    // Two Authorization headers: ambiguous, so neither is trusted.
+    return authenticateBearer(values.length === 1 ? values[0] : undefined);
+  }),
+);

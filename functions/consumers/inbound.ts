@@ -1,4 +1,5 @@
 import { inboundMessage } from '#events/queue-messages';
+import { withLambdaLog } from '#shared/log';
 import { notImplementedProcessor, queueConsumer } from '#shared/queue/consumer';
 
-export const handler = queueConsumer('inbound', inboundMessage, notImplementedProcessor('inbound message processing'));
+export const handler = withLambdaLog(queueConsumer('inbound', inboundMessage, notImplementedProcessor('inbound message processing')));

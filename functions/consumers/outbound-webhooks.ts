@@ -1,8 +1,7 @@
 import { outboundWebhookDelivery } from '#events/queue-messages';
+import { withLambdaLog } from '#shared/log';
 import { notImplementedProcessor, queueConsumer } from '#shared/queue/consumer';
 
-export const handler = queueConsumer(
-  'outboundWebhooks',
-  outboundWebhookDelivery,
-  notImplementedProcessor('outbound webhook delivery'),
+export const handler = withLambdaLog(
+  queueConsumer('outboundWebhooks', outboundWebhookDelivery, notImplementedProcessor('outbound webhook delivery')),
 );

@@ -4,6 +4,7 @@
 // SQS, then recorded and dropped (shared/domain/delivery-status.ts).
 import type { SQSRecord } from 'aws-lambda';
 import { statusCallback, type StatusCallback } from '#events/queue-messages';
+import { config } from '#shared/config';
 import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
@@ -11,14 +12,14 @@ import { currentUsdBrl } from '#shared/db/exchange-rate';
 import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
 import { verifyProviderASignature } from '#shared/providers/signatures';
 import { queueConsumer } from '#shared/queue/consumer';
-import { log } from '#shared/log';
+import { log, withLambdaLog } from '#shared/log';
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
 const baseDeps = () =>
   (deps ??= {
     repo: dynamoDeliveryStatusRepository(),
     currentRate: currentUsdBrl,
-    providerBPrices: providerBPrices(process.env.PROVIDER_B_PRICES_USD),
+    providerBPrices: providerBPrices(config().providerBPricesUsd),
     toLocal: (iso) => localDateTime(new Date(iso)),
   });
 
@@ -40,4 +41,4 @@ export async function processStatusCallback(message: StatusCallback, record: Pic
   log.debug('status callback processed', { messageSid: message.messageSid, status: message.status, outcome });
 }
 
-export const handler = queueConsumer('status', statusCallback, processStatusCallback);
+export const handler = withLambdaLog(queueConsumer('status', statusCallback, processStatusCallback));

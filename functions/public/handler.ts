@@ -44,7 +44,7 @@ const operations: Operations<'public'> = {
       region,
       node: process.version,
       memory: process.memoryUsage(),
-      memoryLimitMb: Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+      memoryLimitMb: config().lambdaMemoryMb,
     });
     const report = statusReport({ version, commit, buildTime }, detailed ? facts() : undefined);
     return json(200, report, { 'Cache-Control': 'no-store' });

@@ -4,7 +4,8 @@
 import { config } from '#shared/config';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { refreshExchangeRate, STALE_AFTER_MINUTES, type RefreshResult } from '#shared/domain/exchange-rate';
-import { log } from '#shared/log';
+import { log, withLambdaLog } from '#shared/log';
+import { putMetric } from '#shared/metrics';
 
 const TIMEOUT_MS = 5_000;
 
@@ -23,17 +24,9 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-/** One EMF line: CloudWatch turns it into the metric WhatsappPlatform/ExchangeRateAgeMinutes. */
+/** The metric WhatsappPlatform/ExchangeRateAgeMinutes, no dimensions (its alarm is keyed on exactly that). */
 export function emitRateAgeMetric(ageMinutes: number, now: Date): void {
-  console.log(
-    JSON.stringify({
-      _aws: {
-        Timestamp: now.getTime(),
-        CloudWatchMetrics: [{ Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] }],
-      },
-      ExchangeRateAgeMinutes: ageMinutes,
-    }),
-  );
+  putMetric('ExchangeRateAgeMinutes', ageMinutes, { unit: 'None', timestamp: now });
 }
 
 export interface RunOptions {
@@ -53,6 +46,6 @@ export async function runExchangeRate(options: RunOptions = {}): Promise<Refresh
   return result;
 }
 
-export const handler = async (): Promise<void> => {
+export const handler = withLambdaLog(async (): Promise<void> => {
   await runExchangeRate();
-};
+});

@@ -2,6 +2,7 @@
 // `awsAdapters` (a lazy import, so its SDK client is in that bundle only and is evaluated on
 // first use); the local runner and tests install their own with `useAdapters`, which win.
 import type { Adapters } from '#shared/adapters/ports';
+import { needsConfig, type RequiredName } from '#shared/config';
 
 type Factories = { [K in keyof Adapters]?: () => Promise<Adapters[K]> };
 
@@ -17,8 +18,24 @@ export const resetAdapters = (): void => {
   for (const key of Object.keys(installed)) delete installed[key as keyof Adapters];
 };
 
+/**
+ * What each AWS adapter cannot work without. The adapters themselves are imported on first use,
+ * after INIT, so the declaration checks it: in Lambda a missing value fails the cold start of the
+ * functions that use the adapter, and only theirs. The queue adapter has none of its own: which
+ * queue URLs a function needs depends on the function (it declares them with needsConfig).
+ */
+const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
+  blobs: ['crlBucket'],
+  // Every secret read is the signing-key set, through the extension the stack adds with SIGNING_KEY_SECRET_ID.
+  secrets: ['signingKeySecretId'],
+  queue: [],
+  mail: [],
+  whatsapp: [],
+};
+
 /** Declares how a Lambda builds the adapters it uses in AWS; used only where none was installed. */
 export function awsAdapters(declared: Factories): void {
+  needsConfig(...(Object.keys(declared) as (keyof Adapters)[]).flatMap((name) => awsAdapterNeeds[name]));
   Object.assign(factories, declared);
 }
 

@@ -3,6 +3,7 @@
 // provider_a needs a status-callback URL: the service's status webhook under PUBLIC_BASE_URL
 // when that is set; its callbacks for these texts name no stored message and are ignored there.
 import type { WhatsAppPort } from '#shared/adapters/ports';
+import { config } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { ApplicationRepository } from '#shared/domain/applications';
 import { log } from '#shared/log';
@@ -18,7 +19,7 @@ export interface ProviderWhatsAppOptions extends ProviderOptions {
 
 export function providerWhatsApp(options: ProviderWhatsAppOptions = {}): WhatsAppPort {
   const repo = options.repo ?? dynamoApplicationRepository();
-  const statusCallbackUrl = options.statusCallbackUrl ?? `${(process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')}${STATUS_WEBHOOK_PATH}`;
+  const statusCallbackUrl = options.statusCallbackUrl ?? `${(config().publicBaseUrl ?? '').replace(/\/+$/, '')}${STATUS_WEBHOOK_PATH}`;
   return {
     async sendText({ aplicacaoId, to, body }) {
       const app = await repo.getApplication(aplicacaoId);

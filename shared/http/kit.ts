@@ -7,7 +7,7 @@ import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#sh
 import { checkAccess } from '#shared/http/access';
 import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
 import { findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
-import { addLogContext, log, withLogContext } from '#shared/log';
+import { addLogContext, lambdaLogFields, log, withLogContext } from '#shared/log';
 
 export interface ApiRequest<P extends Principal = Principal> {
   route: Route;
@@ -161,7 +161,7 @@ export function groupHandler<G extends Group>(group: G, operations: Operations<G
   return (event: APIGatewayProxyEvent, context: Context) => {
     const started = Date.now();
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
-    return withLogContext({ requestId, group, route: `${event.httpMethod} ${event.resource}` }, async () => {
+    return withLogContext({ ...lambdaLogFields(context), requestId, group, route: `${event.httpMethod} ${event.resource}` }, async () => {
       const result = await dispatch(event, context);
       log.info('request served', { status: result.statusCode, ms: Date.now() - started });
       return result;

@@ -1,9 +1,10 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { config } from '#shared/config';
+import { config, requireConfig } from '#shared/config';
 import type { BlobPort } from '#shared/adapters/ports';
 
 export function s3Blobs(client = new S3Client({ region: config().region })): BlobPort {
-  const Bucket = () => config().crlBucket;
+  // CRL_BUCKET has no default: a missing one is an error naming it, not a request for bucket ''.
+  const Bucket = () => requireConfig('crlBucket').crlBucket;
   return {
     async get(key) {
       try {

@@ -1,4 +1,4 @@
-import { config } from '#shared/config';
+import { awsSessionToken, config } from '#shared/config';
 import type { SecretPort } from '#shared/adapters/ports';
 
 /**
@@ -8,11 +8,11 @@ import type { SecretPort } from '#shared/adapters/ports';
  * (docs/performance.md).
  */
 export function secretsExtension(fetchImpl: typeof fetch = fetch): SecretPort {
-  const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
+  const port = config().secretsExtensionPort;
   return {
     async get(id) {
       const response = await fetchImpl(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(id)}`, {
-        headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+        headers: { 'X-Aws-Parameters-Secrets-Token': awsSessionToken() },
         signal: AbortSignal.timeout(5_000),
       });
       if (!response.ok) throw new Error(`secret ${id}: the secrets extension answered ${response.status} (region ${config().region})`);

@@ -1,12 +1,12 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { config } from '#shared/config';
+import { config, queueUrlName, requireConfig } from '#shared/config';
 import type { QueuePort } from '#shared/adapters/ports';
 
 export function sqsQueue(client = new SQSClient({ region: config().region })): QueuePort {
   return {
     async send(queue, message, options = {}) {
-      const url = config().queueUrls[queue];
-      if (!url) throw new Error(`queue ${queue} has no URL configured`);
+      const name = queueUrlName[queue];
+      const url = requireConfig(name)[name];
       await client.send(
         new SendMessageCommand({
           QueueUrl: url,
