@@ -8,6 +8,7 @@
 import { constantTimeEqual } from '#shared/constant-time';
 import type { StatusCallback } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
@@ -17,6 +18,8 @@ import { log } from '#shared/log';
 import { paramsOf, verifyProviderASignature, verifyProviderBSignature, webhookUrlOf } from '#shared/providers/signatures';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+// The edge queues what it receives: without their URLs this function cannot work, so it fails at its cold start.
+needsConfig('inboundQueueUrl', 'statusQueueUrl');
 
 const applications = dynamoApplicationRepository();
 const messages = dynamoDeliveryStatusRepository();
