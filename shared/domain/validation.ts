@@ -1,8 +1,6 @@
-// Input parsing for domain operations with zod/mini. A failure is a DomainError 'validation' (400)
-// whose message names the field, worded like shared/http/validation.ts `validate`, so a client sees
-// the same kind of answer whichever layer refused it. The domain cannot import the HTTP layer, hence
-// this second wording table: when validation.ts is next touched it can delegate here. One difference:
-// a missing enum field is "is required" here (validate says "must be one of ...").
+// Input parsing with zod/mini, for domain operations and (through shared/http/validation.ts) the
+// edge. A failure is a DomainError 'validation' (400 validation_error) whose message names the
+// field, so the caller knows what to fix.
 import type * as z from 'zod/mini';
 import { invalid } from '#shared/domain/errors';
 
