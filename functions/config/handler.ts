@@ -1,8 +1,7 @@
 // /api/v2/config/status and /api/v2/stats: one GetItem each.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
-import { ledgerKeys } from '#shared/db/ledger';
+import * as keys from '#shared/db/keys';
 import type { Application } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
@@ -37,7 +36,7 @@ export const handler = groupHandler('config', {
   'GET /api/v2/stats': async (request) => {
     // The counter rises in the same commit that writes each message (shared/domain/messages.ts).
     const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'totalMensagens' }),
+      new GetCommand({ TableName: tableName(), Key: keys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'totalMensagens' }),
     );
     return json(200, { totalMensagens: Number(out.Item?.totalMensagens ?? 0) });
   },

@@ -1,7 +1,8 @@
 // /api/external/financeiro: balance, tariffs in force, statement. Each a key read of the tenant's own items.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
-import { ledgerKeys, statementPage, storedAmount } from '#shared/db/ledger';
+import * as keys from '#shared/db/keys';
+import { statementPage, storedAmount } from '#shared/db/ledger';
 import { queryTariffs } from '#shared/db/tariffs';
 import type { StatementEntry } from '#shared/domain/ledger';
 import { notFound } from '#shared/domain/errors';
@@ -31,7 +32,7 @@ export const entryView = (e: StatementEntry) => ({ ...e });
 export const handler = groupHandler('finance', {
   'GET /api/external/financeiro/saldo': async (request) => {
     const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'saldo', ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: keys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'saldo', ConsistentRead: true }),
     );
     if (!out.Item) throw notFound('balance');
     return json(200, { saldo: storedAmount(out.Item.saldo), moeda: 'BRL' });

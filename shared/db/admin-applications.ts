@@ -1,8 +1,9 @@
 // DynamoDB side of the admin panel's application operations: the application repository plus
 // the two writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys } from '#shared/db/applications';
+import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
 import { notFound } from '#shared/domain/errors';
 

@@ -9,20 +9,16 @@
 // Kept apart from shared/db/applications.ts so the API key authorizer bundles only this file.
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { ApiKeyRecord } from '#shared/domain/applications';
 import { conflict, notFound } from '#shared/domain/errors';
-
-export const apiKeyKeys = {
-  apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
-  application: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'APP' }),
-};
 
 /** What the authorizer needs of a key: one strongly consistent GetItem, so a replaced key fails at once. */
 export async function findApiKey(apiKey: string): Promise<{ aplicacaoId: number; secretHash: string } | undefined> {
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: apiKeyKeys.apiKey(apiKey),
+      Key: keys.apiKey(apiKey),
       ConsistentRead: true,
       ProjectionExpression: 'aplicacaoId, secretHash',
     }),
@@ -35,7 +31,7 @@ export async function findApiKey(apiKey: string): Promise<{ aplicacaoId: number;
 /** The application's current API key, read consistently; undefined key when it has none yet. */
 async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined } | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: apiKeyKeys.application(aplicacaoId), ConsistentRead: true, ProjectionExpression: 'apiKey' }),
+    new GetCommand({ TableName: tableName(), Key: keys.application(aplicacaoId), ConsistentRead: true, ProjectionExpression: 'apiKey' }),
   );
   if (!out.Item) return undefined;
   return { apiKey: typeof out.Item.apiKey === 'string' ? out.Item.apiKey : undefined };
@@ -56,14 +52,14 @@ export async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Prom
         {
           Put: {
             TableName: tableName(),
-            Item: { ...apiKeyKeys.apiKey(record.apiKey), tipo: 'APIKEY', ...record },
+            Item: { ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
         {
           Update: {
             TableName: tableName(),
-            Key: apiKeyKeys.application(record.aplicacaoId),
+            Key: keys.application(record.aplicacaoId),
             UpdateExpression: 'SET apiKey = :new',
             ConditionExpression: previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :previous',
             ExpressionAttributeValues: previous === undefined ? { ':new': record.apiKey } : { ':new': record.apiKey, ':previous': previous },
@@ -71,7 +67,7 @@ export async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Prom
         },
         ...(previous === undefined || previous === record.apiKey
           ? []
-          : [{ Delete: { TableName: tableName(), Key: apiKeyKeys.apiKey(previous) } }]),
+          : [{ Delete: { TableName: tableName(), Key: keys.apiKey(previous) } }]),
       ],
     };
     try {

@@ -18,6 +18,7 @@ import { GetCommand, NumberValue, PutCommand, TransactWriteCommand } from '@aws-
 import { replaceApiKey } from '#shared/db/api-keys';
 import { db, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { conflict } from '#shared/domain/errors';
 import type {
@@ -33,26 +34,6 @@ import type {
 } from '#shared/domain/applications';
 
 type Item = Record<string, unknown>;
-
-export const keys = {
-  application: (id: number) => ({ pk: `APP#${id}`, sk: 'APP' }),
-  applicationListing: (id: number) => ({ gsi1pk: 'APP', gsi1sk: `APP#${String(id).padStart(16, '0')}` }),
-  slug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }),
-  balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
-  apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
-  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
-  oauthClientListing: (aplicacaoId: number, clientId: string) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`, gsi1sk: clientId }),
-  prestador: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PRESTADOR#${id}` }),
-  providerCredential: (apiKey: string) => ({ pk: `PCRED#${apiKey}`, sk: 'PCRED' }),
-  providerCredentialListing: (aplicacaoId: number, prestadorId: number, credencialId: number) => ({
-    gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`,
-    gsi1sk: `PCRED#${credencialId}`,
-  }),
-  portalUser: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }),
-  userEmail: (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }),
-  patientPhone: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `USERFONE#${telefone}` }),
-  inboundSubscription: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }),
-};
 
 /** A stored DynamoDB number (integer or exact NumberValue) as a decimal string with two places. */
 export function decimalString(value: unknown): string {
@@ -80,10 +61,10 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     }
   };
 
-  const byPrefix = (pk: string, prefix: string) =>
+  const byPrefix = ({ pk, skPrefix }: { pk: string; skPrefix: string }) =>
     queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     });
 
   const byGsi1 = (gsi1pk: string) =>
@@ -138,7 +119,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listApplications() {
-      return (await byGsi1('APP')).map(toApplication);
+      return (await byGsi1(keys.applications().gsi1pk)).map(toApplication);
     },
 
     async getBalance(aplicacaoId) {
@@ -170,7 +151,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listOAuthClients(aplicacaoId) {
-      return (await byGsi1(`APP#${aplicacaoId}#OAUTHCLIENT`)).map((item) => strip(item) as unknown as OAuthClientRecord);
+      return (await byGsi1(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => strip(item) as unknown as OAuthClientRecord);
     },
 
     async putPrestador(prestador) {
@@ -183,7 +164,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listPrestadores(aplicacaoId) {
-      return (await byPrefix(`APP#${aplicacaoId}`, 'PRESTADOR#')).map((item) => strip(item) as unknown as Prestador);
+      return (await byPrefix(keys.prestadores(aplicacaoId))).map((item) => strip(item) as unknown as Prestador);
     },
 
     async putProviderCredential(record) {
@@ -204,7 +185,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listProviderCredentials(aplicacaoId, prestadorId) {
-      return (await byGsi1(`APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`)).map(
+      return (await byGsi1(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
         (item) => strip(item) as unknown as ProviderCredentialRecord,
       );
     },
@@ -276,7 +257,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await byPrefix(`APP#${aplicacaoId}`, 'INBOUNDSUB#')).map((item) => strip(item) as unknown as InboundSubscription);
+      return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => strip(item) as unknown as InboundSubscription);
     },
   };
   return repo;

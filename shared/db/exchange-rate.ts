@@ -2,9 +2,8 @@
 // number), obtidaEm (ISO with Z), fonte. Readers treat a missing item as an unknown rate.
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { ExchangeRate, ExchangeRateRepository } from '#shared/domain/exchange-rate';
-
-export const exchangeRateKey = { pk: 'COTACAO#USD-BRL', sk: 'ATUAL' } as const;
 
 /** The rate item's fields, or undefined when it is missing or unreadable (the send reads it in its BatchGet). */
 export function itemToExchangeRate(item: Record<string, unknown> | undefined): ExchangeRate | undefined {
@@ -17,13 +16,13 @@ export function itemToExchangeRate(item: Record<string, unknown> | undefined): E
 export function dynamoExchangeRateRepository(): ExchangeRateRepository {
   return {
     async get() {
-      return itemToExchangeRate((await db().send(new GetCommand({ TableName: tableName(), Key: exchangeRateKey }))).Item);
+      return itemToExchangeRate((await db().send(new GetCommand({ TableName: tableName(), Key: keys.exchangeRate() }))).Item);
     },
     async put(rate) {
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...exchangeRateKey, tipo: 'COTACAO', valor: NumberValue.from(rate.valor), obtidaEm: rate.obtidaEm, fonte: rate.fonte },
+          Item: { ...keys.exchangeRate(), tipo: 'COTACAO', valor: NumberValue.from(rate.valor), obtidaEm: rate.obtidaEm, fonte: rate.fonte },
         }),
       );
     },

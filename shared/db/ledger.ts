@@ -9,21 +9,12 @@
 // (exact decimals), written from and read back to decimal strings, never floats.
 import { GetCommand, NumberValue, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import { conflict } from '#shared/domain/errors';
 import type { ExtraWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
 import { decimalPlaces, formatDecimal, fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
-
-export const ledgerKeys = {
-  balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
-  entry: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${String(id).padStart(16, '0')}` }),
-  entryPrefix: 'EXTRATO#',
-  refundMarker: (aplicacaoId: number, lancamentoId: number) => ({
-    pk: `APP#${aplicacaoId}`,
-    sk: `ESTORNO#${String(lancamentoId).padStart(16, '0')}`,
-  }),
-};
 
 const amountFields = [
   'valor',
@@ -56,7 +47,7 @@ const preciseText = (field: string, value: unknown): string => {
 export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.
   const { tipo, ...fields } = entry;
-  const item: Item = { ...ledgerKeys.entry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
+  const item: Item = { ...keys.statementEntry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
   for (const field of amountFields) item[field] = toNumber(field, entry[field]);
   return item;
 }
@@ -95,7 +86,7 @@ export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, est
   write: {
     Put: {
       TableName: tableName(),
-      Item: { ...ledgerKeys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
+      Item: { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   },
@@ -109,7 +100,7 @@ export interface StatementPage {
 
 /** One statement entry, or undefined. */
 export async function getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: ledgerKeys.entry(aplicacaoId, id) }));
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(aplicacaoId, id) }));
   return out.Item ? itemToEntry(out.Item) : undefined;
 }
 
@@ -120,7 +111,7 @@ export async function getEntry(aplicacaoId: number, id: number): Promise<Stateme
  */
 export async function statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage> {
   const balance = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
   );
   const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
   const newest = total - page * size;
@@ -131,9 +122,9 @@ export async function statementPage(aplicacaoId: number, page: number, size: num
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': ledgerKeys.balance(aplicacaoId).pk,
-        ':from': ledgerKeys.entry(aplicacaoId, oldest).sk,
-        ':to': ledgerKeys.entry(aplicacaoId, newest).sk,
+        ':pk': keys.statementEntry(aplicacaoId, oldest).pk,
+        ':from': keys.statementEntry(aplicacaoId, oldest).sk,
+        ':to': keys.statementEntry(aplicacaoId, newest).sk,
       },
       ScanIndexForward: false,
       ConsistentRead: true, // the page must hold the entries the counter above promises
@@ -148,7 +139,7 @@ export function dynamoLedgerRepository(): LedgerRepository {
       const out = await db().send(
         new GetCommand({
           TableName: tableName(),
-          Key: ledgerKeys.balance(aplicacaoId),
+          Key: keys.balance(aplicacaoId),
           ConsistentRead: true,
           ProjectionExpression: 'saldo, ultimoLancamentoId',
         }),
@@ -181,7 +172,7 @@ export function dynamoLedgerRepository(): LedgerRepository {
           {
             Update: {
               TableName: tableName(),
-              Key: ledgerKeys.balance(aplicacaoId),
+              Key: keys.balance(aplicacaoId),
               UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
               ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
               ExpressionAttributeValues: values,

@@ -3,10 +3,10 @@
 //   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, GetCommand, NumberValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys as appKeys } from '#shared/db/applications';
 import { db, queryAll, tableName } from '#shared/db/client';
-import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate';
+import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
+import * as keys from '#shared/db/keys';
 import { refundMarkerWrite, storedAmount } from '#shared/db/ledger';
 import { tableKeys } from '#shared/db/table';
 import { queryTariffs } from '#shared/db/tariffs';
@@ -16,18 +16,10 @@ import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
 
-const pad = (id: number) => String(id).padStart(16, '0');
-
-export const messageKeys = {
-  message: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${pad(id)}` }),
-  listing: (aplicacaoId: number, dataEnvio: string, id: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG`, gsi1sk: `${dataEnvio}#${pad(id)}` }),
-  providerLookup: (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }),
-};
-
 export function messageToItem(m: Message): Item {
   return {
-    ...messageKeys.message(m.aplicacaoId, m.id),
-    ...messageKeys.listing(m.aplicacaoId, m.dataEnvio, m.id),
+    ...keys.message(m.aplicacaoId, m.id),
+    ...keys.messageListing(m.aplicacaoId, m.dataEnvio, m.id),
     tipo: 'MSG',
     ...m,
     tarifaCobrada: m.tarifaCobrada === null ? null : NumberValue.from(m.tarifaCobrada),
@@ -65,12 +57,13 @@ export function dynamoMessageRepository(): MessageRepository {
     newId: () => nextId(),
 
     async loadSendContext(aplicacaoId) {
-      const balanceKey = { pk: `APP#${aplicacaoId}`, sk: 'SALDO' };
+      const balanceKey = keys.balance(aplicacaoId);
+      const rateKey = keys.exchangeRate();
       const [batch, tariffs] = await Promise.all([
         db().send(
           new BatchGetCommand({
             // Consistent: the provider is the one set now, and the balance the latest.
-            RequestItems: { [tableName()]: { Keys: [appKeys.application(aplicacaoId), balanceKey, exchangeRateKey], ConsistentRead: true } },
+            RequestItems: { [tableName()]: { Keys: [keys.application(aplicacaoId), balanceKey, rateKey], ConsistentRead: true } },
           }),
         ),
         queryTariffs(),
@@ -83,13 +76,13 @@ export function dynamoMessageRepository(): MessageRepository {
         const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
         if (out.Item) items.push(out.Item);
       }
-      const appItem = find(appKeys.application(aplicacaoId));
+      const appItem = find(keys.application(aplicacaoId));
       const balance = find(balanceKey);
       return {
         application: appItem as unknown as Application | undefined,
         saldo: balance ? storedAmount(balance.saldo) : undefined,
         ledger: balance ? { saldo: storedAmount(balance.saldo), ultimoLancamentoId: Number(balance.ultimoLancamentoId ?? 0) } : undefined,
-        cotacaoUsdBrl: itemToExchangeRate(find(exchangeRateKey))?.valor ?? null,
+        cotacaoUsdBrl: itemToExchangeRate(find(rateKey))?.valor ?? null,
         tariffs,
       };
     },
@@ -102,7 +95,7 @@ export function dynamoMessageRepository(): MessageRepository {
       write: {
         Update: {
           TableName: tableName(),
-          Key: messageKeys.message(aplicacaoId, id),
+          Key: keys.message(aplicacaoId, id),
           UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#s': 'status' },
@@ -116,13 +109,13 @@ export function dynamoMessageRepository(): MessageRepository {
     async markSent(message, messageSid) {
       const update = {
         TableName: tableName(),
-        Key: messageKeys.message(message.aplicacaoId, message.id),
+        Key: keys.message(message.aplicacaoId, message.id),
         ExpressionAttributeNames: { '#s': 'status' },
       };
       const lookup = {
         Put: {
           TableName: tableName(),
-          Item: { ...messageKeys.providerLookup(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider },
+          Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider },
         },
       };
       try {
@@ -154,7 +147,7 @@ export function dynamoMessageRepository(): MessageRepository {
     },
 
     async get(aplicacaoId, id) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: messageKeys.message(aplicacaoId, id) }));
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(aplicacaoId, id) }));
       return out.Item ? itemToMessage(out.Item) : undefined;
     },
 
@@ -164,7 +157,7 @@ export function dynamoMessageRepository(): MessageRepository {
     async list(aplicacaoId, filters: MessageFilters, page, size) {
       const conditions: string[] = [];
       const names: Record<string, string> = {};
-      const values: Item = { ':pk': `APP#${aplicacaoId}#MSG` };
+      const values: Item = { ':pk': keys.messages(aplicacaoId).gsi1pk };
       if (filters.status) {
         conditions.push('#s = :status');
         names['#s'] = 'status';

@@ -4,9 +4,8 @@
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
-
-export const planKey = (id: number) => ({ pk: 'PLANO', sk: `PLANO#${id}` });
 
 const toPlan = (item: Record<string, unknown>): Plan => ({
   id: Number(item.id),
@@ -27,7 +26,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
         {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           FilterExpression: 'ativo = :ativo',
-          ExpressionAttributeValues: { ':pk': 'PLANO', ':prefix': 'PLANO#', ':ativo': true },
+          ExpressionAttributeValues: { ':pk': keys.plans().pk, ':prefix': keys.plans().skPrefix, ':ativo': true },
         },
         db,
         table,
@@ -41,7 +40,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
           new PutCommand({
             TableName: table(),
             Item: {
-              ...planKey(plan.id),
+              ...keys.plan(plan.id),
               tipo: 'PLANO',
               id: plan.id,
               nome: plan.nome,

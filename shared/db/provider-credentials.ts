@@ -6,8 +6,9 @@
 // application and provider, so another's credential is a miss. The authorizer's read by key is
 // in shared/db/provider-credential-lookup.ts (kept light for its cold start).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys } from '#shared/db/applications';
+import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, queryAll, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
@@ -44,10 +45,11 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
     },
 
     async list(scope) {
+      const credentials = keys.providerCredentials(scope.aplicacaoId, scope.prestadorId);
       const items = await queryAll({
         IndexName: tableKeys.gsi1.name,
         KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.providerCredentialListing(scope.aplicacaoId, scope.prestadorId, 0).gsi1pk, ':prefix': 'PCRED#' },
+        ExpressionAttributeValues: { ':pk': credentials.gsi1pk, ':prefix': credentials.gsi1skPrefix },
       });
       return items.map(toCredentialRecord);
     },

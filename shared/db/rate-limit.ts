@@ -9,13 +9,11 @@
 // of the next. DynamoDB's TTL removes the counter a little after its minute ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
-import { credentialKey } from '#shared/db/provider-credential-lookup';
+import * as keys from '#shared/db/keys';
 import type { RateLimiter } from '#shared/domain/provider-credentials';
 
 /** How long a counter outlives its minute before TTL may delete it (TTL deletion itself may lag). */
 export const COUNTER_GRACE_SECONDS = 120;
-
-export const rateCounterKey = (apiKey: string, minute: number) => ({ pk: credentialKey(apiKey).pk, sk: `RATE#${minute}` });
 
 /** Seconds from `nowMs` to the start of the next minute, 1 to 60. */
 export const secondsToNextMinute = (nowMs: number): number => Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000));
@@ -28,7 +26,7 @@ export function dynamoRateLimiter(): RateLimiter {
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: rateCounterKey(apiKey, minute),
+            Key: keys.rateCounter(apiKey, minute),
             UpdateExpression: 'ADD #n :one SET #expiresAt = :expiresAt, tipo = :tipo',
             ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
             ExpressionAttributeNames: { '#n': 'n', '#expiresAt': 'expiresAt' },

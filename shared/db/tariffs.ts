@@ -6,17 +6,13 @@ import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/ledger';
+import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
 import { seedDefaultTariffs, type Tariff, type TariffRepository } from '#shared/domain/tariffs';
 
 type Item = Record<string, unknown>;
 
-export const tariffKeys = {
-  pk: 'TARIFA',
-  tariff: (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${String(id).padStart(16, '0')}` }),
-};
-
-const toItem = (t: Tariff): Item => ({ ...tariffKeys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
+const toItem = (t: Tariff): Item => ({ ...keys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
 
 export function itemToTariff(item: Item): Tariff {
   const { pk: _pk, sk: _sk, tipo: _tipo, ...rest } = item;
@@ -32,7 +28,7 @@ export function itemToTariff(item: Item): Tariff {
 
 /** The query that reads the catalogue (also used by the send path next to its BatchGet). */
 export async function queryTariffs(): Promise<Tariff[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': tariffKeys.pk } });
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.tariffs().pk } });
   return items.map(itemToTariff);
 }
 
@@ -41,7 +37,7 @@ export function dynamoTariffRepository(): TariffRepository {
     listAll: queryTariffs,
     newId: () => nextId(),
     async get(id) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: tariffKeys.tariff(id), ConsistentRead: true }));
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tariff(id), ConsistentRead: true }));
       return out.Item ? itemToTariff(out.Item) : undefined;
     },
     async createIfAbsent(tariff) {

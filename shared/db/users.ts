@@ -8,16 +8,12 @@
 // DynamoDB deletes expired items only eventually (up to days later), so every read and condition
 // here also compares the expiry itself: an expired item behaves as absent.
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys as applicationKeys } from '#shared/db/applications';
+import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
-
-export const userKeys = {
-  loginAttempts: (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }),
-  otp: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }),
-};
 
 const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -29,7 +25,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     (await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }))).Item;
 
   async function reserveLoginAttempt(email: string, now: number, policy: LoginPolicy): Promise<AttemptReservation> {
-    const Key = userKeys.loginAttempts(email);
+    const Key = keys.loginAttempts(email);
     // Two rounds are enough: the second sees whatever a concurrent first attempt wrote.
     for (let round = 0; round < 3; round++) {
       try {
@@ -78,7 +74,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
       await db().send(
         new UpdateCommand({
           TableName: TableName(),
-          Key: userKeys.loginAttempts(email),
+          Key: keys.loginAttempts(email),
           UpdateExpression: 'SET janelaAte = :until, expiresAt = :until',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':until': until },
@@ -94,7 +90,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     findApplicationBySlug: (slug) => applications.findApplicationBySlug(slug),
 
     async findLoginAccount(email) {
-      const item = await get(applicationKeys.userEmail(email));
+      const item = await get(keys.userEmail(email));
       if (!item) return undefined;
       const account: LoginAccount = { aplicacaoId: Number(item.aplicacaoId), userId: Number(item.userId) };
       if (typeof item.senhaHash === 'string') account.senhaHash = item.senhaHash;
@@ -105,11 +101,11 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     lockLogin,
 
     async clearLoginAttempts(email) {
-      await db().send(new DeleteCommand({ TableName: TableName(), Key: userKeys.loginAttempts(email) }));
+      await db().send(new DeleteCommand({ TableName: TableName(), Key: keys.loginAttempts(email) }));
     },
 
     async findPatientByPhone(aplicacaoId, telefone) {
-      const item = await get(applicationKeys.patientPhone(aplicacaoId, telefone));
+      const item = await get(keys.patientPhone(aplicacaoId, telefone));
       return item ? applications.getPortalUser(aplicacaoId, Number(item.userId)) : undefined;
     },
 
@@ -118,7 +114,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         await db().send(
           new PutCommand({
             TableName: TableName(),
-            Item: { ...userKeys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
+            Item: { ...keys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
             ConditionExpression: 'attribute_not_exists(pk) OR enviadoEm < :sentAfter',
             ExpressionAttributeValues: { ':sentAfter': sentAfter },
           }),
@@ -135,7 +131,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         await db().send(
           new DeleteCommand({
             TableName: TableName(),
-            Key: userKeys.otp(aplicacaoId, telefone),
+            Key: keys.otp(aplicacaoId, telefone),
             ConditionExpression: 'codigoHash = :h',
             ExpressionAttributeValues: { ':h': codigoHash },
           }),
@@ -152,7 +148,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         const out = await db().send(
           new UpdateCommand({
             TableName: TableName(),
-            Key: userKeys.otp(aplicacaoId, telefone),
+            Key: keys.otp(aplicacaoId, telefone),
             UpdateExpression: 'ADD tentativas :one',
             ConditionExpression: 'expiresAt > :now AND tentativas < :max',
             ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': maxAttempts },
@@ -191,7 +187,7 @@ export async function addPatientPhone(user: PortalUser, telefone: string): Promi
         {
           Update: {
             TableName: tableName(),
-            Key: applicationKeys.portalUser(user.aplicacaoId, user.id),
+            Key: keys.portalUser(user.aplicacaoId, user.id),
             UpdateExpression: 'SET telefone = :t',
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
             ExpressionAttributeValues: { ':t': telefone },
@@ -200,7 +196,7 @@ export async function addPatientPhone(user: PortalUser, telefone: string): Promi
         {
           Put: {
             TableName: tableName(),
-            Item: { ...applicationKeys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
+            Item: { ...keys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
