@@ -2,7 +2,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import { statementPage, storedAmount } from '#shared/db/ledger';
+import { statementPage } from '#shared/db/ledger';
+import { storedAmount } from '#shared/db/numbers';
 import { queryTariffs } from '#shared/db/tariffs';
 import type { StatementEntry } from '#shared/domain/ledger';
 import { notFound } from '#shared/domain/errors';

@@ -16,9 +16,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, NumberValue, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { replaceApiKey } from '#shared/db/api-keys';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
+import { storedDecimal } from '#shared/db/numbers';
 import { tableKeys } from '#shared/db/table';
 import { conflict } from '#shared/domain/errors';
 import type {
@@ -35,14 +36,6 @@ import type {
 
 type Item = Record<string, unknown>;
 
-/** A stored DynamoDB number (integer or exact NumberValue) as a decimal string with two places. */
-export function decimalString(value: unknown): string {
-  const text = value instanceof NumberValue ? value.toString() : String(value);
-  if (!/^-?\d+(?:\.\d+)?$/.test(text)) throw new Error(`not a decimal: ${text}`);
-  const [units, cents = ''] = text.split('.');
-  return `${units}.${cents.padEnd(2, '0')}`;
-}
-
 const notExists = 'attribute_not_exists(pk)';
 const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest }: Item): Item => rest;
 
@@ -56,7 +49,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     try {
       await db().send(new PutCommand({ TableName: TableName(), Item: item, ConditionExpression: notExists }));
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(`${what} already exists`);
+      if (isConditionFailure(error)) throw conflict(`${what} already exists`);
       throw error;
     }
   };
@@ -125,7 +118,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     async getBalance(aplicacaoId) {
       const item = await get(keys.balance(aplicacaoId));
       if (!item) return undefined;
-      return { aplicacaoId, saldo: decimalString(item.saldo), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
+      return { aplicacaoId, saldo: storedDecimal(item.saldo, 2), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
     },
 
     async putApiKey(record) {

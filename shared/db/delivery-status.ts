@@ -5,19 +5,14 @@
 //   statement entry    pk APP#<id>          sk EXTRATO#<16 digits>     custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
 //   orphan callback    pk ORPHAN#<messageSid> sk STATUS#<status>       gsi1pk ORPHAN, gsi1sk <recordedAt>#<messageSid>, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { numberText } from '#shared/db/numbers';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
 
 const ORPHAN_TTL_SECONDS = 7 * 24 * 3600;
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
-
-/** A stored DynamoDB number (NumberValue, or a plain number when integral) as its exact text. */
-export const numberText = (value: unknown): string | null =>
-  value === null || value === undefined ? null : value instanceof NumberValue ? value.toString() : String(value);
 
 export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
   const get = async (Key: Item, ProjectionExpression?: string, names?: Record<string, string>) =>
@@ -89,7 +84,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
       const key = keys.statementEntry(aplicacaoId, lancamentoId);
       const entry = await get(key, 'cotacaoUsdBrl, custoCorrigidoEm');
       if (!entry || entry.custoCorrigidoEm) return false;
-      const entryRate = numberText(entry.cotacaoUsdBrl);
+      const entryRate = entry.cotacaoUsdBrl === null || entry.cotacaoUsdBrl === undefined ? null : numberText(entry.cotacaoUsdBrl);
       const rate = entryRate ?? (await currentRate());
       const brl = correction.brlFor(rate);
       const prefix = correction.provider === 'provider_a' ? 'custoProviderA' : 'custoProviderB';

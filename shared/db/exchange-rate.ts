@@ -3,12 +3,13 @@
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { numberText } from '#shared/db/numbers';
 import type { ExchangeRate, ExchangeRateRepository } from '#shared/domain/exchange-rate';
 
 /** The rate item's fields, or undefined when it is missing or unreadable (the send reads it in its BatchGet). */
 export function itemToExchangeRate(item: Record<string, unknown> | undefined): ExchangeRate | undefined {
   if (!item || item.valor === undefined || item.valor === null) return undefined;
-  const valor = item.valor instanceof NumberValue ? item.valor.toString() : String(item.valor);
+  const valor = numberText(item.valor);
   if (!/^\d+(?:\.\d+)?$/.test(valor)) return undefined;
   return { valor, obtidaEm: String(item.obtidaEm ?? ''), fonte: String(item.fonte ?? '') };
 }

@@ -10,9 +10,10 @@
 import { GetCommand, NumberValue, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { conflict } from '#shared/domain/errors';
 import type { ExtraWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
-import { decimalPlaces, formatDecimal, fromCents, toCents } from '#shared/domain/money';
+import { fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
 
@@ -28,10 +29,6 @@ const amountFields = [
   'cotacaoUsdBrl',
 ] as const;
 
-/** A stored DynamoDB number (a plain number only when integral) as a decimal string with two places. */
-export const storedAmount = (value: unknown): string =>
-  fromCents(toCents(value instanceof NumberValue ? value.toString() : String(value)));
-
 // The exchange rate and the provider costs (USD fractions of a cent, their BRL conversions) keep
 // their own precision; the charges (valor, saldos, tarifaCobrada) are cents.
 const precise = new Set<string>(['cotacaoUsdBrl', 'custoProviderAUsd', 'custoProviderABrl', 'custoProviderBUsd', 'custoProviderBBrl']);
@@ -39,10 +36,7 @@ const toNumber = (field: (typeof amountFields)[number], value: string | null) =>
   value === null ? null : NumberValue.from(precise.has(field) ? value : fromCents(toCents(value)));
 
 /** A stored precise number as text: costs with at least 4 places ("0.0050"), the rate as stored. */
-const preciseText = (field: string, value: unknown): string => {
-  const text = value instanceof NumberValue ? value.toString() : String(value);
-  return field === 'cotacaoUsdBrl' ? text : formatDecimal(text, Math.max(4, decimalPlaces(text)));
-};
+const preciseText = (field: string, value: unknown): string => (field === 'cotacaoUsdBrl' ? numberText(value) : storedDecimal(value, 4));
 
 export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.

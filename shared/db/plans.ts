@@ -2,16 +2,16 @@
 // a handful of items). Each plan is `pk 'PLANO', sk 'PLANO#<id>'`; the price is an exact DynamoDB
 // number, read back as a decimal string.
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
+import { db as defaultDb, isConditionFailure, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { numberText } from '#shared/db/numbers';
 import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
 
 const toPlan = (item: Record<string, unknown>): Plan => ({
   id: Number(item.id),
   nome: String(item.nome ?? ''),
   descricao: String(item.descricao ?? ''),
-  precoMensal: toMoney(String(item.precoMensal)),
+  precoMensal: toMoney(numberText(item.precoMensal)),
   moeda: 'BRL',
   mensagensIncluidas: Number(item.mensagensIncluidas ?? 0),
   recursos: Array.isArray(item.recursos) ? item.recursos.map(String) : [],
@@ -57,7 +57,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
         );
         return true;
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

@@ -7,7 +7,7 @@
 // in shared/db/provider-credential-lookup.ts (kept light for its cold start).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
@@ -19,8 +19,6 @@ type Item = Record<string, unknown>;
 
 // Not revoked: revogadoEm is absent or stored as null. attribute_exists(pk) keeps an update from creating an item.
 const notRevoked = 'attribute_exists(pk) AND (attribute_not_exists(revogadoEm) OR attribute_type(revogadoEm, :nullType))';
-
-const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
 
 export function dynamoProviderCredentialRepository(): ProviderCredentialRepository {
   const applications = dynamoApplicationRepository();

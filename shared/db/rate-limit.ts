@@ -8,7 +8,7 @@
 // A fixed window: a client may spend its limit at the end of one minute and again at the start
 // of the next. DynamoDB's TTL removes the counter a little after its minute ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import type { RateLimiter } from '#shared/domain/provider-credentials';
 
@@ -40,7 +40,7 @@ export function dynamoRateLimiter(): RateLimiter {
         );
         return { allowed: true };
       } catch (error) {
-        if ((error as Error)?.name === 'ConditionalCheckFailedException') return { allowed: false, retryAfter: secondsToNextMinute(nowMs) };
+        if (isConditionFailure(error)) return { allowed: false, retryAfter: secondsToNextMinute(nowMs) };
         throw error;
       }
     },

@@ -3,9 +3,9 @@
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
-import { storedAmount } from '#shared/db/ledger';
+import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
 import { seedDefaultTariffs, type Tariff, type TariffRepository } from '#shared/domain/tariffs';
@@ -45,7 +45,7 @@ export function dynamoTariffRepository(): TariffRepository {
         await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_not_exists(pk)' }));
         return true;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -53,7 +53,7 @@ export function dynamoTariffRepository(): TariffRepository {
       try {
         await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_exists(pk)' }));
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('tarifa');
+        if (isConditionFailure(error)) throw notFound('tarifa');
         throw error;
       }
     },

@@ -9,13 +9,11 @@
 // here also compares the expiry itself: an expired item behaves as absent.
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
-
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export function dynamoUserAuthRepository(applications: ApplicationRepository = dynamoApplicationRepository()): LoginRepository & PatientOtpRepository {
   const TableName = () => tableName();
@@ -41,7 +39,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return { allowed: true, attempt: Number(out.Attributes?.tentativas) };
       } catch (error) {
-        if (!conditionFailed(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       const current = await get(Key);
       const until = Number(current?.janelaAte ?? 0);
@@ -62,7 +60,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return { allowed: true, attempt: 1 };
       } catch (error) {
-        if (!conditionFailed(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     }
     // Heavy contention on one e-mail: refuse this attempt rather than let it go uncounted.
@@ -81,7 +79,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         }),
       );
     } catch (error) {
-      if (!conditionFailed(error)) throw error; // cleared by a success meanwhile: nothing to lock
+      if (!isConditionFailure(error)) throw error; // cleared by a success meanwhile: nothing to lock
     }
   }
 
@@ -121,7 +119,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return true;
       } catch (error) {
-        if (conditionFailed(error)) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -138,7 +136,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return true;
       } catch (error) {
-        if (conditionFailed(error)) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -168,7 +166,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
           expiresAt: Number(item.expiresAt),
         } satisfies OtpRecord;
       } catch (error) {
-        if (conditionFailed(error)) return undefined;
+        if (isConditionFailure(error)) return undefined;
         throw error;
       }
     },
