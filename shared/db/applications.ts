@@ -3,7 +3,8 @@
 //   application       pk APP#<id>                 sk APP                  gsi1pk APP                               gsi1sk APP#<id, 16 digits>
 //   slug reservation  pk SLUG#<slug>              sk SLUG
 //   balance           pk APP#<id>                 sk SALDO
-//   API key           pk APIKEY#<apiKey>          sk APIKEY               (the application item's apiKey names the current one)
+//   API key           pk APIKEY#<apiKey>          sk APIKEY               (the application item's apiKey names the current one;
+//                                                                         the authorizer reads it through shared/db/api-keys.ts)
 //   OAuth client      pk OAUTHCLIENT#<clientId>   sk OAUTHCLIENT          gsi1pk APP#<id>#OAUTHCLIENT              gsi1sk <clientId>
 //   prestador         pk APP#<id>                 sk PRESTADOR#<pid>
 //   nbwp_ credential  pk PCRED#<apiKey>           sk PCRED                gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED    gsi1sk PCRED#<credencialId>
@@ -13,15 +14,14 @@
 //   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, NumberValue, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { replaceApiKey } from '#shared/db/api-keys';
+import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
 import { tableKeys } from '#shared/db/table';
-import { conflict } from '#shared/domain/errors';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { conflict, notFound } from '#shared/domain/errors';
 import type {
   ApiKeyRecord,
   Application,
@@ -38,6 +38,45 @@ type Item = Record<string, unknown>;
 
 const notExists = 'attribute_not_exists(pk)';
 const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest }: Item): Item => rest;
+
+/** The application's current API key, read consistently; undefined key when it has none yet. */
+async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined } | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.application(aplicacaoId), ConsistentRead: true, ProjectionExpression: 'apiKey' }),
+  );
+  if (!out.Item) return undefined;
+  return { apiKey: typeof out.Item.apiKey === 'string' ? out.Item.apiKey : undefined };
+}
+
+/**
+ * One pair per application (pattern 5b): makes `record` the application's API key and deletes the
+ * previous one in the same unit of work, so the old secret stops working the moment it commits, with
+ * no index to wait for. Conditioned on the pointer read just before, so two concurrent replacements
+ * cannot both win and leave two valid pairs; the loser re-reads and replaces the winner's.
+ */
+async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<void> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const current = await currentApiKey(record.aplicacaoId);
+    if (!current) throw notFound('application');
+    const previous = current.apiKey;
+    const outcome = await commitWrites([
+      putNew({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record }, conflict('API key already exists')),
+      conditionalWrite({
+        Update: {
+          Key: keys.application(record.aplicacaoId),
+          UpdateExpression: 'SET apiKey = :new',
+          ConditionExpression: previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :previous',
+          ExpressionAttributeValues: previous === undefined ? { ':new': record.apiKey } : { ':new': record.apiKey, ':previous': previous },
+        },
+      }),
+      ...(previous === undefined || previous === record.apiKey ? [] : [conditionalWrite({ Delete: { Key: keys.apiKey(previous) } })]),
+    ]);
+    if (outcome.committed) return;
+    if (outcome.refusals.length) throw outcome.refusals[0];
+    // The pointer moved (a concurrent replacement) or any other cancellation: read again.
+  }
+  throw conflict('The API key is being replaced concurrently; try again');
+}
 
 export function dynamoApplicationRepository(): ApplicationRepository {
   const TableName = () => tableName();
@@ -73,31 +112,25 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     newId: () => nextId(),
 
     async createApplication(application, balance, apiKey) {
-      const put = (Item: Item) => ({ Put: { TableName: TableName(), Item, ConditionExpression: notExists } });
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              put({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }),
-              put({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }),
-              put({
-                ...keys.balance(application.id),
-                tipo: 'SALDO',
-                aplicacaoId: application.id,
-                saldo: NumberValue.from(balance.saldo),
-                moeda: balance.moeda,
-                atualizadoEm: balance.atualizadoEm,
-              }),
-              ...(apiKey ? [put({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey })] : []),
-            ],
-          }),
-        );
-      } catch (error) {
-        if (error instanceof TransactionCanceledException) {
-          const slugTaken = error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed';
-          throw conflict(slugTaken ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
-        }
-        throw error;
+      // A taken slug has its own answer; any other refusal (an id or key already there, a concurrent write) is the application's.
+      const outcome = await commitWrites<'application' | 'slug'>([
+        putNew({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }, 'application'),
+        putNew({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }, 'slug'),
+        putNew(
+          {
+            ...keys.balance(application.id),
+            tipo: 'SALDO',
+            aplicacaoId: application.id,
+            saldo: NumberValue.from(balance.saldo),
+            moeda: balance.moeda,
+            atualizadoEm: balance.atualizadoEm,
+          },
+          'application',
+        ),
+        ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
+      ]);
+      if (!outcome.committed) {
+        throw conflict(outcome.refusals.includes('slug') ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
       }
     },
 
@@ -121,10 +154,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       return { aplicacaoId, saldo: storedDecimal(item.saldo, 2), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
     },
 
-    async putApiKey(record) {
-      // One pair per application: the new key replaces the previous one at once (shared/db/api-keys.ts).
-      await replaceApiKey(record);
-    },
+    putApiKey: (record) => replaceApiKey(record),
 
     async getApiKey(apiKey) {
       const item = await get(keys.apiKey(apiKey));
@@ -184,51 +214,24 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putPortalUser(user, login) {
-      const phone = user.telefone
-        ? [
-            {
-              Put: {
-                TableName: TableName(),
-                Item: { ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
-                ConditionExpression: notExists,
-              },
-            },
-          ]
-        : [];
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: { ...keys.portalUser(user.aplicacaoId, user.id), tipo: 'USER', ...user },
-                  ConditionExpression: notExists,
-                },
-              },
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: {
-                    ...keys.userEmail(user.email),
-                    tipo: 'USEREMAIL',
-                    aplicacaoId: user.aplicacaoId,
-                    userId: user.id,
-                    ...(login?.senhaHash ? { senhaHash: login.senhaHash } : {}),
-                  },
-                  ConditionExpression: notExists,
-                },
-              },
-              ...phone,
-            ],
-          }),
-        );
-      } catch (error) {
-        if (error instanceof TransactionCanceledException) {
-          const phoneTaken = error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed';
-          throw conflict(phoneTaken ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
-        }
-        throw error;
+      const outcome = await commitWrites<'user' | 'phone'>([
+        putNew({ ...keys.portalUser(user.aplicacaoId, user.id), tipo: 'USER', ...user }, 'user'),
+        putNew(
+          {
+            ...keys.userEmail(user.email),
+            tipo: 'USEREMAIL',
+            aplicacaoId: user.aplicacaoId,
+            userId: user.id,
+            ...(login?.senhaHash ? { senhaHash: login.senhaHash } : {}),
+          },
+          'user',
+        ),
+        ...(user.telefone
+          ? [putNew({ ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id }, 'phone' as const)]
+          : []),
+      ]);
+      if (!outcome.committed) {
+        throw conflict(outcome.refusals.includes('phone') ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
       }
     },
 

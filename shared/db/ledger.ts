@@ -4,15 +4,17 @@
 //   statement entry  pk APP#<id>   sk EXTRATO#<entry id, 16 digits>      every field of the spec's statement entry
 //   refund marker    pk APP#<id>   sk ESTORNO#<entry id, 16 digits>      the entry was refunded (at most once)
 //
-// One TransactWriteItems per entry: the balance update conditioned on the balance and last entry
-// id read just before, and the entry put with attribute_not_exists. Amounts are DynamoDB numbers
+// One unit of work per entry (shared/db/unit-of-work.ts, one TransactWriteItems): the balance update
+// conditioned on the balance and last entry id read just before, the entry put with
+// attribute_not_exists, and the caller's extra writes. Amounts are DynamoDB numbers
 // (exact decimals), written from and read back to decimal strings, never floats.
-import { GetCommand, NumberValue, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
-import type { ExtraWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
+import type { ConditionalWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
@@ -72,20 +74,12 @@ export function itemToEntry(item: Item): StatementEntry {
   };
 }
 
-/** Cancellation reasons that mean "someone else committed first": re-read and retry. */
-const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
-
 /** A refund's once-only marker: put with the refund's entry; a second refund of the same entry is refused. */
-export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ExtraWrite => ({
-  write: {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  },
-  whenRefused: conflict(`entry ${lancamentoId} has already been refunded`),
-});
+export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ConditionalWrite =>
+  putNew(
+    { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
+    conflict(`entry ${lancamentoId} has already been refunded`),
+  );
 
 export interface StatementPage {
   content: StatementEntry[];
@@ -160,41 +154,24 @@ export function dynamoLedgerRepository(): LedgerRepository {
         values[`:c${i}`] = by;
         adds.push(`#c${i} :c${i}`);
       });
-      const writes = extras.writes ?? [];
-      const input: TransactWriteCommandInput = {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.balance(aplicacaoId),
-              UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-              ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
-              ExpressionAttributeValues: values,
-              ...(adds.length ? { ExpressionAttributeNames: names } : {}),
-            },
+      const outcome = await commitWrites([
+        conditionalWrite({
+          Update: {
+            Key: keys.balance(aplicacaoId),
+            UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+            ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
+            ExpressionAttributeValues: values,
+            ...(adds.length ? { ExpressionAttributeNames: names } : {}),
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: entryToItem(aplicacaoId, entry),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(writes.map((w) => w.write) as NonNullable<TransactWriteCommandInput['TransactItems']>),
-        ],
-      };
-      try {
-        await db().send(new TransactWriteCommand(input));
-        return true;
-      } catch (error) {
-        const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-        // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
-        const refused = writes.findIndex((w, i) => w.whenRefused && reasons[i + 2]?.Code === 'ConditionalCheckFailed');
-        if (refused >= 0) throw writes[refused]!.whenRefused;
-        if (reasons.some((r) => lostRace.has(r.Code ?? ''))) return false;
-        throw error;
-      }
+        }),
+        putNew(entryToItem(aplicacaoId, entry)),
+        ...(extras.writes ?? []),
+      ]);
+      if (outcome.committed) return true;
+      // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
+      if (outcome.refusals.length) throw outcome.refusals[0];
+      if (outcome.raced) return false;
+      throw outcome.error;
     },
   };
 }

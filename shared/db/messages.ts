@@ -2,13 +2,14 @@
 //   message          pk APP#<id>          sk MSG#<id, 16 digits>    gsi1pk APP#<id>#MSG   gsi1sk <dataEnvio>#<id, 16 digits>
 //   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, GetCommand, NumberValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { tableKeys } from '#shared/db/table';
 import { queryTariffs } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
@@ -88,63 +89,48 @@ export function dynamoMessageRepository(): MessageRepository {
       };
     },
 
-    queuedWrite: (message) => ({
-      write: { Put: { TableName: tableName(), Item: messageToItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
-    }),
+    queuedWrite: (message) => putNew(messageToItem(message)),
 
-    failedWrite: (aplicacaoId, id, errorCode, errorMessage) => ({
-      write: {
+    failedWrite: (aplicacaoId, id, errorCode, errorMessage) =>
+      conditionalWrite({
         Update: {
-          TableName: tableName(),
           Key: keys.message(aplicacaoId, id),
           UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#s': 'status' },
           ExpressionAttributeValues: { ':s': 'FAILED', ':rank': statusRanks.FAILED, ':code': errorCode, ':msg': errorMessage },
         },
-      },
-    }),
+      }),
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
 
     async markSent(message, messageSid) {
-      const update = {
-        TableName: tableName(),
-        Key: keys.message(message.aplicacaoId, message.id),
-        ExpressionAttributeNames: { '#s': 'status' },
-      };
-      const lookup = {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider },
-        },
-      };
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  ...update,
-                  UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
-                  ConditionExpression: 'statusRank < :rank',
-                  ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
-                },
-              },
-              lookup,
-            ],
-          }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-        // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
-        log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [{ Update: { ...update, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeValues: { ':sid': messageSid } } }, lookup],
-          }),
-        );
-      }
+      const Key = keys.message(message.aplicacaoId, message.id);
+      const lookup = conditionalWrite({
+        Put: { Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider } },
+      });
+      const sent = await commitWrites([
+        conditionalWrite({
+          Update: {
+            Key,
+            UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
+            ConditionExpression: 'statusRank < :rank',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+          },
+        }),
+        lookup,
+      ]);
+      if (sent.committed) return;
+      // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
+      log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
+      const recorded = await commitWrites([
+        conditionalWrite({
+          Update: { Key, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sid': messageSid } },
+        }),
+        lookup,
+      ]);
+      if (!recorded.committed) throw recorded.error;
     },
 
     async get(aplicacaoId, id) {

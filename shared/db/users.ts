@@ -7,10 +7,11 @@
 //
 // DynamoDB deletes expired items only eventually (up to days later), so every read and condition
 // here also compares the expiry itself: an expired item behaves as absent.
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
@@ -179,26 +180,16 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
  * For users created before phones existed, such as the sandbox's on an older local data folder.
  */
 export async function addPatientPhone(user: PortalUser, telefone: string): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.portalUser(user.aplicacaoId, user.id),
-            UpdateExpression: 'SET telefone = :t',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
-            ExpressionAttributeValues: { ':t': telefone },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
+  const outcome = await commitWrites([
+    conditionalWrite({
+      Update: {
+        Key: keys.portalUser(user.aplicacaoId, user.id),
+        UpdateExpression: 'SET telefone = :t',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
+        ExpressionAttributeValues: { ':t': telefone },
+      },
     }),
-  );
+    putNew({ ...keys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id }),
+  ]);
+  if (!outcome.committed) throw outcome.error;
 }

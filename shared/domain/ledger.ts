@@ -6,9 +6,10 @@
 // re-read and retried. Credits (admin panel), message debits and their compensations, refunds
 // and the other billed services (chargeService) all go through it.
 //
-// A commit may carry extra writes that must happen with the entry or not at all (the message
-// of a send, a refund's once-only marker): the repository builds them, the domain only passes
-// them along, so this file knows nothing of DynamoDB.
+// The commit is a unit of work (below): the balance update, the entry, and the extra writes that
+// must happen with the entry or not at all (the message of a send, a refund's once-only marker).
+// Repositories prepare the writes; the domain only passes them along and reads the outcome, so this
+// file knows nothing of DynamoDB.
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
@@ -51,18 +52,48 @@ export interface LedgerState {
   ultimoLancamentoId: number;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Units of work: conditional writes that commit together, all or nothing. A repository prepares
+// each write (its shape is the store's business) together with its refusal: what its own condition
+// failing means. A write without a refusal whose condition fails lost a race (re-read and retry).
+// The ledger's commit is one unit of work (balance update + entry + extra writes); a status change
+// committed with its history entry, outbox event and idempotency record is another.
+
+declare const preparedWrite: unique symbol;
+/** A write as a repository prepared it; only the store that prepared it looks inside. */
+export type PreparedWrite = { readonly [preparedWrite]: true };
+
 /**
- * A write built by a repository (for DynamoDB, one TransactWriteItems element) that commits with
- * the entry. When its own condition refuses it, the whole commit fails with `whenRefused` (not a
- * lost race: retrying would not help).
+ * One write of a unit of work. `refusal` is what its own condition failing stands for: a domain
+ * error to throw ("entry already refunded"), or any value the caller acts on (e.g. 'replay' for an
+ * idempotency key that exists). Absent: a failed condition is a lost race.
  */
-export interface ExtraWrite {
-  readonly write: unknown;
-  readonly whenRefused?: DomainError;
+export interface ConditionalWrite<R = DomainError> {
+  readonly write: PreparedWrite;
+  readonly refusal?: R;
+}
+
+/** How a unit of work ended. */
+export type CommitOutcome<R = DomainError> =
+  | { readonly committed: true }
+  | {
+      readonly committed: false;
+      /** The refusals of the writes whose own condition failed, in write order. */
+      readonly refusals: readonly R[];
+      /** A write without a refusal failed its condition, or a concurrent transaction got in the way: re-read and retry. */
+      readonly raced: boolean;
+      /** The store's failure, for the caller to throw when it neither maps a refusal nor retries (e.g. throttling). */
+      readonly error: unknown;
+    };
+
+export interface UnitOfWork {
+  /** Commits every write or none (one request). Throws only when the store did not take the request at all. */
+  commit<R>(writes: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R>>;
 }
 
 export interface CommitExtras {
-  writes?: readonly ExtraWrite[];
+  /** Writes that commit with the entry; a refused one makes the commit throw its refusal. */
+  writes?: readonly ConditionalWrite[];
   /** Counters on the balance item raised in the same commit (e.g. totalMensagens for /api/v2/stats). */
   increment?: Readonly<Record<string, number>>;
 }
@@ -72,8 +103,9 @@ export interface LedgerRepository {
   readBalance(aplicacaoId: number): Promise<LedgerState | undefined>;
   /**
    * Sets the balance to entry.saldoPosterior and the last entry id to entry.id, and stores the
-   * entry and the extras, all or nothing, only if the balance item still holds `before`. Returns
-   * false when it no longer does (another commit came first); throws an extra's `whenRefused`.
+   * entry and the extras, all or nothing (one unit of work), only if the balance item still holds
+   * `before`. Returns false when it no longer does (another commit came first); throws the refusal
+   * of an extra write its own condition refused.
    */
   commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry, extras?: CommitExtras): Promise<boolean>;
 }
@@ -224,7 +256,7 @@ export function chargeService(
 export interface RefundStore {
   getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined>;
   /** The once-only marker of a refunded entry; refused (conflict) when the entry was refunded before. */
-  markerWrite(aplicacaoId: number, lancamentoId: number): ExtraWrite;
+  markerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
 }
 
 /**
