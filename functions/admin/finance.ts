@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { Principal } from '#shared/auth/principal';
 import { PLATFORM_SCOPE } from '#shared/auth/portal';
-import { dynamoLedgerRepository, getEntry, refundMarkerWrite } from '#shared/db/ledger';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { notFound } from '#shared/domain/errors';
 import { refundEntry } from '#shared/domain/ledger';
@@ -79,7 +79,7 @@ export const financeOperations: Operations = {
     requirePlatformAdmin(request, 'refund statement entries');
     const aplicacaoId = pathId(request, 'application');
     const input = validate(refundBody, request.body);
-    const entry = await refundEntry(ledger, { getEntry, markerWrite: (app, lancamentoId) => refundMarkerWrite(app, lancamentoId) }, aplicacaoId, input);
+    const entry = await refundEntry(ledger, ledger, aplicacaoId, input);
     return json(201, entry);
   },
 };

@@ -7,17 +7,18 @@ import { statusCallback, type StatusCallback } from '#events/queue-messages';
 import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
-import { currentUsdBrl } from '#shared/db/exchange-rate';
+import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
 import { verifyProviderASignature } from '#shared/providers/signatures';
 import { queueConsumer } from '#shared/queue/consumer';
 import { log } from '#shared/log';
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
+const exchangeRates = dynamoExchangeRateRepository();
 const baseDeps = () =>
   (deps ??= {
     repo: dynamoDeliveryStatusRepository(),
-    currentRate: currentUsdBrl,
+    currentRate: async () => (await exchangeRates.get())?.valor ?? null,
     providerBPrices: providerBPrices(process.env.PROVIDER_B_PRICES_USD),
     toLocal: (iso) => localDateTime(new Date(iso)),
   });

@@ -78,11 +78,24 @@ async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<voi
   throw conflict('The API key is being replaced concurrently; try again');
 }
 
+const getItem = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+
+const toApplication = (item: Item) => strip(item) as unknown as Application;
+
+/** The application by id (pattern 1), one GetItem. */
+async function getApplication(id: number): Promise<Application | undefined> {
+  const item = await getItem(keys.application(id));
+  return item ? toApplication(item) : undefined;
+}
+
+/** The application read alone, for a function that needs nothing else (its bundle carries no write code). */
+export const dynamoApplicationReader = (): Pick<ApplicationRepository, 'getApplication'> => ({ getApplication });
+
 export function dynamoApplicationRepository(): ApplicationRepository {
   const TableName = () => tableName();
 
-  const get = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
-    (await db().send(new GetCommand({ TableName: TableName(), Key: key }))).Item;
+  const get = getItem;
 
   const put = async (item: Item, what: string): Promise<void> => {
     try {
@@ -105,8 +118,6 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': gsi1pk },
     });
-
-  const toApplication = (item: Item) => strip(item) as unknown as Application;
 
   const repo: ApplicationRepository = {
     newId: () => nextId(),
@@ -134,10 +145,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       }
     },
 
-    async getApplication(id) {
-      const item = await get(keys.application(id));
-      return item ? toApplication(item) : undefined;
-    },
+    getApplication,
 
     async findApplicationBySlug(slug) {
       const reservation = await get(keys.slug(slug));

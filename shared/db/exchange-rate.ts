@@ -29,8 +29,3 @@ export function dynamoExchangeRateRepository(): ExchangeRateRepository {
     },
   };
 }
-
-/** The current rate's exact text, or null when none is stored. */
-export async function currentUsdBrl(): Promise<string | null> {
-  return (await dynamoExchangeRateRepository().get())?.valor ?? null;
-}

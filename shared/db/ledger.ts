@@ -14,7 +14,7 @@ import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
-import type { ConditionalWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
+import type { ConditionalWrite, LedgerRepository, LedgerState, RefundStore, StatementEntry, StatementRepository } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
@@ -40,7 +40,7 @@ const toNumber = (field: (typeof amountFields)[number], value: string | null) =>
 /** A stored precise number as text: costs with at least 4 places ("0.0050"), the rate as stored. */
 const preciseText = (field: string, value: unknown): string => (field === 'cotacaoUsdBrl' ? numberText(value) : storedDecimal(value, 4));
 
-export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
+function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.
   const { tipo, ...fields } = entry;
   const item: Item = { ...keys.statementEntry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
@@ -48,7 +48,7 @@ export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   return item;
 }
 
-export function itemToEntry(item: Item): StatementEntry {
+function itemToEntry(item: Item): StatementEntry {
   const amount = (field: (typeof amountFields)[number]) => {
     const value = item[field];
     if (value === null || value === undefined) return null;
@@ -81,48 +81,63 @@ export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, est
     conflict(`entry ${lancamentoId} has already been refunded`),
   );
 
-export interface StatementPage {
-  content: StatementEntry[];
-  total: number;
-}
-
-/** One statement entry, or undefined. */
-export async function getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(aplicacaoId, id) }));
-  return out.Item ? itemToEntry(out.Item) : undefined;
-}
-
-/**
- * A page of the statement, newest first. Entries are numbered 1..ultimoLancamentoId without gaps
- * (docs/data-model.md), so the total is the balance item's counter and a page is one key range:
- * one GetItem and one Query whatever the statement's length.
- */
-export async function statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage> {
-  const balance = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
-  );
-  const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
-  const newest = total - page * size;
-  if (newest < 1) return { content: [], total };
-  const oldest = Math.max(1, newest - size + 1);
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.statementEntry(aplicacaoId, oldest).pk,
-        ':from': keys.statementEntry(aplicacaoId, oldest).sk,
-        ':to': keys.statementEntry(aplicacaoId, newest).sk,
-      },
-      ScanIndexForward: false,
-      ConsistentRead: true, // the page must hold the entries the counter above promises
-    }),
-  );
-  return { content: (out.Items ?? []).map(itemToEntry), total };
-}
-
-export function dynamoLedgerRepository(): LedgerRepository {
+/** The tenant's reads of its ledger (/financeiro, /api/v2/stats): no transaction code, so those bundles stay small. */
+export function dynamoStatementRepository(): StatementRepository {
   return {
+    async getSaldo(aplicacaoId) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'saldo', ConsistentRead: true }),
+      );
+      return out.Item ? storedAmount(out.Item.saldo) : undefined;
+    },
+
+    /**
+     * Entries are numbered 1..ultimoLancamentoId without gaps (docs/data-model.md), so the total is
+     * the balance item's counter and a page is one key range: one GetItem and one Query whatever the
+     * statement's length.
+     */
+    async statementPage(aplicacaoId, page, size) {
+      const balance = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+      );
+      const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
+      const newest = total - page * size;
+      if (newest < 1) return { content: [], total };
+      const oldest = Math.max(1, newest - size + 1);
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.statementEntry(aplicacaoId, oldest).pk,
+            ':from': keys.statementEntry(aplicacaoId, oldest).sk,
+            ':to': keys.statementEntry(aplicacaoId, newest).sk,
+          },
+          ScanIndexForward: false,
+          ConsistentRead: true, // the page must hold the entries the counter above promises
+        }),
+      );
+      return { content: (out.Items ?? []).map(itemToEntry), total };
+    },
+
+    async messageCount(aplicacaoId) {
+      // The counter rises in the same commit that writes each message (shared/domain/messages.ts).
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'totalMensagens' }));
+      return Number(out.Item?.totalMensagens ?? 0);
+    },
+  };
+}
+
+/** The ledger's commits, and what a refund reads and writes with them. */
+export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
+  return {
+    async getEntry(aplicacaoId, id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(aplicacaoId, id) }));
+      return out.Item ? itemToEntry(out.Item) : undefined;
+    },
+
+    markerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
+
     async readBalance(aplicacaoId) {
       const out = await db().send(
         new GetCommand({

@@ -11,14 +11,14 @@ import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { tableKeys } from '#shared/db/table';
-import { queryTariffs } from '#shared/db/tariffs';
+import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
 import { statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
 import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
 
-export function messageToItem(m: Message): Item {
+function messageToItem(m: Message): Item {
   return {
     ...keys.message(m.aplicacaoId, m.id),
     ...keys.messageListing(m.aplicacaoId, m.dataEnvio, m.id),
@@ -30,7 +30,7 @@ export function messageToItem(m: Message): Item {
 
 const nullable = <T>(value: unknown, as: (v: unknown) => T): T | null => (value === null || value === undefined ? null : as(value));
 
-export function itemToMessage(item: Item): Message {
+function itemToMessage(item: Item): Message {
   return {
     id: Number(item.id),
     aplicacaoId: Number(item.aplicacaoId),
@@ -55,6 +55,7 @@ export function itemToMessage(item: Item): Message {
 }
 
 export function dynamoMessageRepository(): MessageRepository {
+  const catalogue = dynamoTariffCatalogue();
   return {
     newId: () => nextId(),
 
@@ -68,7 +69,7 @@ export function dynamoMessageRepository(): MessageRepository {
             RequestItems: { [tableName()]: { Keys: [keys.application(aplicacaoId), balanceKey, rateKey], ConsistentRead: true } },
           }),
         ),
-        queryTariffs(),
+        catalogue.listAll(),
       ]);
       const items = batch.Responses?.[tableName()] ?? [];
       const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);

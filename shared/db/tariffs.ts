@@ -8,13 +8,13 @@ import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
-import { seedDefaultTariffs, type Tariff, type TariffRepository } from '#shared/domain/tariffs';
+import { seedDefaultTariffs, type Tariff, type TariffCatalogue, type TariffRepository } from '#shared/domain/tariffs';
 
 type Item = Record<string, unknown>;
 
 const toItem = (t: Tariff): Item => ({ ...keys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
 
-export function itemToTariff(item: Item): Tariff {
+function itemToTariff(item: Item): Tariff {
   const { pk: _pk, sk: _sk, tipo: _tipo, ...rest } = item;
   return {
     ...(rest as unknown as Tariff),
@@ -26,15 +26,18 @@ export function itemToTariff(item: Item): Tariff {
   };
 }
 
-/** The query that reads the catalogue (also used by the send path next to its BatchGet). */
-export async function queryTariffs(): Promise<Tariff[]> {
+/** One Query of the small partition. */
+async function listAll(): Promise<Tariff[]> {
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.tariffs().pk } });
   return items.map(itemToTariff);
 }
 
+/** The catalogue's read alone (the send path, /financeiro/tarifas): no write code in those bundles. */
+export const dynamoTariffCatalogue = (): TariffCatalogue => ({ listAll });
+
 export function dynamoTariffRepository(): TariffRepository {
   return {
-    listAll: queryTariffs,
+    listAll,
     newId: () => nextId(),
     async get(id) {
       const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tariff(id), ConsistentRead: true }));

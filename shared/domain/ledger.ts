@@ -110,6 +110,21 @@ export interface LedgerRepository {
   commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry, extras?: CommitExtras): Promise<boolean>;
 }
 
+export interface StatementPage {
+  content: StatementEntry[];
+  total: number;
+}
+
+/** The tenant's reads of its ledger, one request each (a page: one GetItem and one Query). */
+export interface StatementRepository {
+  /** The balance (two places), strongly consistent; undefined when the application has none. */
+  getSaldo(aplicacaoId: number): Promise<string | undefined>;
+  /** A page of the statement, newest first, with the number of entries. */
+  statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage>;
+  /** Messages sent so far (a counter raised in each send's commit, pattern 17c of docs/data-model.md). */
+  messageCount(aplicacaoId: number): Promise<number>;
+}
+
 export interface NewEntry {
   aplicacaoId: number;
   tipo: EntryType;
