@@ -5,7 +5,8 @@ import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db as defaultDb, isConditionFailure, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText } from '#shared/db/numbers';
-import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
+import { toMoney } from '#shared/domain/money';
+import type { Plan, PlanRepository } from '#shared/domain/plans';
 
 const toPlan = (item: Record<string, unknown>): Plan => ({
   id: Number(item.id),

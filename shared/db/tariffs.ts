@@ -8,7 +8,7 @@ import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
-import { seedDefaultTariffs, type Tariff, type TariffCatalogue, type TariffRepository } from '#shared/domain/tariffs';
+import type { Tariff, TariffCatalogue, TariffRepository } from '#shared/domain/tariffs';
 
 type Item = Record<string, unknown>;
 
@@ -62,6 +62,3 @@ export function dynamoTariffRepository(): TariffRepository {
     },
   };
 }
-
-/** The default catalogue, written once (infra/local/seed.ts calls it at every start). */
-export const seedTariffs = (): Promise<void> => seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());
