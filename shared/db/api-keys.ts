@@ -1,6 +1,5 @@
-// The API key authorizer's one read (docs/data-model.md, pattern 5):
-//
-//   API key           pk APIKEY#<apiKey>   sk APIKEY   aplicacaoId, secretHash (SHA-256 hex), criadoEm
+// The API key authorizer's one read (docs/data-model.md, pattern 5): the key's item holds
+// aplicacaoId, secretHash (SHA-256 hex) and criadoEm.
 //
 // Written and replaced by the application repository (shared/db/applications.ts, pattern 5b). Kept
 // apart from it, as this module's one function, so the authorizer bundles only this read.

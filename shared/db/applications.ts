@@ -1,17 +1,8 @@
-// DynamoDB implementation of the application repository (single table, see docs/data-model.md).
-//
-//   application       pk APP#<id>                 sk APP                  gsi1pk APP                               gsi1sk APP#<id, 16 digits>
-//   slug reservation  pk SLUG#<slug>              sk SLUG
-//   balance           pk APP#<id>                 sk SALDO
-//   API key           pk APIKEY#<apiKey>          sk APIKEY               (the application item's apiKey names the current one;
-//                                                                         the authorizer reads it through shared/db/api-keys.ts)
-//   OAuth client      pk OAUTHCLIENT#<clientId>   sk OAUTHCLIENT          gsi1pk APP#<id>#OAUTHCLIENT              gsi1sk <clientId>
-//   prestador         pk APP#<id>                 sk PRESTADOR#<pid>
-//   nbwp_ credential  pk PCRED#<apiKey>           sk PCRED                gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED    gsi1sk PCRED#<credencialId>
-//   portal user       pk APP#<id>                 sk USER#<uid>
-//   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL            (+ senhaHash of password users: the login reads it)
-//   patient phone     pk APP#<id>                 sk USERFONE#<telefone>  (-> userId; one-time login codes)
-//   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
+// DynamoDB implementation of the application repository (single table, docs/data-model.md; keys
+// in shared/db/keys.ts): the application (patterns 1, 2), its slug (3) and opening balance (4), its
+// API key (5, 5b; the authorizer reads it through shared/db/api-keys.ts), OAuth clients (6, 7),
+// prestadores (8) and their nbwp_ credentials (9, 10), portal users with their e-mail lookup
+// (11, 12; + senhaHash of password users) and a patient's phone (12b), inbound subscriptions (13).
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';

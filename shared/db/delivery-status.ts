@@ -1,9 +1,9 @@
-// DynamoDB side of delivery statuses (see docs/data-model.md):
+// DynamoDB side of delivery statuses (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   message            pk APP#<id>          sk MSG#<16-digit id>       status, statusRank, dataEntrega, dataLeitura, errorCode, errorMessage, lancamentoId
-//   provider msg id    pk PMSG#<messageSid> sk PMSG                    aplicacaoId, mensagemId, provider
-//   statement entry    pk APP#<id>          sk EXTRATO#<16 digits>     custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
-//   orphan callback    pk ORPHAN#<messageSid> sk STATUS#<status>       gsi1pk ORPHAN, gsi1sk <recordedAt>#<messageSid>, expiresAt 7 days
+//   message (17)            status, statusRank, dataEntrega, dataLeitura, errorCode, errorMessage, lancamentoId
+//   provider msg id (17b)   aplicacaoId, mensagemId, provider
+//   statement entry (4b)    custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
+//   orphan callback (21)    the callback, registradoEm, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';

@@ -1,4 +1,4 @@
-// The current USD->BRL rate: pk COTACAO#USD-BRL, sk ATUAL -> tipo COTACAO, valor (exact DynamoDB
+// The current USD->BRL rate (docs/data-model.md, pattern 20): tipo COTACAO, valor (exact DynamoDB
 // number), obtidaEm (ISO with Z), fonte. Readers treat a missing item as an unknown rate.
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';

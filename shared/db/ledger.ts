@@ -1,8 +1,8 @@
-// DynamoDB implementation of the ledger (see docs/data-model.md):
+// DynamoDB implementation of the ledger (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   balance          pk APP#<id>   sk SALDO                              saldo (number), ultimoLancamentoId (number)
-//   statement entry  pk APP#<id>   sk EXTRATO#<entry id, 16 digits>      every field of the spec's statement entry
-//   refund marker    pk APP#<id>   sk ESTORNO#<entry id, 16 digits>      the entry was refunded (at most once)
+//   balance (4)           saldo (number), ultimoLancamentoId (number), totalMensagens (17c)
+//   statement entry (4b)  every field of the spec's statement entry
+//   refund marker (19)    the entry was refunded (at most once)
 //
 // One unit of work per entry (shared/db/unit-of-work.ts, one TransactWriteItems): the balance update
 // conditioned on the balance and last entry id read just before, the entry put with

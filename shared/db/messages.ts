@@ -1,6 +1,5 @@
-// DynamoDB messages (docs/data-model.md):
-//   message          pk APP#<id>          sk MSG#<id, 16 digits>    gsi1pk APP#<id>#MSG   gsi1sk <dataEnvio>#<id, 16 digits>
-//   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
+// DynamoDB messages (docs/data-model.md, patterns 17 and 17a; keys in shared/db/keys.ts), and the
+// provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '#shared/db/client';

@@ -1,6 +1,5 @@
-// Plans in the single table. Access pattern: "list the plans" -> Query pk = 'PLANO' (one partition,
-// a handful of items). Each plan is `pk 'PLANO', sk 'PLANO#<id>'`; the price is an exact DynamoDB
-// number, read back as a decimal string.
+// Plans in the single table (docs/data-model.md, pattern 14): one partition of a handful of items,
+// listed with one Query. The price is an exact DynamoDB number, read back as a decimal string.
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db as defaultDb, isConditionFailure, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';

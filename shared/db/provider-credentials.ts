@@ -1,10 +1,7 @@
-// DynamoDB side of the provider credentials (keys in docs/data-model.md, patterns 9 and 10):
-//
-//   nbwp_ credential  pk PCRED#<apiKey>  sk PCRED  gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED  gsi1sk PCRED#<credencialId>
-//
-// The portal finds a credential by id with an exact gsi1 query under the caller's own
-// application and provider, so another's credential is a miss. The authorizer's read by key is
-// in shared/db/provider-credential-lookup.ts (kept light for its cold start).
+// DynamoDB side of the provider credentials (docs/data-model.md, patterns 9 and 10). The portal
+// finds a credential by id with an exact gsi1 query under the caller's own application and
+// provider, so another's credential is a miss. The authorizer's read by key is in
+// shared/db/provider-credential-lookup.ts (kept light for its cold start).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';

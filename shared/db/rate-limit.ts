@@ -1,7 +1,6 @@
 // The per-minute request limit of provider credentials, held across every Lambda instance by
-// one conditional write per request on a counter item of the credential and minute:
-//
-//   rate counter  pk PCRED#<apiKey>  sk RATE#<epoch minute>  n (requests taken)  expiresAt (TTL)
+// one conditional write per request on a counter item of the credential and minute (pattern 9b:
+// n, the requests taken, and expiresAt for TTL).
 //
 // `ADD n :1` only while `n < :limit`: DynamoDB applies the condition and the increment
 // atomically, so however many requests arrive at once, exactly `limit` of them pass in a minute.

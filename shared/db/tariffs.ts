@@ -1,5 +1,5 @@
-// DynamoDB tariffs (docs/data-model.md):
-//   tariff   pk TARIFA   sk TARIFA#<id, 16 digits>   every field of Tariff; valor a DynamoDB number; aplicacaoId null when global
+// DynamoDB tariffs (docs/data-model.md, pattern 18): every field of Tariff; valor a DynamoDB number;
+// aplicacaoId null when global.
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,9 +1,9 @@
-// DynamoDB side of the portal logins (see docs/data-model.md):
+// DynamoDB side of the portal logins (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   login lookup      pk USEREMAIL#<email>         sk USEREMAIL            aplicacaoId, userId, senhaHash (written with the user, shared/db/applications.ts)
-//   patient phone     pk APP#<id>                  sk USERFONE#<telefone>  aplicacaoId, userId (written with the user)
-//   login attempts    pk LOGINFALHA#<email>        sk LOGINFALHA           tentativas, janelaAte, expiresAt (TTL)
-//   one-time code     pk APP#<id>                  sk OTP#<telefone>       userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
+//   login lookup (12)     aplicacaoId, userId, senhaHash (written with the user, shared/db/applications.ts)
+//   patient phone (12b)   aplicacaoId, userId (written with the user)
+//   login attempts (12c)  tentativas, janelaAte, expiresAt (TTL)
+//   one-time code (12d)   userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
 //
 // DynamoDB deletes expired items only eventually (up to days later), so every read and condition
 // here also compares the expiry itself: an expired item behaves as absent.

@@ -159,7 +159,7 @@ describe('provider credential authentication', () => {
 });
 
 describe('credential key', () => {
-  it('is the one the application repository writes (the authorizer spells it on its own to stay light)', () => {
+  it('is the one the application repository writes (one builder, shared/db/keys.ts)', () => {
     expect(credentialKey(API_KEY)).toEqual(keys.providerCredential(API_KEY));
   });
 });
