@@ -87,7 +87,10 @@ export type CommitOutcome<R = DomainError> =
     };
 
 export interface UnitOfWork {
-  /** Commits every write or none (one request). Throws only when the store did not take the request at all. */
+  /**
+   * Commits every write or none, in one request. A cancelled commit is an outcome (refused, raced, or
+   * neither: then `error` says why); a request that fails otherwise (network, a malformed request) throws.
+   */
   commit<R>(writes: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R>>;
 }
 
