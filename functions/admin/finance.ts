@@ -4,7 +4,7 @@
 //   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
 //   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
 import * as z from 'zod/mini';
-import { dynamoLedgerRepository, getEntry, refundMarkerWrite } from '#shared/db/ledger';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { refundEntry } from '#shared/domain/ledger';
 import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
@@ -66,7 +66,7 @@ export const financeOperations: Operations<'admin'> = {
     requirePlatformAdmin(request.principal, 'refund statement entries');
     const aplicacaoId = pathId(request, 'application');
     const input = validate(refundBody, request.body);
-    const entry = await refundEntry(ledger, { getEntry, markerWrite: (app, lancamentoId) => refundMarkerWrite(app, lancamentoId) }, aplicacaoId, input);
+    const entry = await refundEntry(ledger, ledger, aplicacaoId, input);
     return json(201, entry);
   },
 };

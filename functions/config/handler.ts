@@ -1,11 +1,12 @@
 // /api/v2/config/status and /api/v2/stats: one GetItem each.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
-import { ledgerKeys } from '#shared/db/ledger';
+import { dynamoApplicationReader } from '#shared/db/applications';
+import { dynamoStatementRepository } from '#shared/db/ledger';
 import type { Application } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
+
+const applications = dynamoApplicationReader();
+const statements = dynamoStatementRepository();
 
 const filled = (...values: (string | undefined)[]) => values.every((v) => typeof v === 'string' && v.trim() !== '');
 
@@ -28,17 +29,12 @@ export function isConfigured(app: Application): boolean {
 
 export const handler = groupHandler('config', {
   'GET /api/v2/config/status': async (request) => {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.application(request.principal.aplicacaoId as number) }));
-    if (!out.Item) throw notFound('application');
-    const app = out.Item as unknown as Application;
+    const app = await applications.getApplication(request.principal.aplicacaoId);
+    if (!app) throw notFound('application');
     return json(200, { configured: isConfigured(app), active: app.ativo === true, provider: app.provider });
   },
 
   'GET /api/v2/stats': async (request) => {
-    // The counter rises in the same commit that writes each message (shared/domain/messages.ts).
-    const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'totalMensagens' }),
-    );
-    return json(200, { totalMensagens: Number(out.Item?.totalMensagens ?? 0) });
+    return json(200, { totalMensagens: await statements.messageCount(request.principal.aplicacaoId) });
   },
 });

@@ -8,17 +8,18 @@ import { config } from '#shared/config';
 import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
-import { currentUsdBrl } from '#shared/db/exchange-rate';
+import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
 import { verifyProviderASignature } from '#shared/providers/signatures';
 import { queueConsumer } from '#shared/queue/consumer';
 import { log, withLambdaLog } from '#shared/log';
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
+const exchangeRates = dynamoExchangeRateRepository();
 const baseDeps = () =>
   (deps ??= {
     repo: dynamoDeliveryStatusRepository(),
-    currentRate: currentUsdBrl,
+    currentRate: async () => (await exchangeRates.get())?.valor ?? null,
     providerBPrices: providerBPrices(config().providerBPricesUsd),
     toLocal: (iso) => localDateTime(new Date(iso)),
   });

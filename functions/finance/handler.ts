@@ -1,13 +1,14 @@
 // /api/external/financeiro: balance, tariffs in force, statement. Each a key read of the tenant's own items.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { ledgerKeys, statementPage, storedAmount } from '#shared/db/ledger';
-import { queryTariffs } from '#shared/db/tariffs';
+import { dynamoStatementRepository } from '#shared/db/ledger';
+import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { StatementEntry } from '#shared/domain/ledger';
 import { notFound } from '#shared/domain/errors';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
+
+const statements = dynamoStatementRepository();
+const tariffs = dynamoTariffCatalogue();
 
 /** The spec's Tariff, plus its validity. */
 export const tariffView = (t: Tariff) => ({
@@ -30,20 +31,18 @@ export const entryView = (e: StatementEntry) => ({ ...e });
 
 export const handler = groupHandler('finance', {
   'GET /api/external/financeiro/saldo': async (request) => {
-    const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(request.principal.aplicacaoId as number), ProjectionExpression: 'saldo', ConsistentRead: true }),
-    );
-    if (!out.Item) throw notFound('balance');
-    return json(200, { saldo: storedAmount(out.Item.saldo), moeda: 'BRL' });
+    const saldo = await statements.getSaldo(request.principal.aplicacaoId);
+    if (saldo === undefined) throw notFound('balance');
+    return json(200, { saldo, moeda: 'BRL' });
   },
 
   'GET /api/external/financeiro/tarifas': async (request) => {
-    return json(200, tariffsInForce(await queryTariffs(), request.principal.aplicacaoId as number).map(tariffView));
+    return json(200, tariffsInForce(await tariffs.listAll(), request.principal.aplicacaoId).map(tariffView));
   },
 
   'GET /api/external/financeiro/extrato': async (request) => {
     const paging = readPaging(request.query);
-    const { content, total } = await statementPage(request.principal.aplicacaoId as number, paging.page, paging.size);
+    const { content, total } = await statements.statementPage(request.principal.aplicacaoId, paging.page, paging.size);
     return json(200, {
       content: content.map(entryView),
       totalElements: total,

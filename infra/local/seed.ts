@@ -28,9 +28,11 @@ import {
   type ProviderASettings,
   type ProviderBSettings,
 } from '#shared/domain/applications';
+import { dynamoPlanRepository } from '#shared/db/plans';
+import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
-import { seedPlans } from '#shared/domain/plans';
-import { seedTariffs } from '#shared/db/tariffs';
+import { seedDefaultPlans } from '#shared/domain/plans';
+import { seedDefaultTariffs } from '#shared/domain/tariffs';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
 import { log } from '#shared/log';
 
@@ -267,6 +269,12 @@ export interface SeedOptions {
   baseUrl: string;
   putSecret: (id: string, value: string) => Promise<void>;
 }
+
+/** The default plans that are missing, written to the table (the local run at every start, the bootstrap once). */
+export const seedPlans = (): Promise<void> => seedDefaultPlans(dynamoPlanRepository());
+
+/** The default tariffs that are missing (ids 1-5; an edited one is left alone). */
+export const seedTariffs = (): Promise<void> => seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());
 
 /** Everything the local service needs in its table and stand-ins before serving. */
 export async function seedAll(options: SeedOptions): Promise<Sandbox> {

@@ -1,7 +1,7 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
 // holds none, creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
-// there is no CRL, and creates the platform operator's application and its first platform admin.
-// Every step is idempotent. Run with AWS credentials and the stack's outputs:
+// there is no CRL, writes the default plans and tariffs that are missing, and creates the platform
+// operator's application and its first platform admin. Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
 //   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> \
 //   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> \
@@ -9,7 +9,7 @@
 //
 // The password comes from the environment, not the command line (shell history, process list).
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { seedAgentCa } from '#infra/local/seed';
+import { seedAgentCa, seedPlans, seedTariffs } from '#infra/local/seed';
 import { s3Blobs } from '#shared/adapters/aws/s3';
 import { useAdapters } from '#shared/adapters/index';
 import { generateSigningKeyJwk, parseSigningKeySet } from '#shared/auth/signing-keys';
@@ -27,7 +27,13 @@ export interface BootstrapDeps {
   writeSecret(value: string): Promise<void>;
   /** The agent CA and its first CRL when there is no CRL (infra/local/seed.ts seedAgentCa). */
   ensureAgentCa(): Promise<'created' | 'crl-reissued' | 'kept'>;
+  /** The default plans and tariffs that are missing; by default written to the table (infra/local/seed.ts). */
+  seedCatalogue?(): Promise<void>;
 }
+
+const seedCatalogue = async (): Promise<void> => {
+  await Promise.all([seedPlans(), seedTariffs()]);
+};
 
 export interface BootstrapInput {
   slug: string;
@@ -53,6 +59,7 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   }
 
   const agentCa = await deps.ensureAgentCa();
+  await (deps.seedCatalogue ?? seedCatalogue)();
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
   let application: BootstrapReport['application'];
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
   );
   console.log(`signing key: ${report.signingKey}`);
   console.log(`agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`);
+  console.log('plans and tariffs: the missing defaults written');
   console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
   if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);
   console.log(`platform admin ${report.admin.id}: ${report.admin.created ? 'created; log in with POST /api/auth/login' : 'already there'}`);

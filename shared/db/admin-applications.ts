@@ -1,8 +1,9 @@
 // DynamoDB side of the admin panel's application operations: the application repository plus
 // the two writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
 import { notFound } from '#shared/domain/errors';
 
@@ -35,7 +36,7 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
           }),
         );
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('application');
+        if (isConditionFailure(error)) throw notFound('application');
         throw error;
       }
     },

@@ -1,25 +1,18 @@
-// DynamoDB implementation of the application repository (single table, see docs/data-model.md).
-//
-//   application       pk APP#<id>                 sk APP                  gsi1pk APP                               gsi1sk APP#<id, 16 digits>
-//   slug reservation  pk SLUG#<slug>              sk SLUG
-//   balance           pk APP#<id>                 sk SALDO
-//   API key           pk APIKEY#<apiKey>          sk APIKEY               (the application item's apiKey names the current one)
-//   OAuth client      pk OAUTHCLIENT#<clientId>   sk OAUTHCLIENT          gsi1pk APP#<id>#OAUTHCLIENT              gsi1sk <clientId>
-//   prestador         pk APP#<id>                 sk PRESTADOR#<pid>
-//   nbwp_ credential  pk PCRED#<apiKey>           sk PCRED                gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED    gsi1sk PCRED#<credencialId>
-//   portal user       pk APP#<id>                 sk USER#<uid>
-//   user e-mail       pk USEREMAIL#<email>        sk USEREMAIL            (+ senhaHash of password users: the login reads it)
-//   patient phone     pk APP#<id>                 sk USERFONE#<telefone>  (-> userId; one-time login codes)
-//   inbound subscr.   pk APP#<id>                 sk INBOUNDSUB#<sid>
+// DynamoDB implementation of the application repository (single table, docs/data-model.md; keys
+// in shared/db/keys.ts): the application (patterns 1, 2), its slug (3) and opening balance (4), its
+// API key (5, 5b; the authorizer reads it through shared/db/api-keys.ts), OAuth clients (6, 7),
+// prestadores (8) and their nbwp_ credentials (9, 10), portal users with their e-mail lookup
+// (11, 12; + senhaHash of password users) and a patient's phone (12b), inbound subscriptions (13).
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, NumberValue, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { replaceApiKey } from '#shared/db/api-keys';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import * as keys from '#shared/db/keys';
+import { storedDecimal } from '#shared/db/numbers';
 import { tableKeys } from '#shared/db/table';
-import { conflict } from '#shared/domain/errors';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { conflict, notFound } from '#shared/domain/errors';
 import type {
   ApiKeyRecord,
   Application,
@@ -34,56 +27,80 @@ import type {
 
 type Item = Record<string, unknown>;
 
-export const keys = {
-  application: (id: number) => ({ pk: `APP#${id}`, sk: 'APP' }),
-  applicationListing: (id: number) => ({ gsi1pk: 'APP', gsi1sk: `APP#${String(id).padStart(16, '0')}` }),
-  slug: (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }),
-  balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
-  apiKey: (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }),
-  oauthClient: (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }),
-  oauthClientListing: (aplicacaoId: number, clientId: string) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`, gsi1sk: clientId }),
-  prestador: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PRESTADOR#${id}` }),
-  providerCredential: (apiKey: string) => ({ pk: `PCRED#${apiKey}`, sk: 'PCRED' }),
-  providerCredentialListing: (aplicacaoId: number, prestadorId: number, credencialId: number) => ({
-    gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`,
-    gsi1sk: `PCRED#${credencialId}`,
-  }),
-  portalUser: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }),
-  userEmail: (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }),
-  patientPhone: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `USERFONE#${telefone}` }),
-  inboundSubscription: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }),
-};
-
-/** A stored DynamoDB number (integer or exact NumberValue) as a decimal string with two places. */
-export function decimalString(value: unknown): string {
-  const text = value instanceof NumberValue ? value.toString() : String(value);
-  if (!/^-?\d+(?:\.\d+)?$/.test(text)) throw new Error(`not a decimal: ${text}`);
-  const [units, cents = ''] = text.split('.');
-  return `${units}.${cents.padEnd(2, '0')}`;
-}
-
 const notExists = 'attribute_not_exists(pk)';
 const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest }: Item): Item => rest;
+
+/** The application's current API key, read consistently; undefined key when it has none yet. */
+async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined } | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.application(aplicacaoId), ConsistentRead: true, ProjectionExpression: 'apiKey' }),
+  );
+  if (!out.Item) return undefined;
+  return { apiKey: typeof out.Item.apiKey === 'string' ? out.Item.apiKey : undefined };
+}
+
+/**
+ * One pair per application (pattern 5b): makes `record` the application's API key and deletes the
+ * previous one in the same unit of work, so the old secret stops working the moment it commits, with
+ * no index to wait for. Conditioned on the pointer read just before, so two concurrent replacements
+ * cannot both win and leave two valid pairs; the loser re-reads and replaces the winner's.
+ */
+async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<void> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const current = await currentApiKey(record.aplicacaoId);
+    if (!current) throw notFound('application');
+    const previous = current.apiKey;
+    const outcome = await commitWrites([
+      putNew({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record }, conflict('API key already exists')),
+      conditionalWrite({
+        Update: {
+          Key: keys.application(record.aplicacaoId),
+          UpdateExpression: 'SET apiKey = :new',
+          ConditionExpression: previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :previous',
+          ExpressionAttributeValues: previous === undefined ? { ':new': record.apiKey } : { ':new': record.apiKey, ':previous': previous },
+        },
+      }),
+      ...(previous === undefined || previous === record.apiKey ? [] : [conditionalWrite({ Delete: { Key: keys.apiKey(previous) } })]),
+    ]);
+    if (outcome.committed) return;
+    if (outcome.refusals.length) throw outcome.refusals[0];
+    // The pointer moved (a concurrent replacement) or any other cancellation: read again.
+  }
+  throw conflict('The API key is being replaced concurrently; try again');
+}
+
+const getItem = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+
+const toApplication = (item: Item) => strip(item) as unknown as Application;
+
+/** The application by id (pattern 1), one GetItem. */
+async function getApplication(id: number): Promise<Application | undefined> {
+  const item = await getItem(keys.application(id));
+  return item ? toApplication(item) : undefined;
+}
+
+/** The application read alone, for a function that needs nothing else (its bundle carries no write code). */
+export const dynamoApplicationReader = (): Pick<ApplicationRepository, 'getApplication'> => ({ getApplication });
 
 export function dynamoApplicationRepository(): ApplicationRepository {
   const TableName = () => tableName();
 
-  const get = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
-    (await db().send(new GetCommand({ TableName: TableName(), Key: key }))).Item;
+  const get = getItem;
 
   const put = async (item: Item, what: string): Promise<void> => {
     try {
       await db().send(new PutCommand({ TableName: TableName(), Item: item, ConditionExpression: notExists }));
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') throw conflict(`${what} already exists`);
+      if (isConditionFailure(error)) throw conflict(`${what} already exists`);
       throw error;
     }
   };
 
-  const byPrefix = (pk: string, prefix: string) =>
+  const byPrefix = ({ pk, skPrefix }: { pk: string; skPrefix: string }) =>
     queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     });
 
   const byGsi1 = (gsi1pk: string) =>
@@ -93,44 +110,33 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       ExpressionAttributeValues: { ':pk': gsi1pk },
     });
 
-  const toApplication = (item: Item) => strip(item) as unknown as Application;
-
   const repo: ApplicationRepository = {
     newId: () => nextId(),
 
     async createApplication(application, balance, apiKey) {
-      const put = (Item: Item) => ({ Put: { TableName: TableName(), Item, ConditionExpression: notExists } });
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              put({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }),
-              put({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }),
-              put({
-                ...keys.balance(application.id),
-                tipo: 'SALDO',
-                aplicacaoId: application.id,
-                saldo: NumberValue.from(balance.saldo),
-                moeda: balance.moeda,
-                atualizadoEm: balance.atualizadoEm,
-              }),
-              ...(apiKey ? [put({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey })] : []),
-            ],
-          }),
-        );
-      } catch (error) {
-        if (error instanceof TransactionCanceledException) {
-          const slugTaken = error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed';
-          throw conflict(slugTaken ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
-        }
-        throw error;
+      // A taken slug has its own answer; any other refusal (an id or key already there, a concurrent write) is the application's.
+      const outcome = await commitWrites<'application' | 'slug'>([
+        putNew({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }, 'application'),
+        putNew({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }, 'slug'),
+        putNew(
+          {
+            ...keys.balance(application.id),
+            tipo: 'SALDO',
+            aplicacaoId: application.id,
+            saldo: NumberValue.from(balance.saldo),
+            moeda: balance.moeda,
+            atualizadoEm: balance.atualizadoEm,
+          },
+          'application',
+        ),
+        ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
+      ]);
+      if (!outcome.committed) {
+        throw conflict(outcome.refusals.includes('slug') ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
       }
     },
 
-    async getApplication(id) {
-      const item = await get(keys.application(id));
-      return item ? toApplication(item) : undefined;
-    },
+    getApplication,
 
     async findApplicationBySlug(slug) {
       const reservation = await get(keys.slug(slug));
@@ -138,19 +144,16 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listApplications() {
-      return (await byGsi1('APP')).map(toApplication);
+      return (await byGsi1(keys.applications().gsi1pk)).map(toApplication);
     },
 
     async getBalance(aplicacaoId) {
       const item = await get(keys.balance(aplicacaoId));
       if (!item) return undefined;
-      return { aplicacaoId, saldo: decimalString(item.saldo), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
+      return { aplicacaoId, saldo: storedDecimal(item.saldo, 2), moeda: 'BRL', atualizadoEm: String(item.atualizadoEm) } satisfies Balance;
     },
 
-    async putApiKey(record) {
-      // One pair per application: the new key replaces the previous one at once (shared/db/api-keys.ts).
-      await replaceApiKey(record);
-    },
+    putApiKey: (record) => replaceApiKey(record),
 
     async getApiKey(apiKey) {
       const item = await get(keys.apiKey(apiKey));
@@ -170,7 +173,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listOAuthClients(aplicacaoId) {
-      return (await byGsi1(`APP#${aplicacaoId}#OAUTHCLIENT`)).map((item) => strip(item) as unknown as OAuthClientRecord);
+      return (await byGsi1(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => strip(item) as unknown as OAuthClientRecord);
     },
 
     async putPrestador(prestador) {
@@ -183,7 +186,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listPrestadores(aplicacaoId) {
-      return (await byPrefix(`APP#${aplicacaoId}`, 'PRESTADOR#')).map((item) => strip(item) as unknown as Prestador);
+      return (await byPrefix(keys.prestadores(aplicacaoId))).map((item) => strip(item) as unknown as Prestador);
     },
 
     async putProviderCredential(record) {
@@ -204,57 +207,30 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listProviderCredentials(aplicacaoId, prestadorId) {
-      return (await byGsi1(`APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`)).map(
+      return (await byGsi1(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
         (item) => strip(item) as unknown as ProviderCredentialRecord,
       );
     },
 
     async putPortalUser(user, login) {
-      const phone = user.telefone
-        ? [
-            {
-              Put: {
-                TableName: TableName(),
-                Item: { ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
-                ConditionExpression: notExists,
-              },
-            },
-          ]
-        : [];
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: { ...keys.portalUser(user.aplicacaoId, user.id), tipo: 'USER', ...user },
-                  ConditionExpression: notExists,
-                },
-              },
-              {
-                Put: {
-                  TableName: TableName(),
-                  Item: {
-                    ...keys.userEmail(user.email),
-                    tipo: 'USEREMAIL',
-                    aplicacaoId: user.aplicacaoId,
-                    userId: user.id,
-                    ...(login?.senhaHash ? { senhaHash: login.senhaHash } : {}),
-                  },
-                  ConditionExpression: notExists,
-                },
-              },
-              ...phone,
-            ],
-          }),
-        );
-      } catch (error) {
-        if (error instanceof TransactionCanceledException) {
-          const phoneTaken = error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed';
-          throw conflict(phoneTaken ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
-        }
-        throw error;
+      const outcome = await commitWrites<'user' | 'phone'>([
+        putNew({ ...keys.portalUser(user.aplicacaoId, user.id), tipo: 'USER', ...user }, 'user'),
+        putNew(
+          {
+            ...keys.userEmail(user.email),
+            tipo: 'USEREMAIL',
+            aplicacaoId: user.aplicacaoId,
+            userId: user.id,
+            ...(login?.senhaHash ? { senhaHash: login.senhaHash } : {}),
+          },
+          'user',
+        ),
+        ...(user.telefone
+          ? [putNew({ ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id }, 'phone' as const)]
+          : []),
+      ]);
+      if (!outcome.committed) {
+        throw conflict(outcome.refusals.includes('phone') ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
       }
     },
 
@@ -276,7 +252,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await byPrefix(`APP#${aplicacaoId}`, 'INBOUNDSUB#')).map((item) => strip(item) as unknown as InboundSubscription);
+      return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => strip(item) as unknown as InboundSubscription);
     },
   };
   return repo;

@@ -1,11 +1,9 @@
-// Demo requests in the single table. Access patterns: "one request by id" -> GetItem
-// pk 'CONTATO#<id>', sk 'CONTATO'; "requests by date" (admin, later) -> Query gsi1 gsi1pk 'CONTATO',
-// gsi1sk '<criadoEm>#<id>'. Low volume, so one GSI partition is enough.
+// Demo requests in the single table: one request by id (docs/data-model.md, pattern 15) and the
+// requests by date on gsi1 (15b, the admin's follow-up). Low volume, so one GSI partition is enough.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db as defaultDb, tableName as defaultTable, type Db } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { DemoRequest, DemoRequestRepository } from '#shared/domain/contact';
-
-export const contactKey = (id: number) => ({ pk: `CONTATO#${id}`, sk: 'CONTATO' });
 
 export function dynamoDemoRequestRepository(
   db: () => Db = defaultDb,
@@ -17,9 +15,8 @@ export function dynamoDemoRequestRepository(
         new PutCommand({
           TableName: table(),
           Item: {
-            ...contactKey(request.id),
-            gsi1pk: 'CONTATO',
-            gsi1sk: `${request.criadoEm}#${String(request.id).padStart(16, '0')}`,
+            ...keys.demoRequest(request.id),
+            ...keys.demoRequestListing(request.criadoEm, request.id),
             tipo: 'CONTATO',
             status: 'RECEBIDO',
             ...request,

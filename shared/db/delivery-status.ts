@@ -1,29 +1,18 @@
-// DynamoDB side of delivery statuses (see docs/data-model.md):
+// DynamoDB side of delivery statuses (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   message            pk APP#<id>          sk MSG#<16-digit id>       status, statusRank, dataEntrega, dataLeitura, errorCode, errorMessage, lancamentoId
-//   provider msg id    pk PMSG#<messageSid> sk PMSG                    aplicacaoId, mensagemId, provider
-//   statement entry    pk APP#<id>          sk EXTRATO#<16 digits>     custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
-//   orphan callback    pk ORPHAN#<messageSid> sk STATUS#<status>       gsi1pk ORPHAN, gsi1sk <recordedAt>#<messageSid>, expiresAt 7 days
+//   message (17)            status, statusRank, dataEntrega, dataLeitura, errorCode, errorMessage, lancamentoId
+//   provider msg id (17b)   aplicacaoId, mensagemId, provider
+//   statement entry (4b)    custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
+//   orphan callback (21)    the callback, registradoEm, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { ledgerKeys } from '#shared/db/ledger';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { numberText } from '#shared/db/numbers';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
 
-export const messageKeys = {
-  message: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${String(id).padStart(16, '0')}` }),
-  providerId: (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }),
-  orphan: (messageSid: string, status: string) => ({ pk: `ORPHAN#${messageSid}`, sk: `STATUS#${status}` }),
-};
-
 const ORPHAN_TTL_SECONDS = 7 * 24 * 3600;
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
-
-/** A stored DynamoDB number (NumberValue, or a plain number when integral) as its exact text. */
-export const numberText = (value: unknown): string | null =>
-  value === null || value === undefined ? null : value instanceof NumberValue ? value.toString() : String(value);
 
 export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
   const get = async (Key: Item, ProjectionExpression?: string, names?: Record<string, string>) =>
@@ -35,13 +24,13 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
 
   return {
     async findRef(messageSid) {
-      const item = await get(messageKeys.providerId(messageSid));
+      const item = await get(keys.providerMessage(messageSid));
       if (!item) return undefined;
       return { aplicacaoId: Number(item.aplicacaoId), mensagemId: Number(item.mensagemId), provider: item.provider as MessageRef['provider'] };
     },
 
     async getMessage(ref) {
-      const item = await get(messageKeys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', { '#s': 'status' });
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', { '#s': 'status' });
       if (!item) return undefined;
       return {
         status: item.status as MessageStatus,
@@ -76,7 +65,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: messageKeys.message(ref.aplicacaoId, ref.mensagemId),
+            Key: keys.message(ref.aplicacaoId, ref.mensagemId),
             UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: condition,
             ExpressionAttributeNames: { '#s': 'status' },
@@ -92,10 +81,10 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     },
 
     async correctCost(aplicacaoId, lancamentoId, correction, currentRate) {
-      const key = ledgerKeys.entry(aplicacaoId, lancamentoId);
+      const key = keys.statementEntry(aplicacaoId, lancamentoId);
       const entry = await get(key, 'cotacaoUsdBrl, custoCorrigidoEm');
       if (!entry || entry.custoCorrigidoEm) return false;
-      const entryRate = numberText(entry.cotacaoUsdBrl);
+      const entryRate = entry.cotacaoUsdBrl === null || entry.cotacaoUsdBrl === undefined ? null : numberText(entry.cotacaoUsdBrl);
       const rate = entryRate ?? (await currentRate());
       const brl = correction.brlFor(rate);
       const prefix = correction.provider === 'provider_a' ? 'custoProviderA' : 'custoProviderB';
@@ -139,9 +128,8 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...messageKeys.orphan(orphan.messageSid, orphan.status),
-            gsi1pk: 'ORPHAN',
-            gsi1sk: `${now.toISOString()}#${orphan.messageSid}`,
+            ...keys.orphanStatus(orphan.messageSid, orphan.status),
+            ...keys.orphanListing(now.toISOString(), orphan.messageSid),
             tipo: 'ORPHAN',
             ...orphan,
             registradoEm: now.toISOString(),

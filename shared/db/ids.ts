@@ -4,6 +4,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
 import { db, tableName, type Db } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -20,7 +21,7 @@ export function blockIdAllocator(db: () => Db, table: () => string, sequence: st
     const out = await db().send(
       new UpdateCommand({
         TableName: table(),
-        Key: { pk: `SEQ#${sequence}`, sk: 'SEQ' },
+        Key: keys.sequence(sequence),
         UpdateExpression: 'ADD #hi :block',
         ExpressionAttributeNames: { '#hi': 'hi' },
         ExpressionAttributeValues: { ':block': blockSize },

@@ -1,29 +1,24 @@
-// DynamoDB implementation of the ledger (see docs/data-model.md):
+// DynamoDB implementation of the ledger (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   balance          pk APP#<id>   sk SALDO                              saldo (number), ultimoLancamentoId (number)
-//   statement entry  pk APP#<id>   sk EXTRATO#<entry id, 16 digits>      every field of the spec's statement entry
-//   refund marker    pk APP#<id>   sk ESTORNO#<entry id, 16 digits>      the entry was refunded (at most once)
+//   balance (4)           saldo (number), ultimoLancamentoId (number), totalMensagens (17c)
+//   statement entry (4b)  every field of the spec's statement entry
+//   refund marker (19)    the entry was refunded (at most once)
 //
-// One TransactWriteItems per entry: the balance update conditioned on the balance and last entry
-// id read just before, and the entry put with attribute_not_exists. Amounts are DynamoDB numbers
+// One unit of work per entry (shared/db/unit-of-work.ts, one TransactWriteItems): the balance update
+// conditioned on the balance and last entry id read just before, the entry put with
+// attribute_not_exists, and the caller's extra writes. Amounts are DynamoDB numbers
 // (exact decimals), written from and read back to decimal strings, never floats.
-import { GetCommand, NumberValue, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
-import type { ExtraWrite, LedgerRepository, LedgerState, StatementEntry } from '#shared/domain/ledger';
-import { decimalPlaces, formatDecimal, fromCents, toCents } from '#shared/domain/money';
+import type { LedgerRepository, LedgerState, RefundStore, StatementEntry, StatementRepository } from '#shared/domain/ledger';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+import { fromCents, toCents } from '#shared/domain/money';
 
 type Item = Record<string, unknown>;
-
-export const ledgerKeys = {
-  balance: (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }),
-  entry: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${String(id).padStart(16, '0')}` }),
-  entryPrefix: 'EXTRATO#',
-  refundMarker: (aplicacaoId: number, lancamentoId: number) => ({
-    pk: `APP#${aplicacaoId}`,
-    sk: `ESTORNO#${String(lancamentoId).padStart(16, '0')}`,
-  }),
-};
 
 const amountFields = [
   'valor',
@@ -37,10 +32,6 @@ const amountFields = [
   'cotacaoUsdBrl',
 ] as const;
 
-/** A stored DynamoDB number (a plain number only when integral) as a decimal string with two places. */
-export const storedAmount = (value: unknown): string =>
-  fromCents(toCents(value instanceof NumberValue ? value.toString() : String(value)));
-
 // The exchange rate and the provider costs (USD fractions of a cent, their BRL conversions) keep
 // their own precision; the charges (valor, saldos, tarifaCobrada) are cents.
 const precise = new Set<string>(['cotacaoUsdBrl', 'custoProviderAUsd', 'custoProviderABrl', 'custoProviderBUsd', 'custoProviderBBrl']);
@@ -48,20 +39,17 @@ const toNumber = (field: (typeof amountFields)[number], value: string | null) =>
   value === null ? null : NumberValue.from(precise.has(field) ? value : fromCents(toCents(value)));
 
 /** A stored precise number as text: costs with at least 4 places ("0.0050"), the rate as stored. */
-const preciseText = (field: string, value: unknown): string => {
-  const text = value instanceof NumberValue ? value.toString() : String(value);
-  return field === 'cotacaoUsdBrl' ? text : formatDecimal(text, Math.max(4, decimalPlaces(text)));
-};
+const preciseText = (field: string, value: unknown): string => (field === 'cotacaoUsdBrl' ? numberText(value) : storedDecimal(value, 4));
 
-export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
+function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.
   const { tipo, ...fields } = entry;
-  const item: Item = { ...ledgerKeys.entry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
+  const item: Item = { ...keys.statementEntry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
   for (const field of amountFields) item[field] = toNumber(field, entry[field]);
   return item;
 }
 
-export function itemToEntry(item: Item): StatementEntry {
+function itemToEntry(item: Item): StatementEntry {
   const amount = (field: (typeof amountFields)[number]) => {
     const value = item[field];
     if (value === null || value === undefined) return null;
@@ -87,68 +75,75 @@ export function itemToEntry(item: Item): StatementEntry {
   };
 }
 
-/** Cancellation reasons that mean "someone else committed first": re-read and retry. */
-const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
-
 /** A refund's once-only marker: put with the refund's entry; a second refund of the same entry is refused. */
-export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ExtraWrite => ({
-  write: {
-    Put: {
-      TableName: tableName(),
-      Item: { ...ledgerKeys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  },
-  whenRefused: conflict(`entry ${lancamentoId} has already been refunded`),
-});
-
-export interface StatementPage {
-  content: StatementEntry[];
-  total: number;
-}
-
-/** One statement entry, or undefined. */
-export async function getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: ledgerKeys.entry(aplicacaoId, id) }));
-  return out.Item ? itemToEntry(out.Item) : undefined;
-}
-
-/**
- * A page of the statement, newest first. Entries are numbered 1..ultimoLancamentoId without gaps
- * (docs/data-model.md), so the total is the balance item's counter and a page is one key range:
- * one GetItem and one Query whatever the statement's length.
- */
-export async function statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage> {
-  const balance = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ledgerKeys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ConditionalWrite =>
+  putNew(
+    { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
+    conflict(`entry ${lancamentoId} has already been refunded`),
   );
-  const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
-  const newest = total - page * size;
-  if (newest < 1) return { content: [], total };
-  const oldest = Math.max(1, newest - size + 1);
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': ledgerKeys.balance(aplicacaoId).pk,
-        ':from': ledgerKeys.entry(aplicacaoId, oldest).sk,
-        ':to': ledgerKeys.entry(aplicacaoId, newest).sk,
-      },
-      ScanIndexForward: false,
-      ConsistentRead: true, // the page must hold the entries the counter above promises
-    }),
-  );
-  return { content: (out.Items ?? []).map(itemToEntry), total };
-}
 
-export function dynamoLedgerRepository(): LedgerRepository {
+/** The tenant's reads of its ledger (/financeiro, /api/v2/stats): no transaction code, so those bundles stay small. */
+export function dynamoStatementRepository(): StatementRepository {
   return {
+    async getSaldo(aplicacaoId) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'saldo', ConsistentRead: true }),
+      );
+      return out.Item ? storedAmount(out.Item.saldo) : undefined;
+    },
+
+    /**
+     * Entries are numbered 1..ultimoLancamentoId without gaps (docs/data-model.md), so the total is
+     * the balance item's counter and a page is one key range: one GetItem and one Query whatever the
+     * statement's length.
+     */
+    async statementPage(aplicacaoId, page, size) {
+      const balance = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+      );
+      const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
+      const newest = total - page * size;
+      if (newest < 1) return { content: [], total };
+      const oldest = Math.max(1, newest - size + 1);
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.statementEntry(aplicacaoId, oldest).pk,
+            ':from': keys.statementEntry(aplicacaoId, oldest).sk,
+            ':to': keys.statementEntry(aplicacaoId, newest).sk,
+          },
+          ScanIndexForward: false,
+          ConsistentRead: true, // the page must hold the entries the counter above promises
+        }),
+      );
+      return { content: (out.Items ?? []).map(itemToEntry), total };
+    },
+
+    async messageCount(aplicacaoId) {
+      // The counter rises in the same commit that writes each message (shared/domain/messages.ts).
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'totalMensagens' }));
+      return Number(out.Item?.totalMensagens ?? 0);
+    },
+  };
+}
+
+/** The ledger's commits, and what a refund reads and writes with them. */
+export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
+  return {
+    async getEntry(aplicacaoId, id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(aplicacaoId, id) }));
+      return out.Item ? itemToEntry(out.Item) : undefined;
+    },
+
+    markerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
+
     async readBalance(aplicacaoId) {
       const out = await db().send(
         new GetCommand({
           TableName: tableName(),
-          Key: ledgerKeys.balance(aplicacaoId),
+          Key: keys.balance(aplicacaoId),
           ConsistentRead: true,
           ProjectionExpression: 'saldo, ultimoLancamentoId',
         }),
@@ -175,41 +170,24 @@ export function dynamoLedgerRepository(): LedgerRepository {
         values[`:c${i}`] = by;
         adds.push(`#c${i} :c${i}`);
       });
-      const writes = extras.writes ?? [];
-      const input: TransactWriteCommandInput = {
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: ledgerKeys.balance(aplicacaoId),
-              UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-              ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
-              ExpressionAttributeValues: values,
-              ...(adds.length ? { ExpressionAttributeNames: names } : {}),
-            },
+      const outcome = await commitWrites([
+        conditionalWrite({
+          Update: {
+            Key: keys.balance(aplicacaoId),
+            UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+            ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
+            ExpressionAttributeValues: values,
+            ...(adds.length ? { ExpressionAttributeNames: names } : {}),
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: entryToItem(aplicacaoId, entry),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(writes.map((w) => w.write) as NonNullable<TransactWriteCommandInput['TransactItems']>),
-        ],
-      };
-      try {
-        await db().send(new TransactWriteCommand(input));
-        return true;
-      } catch (error) {
-        const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-        // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
-        const refused = writes.findIndex((w, i) => w.whenRefused && reasons[i + 2]?.Code === 'ConditionalCheckFailed');
-        if (refused >= 0) throw writes[refused]!.whenRefused;
-        if (reasons.some((r) => lostRace.has(r.Code ?? ''))) return false;
-        throw error;
-      }
+        }),
+        putNew(entryToItem(aplicacaoId, entry)),
+        ...(extras.writes ?? []),
+      ]);
+      if (outcome.committed) return true;
+      // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
+      if (outcome.refusals.length) throw outcome.refusals[0];
+      if (outcome.raced) return false;
+      throw outcome.error;
     },
   };
 }

@@ -1,33 +1,26 @@
-// DynamoDB messages (docs/data-model.md):
-//   message          pk APP#<id>          sk MSG#<id, 16 digits>    gsi1pk APP#<id>#MSG   gsi1sk <dataEnvio>#<id, 16 digits>
-//   provider lookup  pk PMSG#<messageSid> sk PMSG                   aplicacaoId, mensagemId, provider (written with the move to SENT)
+// DynamoDB messages (docs/data-model.md, patterns 17 and 17a; keys in shared/db/keys.ts), and the
+// provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, GetCommand, NumberValue, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys as appKeys } from '#shared/db/applications';
+import { BatchGetCommand, GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '#shared/db/client';
-import { exchangeRateKey, itemToExchangeRate } from '#shared/db/exchange-rate';
+import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
-import { refundMarkerWrite, storedAmount } from '#shared/db/ledger';
+import * as keys from '#shared/db/keys';
+import { refundMarkerWrite } from '#shared/db/ledger';
+import { storedAmount } from '#shared/db/numbers';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { tableKeys } from '#shared/db/table';
-import { queryTariffs } from '#shared/db/tariffs';
+import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
 import { statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
 import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
 
-const pad = (id: number) => String(id).padStart(16, '0');
-
-export const messageKeys = {
-  message: (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${pad(id)}` }),
-  listing: (aplicacaoId: number, dataEnvio: string, id: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG`, gsi1sk: `${dataEnvio}#${pad(id)}` }),
-  providerLookup: (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }),
-};
-
-export function messageToItem(m: Message): Item {
+function messageToItem(m: Message): Item {
   return {
-    ...messageKeys.message(m.aplicacaoId, m.id),
-    ...messageKeys.listing(m.aplicacaoId, m.dataEnvio, m.id),
+    ...keys.message(m.aplicacaoId, m.id),
+    ...keys.messageListing(m.aplicacaoId, m.dataEnvio, m.id),
     tipo: 'MSG',
     ...m,
     tarifaCobrada: m.tarifaCobrada === null ? null : NumberValue.from(m.tarifaCobrada),
@@ -36,7 +29,7 @@ export function messageToItem(m: Message): Item {
 
 const nullable = <T>(value: unknown, as: (v: unknown) => T): T | null => (value === null || value === undefined ? null : as(value));
 
-export function itemToMessage(item: Item): Message {
+function itemToMessage(item: Item): Message {
   return {
     id: Number(item.id),
     aplicacaoId: Number(item.aplicacaoId),
@@ -61,19 +54,21 @@ export function itemToMessage(item: Item): Message {
 }
 
 export function dynamoMessageRepository(): MessageRepository {
+  const catalogue = dynamoTariffCatalogue();
   return {
     newId: () => nextId(),
 
     async loadSendContext(aplicacaoId) {
-      const balanceKey = { pk: `APP#${aplicacaoId}`, sk: 'SALDO' };
+      const balanceKey = keys.balance(aplicacaoId);
+      const rateKey = keys.exchangeRate();
       const [batch, tariffs] = await Promise.all([
         db().send(
           new BatchGetCommand({
             // Consistent: the provider is the one set now, and the balance the latest.
-            RequestItems: { [tableName()]: { Keys: [appKeys.application(aplicacaoId), balanceKey, exchangeRateKey], ConsistentRead: true } },
+            RequestItems: { [tableName()]: { Keys: [keys.application(aplicacaoId), balanceKey, rateKey], ConsistentRead: true } },
           }),
         ),
-        queryTariffs(),
+        catalogue.listAll(),
       ]);
       const items = batch.Responses?.[tableName()] ?? [];
       const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
@@ -83,78 +78,63 @@ export function dynamoMessageRepository(): MessageRepository {
         const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
         if (out.Item) items.push(out.Item);
       }
-      const appItem = find(appKeys.application(aplicacaoId));
+      const appItem = find(keys.application(aplicacaoId));
       const balance = find(balanceKey);
       return {
         application: appItem as unknown as Application | undefined,
         saldo: balance ? storedAmount(balance.saldo) : undefined,
         ledger: balance ? { saldo: storedAmount(balance.saldo), ultimoLancamentoId: Number(balance.ultimoLancamentoId ?? 0) } : undefined,
-        cotacaoUsdBrl: itemToExchangeRate(find(exchangeRateKey))?.valor ?? null,
+        cotacaoUsdBrl: itemToExchangeRate(find(rateKey))?.valor ?? null,
         tariffs,
       };
     },
 
-    queuedWrite: (message) => ({
-      write: { Put: { TableName: tableName(), Item: messageToItem(message), ConditionExpression: 'attribute_not_exists(pk)' } },
-    }),
+    queuedWrite: (message) => putNew(messageToItem(message)),
 
-    failedWrite: (aplicacaoId, id, errorCode, errorMessage) => ({
-      write: {
+    failedWrite: (aplicacaoId, id, errorCode, errorMessage) =>
+      conditionalWrite({
         Update: {
-          TableName: tableName(),
-          Key: messageKeys.message(aplicacaoId, id),
+          Key: keys.message(aplicacaoId, id),
           UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#s': 'status' },
           ExpressionAttributeValues: { ':s': 'FAILED', ':rank': statusRanks.FAILED, ':code': errorCode, ':msg': errorMessage },
         },
-      },
-    }),
+      }),
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
 
     async markSent(message, messageSid) {
-      const update = {
-        TableName: tableName(),
-        Key: messageKeys.message(message.aplicacaoId, message.id),
-        ExpressionAttributeNames: { '#s': 'status' },
-      };
-      const lookup = {
-        Put: {
-          TableName: tableName(),
-          Item: { ...messageKeys.providerLookup(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider },
-        },
-      };
-      try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  ...update,
-                  UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
-                  ConditionExpression: 'statusRank < :rank',
-                  ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
-                },
-              },
-              lookup,
-            ],
-          }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== 'TransactionCanceledException') throw error;
-        // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
-        log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [{ Update: { ...update, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeValues: { ':sid': messageSid } } }, lookup],
-          }),
-        );
-      }
+      const Key = keys.message(message.aplicacaoId, message.id);
+      const lookup = conditionalWrite({
+        Put: { Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider } },
+      });
+      const sent = await commitWrites([
+        conditionalWrite({
+          Update: {
+            Key,
+            UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
+            ConditionExpression: 'statusRank < :rank',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+          },
+        }),
+        lookup,
+      ]);
+      if (sent.committed) return;
+      // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
+      log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
+      const recorded = await commitWrites([
+        conditionalWrite({
+          Update: { Key, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sid': messageSid } },
+        }),
+        lookup,
+      ]);
+      if (!recorded.committed) throw recorded.error;
     },
 
     async get(aplicacaoId, id) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: messageKeys.message(aplicacaoId, id) }));
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(aplicacaoId, id) }));
       return out.Item ? itemToMessage(out.Item) : undefined;
     },
 
@@ -164,7 +144,7 @@ export function dynamoMessageRepository(): MessageRepository {
     async list(aplicacaoId, filters: MessageFilters, page, size) {
       const conditions: string[] = [];
       const names: Record<string, string> = {};
-      const values: Item = { ':pk': `APP#${aplicacaoId}#MSG` };
+      const values: Item = { ':pk': keys.messages(aplicacaoId).gsi1pk };
       if (filters.status) {
         conditions.push('#s = :status');
         names['#s'] = 'status';

@@ -1,18 +1,17 @@
-// Plans in the single table. Access pattern: "list the plans" -> Query pk = 'PLANO' (one partition,
-// a handful of items). Each plan is `pk 'PLANO', sk 'PLANO#<id>'`; the price is an exact DynamoDB
-// number, read back as a decimal string.
+// Plans in the single table (docs/data-model.md, pattern 14): one partition of a handful of items,
+// listed with one Query. The price is an exact DynamoDB number, read back as a decimal string.
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
-import { toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
-
-export const planKey = (id: number) => ({ pk: 'PLANO', sk: `PLANO#${id}` });
+import { db as defaultDb, isConditionFailure, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { numberText } from '#shared/db/numbers';
+import { toMoney } from '#shared/domain/money';
+import type { Plan, PlanRepository } from '#shared/domain/plans';
 
 const toPlan = (item: Record<string, unknown>): Plan => ({
   id: Number(item.id),
   nome: String(item.nome ?? ''),
   descricao: String(item.descricao ?? ''),
-  precoMensal: toMoney(String(item.precoMensal)),
+  precoMensal: toMoney(numberText(item.precoMensal)),
   moeda: 'BRL',
   mensagensIncluidas: Number(item.mensagensIncluidas ?? 0),
   recursos: Array.isArray(item.recursos) ? item.recursos.map(String) : [],
@@ -27,7 +26,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
         {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           FilterExpression: 'ativo = :ativo',
-          ExpressionAttributeValues: { ':pk': 'PLANO', ':prefix': 'PLANO#', ':ativo': true },
+          ExpressionAttributeValues: { ':pk': keys.plans().pk, ':prefix': keys.plans().skPrefix, ':ativo': true },
         },
         db,
         table,
@@ -41,7 +40,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
           new PutCommand({
             TableName: table(),
             Item: {
-              ...planKey(plan.id),
+              ...keys.plan(plan.id),
               tipo: 'PLANO',
               id: plan.id,
               nome: plan.nome,
@@ -58,7 +57,7 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
         );
         return true;
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

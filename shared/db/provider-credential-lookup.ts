@@ -4,13 +4,11 @@
 // Kept apart from shared/db/applications.ts and shared/db/provider-credentials.ts on purpose:
 // those reach shared/db/ids.ts, whose import adds about 50 KB of the DynamoDB client's models to
 // a bundle (measured with the bench's esbuild options: 335 KB -> 385 KB), which the authorizer
-// would pay on every cold start. The keys are therefore spelled here too;
-// test/unit/auth-provider-credential.test.ts holds them equal to shared/db/applications.ts's.
+// would pay on every cold start. Its key comes from shared/db/keys.ts, which adds only the builder used.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
-
-export const credentialKey = (apiKey: string) => ({ pk: `PCRED#${apiKey}`, sk: 'PCRED' });
 
 /** The record's own fields only (keys, tipo and anything unknown are left out). */
 export function toCredentialRecord(item: Record<string, unknown>): ProviderCredentialRecord {
@@ -34,6 +32,6 @@ export function toCredentialRecord(item: Record<string, unknown>): ProviderCrede
  * or new secret written a moment ago is already seen by the next request.
  */
 export async function getProviderCredentialByKey(apiKey: string): Promise<ProviderCredentialRecord | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: credentialKey(apiKey), ConsistentRead: true }));
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.providerCredential(apiKey), ConsistentRead: true }));
   return out.Item ? toCredentialRecord(out.Item) : undefined;
 }

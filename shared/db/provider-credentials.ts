@@ -1,13 +1,11 @@
-// DynamoDB side of the provider credentials (keys in docs/data-model.md, patterns 9 and 10):
-//
-//   nbwp_ credential  pk PCRED#<apiKey>  sk PCRED  gsi1pk APP#<id>#PRESTADOR#<pid>#PCRED  gsi1sk PCRED#<credencialId>
-//
-// The portal finds a credential by id with an exact gsi1 query under the caller's own
-// application and provider, so another's credential is a miss. The authorizer's read by key is
-// in shared/db/provider-credential-lookup.ts (kept light for its cold start).
+// DynamoDB side of the provider credentials (docs/data-model.md, patterns 9 and 10). The portal
+// finds a credential by id with an exact gsi1 query under the caller's own application and
+// provider, so another's credential is a miss. The authorizer's read by key is in
+// shared/db/provider-credential-lookup.ts (kept light for its cold start).
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys } from '#shared/db/applications';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
@@ -18,8 +16,6 @@ type Item = Record<string, unknown>;
 
 // Not revoked: revogadoEm is absent or stored as null. attribute_exists(pk) keeps an update from creating an item.
 const notRevoked = 'attribute_exists(pk) AND (attribute_not_exists(revogadoEm) OR attribute_type(revogadoEm, :nullType))';
-
-const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
 
 export function dynamoProviderCredentialRepository(): ProviderCredentialRepository {
   const applications = dynamoApplicationRepository();
@@ -44,10 +40,11 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
     },
 
     async list(scope) {
+      const credentials = keys.providerCredentials(scope.aplicacaoId, scope.prestadorId);
       const items = await queryAll({
         IndexName: tableKeys.gsi1.name,
         KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.providerCredentialListing(scope.aplicacaoId, scope.prestadorId, 0).gsi1pk, ':prefix': 'PCRED#' },
+        ExpressionAttributeValues: { ':pk': credentials.gsi1pk, ':prefix': credentials.gsi1skPrefix },
       });
       return items.map(toCredentialRecord);
     },

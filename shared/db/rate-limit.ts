@@ -1,21 +1,18 @@
 // The per-minute request limit of provider credentials, held across every Lambda instance by
-// one conditional write per request on a counter item of the credential and minute:
-//
-//   rate counter  pk PCRED#<apiKey>  sk RATE#<epoch minute>  n (requests taken)  expiresAt (TTL)
+// one conditional write per request on a counter item of the credential and minute (pattern 9b:
+// n, the requests taken, and expiresAt for TTL).
 //
 // `ADD n :1` only while `n < :limit`: DynamoDB applies the condition and the increment
 // atomically, so however many requests arrive at once, exactly `limit` of them pass in a minute.
 // A fixed window: a client may spend its limit at the end of one minute and again at the start
 // of the next. DynamoDB's TTL removes the counter a little after its minute ends.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { credentialKey } from '#shared/db/provider-credential-lookup';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import type { RateLimiter } from '#shared/domain/provider-credentials';
 
 /** How long a counter outlives its minute before TTL may delete it (TTL deletion itself may lag). */
 export const COUNTER_GRACE_SECONDS = 120;
-
-export const rateCounterKey = (apiKey: string, minute: number) => ({ pk: credentialKey(apiKey).pk, sk: `RATE#${minute}` });
 
 /** Seconds from `nowMs` to the start of the next minute, 1 to 60. */
 export const secondsToNextMinute = (nowMs: number): number => Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000));
@@ -28,7 +25,7 @@ export function dynamoRateLimiter(): RateLimiter {
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: rateCounterKey(apiKey, minute),
+            Key: keys.rateCounter(apiKey, minute),
             UpdateExpression: 'ADD #n :one SET #expiresAt = :expiresAt, tipo = :tipo',
             ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
             ExpressionAttributeNames: { '#n': 'n', '#expiresAt': 'expiresAt' },
@@ -42,7 +39,7 @@ export function dynamoRateLimiter(): RateLimiter {
         );
         return { allowed: true };
       } catch (error) {
-        if ((error as Error)?.name === 'ConditionalCheckFailedException') return { allowed: false, retryAfter: secondsToNextMinute(nowMs) };
+        if (isConditionFailure(error)) return { allowed: false, retryAfter: secondsToNextMinute(nowMs) };
         throw error;
       }
     },

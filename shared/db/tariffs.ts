@@ -1,24 +1,20 @@
-// DynamoDB tariffs (docs/data-model.md):
-//   tariff   pk TARIFA   sk TARIFA#<id, 16 digits>   every field of Tariff; valor a DynamoDB number; aplicacaoId null when global
+// DynamoDB tariffs (docs/data-model.md, pattern 18): every field of Tariff; valor a DynamoDB number;
+// aplicacaoId null when global.
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
-import { storedAmount } from '#shared/db/ledger';
+import { storedAmount } from '#shared/db/numbers';
+import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
-import { seedDefaultTariffs, type Tariff, type TariffRepository } from '#shared/domain/tariffs';
+import type { Tariff, TariffCatalogue, TariffRepository } from '#shared/domain/tariffs';
 
 type Item = Record<string, unknown>;
 
-export const tariffKeys = {
-  pk: 'TARIFA',
-  tariff: (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${String(id).padStart(16, '0')}` }),
-};
+const toItem = (t: Tariff): Item => ({ ...keys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
 
-const toItem = (t: Tariff): Item => ({ ...tariffKeys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
-
-export function itemToTariff(item: Item): Tariff {
+function itemToTariff(item: Item): Tariff {
   const { pk: _pk, sk: _sk, tipo: _tipo, ...rest } = item;
   return {
     ...(rest as unknown as Tariff),
@@ -30,18 +26,21 @@ export function itemToTariff(item: Item): Tariff {
   };
 }
 
-/** The query that reads the catalogue (also used by the send path next to its BatchGet). */
-export async function queryTariffs(): Promise<Tariff[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': tariffKeys.pk } });
+/** One Query of the small partition. */
+async function listAll(): Promise<Tariff[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.tariffs().pk } });
   return items.map(itemToTariff);
 }
 
+/** The catalogue's read alone (the send path, /financeiro/tarifas): no write code in those bundles. */
+export const dynamoTariffCatalogue = (): TariffCatalogue => ({ listAll });
+
 export function dynamoTariffRepository(): TariffRepository {
   return {
-    listAll: queryTariffs,
+    listAll,
     newId: () => nextId(),
     async get(id) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: tariffKeys.tariff(id), ConsistentRead: true }));
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tariff(id), ConsistentRead: true }));
       return out.Item ? itemToTariff(out.Item) : undefined;
     },
     async createIfAbsent(tariff) {
@@ -49,7 +48,7 @@ export function dynamoTariffRepository(): TariffRepository {
         await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_not_exists(pk)' }));
         return true;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -57,12 +56,9 @@ export function dynamoTariffRepository(): TariffRepository {
       try {
         await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_exists(pk)' }));
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('tarifa');
+        if (isConditionFailure(error)) throw notFound('tarifa');
         throw error;
       }
     },
   };
 }
-
-/** The default catalogue, written once (infra/local/seed.ts calls it at every start). */
-export const seedTariffs = (): Promise<void> => seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());

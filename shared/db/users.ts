@@ -1,25 +1,20 @@
-// DynamoDB side of the portal logins (see docs/data-model.md):
+// DynamoDB side of the portal logins (docs/data-model.md; keys in shared/db/keys.ts):
 //
-//   login lookup      pk USEREMAIL#<email>         sk USEREMAIL            aplicacaoId, userId, senhaHash (written with the user, shared/db/applications.ts)
-//   patient phone     pk APP#<id>                  sk USERFONE#<telefone>  aplicacaoId, userId (written with the user)
-//   login attempts    pk LOGINFALHA#<email>        sk LOGINFALHA           tentativas, janelaAte, expiresAt (TTL)
-//   one-time code     pk APP#<id>                  sk OTP#<telefone>       userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
+//   login lookup (12)     aplicacaoId, userId, senhaHash (written with the user, shared/db/applications.ts)
+//   patient phone (12b)   aplicacaoId, userId (written with the user)
+//   login attempts (12c)  tentativas, janelaAte, expiresAt (TTL)
+//   one-time code (12d)   userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
 //
 // DynamoDB deletes expired items only eventually (up to days later), so every read and condition
 // here also compares the expiry itself: an expired item behaves as absent.
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository, keys as applicationKeys } from '#shared/db/applications';
-import { db, tableName } from '#shared/db/client';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
-
-export const userKeys = {
-  loginAttempts: (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }),
-  otp: (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }),
-};
-
-const conditionFailed = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 export function dynamoUserAuthRepository(applications: ApplicationRepository = dynamoApplicationRepository()): LoginRepository & PatientOtpRepository {
   const TableName = () => tableName();
@@ -29,7 +24,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     (await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }))).Item;
 
   async function reserveLoginAttempt(email: string, now: number, policy: LoginPolicy): Promise<AttemptReservation> {
-    const Key = userKeys.loginAttempts(email);
+    const Key = keys.loginAttempts(email);
     // Two rounds are enough: the second sees whatever a concurrent first attempt wrote.
     for (let round = 0; round < 3; round++) {
       try {
@@ -45,7 +40,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return { allowed: true, attempt: Number(out.Attributes?.tentativas) };
       } catch (error) {
-        if (!conditionFailed(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       const current = await get(Key);
       const until = Number(current?.janelaAte ?? 0);
@@ -66,7 +61,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         );
         return { allowed: true, attempt: 1 };
       } catch (error) {
-        if (!conditionFailed(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     }
     // Heavy contention on one e-mail: refuse this attempt rather than let it go uncounted.
@@ -78,14 +73,14 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
       await db().send(
         new UpdateCommand({
           TableName: TableName(),
-          Key: userKeys.loginAttempts(email),
+          Key: keys.loginAttempts(email),
           UpdateExpression: 'SET janelaAte = :until, expiresAt = :until',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':until': until },
         }),
       );
     } catch (error) {
-      if (!conditionFailed(error)) throw error; // cleared by a success meanwhile: nothing to lock
+      if (!isConditionFailure(error)) throw error; // cleared by a success meanwhile: nothing to lock
     }
   }
 
@@ -94,7 +89,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     findApplicationBySlug: (slug) => applications.findApplicationBySlug(slug),
 
     async findLoginAccount(email) {
-      const item = await get(applicationKeys.userEmail(email));
+      const item = await get(keys.userEmail(email));
       if (!item) return undefined;
       const account: LoginAccount = { aplicacaoId: Number(item.aplicacaoId), userId: Number(item.userId) };
       if (typeof item.senhaHash === 'string') account.senhaHash = item.senhaHash;
@@ -105,11 +100,11 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
     lockLogin,
 
     async clearLoginAttempts(email) {
-      await db().send(new DeleteCommand({ TableName: TableName(), Key: userKeys.loginAttempts(email) }));
+      await db().send(new DeleteCommand({ TableName: TableName(), Key: keys.loginAttempts(email) }));
     },
 
     async findPatientByPhone(aplicacaoId, telefone) {
-      const item = await get(applicationKeys.patientPhone(aplicacaoId, telefone));
+      const item = await get(keys.patientPhone(aplicacaoId, telefone));
       return item ? applications.getPortalUser(aplicacaoId, Number(item.userId)) : undefined;
     },
 
@@ -118,14 +113,14 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         await db().send(
           new PutCommand({
             TableName: TableName(),
-            Item: { ...userKeys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
+            Item: { ...keys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
             ConditionExpression: 'attribute_not_exists(pk) OR enviadoEm < :sentAfter',
             ExpressionAttributeValues: { ':sentAfter': sentAfter },
           }),
         );
         return true;
       } catch (error) {
-        if (conditionFailed(error)) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -135,14 +130,14 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         await db().send(
           new DeleteCommand({
             TableName: TableName(),
-            Key: userKeys.otp(aplicacaoId, telefone),
+            Key: keys.otp(aplicacaoId, telefone),
             ConditionExpression: 'codigoHash = :h',
             ExpressionAttributeValues: { ':h': codigoHash },
           }),
         );
         return true;
       } catch (error) {
-        if (conditionFailed(error)) return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },
@@ -152,7 +147,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
         const out = await db().send(
           new UpdateCommand({
             TableName: TableName(),
-            Key: userKeys.otp(aplicacaoId, telefone),
+            Key: keys.otp(aplicacaoId, telefone),
             UpdateExpression: 'ADD tentativas :one',
             ConditionExpression: 'expiresAt > :now AND tentativas < :max',
             ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': maxAttempts },
@@ -172,7 +167,7 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
           expiresAt: Number(item.expiresAt),
         } satisfies OtpRecord;
       } catch (error) {
-        if (conditionFailed(error)) return undefined;
+        if (isConditionFailure(error)) return undefined;
         throw error;
       }
     },
@@ -185,26 +180,16 @@ export function dynamoUserAuthRepository(applications: ApplicationRepository = d
  * For users created before phones existed, such as the sandbox's on an older local data folder.
  */
 export async function addPatientPhone(user: PortalUser, telefone: string): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: applicationKeys.portalUser(user.aplicacaoId, user.id),
-            UpdateExpression: 'SET telefone = :t',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
-            ExpressionAttributeValues: { ':t': telefone },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...applicationKeys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
+  const outcome = await commitWrites([
+    conditionalWrite({
+      Update: {
+        Key: keys.portalUser(user.aplicacaoId, user.id),
+        UpdateExpression: 'SET telefone = :t',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(telefone)',
+        ExpressionAttributeValues: { ':t': telefone },
+      },
     }),
-  );
+    putNew({ ...keys.patientPhone(user.aplicacaoId, telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id }),
+  ]);
+  if (!outcome.committed) throw outcome.error;
 }

@@ -6,11 +6,13 @@
 // re-read and retried. Credits (admin panel), message debits and their compensations, refunds
 // and the other billed services (chargeService) all go through it.
 //
-// A commit may carry extra writes that must happen with the entry or not at all (the message
-// of a send, a refund's once-only marker): the repository builds them, the domain only passes
-// them along, so this file knows nothing of DynamoDB.
+// The commit is a unit of work (below): the balance update, the entry, and the extra writes that
+// must happen with the entry or not at all (the message of a send, a refund's once-only marker).
+// Repositories prepare the writes; the domain only passes them along and reads the outcome, so this
+// file knows nothing of DynamoDB.
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
+import type { ConditionalWrite, UnitOfWork } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 
 export type EntryType = 'CREDIT' | 'DEBIT';
@@ -51,18 +53,9 @@ export interface LedgerState {
   ultimoLancamentoId: number;
 }
 
-/**
- * A write built by a repository (for DynamoDB, one TransactWriteItems element) that commits with
- * the entry. When its own condition refuses it, the whole commit fails with `whenRefused` (not a
- * lost race: retrying would not help).
- */
-export interface ExtraWrite {
-  readonly write: unknown;
-  readonly whenRefused?: DomainError;
-}
-
 export interface CommitExtras {
-  writes?: readonly ExtraWrite[];
+  /** Writes that commit with the entry; a refused one makes the commit throw its refusal. */
+  writes?: readonly ConditionalWrite[];
   /** Counters on the balance item raised in the same commit (e.g. totalMensagens for /api/v2/stats). */
   increment?: Readonly<Record<string, number>>;
 }
@@ -72,10 +65,26 @@ export interface LedgerRepository {
   readBalance(aplicacaoId: number): Promise<LedgerState | undefined>;
   /**
    * Sets the balance to entry.saldoPosterior and the last entry id to entry.id, and stores the
-   * entry and the extras, all or nothing, only if the balance item still holds `before`. Returns
-   * false when it no longer does (another commit came first); throws an extra's `whenRefused`.
+   * entry and the extras, all or nothing (one unit of work), only if the balance item still holds
+   * `before`. Returns false when it no longer does (another commit came first); throws the refusal
+   * of an extra write its own condition refused.
    */
   commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry, extras?: CommitExtras): Promise<boolean>;
+}
+
+export interface StatementPage {
+  content: StatementEntry[];
+  total: number;
+}
+
+/** The tenant's reads of its ledger, one request each (a page: one GetItem and one Query). */
+export interface StatementRepository {
+  /** The balance (two places), strongly consistent; undefined when the application has none. */
+  getSaldo(aplicacaoId: number): Promise<string | undefined>;
+  /** A page of the statement, newest first, with the number of entries. */
+  statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage>;
+  /** Messages sent so far (a counter raised in each send's commit, pattern 17c of docs/data-model.md). */
+  messageCount(aplicacaoId: number): Promise<number>;
 }
 
 export interface NewEntry {
@@ -224,7 +233,7 @@ export function chargeService(
 export interface RefundStore {
   getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined>;
   /** The once-only marker of a refunded entry; refused (conflict) when the entry was refunded before. */
-  markerWrite(aplicacaoId: number, lancamentoId: number): ExtraWrite;
+  markerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
 }
 
 /**

@@ -11,7 +11,8 @@
 import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
-import { postEntry, type ExtraWrite, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import { postEntry, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient } from '#shared/providers/types';
@@ -78,11 +79,11 @@ export interface MessageRepository {
   /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
   loadSendContext(aplicacaoId: number): Promise<SendContext>;
   /** The put of a new message, committed with its debit. */
-  queuedWrite(message: Message): ExtraWrite;
+  queuedWrite(message: Message): ConditionalWrite;
   /** The move to FAILED, committed with the compensating credit. */
-  failedWrite(aplicacaoId: number, id: number, errorCode: string | null, errorMessage: string): ExtraWrite;
+  failedWrite(aplicacaoId: number, id: number, errorCode: string | null, errorMessage: string): ConditionalWrite;
   /** The marker that a statement entry was refunded (at most once per entry). */
-  refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ExtraWrite;
+  refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
   /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
   markSent(message: Message, messageSid: string): Promise<void>;
   get(aplicacaoId: number, id: number): Promise<Message | undefined>;

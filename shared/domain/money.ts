@@ -28,6 +28,16 @@ export function fromCents(cents: Cents): string {
   return `${negative ? '-' : ''}${units}.${fraction}`;
 }
 
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** `99.9` / `99` / `99.90` -> `99.90`. Throws on anything that is not a non-negative amount with at most two places. */
+export function toMoney(value: string): string {
+  const text = value.trim();
+  if (!MONEY.test(text)) throw new Error(`not a money amount: ${value}`);
+  const [units, cents = ''] = text.split('.');
+  return `${BigInt(units!).toString()}.${cents.padEnd(2, '0')}`;
+}
+
 /** A positive amount written by a person: digits, at most two decimals, greater than zero. */
 export const POSITIVE_AMOUNT = /^(?:0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
 

@@ -1,5 +1,6 @@
 // Commercial plans (`planos`) shown on the public site. A small catalogue: the public listing
 // reads it with one query and shows only the active plans, cheapest first.
+import { toMoney } from '#shared/domain/money';
 
 export interface Plan {
   id: number;
@@ -18,16 +19,6 @@ export interface PlanRepository {
   listActive(): Promise<Plan[]>;
   /** Writes the plan unless one with its id exists; true when it was written. */
   createIfAbsent(plan: Plan): Promise<boolean>;
-}
-
-const moneyPattern = /^\d{1,12}(\.\d{1,2})?$/;
-
-/** `99.9` / `99` / `99.90` -> `99.90`. Throws on anything that is not a non-negative amount with at most two places. */
-export function toMoney(value: string): string {
-  const text = value.trim();
-  if (!moneyPattern.test(text)) throw new Error(`not a money amount: ${value}`);
-  const [units, cents = ''] = text.split('.');
-  return `${BigInt(units!).toString()}.${cents.padEnd(2, '0')}`;
 }
 
 const cents = (money: string): bigint => BigInt(toMoney(money).replace('.', ''));
@@ -93,9 +84,7 @@ export const defaultPlans: readonly Plan[] = [
   },
 ];
 
-/** Writes the default plans that are missing; safe to run at every start. */
-export async function seedPlans(repository?: PlanRepository): Promise<void> {
-  // The DynamoDB repository is loaded only when none is given, so this module stays free of the SDK.
-  const repo = repository ?? (await import('#shared/db/plans')).dynamoPlanRepository();
-  for (const plan of defaultPlans) await repo.createIfAbsent(plan);
+/** Writes the default plans that are missing; safe to run at every start (infra/local/seed.ts, infra/scripts/bootstrap.ts). */
+export async function seedDefaultPlans(repository: PlanRepository): Promise<void> {
+  for (const plan of defaultPlans) await repository.createIfAbsent(plan);
 }

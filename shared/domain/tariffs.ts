@@ -26,9 +26,13 @@ export interface Tariff {
   atualizadoEm: string;
 }
 
-export interface TariffRepository {
+/** The read the send path and /financeiro/tarifas make. */
+export interface TariffCatalogue {
   /** Every tariff, global and per application (a small catalogue: one query). */
   listAll(): Promise<Tariff[]>;
+}
+
+export interface TariffRepository extends TariffCatalogue {
   get(id: number): Promise<Tariff | undefined>;
   /** Writes it unless a tariff with its id exists; true when written. */
   createIfAbsent(tariff: Tariff): Promise<boolean>;

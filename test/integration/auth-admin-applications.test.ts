@@ -12,7 +12,7 @@ import { handler as adminHandler } from '#functions/admin/handler';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import { hashSecret } from '#shared/auth/secrets';
 import { db } from '#shared/db/client';
-import { storedAmount } from '#shared/db/ledger';
+import { storedAmount } from '#shared/db/numbers';
 import { addAmounts } from '#shared/domain/money';
 
 let service: LocalService;

@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import type { SandboxApp } from '#infra/local/seed';
 import { db, tableName } from '#shared/db/client';
-import { messageKeys, numberText } from '#shared/db/delivery-status';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
-import { dynamoLedgerRepository, ledgerKeys } from '#shared/db/ledger';
+import * as keys from '#shared/db/keys';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { numberText } from '#shared/db/numbers';
 import { statusRank, type MessageStatus } from '#shared/domain/delivery-status';
 import { postEntry } from '#shared/domain/ledger';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
@@ -50,7 +51,7 @@ async function sentMessage(app: SandboxApp, options: { provider?: 'provider_a' |
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...messageKeys.message(app.id, id),
+        ...keys.message(app.id, id),
         gsi1pk: `APP#${app.id}#MSG`,
         gsi1sk: `${dataEnvio}#${String(id).padStart(16, '0')}`,
         tipo: 'MSG',
@@ -80,16 +81,16 @@ async function sentMessage(app: SandboxApp, options: { provider?: 'provider_a' |
 }
 
 const addLookup = (app: SandboxApp, mensagemId: number, messageSid: string, provider: string) =>
-  db().send(new PutCommand({ TableName: tableName(), Item: { ...messageKeys.providerId(messageSid), tipo: 'PMSG', aplicacaoId: app.id, mensagemId, provider } }));
+  db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: app.id, mensagemId, provider } }));
 
 const message = async (app: SandboxApp, id: number) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: messageKeys.message(app.id, id), ConsistentRead: true }))).Item!;
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(app.id, id), ConsistentRead: true }))).Item!;
 
 const entry = async (app: SandboxApp, id: number) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: ledgerKeys.entry(app.id, id), ConsistentRead: true }))).Item!;
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(app.id, id), ConsistentRead: true }))).Item!;
 
 const orphan = async (messageSid: string, status: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: messageKeys.orphan(messageSid, status), ConsistentRead: true }))).Item;
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.orphanStatus(messageSid, status), ConsistentRead: true }))).Item;
 
 const statusUrl = () => `${service.baseUrl}/api/webhooks/whatsapp/status`;
 

@@ -8,7 +8,8 @@ import type { BlobPort, Mail } from '#shared/adapters/ports';
 import { createAgentCa, issueCrl } from '#shared/ca/agent-ca';
 import { resetConfig } from '#shared/config';
 import { db, tableName } from '#shared/db/client';
-import { defaultPlans, seedPlans } from '#shared/domain/plans';
+import { seedPlans } from '#infra/local/seed';
+import { defaultPlans } from '#shared/domain/plans';
 import { useFreshTable } from '../support/table.ts';
 
 const call = async (input: RestEventInput) => {

@@ -10,8 +10,8 @@ import { lambdaContext } from '#events/samples/api-gateway';
 import { handler } from '#functions/authorizers/provider-credential';
 import { providerCredentialAuthenticator } from '#shared/auth/provider-credential';
 import { hashSecret } from '#shared/auth/secrets';
-import { keys } from '#shared/db/applications';
-import { credentialKey } from '#shared/db/provider-credential-lookup';
+import * as keys from '#shared/db/keys';
+import { providerCredential as credentialKey } from '#shared/db/keys';
 import { secondsToNextMinute } from '#shared/db/rate-limit';
 import type { ProviderCredentialRecord } from '#shared/domain/applications';
 import type { RateLimiter } from '#shared/domain/provider-credentials';
@@ -159,7 +159,7 @@ describe('provider credential authentication', () => {
 });
 
 describe('credential key', () => {
-  it('is the one the application repository writes (the authorizer spells it on its own to stay light)', () => {
+  it('is the one the application repository writes (one builder, shared/db/keys.ts)', () => {
     expect(credentialKey(API_KEY)).toEqual(keys.providerCredential(API_KEY));
   });
 });

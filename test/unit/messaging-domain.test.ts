@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Application } from '#shared/domain/applications';
 import { chargeService, type CommitExtras, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import type { PreparedWrite } from '#shared/domain/unit-of-work';
 import { sendMessage, type Message, type MessageRepository } from '#shared/domain/messages';
 import { normalizePhone } from '#shared/domain/phone';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
@@ -42,6 +43,9 @@ describe('tariffsInForce', () => {
   });
 });
 
+/** A repository's prepared write, described by a string the test can read back. */
+const prepared = (description: string) => description as unknown as PreparedWrite;
+
 function memoryLedger(saldo: string) {
   let state: LedgerState = { saldo, ultimoLancamentoId: 0 };
   const entries: StatementEntry[] = [];
@@ -80,9 +84,9 @@ describe('sendMessage when the provider call blows up', () => {
     const messages: MessageRepository = {
       newId: async () => 42,
       loadSendContext: async () => ({ application: { id: 1, provider: 'provider_b' } as Application, saldo: '1.00', cotacaoUsdBrl: '5.4321', tariffs: [tariff({})] }),
-      queuedWrite: (m: Message) => ({ write: `queued ${m.id} lancamento ${m.lancamentoId}` }),
-      failedWrite: (_a, id, code, msg) => ({ write: `failed ${id} ${code} ${msg}` }),
-      refundMarkerWrite: (_a, lancamentoId) => ({ write: `marker ${lancamentoId}` }),
+      queuedWrite: (m: Message) => ({ write: prepared(`queued ${m.id} lancamento ${m.lancamentoId}`) }),
+      failedWrite: (_a, id, code, msg) => ({ write: prepared(`failed ${id} ${code} ${msg}`) }),
+      refundMarkerWrite: (_a, lancamentoId) => ({ write: prepared(`marker ${lancamentoId}`) }),
       markSent: async () => {
         written.push('sent');
       },

@@ -4,7 +4,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
 import { handler } from '#functions/public/handler';
-import { defaultPlans, seedPlans, toMoney, type Plan, type PlanRepository } from '#shared/domain/plans';
+import { dynamoPlanRepository } from '#shared/db/plans';
+import { toMoney } from '#shared/domain/money';
+import { defaultPlans, seedDefaultPlans, type Plan, type PlanRepository } from '#shared/domain/plans';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());
@@ -79,8 +81,8 @@ describe('plans domain', () => {
     };
     stored.set(2, { ...defaultPlans[1]!, nome: 'Editado pelo admin' });
 
-    await seedPlans(repo);
-    await seedPlans(repo);
+    await seedDefaultPlans(repo);
+    await seedDefaultPlans(repo);
 
     expect(stored.size).toBe(3);
     expect(stored.get(2)!.nome).toBe('Editado pelo admin');
@@ -90,7 +92,7 @@ describe('plans domain', () => {
   it('seeds through DynamoDB with a conditional put per plan, treating "already there" as done', async () => {
     dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
 
-    await expect(seedPlans()).resolves.toBeUndefined();
+    await expect(seedDefaultPlans(dynamoPlanRepository())).resolves.toBeUndefined();
 
     const puts = dynamo.commandCalls(PutCommand).map((c) => c.args[0].input);
     expect(puts).toHaveLength(3);

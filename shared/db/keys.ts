@@ -1,0 +1,89 @@
+// Every key of the single table, built in one place: each builder carries the number of the access
+// pattern of docs/data-model.md it serves (`.pattern`), and test/unit/data-model.test.ts fails when a
+// builder has no row there, when a row's key text does not name the builder's key parts, or when a
+// pattern number is used twice. Add the row before the builder.
+//
+// No imports and no side effects: the authorizers import a builder or two, and esbuild drops the rest
+// (builders are pure calls, see `at`), so a light bundle stays light.
+//
+// Item builders return the full key ({ pk, sk }, or { gsi1pk, gsi1sk } for an index entry); collection
+// builders return what a Query's key condition needs ({ pk, skPrefix }, { gsi1pk, gsi1skPrefix }).
+
+/** A key builder, annotated with its access pattern number ("4", "4b", ...). */
+export type KeyBuilder<A extends unknown[], K> = ((...args: A) => K) & { readonly pattern: string };
+
+/** Marks a builder with its pattern number. Pure, so an unused builder leaves no trace in a bundle. */
+/* @__NO_SIDE_EFFECTS__ */
+function at<A extends unknown[], K>(pattern: string, build: (...args: A) => K): KeyBuilder<A, K> {
+  return Object.assign(build, { pattern });
+}
+
+/** Ids in sort keys are zero-padded to 16 digits, so the string order is the numeric order. */
+const pad = (id: number) => String(id).padStart(16, '0');
+
+// 1-3: applications
+export const application = at('1', (id: number) => ({ pk: `APP#${id}`, sk: 'APP' }));
+export const applicationListing = at('2', (id: number) => ({ gsi1pk: 'APP', gsi1sk: `APP#${pad(id)}` }));
+export const applications = at('2', () => ({ gsi1pk: 'APP' }));
+export const slug = at('3', (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' }));
+
+// 4, 4b: the ledger
+export const balance = at('4', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }));
+export const statementEntry = at('4b', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${pad(id)}` }));
+
+// 5-7: API keys and OAuth clients
+export const apiKey = at('5', (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }));
+export const oauthClient = at('6', (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }));
+export const oauthClientListing = at('7', (aplicacaoId: number, clientId: string) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`, gsi1sk: clientId }));
+export const oauthClients = at('7', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT` }));
+
+// 8-10: service providers and their credentials
+export const prestador = at('8', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PRESTADOR#${id}` }));
+export const prestadores = at('8', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'PRESTADOR#' }));
+export const providerCredential = at('9', (apiKey: string) => ({ pk: `PCRED#${apiKey}`, sk: 'PCRED' }));
+export const rateCounter = at('9b', (apiKey: string, minute: number) => ({ pk: `PCRED#${apiKey}`, sk: `RATE#${minute}` }));
+export const providerCredentialListing = at('10', (aplicacaoId: number, prestadorId: number, credencialId: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`,
+  gsi1sk: `PCRED#${credencialId}`,
+}));
+export const providerCredentials = at('10', (aplicacaoId: number, prestadorId: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PCRED`,
+  gsi1skPrefix: 'PCRED#',
+}));
+
+// 11-12d: portal users and logins
+export const portalUser = at('11', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }));
+export const userEmail = at('12', (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }));
+export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `USERFONE#${telefone}` }));
+export const loginAttempts = at('12c', (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }));
+export const otp = at('12d', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }));
+
+// 13: inbound webhook subscriptions
+export const inboundSubscription = at('13', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }));
+export const inboundSubscriptions = at('13', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'INBOUNDSUB#' }));
+
+// 14-15b: public site
+export const plan = at('14', (id: number) => ({ pk: 'PLANO', sk: `PLANO#${id}` }));
+export const plans = at('14', () => ({ pk: 'PLANO', skPrefix: 'PLANO#' }));
+export const demoRequest = at('15', (id: number) => ({ pk: `CONTATO#${id}`, sk: 'CONTATO' }));
+export const demoRequestListing = at('15b', (criadoEm: string, id: number) => ({ gsi1pk: 'CONTATO', gsi1sk: `${criadoEm}#${pad(id)}` }));
+
+// 16: ids
+export const sequence = at('16', (name: string) => ({ pk: `SEQ#${name}`, sk: 'SEQ' }));
+
+// 17-17b: messages (17c is a counter on the balance item, pattern 4)
+export const message = at('17', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSG#${pad(id)}` }));
+export const messageListing = at('17a', (aplicacaoId: number, dataEnvio: string, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#MSG`,
+  gsi1sk: `${dataEnvio}#${pad(id)}`,
+}));
+export const messages = at('17a', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG` }));
+export const providerMessage = at('17b', (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }));
+
+// 18-21: tariffs, refunds, exchange rate, orphan status callbacks
+export const tariff = at('18', (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${pad(id)}` }));
+export const tariffs = at('18', () => ({ pk: 'TARIFA' }));
+export const refundMarker = at('19', (aplicacaoId: number, lancamentoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: `ESTORNO#${pad(lancamentoId)}` }));
+export const exchangeRate = at('20', () => ({ pk: 'COTACAO#USD-BRL', sk: 'ATUAL' }));
+export const orphanStatus = at('21', (messageSid: string, status: string) => ({ pk: `ORPHAN#${messageSid}`, sk: `STATUS#${status}` }));
+export const orphanListing = at('21', (registradoEm: string, messageSid: string) => ({ gsi1pk: 'ORPHAN', gsi1sk: `${registradoEm}#${messageSid}` }));

@@ -1,0 +1,65 @@
+// The DynamoDB side of a unit of work (shared/domain/unit-of-work.ts): each conditional write is one
+// element of a TransactWriteItems, and a cancelled transaction's CancellationReasons (one per
+// element, in order) are mapped back to the write that caused each, so a refusal is the write's own
+// and never a position the caller has to know.
+//
+//   const outcome = await commitWrites([
+//     conditionalWrite({ Update: { Key, UpdateExpression, ConditionExpression: '#s = :from', ... } }, 'status-changed'),
+//     putNew(historyItem),
+//     putNew(idempotencyItem, 'replay'),
+//   ]);
+//   if (!outcome.committed && outcome.refusals.includes('replay')) ...
+//
+// One TransactWriteItems request per commit, whatever the outcome.
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import type { CommitOutcome, ConditionalWrite, PreparedWrite, UnitOfWork } from '#shared/domain/unit-of-work';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Op<K extends keyof TransactItem> = { [P in K]: Omit<NonNullable<TransactItem[P]>, 'TableName'> };
+
+/** One element of a TransactWriteItems without its TableName (the commit names the table). */
+export type WriteOp = Op<'Put'> | Op<'Update'> | Op<'Delete'> | Op<'ConditionCheck'>;
+
+/**
+ * A write of a unit of work; `refusal` is what its own condition failing means. Without one, a failed
+ * condition is a lost race, and the write fits a unit of work of any refusal type.
+ */
+export function conditionalWrite<R = never>(op: WriteOp, refusal?: R): ConditionalWrite<R> {
+  const write = op as unknown as PreparedWrite;
+  return refusal === undefined ? { write } : { write, refusal };
+}
+
+/** The put of an item that must not exist yet (`attribute_not_exists(pk)`). */
+export const putNew = <R = never>(item: Record<string, unknown>, refusal?: R): ConditionalWrite<R> =>
+  conditionalWrite({ Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, refusal);
+
+const transactItem = (write: PreparedWrite, TableName: string): TransactItem => {
+  const [[kind, body]] = Object.entries(write as unknown as WriteOp) as [[keyof TransactItem, object]];
+  return { [kind]: { TableName, ...body } };
+};
+
+/** Cancellation codes of a write that a retry on fresh reads may get through. */
+const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
+
+/** Commits the writes in one TransactWriteItems; a cancelled transaction is an outcome, any other failure throws. */
+export async function commitWrites<R>(writes: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R>> {
+  const TableName = tableName();
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: writes.map((w) => transactItem(w.write, TableName)) }));
+    return { committed: true };
+  } catch (error) {
+    if ((error as { name?: unknown } | null | undefined)?.name !== 'TransactionCanceledException') throw error;
+    const reasons = (error as { CancellationReasons?: ({ Code?: string } | undefined)[] }).CancellationReasons ?? [];
+    const refusals: R[] = [];
+    let raced = false;
+    reasons.forEach((reason, i) => {
+      const refusal = writes[i]?.refusal;
+      if (reason?.Code === 'ConditionalCheckFailed' && refusal !== undefined) refusals.push(refusal);
+      else if (lostRace.has(reason?.Code ?? '')) raced = true;
+    });
+    return { committed: false, refusals, raced, error };
+  }
+}
+
+export const dynamoUnitOfWork = (): UnitOfWork => ({ commit: commitWrites });
