@@ -43,13 +43,22 @@ export const statusCallback = z.object({
 });
 export type StatusCallback = z.infer<typeof statusCallback>;
 
-/** One signed delivery of an outbound webhook event to a provider's endpoint. */
-export const outboundWebhookDelivery = z.object({
-  webhookId: z.number(),
-  aplicacaoId: z.number(),
-  evento: z.enum(['AGENDAMENTO_CONFIRMADO', 'AGENDAMENTO_CANCELADO', 'AGENDAMENTO_REALIZADO', 'AGENDAMENTO_FALTOU']),
-  deliveryId: z.string(),
-  payload: z.unknown(),
-  attempt: z.number(),
-});
-export type OutboundWebhookDelivery = z.infer<typeof outboundWebhookDelivery>;
+/**
+ * Work of the outbound-webhooks queue. `evento`: an appointment move's event (pattern 24), committed
+ * with the move, to fan out to the provider's webhooks (one delivery each). `entrega`: one delivery's
+ * attempt, due at `dueAt` (epoch ms): the consumer re-sends the message with a delay (at most 900 s, SQS's
+ * limit) until then (docs/appointments.md).
+ */
+export const outboundWebhookWork = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('evento'), aplicacaoId: z.number(), eventId: z.string() }),
+  z.object({
+    kind: z.literal('entrega'),
+    aplicacaoId: z.number(),
+    webhookId: z.number(),
+    eventId: z.string(),
+    /** The attempt this message is for (1 for the first): an older message of a delivery is dropped. */
+    attempt: z.number(),
+    dueAt: z.number(),
+  }),
+]);
+export type OutboundWebhookWork = z.infer<typeof outboundWebhookWork>;

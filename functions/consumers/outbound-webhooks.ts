@@ -1,7 +1,7 @@
-import { outboundWebhookDelivery } from '#events/queue-messages';
+import { outboundWebhookWork } from '#events/queue-messages';
 import { withLambdaLog } from '#shared/log';
 import { notImplementedProcessor, queueConsumer } from '#shared/queue/consumer';
 
 export const handler = withLambdaLog(
-  queueConsumer('outboundWebhooks', outboundWebhookDelivery, notImplementedProcessor('outbound webhook delivery')),
+  queueConsumer('outboundWebhooks', outboundWebhookWork, notImplementedProcessor('outbound webhook delivery')),
 );

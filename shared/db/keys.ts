@@ -87,3 +87,42 @@ export const refundMarker = at('19', (aplicacaoId: number, lancamentoId: number)
 export const exchangeRate = at('20', () => ({ pk: 'COTACAO#USD-BRL', sk: 'ATUAL' }));
 export const orphanStatus = at('21', (messageSid: string, status: string) => ({ pk: `ORPHAN#${messageSid}`, sk: `STATUS#${status}` }));
 export const orphanListing = at('21', (registradoEm: string, messageSid: string) => ({ gsi1pk: 'ORPHAN', gsi1sk: `${registradoEm}#${messageSid}` }));
+
+// 22-22c: appointments
+export const appointment = at('22', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `AGEND#${pad(id)}` }));
+export const appointments = at('22', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'AGEND#' }));
+export const appointmentStatusListing = at('22a', (aplicacaoId: number, status: string, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#AGEND#${status}`,
+  gsi1sk: pad(id),
+}));
+export const appointmentsInStatus = at('22a', (aplicacaoId: number, status: string) => ({ gsi1pk: `APP#${aplicacaoId}#AGEND#${status}` }));
+export const appointmentCounter = at('22b', (aplicacaoId: number, shard: number) => ({ pk: `APP#${aplicacaoId}`, sk: `AGENDCONT#${shard}` }));
+export const orderNumber = at('22c', (aplicacaoId: number, prestadorId: number, numeroPedido: string) => ({
+  pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PEDIDO#${numeroPedido}`,
+  sk: 'PEDIDO',
+}));
+
+// 23: idempotency keys
+export const idempotencyRecord = at('23', (scope: string, key: string) => ({ pk: `IDEMP#${scope}#${key}`, sk: 'IDEMP' }));
+
+// 24: outbound events (the outbox of appointment moves)
+export const outboundEvent = at('24', (aplicacaoId: number, eventId: string) => ({ pk: `APP#${aplicacaoId}`, sk: `EVENTO#${eventId}` }));
+export const pendingEventListing = at('24', (criadoEm: string, eventId: string) => ({ gsi1pk: 'EVENTO#PENDENTE', gsi1sk: `${criadoEm}#${eventId}` }));
+export const pendingEvents = at('24', () => ({ gsi1pk: 'EVENTO#PENDENTE' }));
+
+// 25-26: outbound webhook subscriptions and their deliveries
+export const webhook = at('25', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `WEBHOOK#${id}` }));
+export const webhookListing = at('25', (aplicacaoId: number, prestadorId: number, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK`,
+  gsi1sk: pad(id),
+}));
+export const webhooks = at('25', (aplicacaoId: number, prestadorId: number) => ({ gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK` }));
+export const delivery = at('26', (aplicacaoId: number, webhookId: number, eventId: string) => ({
+  pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}`,
+  sk: `ENTREGA#${eventId}`,
+}));
+export const deliveryListing = at('26', (aplicacaoId: number, webhookId: number, criadoEm: string, eventId: string) => ({
+  gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA`,
+  gsi1sk: `${criadoEm}#${eventId}`,
+}));
+export const deliveries = at('26', (aplicacaoId: number, webhookId: number) => ({ gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA` }));
