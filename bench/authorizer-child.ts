@@ -44,7 +44,7 @@ async function invoke(): Promise<{ ms: number; requests: number; outcome: string
   let outcome: string;
   try {
     const result = await handler(structuredClone(event), context);
-    outcome = result.context?.authError ? `allow:${String(result.context.authError)}` : result.policyDocument.Statement[0]!.Effect.toLowerCase();
+    outcome = result.context?.authError ? `allow:${result.context.authError as string}` : result.policyDocument.Statement[0]!.Effect.toLowerCase();
   } catch (error) {
     outcome = `refused:${(error as Error).message}`;
   }

@@ -8,7 +8,7 @@ import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { refundEntry } from '#shared/domain/ledger';
 import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
-import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';

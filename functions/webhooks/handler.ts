@@ -15,6 +15,7 @@ import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
+import { str } from '#shared/providers/http';
 import { paramsOf, verifyProviderASignature, verifyProviderBSignature, webhookUrlOf } from '#shared/providers/signatures';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
@@ -121,7 +122,7 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   }
   let event: { entry?: { changes?: { value?: { statuses?: ProviderBStatus[]; messages?: { id?: unknown }[] } }[] }[] };
   try {
-    event = JSON.parse(request.rawBody.toString('utf8'));
+    event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   }
@@ -134,7 +135,7 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
       for (const s of Array.isArray(value?.statuses) ? value.statuses : []) {
         const status = typeof s?.status === 'string' ? s.status.toLowerCase() : '';
         if (typeof s?.id !== 'string' || !s.id || !providerBStatuses.has(status)) {
-          log.info('provider_b status ignored', { status: String(s?.status ?? '').slice(0, 32) });
+          log.info('provider_b status ignored', { status: typeof s?.status === 'string' ? s.status.slice(0, 32) : typeof s?.status });
           continue;
         }
         const callback: StatusCallback = {
@@ -145,7 +146,8 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
           aplicacaoId: app.id,
         };
         const error = Array.isArray(s.errors) ? s.errors[0] : undefined;
-        if (error?.code !== undefined) callback.errorCode = String(error.code).slice(0, 64);
+        const code = str(error?.code);
+        if (code !== null) callback.errorCode = code.slice(0, 64);
         const title = error?.title ?? error?.message;
         if (typeof title === 'string') callback.errorMessage = title.slice(0, 500);
         const category = typeof s.pricing?.category === 'string' ? s.pricing.category.toUpperCase() : '';

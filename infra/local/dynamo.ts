@@ -54,7 +54,7 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs =
         await client.send(new ListTablesCommand({}));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`);
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`, { cause: error });
         await new Promise((r) => setTimeout(r, 150));
       }
     }
@@ -83,7 +83,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
     await waitUntilReady(endpoint, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
 
   return {

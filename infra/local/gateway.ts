@@ -120,7 +120,10 @@ function readParts(req: IncomingMessage, rawQuery: string, serverPort: number): 
   }
   const setHeader = (name: string, value: string) => {
     const existing = Object.keys(multi).find((k) => k.toLowerCase() === name.toLowerCase());
-    if (existing) delete multi[existing], delete single[existing];
+    if (existing) {
+      delete multi[existing];
+      delete single[existing];
+    }
     multi[name] = [value];
     single[name] = value;
   };
@@ -250,9 +253,9 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T | 'timeou
 
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const routes = options.routes ?? routeTable;
-  const loadGroup = options.loadGroup ?? ((group: Group) => loadHandler(groupFunctions[group].entry) as Promise<GroupHandler>);
+  const loadGroup = options.loadGroup ?? ((group: Group) => loadHandler(groupFunctions[group].entry));
   const loadAuthorizer =
-    options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry) as Promise<AuthorizerHandler>);
+    options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry));
   const timeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   let port = 0;

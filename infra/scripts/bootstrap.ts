@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       adminRepo: dynamoAdminApplicationRepository(),
       readSecret: async () => (await secrets.send(new GetSecretValueCommand({ SecretId }))).SecretString,
       writeSecret: (value) => putSecret(SecretId, value),
-      ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID!),
+      ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID),
     },
     { slug: env.BOOTSTRAP_APP_SLUG ?? 'operador', nome: env.BOOTSTRAP_APP_NAME ?? 'Operador da plataforma', adminEmail: env.BOOTSTRAP_ADMIN_EMAIL!, adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD! },
   );

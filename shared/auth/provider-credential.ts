@@ -5,7 +5,6 @@
 // answer (undefined: API Gateway's generic 401), whatever part was wrong. Then the per-minute limit,
 // if the credential has one: one conditional write shared by every instance; over the limit the
 // principal carries `rate_limited` and the kit answers 429 with Retry-After.
-import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { Authenticate } from '#shared/auth/authorizer';
 import { ipAllowed } from '#shared/auth/ip-allowlist';
 import type { Principal } from '#shared/auth/principal';

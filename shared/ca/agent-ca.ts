@@ -31,7 +31,6 @@ import { normalizeSerial } from '#shared/ca/serial';
 
 const subtle = webcrypto.subtle;
 type CryptoKey = webcrypto.CryptoKey;
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
 const keyAlgorithm = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const signingAlgorithm = { name: 'ECDSA', hash: 'SHA-256' } as const;
 const HOUR_MS = 3_600_000;
@@ -138,7 +137,7 @@ async function authorityKeyIdentifier(caCert: X509Certificate): Promise<Authorit
 /** Generates a new self-signed CA (ECDSA P-256), valid for `validDays` (default 10 years). */
 export async function createAgentCa(options: { subject?: string; validDays?: number; now?: Date } = {}): Promise<AgentCa> {
   const now = options.now ?? new Date();
-  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']));
   const cert = await X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerialHex(),
     name: options.subject ?? defaultCaSubject,
@@ -197,7 +196,7 @@ export async function issueAgentCertificate(
 ): Promise<IssuedCertificate> {
   const caCert = new X509Certificate(ca.certPem);
   const signingKey = await importPrivateKey(ca.privateKeyPkcs8Pem);
-  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']));
   const now = options.now ?? new Date();
   const serialHex = normalizeSerial(options.serialHex ?? randomSerialHex());
   const cert = await X509CertificateGenerator.create({

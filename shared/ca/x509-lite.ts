@@ -102,7 +102,7 @@ export function readCertificate(der: Uint8Array): CertificateInfo {
   const serial = serialOf(fields[i++]);
   i++; // signature AlgorithmIdentifier
   const issuer = fields[i++];
-  const validity = fields[i++];
+  const validity = fields[i];
   if (issuer?.tag !== SEQUENCE || validity?.tag !== SEQUENCE) return fail('issuer or validity');
   const [notBefore, notAfter] = readTlvs(validity.content);
   if (!isTime(notBefore) || !isTime(notAfter)) return fail('validity');

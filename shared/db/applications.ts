@@ -63,7 +63,8 @@ async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<voi
       ...(previous === undefined || previous === record.apiKey ? [] : [conditionalWrite({ Delete: { Key: keys.apiKey(previous) } })]),
     ]);
     if (outcome.committed) return;
-    if (outcome.refusals.length) throw outcome.refusals[0];
+    const [refusal] = outcome.refusals;
+    if (refusal) throw refusal;
     // The pointer moved (a concurrent replacement) or any other cancellation: read again.
   }
   throw conflict('The API key is being replaced concurrently; try again');

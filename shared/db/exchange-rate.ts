@@ -11,7 +11,7 @@ export function itemToExchangeRate(item: Record<string, unknown> | undefined): E
   if (!item || item.valor === undefined || item.valor === null) return undefined;
   const valor = numberText(item.valor);
   if (!/^\d+(?:\.\d+)?$/.test(valor)) return undefined;
-  return { valor, obtidaEm: String(item.obtidaEm ?? ''), fonte: String(item.fonte ?? '') };
+  return { valor, obtidaEm: typeof item.obtidaEm === 'string' ? item.obtidaEm : '', fonte: typeof item.fonte === 'string' ? item.fonte : '' };
 }
 
 export function dynamoExchangeRateRepository(): ExchangeRateRepository {

@@ -185,7 +185,8 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
       ]);
       if (outcome.committed) return true;
       // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
-      if (outcome.refusals.length) throw outcome.refusals[0];
+      const [refusal] = outcome.refusals;
+      if (refusal) throw refusal;
       if (outcome.raced) return false;
       throw outcome.error;
     },

@@ -9,8 +9,8 @@ import type { Plan, PlanRepository } from '#shared/domain/plans';
 
 const toPlan = (item: Record<string, unknown>): Plan => ({
   id: Number(item.id),
-  nome: String(item.nome ?? ''),
-  descricao: String(item.descricao ?? ''),
+  nome: typeof item.nome === 'string' ? item.nome : '',
+  descricao: typeof item.descricao === 'string' ? item.descricao : '',
   precoMensal: toMoney(numberText(item.precoMensal)),
   moeda: 'BRL',
   mensagensIncluidas: Number(item.mensagensIncluidas ?? 0),

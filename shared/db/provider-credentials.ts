@@ -8,11 +8,9 @@ import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
 import { conflict } from '#shared/domain/errors';
 import type { ProviderCredentialRepository } from '#shared/domain/provider-credentials';
 
-type Item = Record<string, unknown>;
 
 // Not revoked: revogadoEm is absent or stored as null. attribute_exists(pk) keeps an update from creating an item.
 const notRevoked = 'attribute_exists(pk) AND (attribute_not_exists(revogadoEm) OR attribute_type(revogadoEm, :nullType))';

@@ -12,7 +12,7 @@
 // file knows nothing of DynamoDB.
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
-import type { ConditionalWrite, UnitOfWork } from '#shared/domain/unit-of-work';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 
 export type EntryType = 'CREDIT' | 'DEBIT';

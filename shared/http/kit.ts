@@ -1,7 +1,7 @@
 // The HTTP kit every endpoint-group Lambda uses: one middy stack that finds the route
 // API Gateway matched, reads the body the way the route table says, runs the operation
 // and turns errors into the service's error body. Unknown failures become a logged 500.
-import middy from '@middy/core';
+import middy, { type Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
@@ -142,11 +142,11 @@ export function groupHandler<G extends Group>(group: G, operations: Operations<G
 
   const dispatch = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use({
-      onError: async (request) => {
+      onError: async (request: Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
         request.response = errorResult(request.error, request.event.requestContext?.requestId ?? 'unknown');
       },
     })
-    .handler(async (event) => {
+    .handler(async (event: APIGatewayProxyEvent) => {
       const route = findRoute(event.httpMethod, event.resource);
       if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
       const principal = fromAuthorizerContext(event.requestContext?.authorizer);

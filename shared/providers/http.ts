@@ -35,4 +35,10 @@ export async function callProvider(url: string, init: RequestInit, options: Prov
 /** 401/403 mean our stored credentials are wrong, 5xx (and anything unexpected) the provider's trouble. */
 export const callerFault = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
 
-export const str = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+/** A value of a provider's JSON as text: scalars as they read, anything else as JSON; null when absent. */
+export function str(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? null;
+}

@@ -23,7 +23,7 @@ import type { QueueName } from '#shared/adapters/ports';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
 
-type Json = Record<string, any>;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CloudFormation JSON under test
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Json };
 const mailFrom = 'no-reply@clinica.example';

@@ -4,9 +4,8 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import { PemConverter, X509Certificate, X509CertificateGenerator } from '@peculiar/x509';
-import type { APIGatewayAuthorizerResult, APIGatewayEventClientCertificate, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayEventClientCertificate, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext } from '#events/samples/api-gateway';
 import { handler } from '#functions/authorizers/agent';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { BlobPort } from '#shared/adapters/ports';
@@ -78,10 +77,10 @@ function authorizerEvent(options: { cert?: APIGatewayEventClientCertificate | nu
       resourceId: 'res',
       resourcePath: '/api/external/integracoes/banco',
     },
-  } as APIGatewayRequestAuthorizerEvent;
+  };
 }
 
-const authorize = (event: APIGatewayRequestAuthorizerEvent) => handler(event) as Promise<APIGatewayAuthorizerResult>;
+const authorize = (event: APIGatewayRequestAuthorizerEvent) => handler(event);
 const token = (scopes: string[]) => signAccessToken({ clientId: 'agent-client', aplicacaoId: 7, scopes });
 
 function memoryBucket(): BlobPort & { objects: Map<string, Uint8Array> } {
@@ -159,7 +158,7 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
   it('with a certificate of another CA that carries no authority key identifier', async () => {
     const other = await createAgentCa({ subject: 'CN=Someone Else CA' });
     const otherCert = new X509Certificate(other.certPem);
-    const keys = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+    const keys = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']));
     const signingKey = await webcrypto.subtle.importKey(
       'pkcs8',
       PemConverter.decode(other.privateKeyPkcs8Pem)[0]!,

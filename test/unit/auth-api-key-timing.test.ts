@@ -1,13 +1,14 @@
 // An unknown API key must cost what a wrong secret costs: the authorizer hashes the presented
 // secret and compares it (against a dummy hash) even when the key does not exist, so response
 // times do not reveal which keys exist. Counted here as SHA-256 computations per request.
+import type * as NodeCrypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authenticateApiKey } from '#shared/auth/api-key';
 import { hashSecret } from '#shared/auth/secrets';
 
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const crypto = await importOriginal<typeof NodeCrypto>();
   const createHash: typeof crypto.createHash = (...args: Parameters<typeof crypto.createHash>) => {
     hashes.count++;
     return crypto.createHash(...args);

@@ -55,7 +55,7 @@ function authorizerEvent(headers: Record<string, string | string[]>): APIGateway
   const multi: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(headers)) {
     multi[k] = ([] as string[]).concat(v);
-    single[k] = multi[k]!.at(-1)!;
+    single[k] = multi[k].at(-1)!;
   }
   const { requestContext } = restEvent({ method: 'GET', resource: '/api/external/v2/agendamentos' });
   return {
@@ -221,7 +221,7 @@ describe('the v2 routes behind the authorizer', () => {
     const context = { ...(auth.context as Record<string, string>), principalId: auth.principalId };
     const result = await v2(
       restEvent({ method, resource: '/api/external/v2/agendamentos', authorizer: context, body: method === 'GET' ? undefined : {} }),
-      lambdaContext() as never,
+      lambdaContext(),
     );
     return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body) };
   }

@@ -54,7 +54,7 @@ async function tokenRequest(body: string, headers: Record<string, string> = {}) 
     body,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
   });
-  const result = await handler(event, lambdaContext() as never);
+  const result = await handler(event, lambdaContext());
   return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body) as Record<string, unknown> };
 }
 
@@ -224,7 +224,7 @@ describe('POST /oauth2/token', () => {
 
 describe('GET /.well-known/jwks.json', () => {
   const jwks = async () => {
-    const result = await handler(restEvent({ method: 'GET', resource: '/.well-known/jwks.json' }), lambdaContext() as never);
+    const result = await handler(restEvent({ method: 'GET', resource: '/.well-known/jwks.json' }), lambdaContext());
     return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body) as { keys: JWK[] } };
   };
 

@@ -3,10 +3,9 @@
 // DynamoDB client (what it reads and writes, and how many requests it makes).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext } from '#events/samples/api-gateway';
 import { handler } from '#functions/authorizers/provider-credential';
 import { providerCredentialAuthenticator } from '#shared/auth/provider-credential';
 import { hashSecret } from '#shared/auth/secrets';
@@ -196,7 +195,7 @@ describe('the provider credential authorizer Lambda', () => {
   });
 
   const authorize = (headers = presented(), sourceIp = '203.0.113.10') =>
-    handler(authorizerEvent(headers, sourceIp)) as Promise<APIGatewayAuthorizerResult>;
+    handler(authorizerEvent(headers, sourceIp));
 
   it('allows the whole API with the principal in the context, after one consistent read, when there is no limit', async () => {
     // Prepare

@@ -34,8 +34,8 @@ describe('Lambda fields of every log line', () => {
     const handler = withLambdaLog(async () => log.warn('tick'));
     const context = lambdaContext('fn-powertools-keys');
 
-    await handler({}, context as never);
-    await handler({}, { ...context, awsRequestId: 'second' } as never);
+    await handler({}, context);
+    await handler({}, { ...context, awsRequestId: 'second' });
 
     const [first, second] = lines(out);
     expect(first).toMatchObject({
@@ -57,7 +57,7 @@ describe('Lambda fields of every log line', () => {
     resetConfig();
     const out = vi.spyOn(console, 'error').mockImplementation(() => {});
 
-    await withLambdaLog(async () => log.warn('tick'))({}, lambdaContext('fn-provisioned') as never);
+    await withLambdaLog(async () => log.warn('tick'))({}, lambdaContext('fn-provisioned'));
 
     expect(lines(out)[0]).toMatchObject({ cold_start: false, function_name: 'fn-provisioned' });
   });
@@ -68,7 +68,7 @@ describe('Lambda fields of every log line', () => {
       withLogContext({ messageId: 'm-1' }, () => log.warn('record')),
     );
 
-    await handler({ requestContext: { requestId: 'api-req-7' } }, lambdaContext('fn-nested') as never);
+    await handler({ requestContext: { requestId: 'api-req-7' } }, lambdaContext('fn-nested'));
 
     expect(lines(out)[0]).toMatchObject({ requestId: 'api-req-7', messageId: 'm-1', function_name: 'fn-nested', cold_start: true });
   });
@@ -89,7 +89,7 @@ describe('Lambda fields of every log line', () => {
     const out = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { handler } = await import('#functions/consumers/inbound');
 
-    await handler({ Records: [{ messageId: 'rec-1', body: 'not json', attributes: {} }] } as never, lambdaContext('Consumer-inbound') as never);
+    await handler({ Records: [{ messageId: 'rec-1', body: 'not json', attributes: {} }] } as never, lambdaContext('Consumer-inbound'));
 
     expect(lines(out).find((l) => l.message === 'dropped malformed queue message')).toMatchObject({
       consumer: 'inbound',

@@ -39,7 +39,7 @@ describe('provider_a without a public callback URL', () => {
     // Prepare: capture the form the adapter posts
     let form: URLSearchParams | undefined;
     const fakeFetch = (async (_url: string, init: RequestInit) => {
-      form = new URLSearchParams(String(init.body));
+      form = new URLSearchParams(init.body as string);
       return new Response(JSON.stringify({ sid: 'SM1' }), { status: 201 });
     }) as unknown as typeof fetch;
     const app: Application = { ...base, provider: 'provider_a', providerA: { accountSid: 'AC1', authToken: 't', fromNumber: '+5511999990000', baseUrl: 'https://p.example' } };

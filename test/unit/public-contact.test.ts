@@ -19,7 +19,7 @@ const postContact = async (body: unknown, raw = false) => {
     body: raw ? (body as string) : (body as object),
     headers: { 'Content-Type': 'application/json' },
   });
-  const result = await handler(event, lambdaContext() as never);
+  const result = await handler(event, lambdaContext());
   return { ...result, json: JSON.parse(result.body) };
 };
 
@@ -132,7 +132,7 @@ describe('POST /api/contato', () => {
 
   it('refuses a body that is not JSON, or no body at all, with 400 and no effect', async () => {
     const invalid = await postContact('{"nome": "Ana", ', true);
-    const empty = await handler(restEvent({ method: 'POST', resource: '/api/contato' }), lambdaContext() as never);
+    const empty = await handler(restEvent({ method: 'POST', resource: '/api/contato' }), lambdaContext());
 
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json.error).toBe('invalid_json');

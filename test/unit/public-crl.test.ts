@@ -23,7 +23,7 @@ function fakeBucket(objects: Record<string, Uint8Array>, failure?: Error): BlobP
   };
 }
 
-const getCrl = () => handler(restEvent({ method: 'GET', resource: '/api/external/crl' }), lambdaContext() as never);
+const getCrl = () => handler(restEvent({ method: 'GET', resource: '/api/external/crl' }), lambdaContext());
 
 describe('GET /api/external/crl', () => {
   beforeEach(() => {

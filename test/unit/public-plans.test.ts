@@ -13,7 +13,7 @@ beforeEach(() => dynamo.reset());
 afterAll(() => dynamo.restore());
 
 const listPlans = async () => {
-  const result = await handler(restEvent({ method: 'GET', resource: '/api/planos/ativos' }), lambdaContext() as never);
+  const result = await handler(restEvent({ method: 'GET', resource: '/api/planos/ativos' }), lambdaContext());
   return { ...result, json: JSON.parse(result.body) };
 };
 

@@ -11,7 +11,7 @@ async function freshHandler() {
 }
 
 async function getStatus(handler: Awaited<ReturnType<typeof freshHandler>>, headers: Record<string, string> = {}) {
-  const result = await handler(restEvent({ method: 'GET', resource: '/api/status', headers }), lambdaContext() as never);
+  const result = await handler(restEvent({ method: 'GET', resource: '/api/status', headers }), lambdaContext());
   return { ...result, json: JSON.parse(result.body) };
 }
 

@@ -23,7 +23,7 @@ describe('secrets through the Parameters and Secrets extension', () => {
   });
 
   it('asks the extension on localhost with the session token and returns the secret string', async () => {
-    const localFetch: typeof fetch = (url, init) => fetch(String(url).replace('localhost', '127.0.0.1'), init);
+    const localFetch: typeof fetch = (url, init) => fetch((url as string).replace('localhost', '127.0.0.1'), init);
 
     const value = await secretsExtension(localFetch).get('signing-keys');
 
@@ -32,7 +32,7 @@ describe('secrets through the Parameters and Secrets extension', () => {
   });
 
   it('fails loudly when the extension refuses', async () => {
-    const localFetch: typeof fetch = (url, init) => fetch(String(url).replace('localhost', '127.0.0.1'), init);
+    const localFetch: typeof fetch = (url, init) => fetch((url as string).replace('localhost', '127.0.0.1'), init);
 
     await expect(secretsExtension(localFetch).get('other')).rejects.toThrow(/extension answered 400/);
   });

@@ -88,7 +88,7 @@ export async function postCallback(attempt: Omit<CallbackAttempt, 'answeredStatu
     answeredStatus = response.status;
     await response.arrayBuffer();
   } catch {
-    answeredStatus = null;
+    // No answer: recorded as null.
   }
   log.push({ ...attempt, answeredStatus });
 }
