@@ -34,6 +34,6 @@ export default tseslint.config(
     // Plain JavaScript (this file, the bench's import timer): not type-checked; Node's globals.
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { process: 'readonly', console: 'readonly' } },
   },
 );
