@@ -2,31 +2,19 @@
 // handler, DynamoDB Local) with the sandbox tokens: demo's admin is the platform operator's,
 // outra's and semSaldo's are admins of their own application only. A few checks also call the
 // admin Lambda handler directly with an authorizer context, as API Gateway would.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
 import { handler as adminHandler } from '#functions/admin/handler';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { useLocalService } from '../support/local-service.ts';
 import { hashSecret } from '#shared/auth/secrets';
 import { db } from '#shared/db/client';
 import { storedAmount } from '#shared/db/numbers';
 import { addAmounts } from '#shared/domain/money';
 
-let service: LocalService;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-admin-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
-});
+const service = useLocalService();
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -518,7 +506,7 @@ describe('the admin Lambda handler with an authorizer context (as API Gateway ca
       ...input,
       authorizer: { aplicacaoId: String(aplicacaoId), scopes, role: 'admin', subject: '1', expiresAt: String(Math.floor(Date.now() / 1000) + 300) },
     });
-    const result = await adminHandler(event, lambdaContext() as never);
+    const result = await adminHandler(event, lambdaContext());
     return { status: result.statusCode, body: JSON.parse(result.body) as Json };
   };
 

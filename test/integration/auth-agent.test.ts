@@ -2,12 +2,10 @@
 // in front of the local gateway, the real agent authorizer (certificate + CRL + access token) and the
 // agent group (501 until its issue: 501 means "let in"). Sandbox credentials from sandbox.json:
 // the agent's client certificate and the OAuth2 clients of the demo application.
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { accessToken, useLocalService } from '../support/local-service.ts';
 import type { Sandbox, SandboxAgent, SandboxApp } from '#infra/local/seed';
 import { createAgentCa, issueAgentCertificate } from '#shared/ca/agent-ca';
 import { loadAgentCa, revokeAgentCertificate } from '#shared/ca/revoke';
@@ -18,22 +16,17 @@ import { routes } from '#shared/http/routes';
 /** The authorizer keeps the CRL this long here (60 s by default), so the revocation test waits little. */
 const CRL_CACHE_SECONDS = 1;
 
-let service: LocalService;
-let dataDir: string;
 let agent: SandboxAgent;
 let demo: SandboxApp;
 
+const service = useLocalService({ env: { AGENT_CRL_CACHE_SECONDS: String(CRL_CACHE_SECONDS) } });
+
 beforeAll(async () => {
-  process.env.AGENT_CRL_CACHE_SECONDS = String(CRL_CACHE_SECONDS);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-agent-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   agent = service.sandbox.agent!;
   demo = service.sandbox.applications.demo;
 });
 
 afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
   delete process.env.AGENT_CRL_CACHE_SECONDS;
 });
 
@@ -67,21 +60,6 @@ function agentCall(
   });
 }
 
-async function accessToken(client: SandboxApp['oauth'], scope?: string): Promise<string> {
-  const response = await fetch(`${service.baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      ...(scope ? { scope } : {}),
-    }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 const agentRoutes = routes.filter((r) => r.group === 'agent');
 const bodyOf = (method: string) => (method === 'GET' ? undefined : '{}');
 
@@ -100,7 +78,7 @@ describe('agent channel: client certificate and access token', () => {
   it.each(agentRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s lets in a valid certificate with a token of the route scope (501 until the route is built)',
     async (_, route) => {
-      const token = await accessToken(demo.oauth, route.scopes!.join(' '));
+      const token = await accessToken(service, demo.oauth, route.scopes!.join(' '));
 
       const answer = await agentCall(route.method, route.path, { authorization: `Bearer ${token}`, body: bodyOf(route.method) });
 
@@ -110,7 +88,7 @@ describe('agent channel: client certificate and access token', () => {
   );
 
   it('refuses with the gateway 401 over the plain HTTP port (no client certificate there)', async () => {
-    const token = await accessToken(demo.oauth);
+    const token = await accessToken(service, demo.oauth);
 
     const response = await fetch(`${service.baseUrl}/api/external/integracoes/banco`, { headers: { Authorization: `Bearer ${token}` } });
 
@@ -119,7 +97,7 @@ describe('agent channel: client certificate and access token', () => {
   });
 
   it('refuses with the gateway 401 over HTTPS without a client certificate', async () => {
-    const token = await accessToken(demo.oauth);
+    const token = await accessToken(service, demo.oauth);
 
     const answer = await agentCall('GET', '/api/external/integracoes/banco', { identity: null, authorization: `Bearer ${token}` });
 
@@ -129,7 +107,7 @@ describe('agent channel: client certificate and access token', () => {
   });
 
   it('refuses with the gateway 401 a certificate of another CA, and an expired certificate of ours', async () => {
-    const token = await accessToken(demo.oauth);
+    const token = await accessToken(service, demo.oauth);
     const other = await createAgentCa();
     const foreign = await issueAgentCertificate(other, { commonName: 'sandbox-agent' });
     const expired = await issueAgentCertificate(await loadAgentCa(), {
@@ -153,7 +131,7 @@ describe('agent channel: client certificate and access token', () => {
 
   it('refuses a certificate once it is revoked, as soon as the authorizer reads the new CRL', async () => {
     // Prepare: a second agent certificate of our CA, let in
-    const token = await accessToken(demo.oauth);
+    const token = await accessToken(service, demo.oauth);
     const issued = await issueAgentCertificate(await loadAgentCa(), { commonName: 'agent-to-revoke' });
     const identity = { cert: issued.certPem, key: issued.privateKeyPkcs8Pem };
     const call = () => agentCall('GET', '/api/external/integracoes/banco', { identity, authorization: `Bearer ${token}` });
@@ -180,7 +158,7 @@ describe('agent channel: client certificate and access token', () => {
   });
 
   it('with a valid certificate, answers an invalid token with 401 invalid_token (RFC 6750)', async () => {
-    const token = await accessToken(demo.oauth);
+    const token = await accessToken(service, demo.oauth);
 
     const answer = await agentCall('GET', '/api/external/integracoes/banco', { authorization: `Bearer ${token.slice(0, -4)}AAAA` });
 
@@ -190,8 +168,8 @@ describe('agent channel: client certificate and access token', () => {
   });
 
   it('with a valid certificate, answers a token without the route scope with 403 insufficient_scope', async () => {
-    const limited = await accessToken(demo.oauthLimited); // agendamentos:read only
-    const readOnly = await accessToken(demo.oauth, 'integracoes:read');
+    const limited = await accessToken(service, demo.oauthLimited); // agendamentos:read only
+    const readOnly = await accessToken(service, demo.oauth, 'integracoes:read');
 
     const banco = await agentCall('GET', '/api/external/integracoes/banco', { authorization: `Bearer ${limited}` });
     const registros = await agentCall('POST', '/api/external/integracoes/registros', { authorization: `Bearer ${readOnly}`, body: '{}' });

@@ -1,28 +1,16 @@
 // The external API's key + secret through the local gateway (real authorizer, DynamoDB Local):
 // the sandbox pair passes and reaches its own application's data, every
 // wrong credential gets the one identical 401, and a regenerated pair replaces the old at once.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { otherSecret } from '../support/secrets.ts';
 
-let service: LocalService;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-api-key-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
-});
+const service = useLocalService();
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 /** The routes of the API key scheme, one per group. */
 const apiKeyRoutes = ['/api/external/financeiro/saldo', '/api/external/messages', '/api/v2/config/status'];

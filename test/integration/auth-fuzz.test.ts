@@ -1,29 +1,20 @@
 // Malformed credentials of every shape thrown at every authentication scheme through the local
 // gateway: the answer is always a 400/401/403, never a 500 or a pass, and a refusal never tells
 // which part of a credential was wrong (one body per scheme, whatever the input).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import type { Sandbox } from '#infra/local/seed';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 
-let service: LocalService;
-let dataDir: string;
 let sandbox: Sandbox;
 
+const service = useLocalService();
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-fuzz-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   sandbox = service.sandbox;
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const RUNS = 60;
 

@@ -2,13 +2,12 @@
 // admin handlers): e-mail and password with its lockout, and the patient's one-time code sent
 // over WhatsApp, read here from the local outbox. The lock lasts LOGIN_LOCK_SECONDS (2 s here).
 import { randomInt, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import { sandboxPatientPhone, userEmail, type SandboxApp } from '#infra/local/seed';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db } from '#shared/db/client';
@@ -17,23 +16,15 @@ import { registerPortalUser } from '#shared/domain/applications';
 
 const LOCK_SECONDS = 2;
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
 let outra: SandboxApp;
 
+const service = useLocalService({ env: { LOGIN_LOCK_SECONDS: String(LOCK_SECONDS) } });
+
 beforeAll(async () => {
-  process.env.LOGIN_LOCK_SECONDS = String(LOCK_SECONDS);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-login-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   ({ demo, outra } = service.sandbox.applications);
 });
 
-afterAll(async () => {
-  delete process.env.LOGIN_LOCK_SECONDS;
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 interface Answer {
   status: number;
@@ -216,7 +207,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('patient one-time code', () => {
-  const outbox = () => path.join(dataDir, 'outbox');
+  const outbox = () => path.join(service.dataDir, 'outbox');
 
   /** The WhatsApp texts the local outbox holds for a phone, oldest first. */
   async function textsTo(telefone: string): Promise<{ aplicacaoId: number; to: string; body: string }[]> {

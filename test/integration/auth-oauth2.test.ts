@@ -2,12 +2,10 @@
 // oauth2 authorizer) with the sandbox's clients: the token endpoint, the JWKS, and bearer
 // tokens on the v2 routes (whose operations are 501 until their issue: 501 means "let in").
 import { createPublicKey, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localPaths, startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localPaths } from '#infra/local/service';
+import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { fileSecrets } from '#shared/adapters/local/secrets';
@@ -16,21 +14,15 @@ import { config } from '#shared/config';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { scopes as allScopes } from '#shared/http/routes';
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
 let outra: SandboxApp;
 
+const service = useLocalService();
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-oauth2-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   ({ demo, outra } = service.sandbox.applications);
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
@@ -272,7 +264,7 @@ describe('bearer tokens on /api/external/v2/**', () => {
 
   it('keeps accepting tokens of the previous key after a rotation, and signs with the new one', async () => {
     // Prepare: a token of the current key, then the secret rotates to [new, previous].
-    const secrets = fileSecrets(localPaths(dataDir).secrets);
+    const secrets = fileSecrets(localPaths(service.dataDir).secrets);
     const { signingKeySecretId } = config();
     const original = await secrets.get(signingKeySecretId);
     const previous = await readKeySet();

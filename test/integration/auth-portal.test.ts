@@ -4,13 +4,10 @@
 // log in and use their portal. Routes whose operations belong to later issues answer 501: for
 // these tests anything but 401/403 means "let in".
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { generateSigningKeyJwk, loadSigningKeys } from '#shared/auth/signing-keys';
 import { signAccessToken } from '#shared/auth/tokens';
@@ -19,21 +16,15 @@ import { db } from '#shared/db/client';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import type { PortalRole } from '#shared/http/routes';
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
 let outra: SandboxApp;
 
+const service = useLocalService();
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-portal-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   ({ demo, outra } = service.sandbox.applications);
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 interface Answer {
   status: number;
@@ -419,7 +410,7 @@ describe('POST /api/admin/usuarios', () => {
     expect(JSON.stringify(items)).not.toContain(secret);
     const lookup = items.find((item) => item.pk === `USEREMAIL#${address}`);
     expect(lookup?.senhaHash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    const user = items.find((item) => item.sk === `USER#${created.json.id}`);
+    const user = items.find((item) => item.sk === `USER#${String(created.json.id)}`);
     expect(user).toBeDefined();
     expect(user).not.toHaveProperty('senhaHash');
   });

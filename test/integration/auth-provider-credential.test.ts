@@ -3,14 +3,11 @@
 // provider portal's credential operations called as the provider-portal Lambda with the
 // authorizer context a portal token produces. POST /execucao is built by a later issue and
 // answers 501, so an accepted credential shows as 501, a refused one as 401, a limited one as 429.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
 import { handler as portalHandler } from '#functions/provider-portal/handler';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { hashSecret } from '#shared/auth/secrets';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -19,22 +16,16 @@ import { registerPrestador } from '#shared/domain/applications';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { otherSecret } from '../support/secrets.ts';
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
 let outra: SandboxApp;
 
+const service = useLocalService();
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'auth-pcred-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   demo = service.sandbox.applications.demo;
   outra = service.sandbox.applications.outra;
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -86,7 +77,7 @@ async function portal(who: Who, method: string, resource: string, options: { id?
       body: options.body as object | undefined,
       authorizer,
     }),
-    lambdaContext('provider-portal') as never,
+    lambdaContext('provider-portal'),
   );
   return { status: result.statusCode, headers: result.headers ?? {}, json: result.body ? JSON.parse(result.body) : undefined };
 }

@@ -3,12 +3,9 @@
 // (X-Hub-Signature-256), ranks that never move backwards under shuffled callbacks, unknown
 // messages recorded and dropped, and the provider cost corrected once on the statement entry.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { db, tableName } from '#shared/db/client';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
@@ -20,22 +17,16 @@ import { statusRank, type MessageStatus } from '#shared/domain/delivery-status';
 import { postEntry } from '#shared/domain/ledger';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
 
-let service: LocalService;
-let dataDir: string;
 let outra: SandboxApp;
 let semSaldo: SandboxApp;
 
+const service = useLocalService();
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'delivery-status-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   outra = service.sandbox.applications.outra;
   semSaldo = service.sandbox.applications.semSaldo;
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: a sent message written the way the send path writes it (message item + provider id lookup).

@@ -1,27 +1,15 @@
 // The USD->BRL schedule under the local service: the scheduler fires it at start against the
 // loopback fixture; a failing source keeps the last good rate; a rate older than 30 minutes is
 // reported as a warning and an Embedded Metric Format line.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runExchangeRate } from '#functions/scheduled/exchange-rate';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { useLocalService } from '../support/local-service.ts';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 
-let service: LocalService;
-let dataDir: string;
 const rates = () => dynamoExchangeRateRepository();
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'exchange-rate-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: true });
-});
+const service = useLocalService({ schedules: true });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 afterEach(() => {
   service.exchangeRateSource.fail(false);

@@ -1,12 +1,11 @@
 // The local run end to end: startLocalService (DynamoDB Local in memory, the local gateway,
 // the real authorizers and handlers, the seeded sandbox) called over real HTTP.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLocalService } from '../support/local-service.ts';
 import type { Sandbox } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { hashSecret } from '#shared/auth/secrets';
@@ -19,20 +18,16 @@ import { routes, scopes, type Route } from '#shared/http/routes';
 const sampleParams: Record<string, string> = { id: '1', slug: 'demo', fluxo: 'teste', tipo: 'push' };
 const samplePath = (route: Route) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? `sample-${name}`);
 
-let service: LocalService;
-let dataDir: string;
+let started: number;
 let startedInMs: number;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'local-service-'));
-  const started = Date.now();
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
-  startedInMs = Date.now() - started;
+// Hooks run in the order they are registered: the start of the service is timed around the fixture's.
+beforeAll(() => {
+  started = Date.now();
 });
-
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+const service = useLocalService();
+beforeAll(() => {
+  startedInMs = Date.now() - started;
 });
 
 const call = (route: Route) =>
@@ -145,7 +140,7 @@ describe('public routes through the local gateway', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pkix-crl');
     expect(bytes[0]).toBe(0x30); // a DER SEQUENCE
-    expect(Buffer.from(bytes)).toEqual(await readFile(path.join(dataDir, 'bucket', config().crlKey)));
+    expect(Buffer.from(bytes)).toEqual(await readFile(path.join(service.dataDir, 'bucket', config().crlKey)));
   });
 
   it('POST /api/contato mails the administrator through the local outbox', async () => {
@@ -156,9 +151,9 @@ describe('public routes through the local gateway', () => {
     });
 
     expect(response.status).toBe(201);
-    const files = await readdir(path.join(dataDir, 'outbox'));
+    const files = await readdir(path.join(service.dataDir, 'outbox'));
     expect(files).toHaveLength(1);
-    const mail = JSON.parse(await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8'));
+    const mail = JSON.parse(await readFile(path.join(service.dataDir, 'outbox', files[0]!), 'utf8'));
     expect(mail.to).toBe(config().adminEmail);
     expect(mail.replyTo ?? mail.text).toContain('maria@clinica.example');
   });
@@ -169,7 +164,7 @@ describe('the sandbox file', () => {
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = JSON.parse(await readFile(path.join(dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
+    sandbox = JSON.parse(await readFile(path.join(service.dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
   });
 
   it('has exactly the documented shape', () => {
@@ -303,7 +298,7 @@ describe('queues of the local run', () => {
     await service.queues.drained(15_000);
 
     // Assess
-    const lines = (await readFile(path.join(dataDir, 'dlq', 'inbound.jsonl'), 'utf8')).trim().split('\n');
+    const lines = (await readFile(path.join(service.dataDir, 'dlq', 'inbound.jsonl'), 'utf8')).trim().split('\n');
     const dead = lines.map((line) => JSON.parse(line)).find((d) => JSON.parse(d.body).fluxo === 'dlq-check');
     expect(dead).toMatchObject({ queue: 'inbound', receiveCount: 3 });
   });

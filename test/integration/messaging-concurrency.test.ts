@@ -1,27 +1,14 @@
 // The balance never goes below zero under concurrency: 200 simultaneous sends at a balance that
 // covers exactly N of them. Through the local gateway, on a fresh link application (no provider
 // involved), created and credited with the platform admin's token.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { describe, expect, it } from 'vitest';
+import { client, useLocalService, type Json } from '../support/local-service.ts';
 import { subtractAmounts } from '#shared/domain/money';
-import { client, type Json } from './messaging-support.ts';
 
-let service: LocalService;
-let dataDir: string;
-const { external, newApplication } = client(() => service);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'messaging-concurrency-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
-});
+const service = useLocalService();
+const { external, newApplication } = client(service);
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const N = 37;
 const SENDS = 200;

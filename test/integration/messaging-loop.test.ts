@@ -3,26 +3,13 @@
 // simulators, whose signed status callbacks (sometimes out of order) come back through the
 // webhooks and the status queue until the message is READ, with the actual provider cost on
 // the statement entry.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
-import { client, type Json } from './messaging-support.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useLocalService, type Json } from '../support/local-service.ts';
 
-let service: LocalService;
-let dataDir: string;
-const api = client(() => service);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'messaging-loop-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: true, simulators: { outOfOrderEvery: 2 } });
-});
+const service = useLocalService({ schedules: true, simulators: { outOfOrderEvery: 2 } });
+const api = client(service);
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 /** Waits until the simulators have posted every callback and the status queue is empty. */
 async function settle(): Promise<void> {

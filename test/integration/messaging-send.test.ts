@@ -1,27 +1,14 @@
 // Sends, reads, tariffs and refunds through the local gateway (DynamoDB Local, the real
 // authorizers and handlers, the provider simulators) with the sandbox credentials:
 // demo = link with 100.00, outra = provider_a, semSaldo = provider_b with 0.00.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { describe, expect, it } from 'vitest';
+import { client, useLocalService, type Json } from '../support/local-service.ts';
 import { addAmounts, subtractAmounts } from '#shared/domain/money';
-import { client, type Json } from './messaging-support.ts';
 
-let service: LocalService;
-let dataDir: string;
-const { call, admin, external, newApplication } = client(() => service);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'messaging-send-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
-});
+const service = useLocalService();
+const { call, admin, external, newApplication } = client(service);
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const demo = () => service.sandbox.applications.demo;
 const outra = () => service.sandbox.applications.outra;

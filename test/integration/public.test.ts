@@ -13,7 +13,7 @@ import { defaultPlans } from '#shared/domain/plans';
 import { useFreshTable } from '../support/table.ts';
 
 const call = async (input: RestEventInput) => {
-  const result = await handler(restEvent(input), lambdaContext('public') as never);
+  const result = await handler(restEvent(input), lambdaContext('public'));
   const json = String(result.headers?.['Content-Type'] ?? '').startsWith('application/json') ? JSON.parse(result.body) : undefined;
   return { ...result, json };
 };

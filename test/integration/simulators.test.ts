@@ -3,19 +3,14 @@
 // callbacks are made to the service, signed with the sandbox secrets.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { useLocalService } from '../support/local-service.ts';
 import { FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { Application } from '#shared/domain/applications';
 import { providerFor } from '#shared/providers/index';
 import { paramsOf, providerASignature, verifyProviderASignature, verifyProviderBSignature } from '#shared/providers/signatures';
 
-let service: LocalService;
-let dataDir: string;
 let capture: Server;
 let captureUrl: string;
 const captured: { url: string; headers: Record<string, string | string[] | undefined>; raw: Buffer }[] = [];
@@ -26,9 +21,9 @@ const application = async (id: number): Promise<Application> => {
   return app;
 };
 
+const service = useLocalService({ simulators: { callbackDelayMs: { min: 1, max: 10 } } });
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'simulators-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false, simulators: { callbackDelayMs: { min: 1, max: 10 } } });
   capture = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,9 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.stop();
   await new Promise((resolve) => capture?.close(resolve));
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('provider simulators in the local service', () => {

@@ -1,0 +1,110 @@
+// The one fixture of the integration tests: the whole local service (DynamoDB Local in memory, the
+// local gateway with the real authorizers and handlers, queues, simulators) started once per test
+// file, in a data folder of its own that is removed afterwards, and the helpers every file needs to
+// call it with the sandbox's credentials.
+//
+//   const service = useLocalService();                  // or useLocalService({ schedules: true })
+//   const api = client(service);
+//   it('...', async () => {
+//     const token = await accessToken(service, service.sandbox.applications.demo.oauth, 'agendamentos:read');
+//     const reply = await api.call('GET', '/api/external/v2/agendamentos', { Authorization: `Bearer ${token}` });
+//   });
+//
+// `service` stands for the service the file's beforeAll started: its properties are read from the
+// running one, so test code writes `service.baseUrl` as if it held it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { SandboxApp } from '#infra/local/seed';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '#infra/local/service';
+
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
+
+/**
+ * Starts the service before the file's tests and stops it after them. Defaults: a free port, DynamoDB
+ * in memory, no banner, no schedules (options override them).
+ */
+export function useLocalService(options: LocalServiceOptions & { env?: Record<string, string> } = {}): LocalService {
+  const { env = {}, ...serviceOptions } = options;
+  let running: LocalService | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    // Environment the service reads at start (e.g. LOGIN_LOCK_SECONDS), restored afterwards.
+    Object.assign(process.env, env);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'local-service-'));
+    running = await startLocalService({ port: 0, inMemory: true, quiet: true, schedules: false, dataDir, ...serviceOptions });
+  });
+
+  afterAll(async () => {
+    await running?.stop();
+    for (const name of Object.keys(env)) delete process.env[name];
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  return new Proxy({} as LocalService, {
+    get(_target, property) {
+      if (!running) throw new Error('the local service is not running (used outside a test or hook?)');
+      const service = running;
+      const value: unknown = Reflect.get(service, property);
+      return typeof value === 'function' ? (...args: unknown[]) => Reflect.apply(value, service, args) : value;
+    },
+  });
+}
+
+export interface Reply {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+export const apiKeyHeaders = (app: { apiKey: string; apiSecret: string }) => ({ 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret });
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** An OAuth2 access token of a sandbox client (client credentials, HTTP Basic); all its scopes when none is asked. */
+export async function accessToken(service: LocalService, oauth: SandboxApp['oauth'], scope?: string): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
+  const response = await fetch(`${service.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${oauth.clientId}:${oauth.clientSecret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: form,
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** JSON calls to the service, the sandbox's admin, API-key calls and fresh applications. */
+export function client(service: LocalService) {
+  const call = async (method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Reply> => {
+    const response = await fetch(`${service.baseUrl}${url}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Json) : {}, headers: response.headers };
+  };
+  const admin = (method: string, url: string, body?: unknown) => call(method, url, bearer(service.sandbox.applications.demo.tokens.admin), body);
+  const external = (app: { apiKey: string; apiSecret: string }) => ({
+    get: (url: string) => call('GET', url, apiKeyHeaders(app)),
+    send: (body: unknown) => call('POST', '/api/external/messages/send', apiKeyHeaders(app), body),
+  });
+  let slugs = 0;
+  /** A fresh application through the admin API (platform admin of demo), optionally credited. */
+  const newApplication = async (provider: 'link' | 'provider_a' = 'link', credit?: string) => {
+    const slug = `app-${process.pid}-${++slugs}-${Date.now() % 100000}`;
+    const created = await admin('POST', '/api/admin/aplicacoes', { nome: 'Clínica de Teste', slug, provider });
+    if (created.status !== 201) throw new Error(`create application: ${created.status} ${JSON.stringify(created.body)}`);
+    if (credit) {
+      const credited = await admin('POST', `/api/admin/aplicacoes/${created.body.id}/creditos`, { valor: credit });
+      if (credited.status !== 201) throw new Error(`credit: ${credited.status} ${JSON.stringify(credited.body)}`);
+    }
+    return { id: created.body.id as number, apiKey: created.body.credenciais.apiKey as string, apiSecret: created.body.credenciais.apiSecret as string };
+  };
+  return { call, admin, external, newApplication };
+}
