@@ -34,7 +34,10 @@ const context = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 
 
 const importStarted = performance.now();
 const { handler } = (await import(pathToFileURL(path.resolve(entry)).href)) as {
-  handler: (e: APIGatewayRequestAuthorizerEvent, c: Context) => Promise<{ policyDocument: { Statement: { Effect: string }[] }; context?: Record<string, unknown> }>;
+  handler: (
+    e: APIGatewayRequestAuthorizerEvent,
+    c: Context,
+  ) => Promise<{ policyDocument: { Statement: { Effect: string }[] }; context?: Record<string, unknown> }>;
 };
 const importMs = performance.now() - importStarted;
 
@@ -44,7 +47,9 @@ async function invoke(): Promise<{ ms: number; requests: number; outcome: string
   let outcome: string;
   try {
     const result = await handler(structuredClone(event), context);
-    outcome = result.context?.authError ? `allow:${result.context.authError as string}` : result.policyDocument.Statement[0]!.Effect.toLowerCase();
+    outcome = result.context?.authError
+      ? `allow:${result.context.authError as string}`
+      : result.policyDocument.Statement[0]!.Effect.toLowerCase();
   } catch (error) {
     outcome = `refused:${(error as Error).message}`;
   }

@@ -44,7 +44,11 @@ function authorizerEvent(method: string, resource: string, headers: Record<strin
 
 async function events(service: LocalService): Promise<Record<AuthorizedScheme, APIGatewayRequestAuthorizerEvent>> {
   const app = service.sandbox.applications.demo;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: app.oauth.clientId, client_secret: app.oauth.clientSecret });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: app.oauth.clientId,
+    client_secret: app.oauth.clientSecret,
+  });
   const response = await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form });
   const { access_token: token } = (await response.json()) as { access_token: string };
   const agentCert = service.sandbox.agent ? clientCertFrom(new X509Certificate(service.sandbox.agent.certPem)) : null;
@@ -60,7 +64,11 @@ async function events(service: LocalService): Promise<Record<AuthorizedScheme, A
   };
 }
 
-export async function measureAuthorizers(service: LocalService, warmRuns: number, log: (line: string) => void): Promise<AuthorizerResult[]> {
+export async function measureAuthorizers(
+  service: LocalService,
+  warmRuns: number,
+  log: (line: string) => void,
+): Promise<AuthorizerResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-authorizers-'));
   try {
     const all = await events(service);
@@ -76,7 +84,9 @@ export async function measureAuthorizers(service: LocalService, warmRuns: number
       );
       const line = stdout.trim().split('\n').pop() ?? '{}';
       const result = { scheme, ...(JSON.parse(line) as Omit<AuthorizerResult, 'scheme'>) };
-      log(`  ${scheme}: warm p50 ${fmt(result.warm.p50, 2)} ms, p99 ${fmt(result.warm.p99, 2)} ms, ${result.warm.dynamoRequestsPerCall} DynamoDB requests warm, ${result.cold.requests} cold (${result.warm.outcomes.join(', ')})`);
+      log(
+        `  ${scheme}: warm p50 ${fmt(result.warm.p50, 2)} ms, p99 ${fmt(result.warm.p99, 2)} ms, ${result.warm.dynamoRequestsPerCall} DynamoDB requests warm, ${result.cold.requests} cold (${result.warm.outcomes.join(', ')})`,
+      );
       results.push(result);
     }
     return results;

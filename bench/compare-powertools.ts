@@ -69,7 +69,14 @@ export const handler = async (e, c) => { logger.addContext(c); logger.info('x');
   const metricsUse = `import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 const metrics = new Metrics({ namespace: 'WhatsappPlatform', serviceName: 'whatsapp-platform' });
 export const handler2 = async () => { metrics.addMetric('X', MetricUnit.Count, 1); metrics.publishStoredMetrics(); };`;
-  const inline = (id: string, label: string, contents: string): BundleSpec => ({ id, label, entry: { contents }, kind: 'reference', subDir, nodePaths });
+  const inline = (id: string, label: string, contents: string): BundleSpec => ({
+    id,
+    label,
+    entry: { contents },
+    kind: 'reference',
+    subDir,
+    nodePaths,
+  });
 
   const groups: BundleSpec[][] = [
     [
@@ -77,7 +84,11 @@ export const handler2 = async () => { metrics.addMetric('X', MetricUnit.Count, 1
       inline('sdk+own', 'document client + own log and EMF helper', `${doc}\n${ownUse}\nexport { documentClient };`),
       inline('sdk+pt-logger', 'document client + Powertools Logger', `${doc}\n${loggerUse}\nexport { documentClient };`),
       inline('sdk+pt-metrics', 'document client + Powertools Metrics', `${doc}\n${metricsUse}\nexport { documentClient };`),
-      inline('sdk+pt-both', 'document client + Powertools Logger and Metrics', `${doc}\n${loggerUse}\n${metricsUse}\nexport { documentClient };`),
+      inline(
+        'sdk+pt-both',
+        'document client + Powertools Logger and Metrics',
+        `${doc}\n${loggerUse}\n${metricsUse}\nexport { documentClient };`,
+      ),
     ],
     [
       { ...emptySpec, subDir },
@@ -88,7 +99,15 @@ export const handler2 = async () => { metrics.addMetric('X', MetricUnit.Count, 1
     ],
     ...functions.map((f): BundleSpec[] => [
       { id: `${f.id}.own`, label: `${f.id} as deployed`, entry: f.entry, kind: 'function', subDir },
-      { id: `${f.id}.powertools`, label: `${f.id} with Powertools Logger and Metrics`, entry: f.entry, kind: 'function', subDir, alias: swapped, nodePaths },
+      {
+        id: `${f.id}.powertools`,
+        label: `${f.id} with Powertools Logger and Metrics`,
+        entry: f.entry,
+        kind: 'function',
+        subDir,
+        alias: swapped,
+        nodePaths,
+      },
     ]),
   ];
 
@@ -96,7 +115,12 @@ export const handler2 = async () => { metrics.addMetric('X', MetricUnit.Count, 1
   for (const b of built) if (!isBuilt(b)) options.log(`  build failed: ${b.spec.id}: ${'error' in b ? b.error : ''}`);
   const bundles = built.filter(isBuilt);
   options.log(`measuring ${bundles.length} bundles × ${options.runs} runs, interleaved`);
-  const results = measureColdStarts(bundles, { nodePath: options.nodePath, runs: options.runs, nodeOptions: deployedNodeOptions, onRound: options.onRound });
+  const results = measureColdStarts(bundles, {
+    nodePath: options.nodePath,
+    runs: options.runs,
+    nodeOptions: deployedNodeOptions,
+    onRound: options.onRound,
+  });
   const baseline = results.find((r) => r.bundle.spec.id === baselineSpec.id);
 
   console.log(
@@ -109,9 +133,14 @@ export const handler2 = async () => { metrics.addMetric('X', MetricUnit.Count, 1
     const reference = rows[0];
     for (const r of rows) {
       if (!r) continue;
-      const delta = r === reference || !reference ? '' : `${r.median >= reference.median ? '+' : ''}${fmt(r.median - reference.median)} ms, +${fmt((r.bundle.bytes - reference.bundle.bytes) / 1024)} KB`;
+      const delta =
+        r === reference || !reference
+          ? ''
+          : `${r.median >= reference.median ? '+' : ''}${fmt(r.median - reference.median)} ms, +${fmt((r.bundle.bytes - reference.bundle.bytes) / 1024)} KB`;
       const ratio = baseline ? `${fmt(r.median / baseline.median, 2)}×` : '-';
-      console.log(`| ${r.bundle.spec.label} | ${fmt(r.bundle.bytes / 1024)} | ${r.error ? 'failed' : fmt(r.median)} | ${fmt(r.p90)} | ${delta} | ${ratio} |`);
+      console.log(
+        `| ${r.bundle.spec.label} | ${fmt(r.bundle.bytes / 1024)} | ${r.error ? 'failed' : fmt(r.median)} | ${fmt(r.p90)} | ${delta} | ${ratio} |`,
+      );
       if (r.error) options.log(`  ${r.bundle.spec.id}: ${r.error}`);
     }
   }

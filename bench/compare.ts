@@ -21,7 +21,12 @@ async function compare(title: string, groups: BundleSpec[][], options: CompareOp
   for (const b of built) if (!isBuilt(b)) options.log(`  build failed: ${b.spec.id}: ${'error' in b ? b.error : ''}`);
   const bundles = built.filter(isBuilt);
   options.log(`measuring ${bundles.length} bundles × ${options.runs} runs, interleaved`);
-  const results = measureColdStarts(bundles, { nodePath: options.nodePath, runs: options.runs, nodeOptions: deployedNodeOptions, onRound: options.onRound });
+  const results = measureColdStarts(bundles, {
+    nodePath: options.nodePath,
+    runs: options.runs,
+    nodeOptions: deployedNodeOptions,
+    onRound: options.onRound,
+  });
   console.log(`\n## ${title} (Node ${options.nodeVersion}, median of ${options.runs} interleaved runs)\n`);
   console.log('| Variant | .mjs KB | .map KB | NODE_OPTIONS | Median ms | p90 ms | vs first of its group |');
   console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: |');
@@ -72,7 +77,14 @@ export function compareSourceMaps(subjects: BundleSpec[], options: CompareOption
   const variants = (spec: BundleSpec): BundleSpec[] => [
     { ...spec, id: `${spec.id}.maps-deployed`, label: `${spec.id}: deployed (maps not loaded)`, subDir: 'compare' },
     { ...spec, id: `${spec.id}.maps-on`, label: `${spec.id}: ${flag}, map without sources`, subDir: 'compare', nodeOptions: flag },
-    { ...spec, id: `${spec.id}.maps-on-sources`, label: `${spec.id}: ${flag}, map with sources`, subDir: 'compare', nodeOptions: flag, sourcesContent: true },
+    {
+      ...spec,
+      id: `${spec.id}.maps-on-sources`,
+      label: `${spec.id}: ${flag}, map with sources`,
+      subDir: 'compare',
+      nodeOptions: flag,
+      sourcesContent: true,
+    },
   ];
   return compare('Source maps at cold start', subjects.map(variants), options);
 }

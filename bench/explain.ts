@@ -152,7 +152,8 @@ export function explainBundle(bundle: BuiltBundle, packages = 12, files = 10): s
     '',
   );
   lines.push('By family:');
-  for (const s of familyShares(bundle.metafile)) lines.push(`  ${kb(s.bytes).padStart(10)}  ${pct(s.bytes).padStart(6)}  ${s.name} (${s.files} files)`);
+  for (const s of familyShares(bundle.metafile))
+    lines.push(`  ${kb(s.bytes).padStart(10)}  ${pct(s.bytes).padStart(6)}  ${s.name} (${s.files} files)`);
   lines.push('', `Top ${packages} packages, with the import chain that pulls each in:`);
   for (const s of packageShares(bundle.metafile).slice(0, packages)) {
     lines.push(`  ${kb(s.bytes).padStart(10)}  ${pct(s.bytes).padStart(6)}  ${s.name} (${s.files} files)`);

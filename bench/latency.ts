@@ -122,7 +122,9 @@ export async function measureLatency(start: StartLocalService, options: LatencyO
       await load(service.baseUrl, route, options.warmup, options.concurrency);
       const concurrent = await load(service.baseUrl, route, options.requests, options.concurrency);
       results.push(concurrent);
-      options.log(`  ${concurrent.route} c=${concurrent.concurrency}: p50 ${concurrent.p50.toFixed(2)} ms, p99 ${concurrent.p99.toFixed(2)} ms`);
+      options.log(
+        `  ${concurrent.route} c=${concurrent.concurrency}: p50 ${concurrent.p50.toFixed(2)} ms, p99 ${concurrent.p99.toFixed(2)} ms`,
+      );
       const sequential = await load(service.baseUrl, route, options.sequentialRequests, 1);
       results.push(sequential);
       options.log(`  ${sequential.route} c=1: p50 ${sequential.p50.toFixed(2)} ms, p99 ${sequential.p99.toFixed(2)} ms`);

@@ -65,12 +65,25 @@ export function coldStartTable(summary: ColdStartSummary, failedBuilds: { id: st
   const rows = ordered.map(({ result, ratio, over }) => {
     const spec = result.bundle.spec;
     const name = spec.kind === 'function' ? `\`${spec.id}\`` : `**${spec.label}**`;
-    if (result.error) return [name, fmt(result.bundle.bytes / 1024), '-', '-', '-', `import failed: ${result.error.split('\n')[0]!.slice(0, 120)}`, ''];
+    if (result.error)
+      return [name, fmt(result.bundle.bytes / 1024), '-', '-', '-', `import failed: ${result.error.split('\n')[0]!.slice(0, 120)}`, ''];
     const flag = spec.kind !== 'function' ? '' : over ? `**over ${targetRatio}×**` : 'ok';
-    return [name, fmt(result.bundle.bytes / 1024), fmt(result.median), fmt(result.p90), `${fmt(ratio, 2)}×`, flag, topPackagesCell(result.bundle.metafile)];
+    return [
+      name,
+      fmt(result.bundle.bytes / 1024),
+      fmt(result.median),
+      fmt(result.p90),
+      `${fmt(ratio, 2)}×`,
+      flag,
+      topPackagesCell(result.bundle.metafile),
+    ];
   });
   for (const failed of failedBuilds) rows.push([`\`${failed.id}\``, '-', '-', '-', '-', `build failed: ${failed.error.slice(0, 160)}`, '']);
-  return table(['Function', 'Bundle KB', 'Median ms', 'p90 ms', '× baseline', `Target ≤ ${targetRatio}×`, 'Largest parts (bytes in bundle)'], rows, [1, 2, 3, 4]);
+  return table(
+    ['Function', 'Bundle KB', 'Median ms', 'p90 ms', '× baseline', `Target ≤ ${targetRatio}×`, 'Largest parts (bytes in bundle)'],
+    rows,
+    [1, 2, 3, 4],
+  );
 }
 
 export function latencyTable(report: LatencyReport): string {
@@ -87,7 +100,11 @@ export function latencyTable(report: LatencyReport): string {
       .map(([code, n]) => `${code}×${n}`)
       .join(' ') + (r.errors ? `, ${r.errors} socket errors` : ''),
   ]);
-  return table(['Route', 'Concurrency', 'Requests', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'req/s', 'Statuses'], rows, [1, 2, 3, 4, 5, 6, 7]);
+  return table(
+    ['Route', 'Concurrency', 'Requests', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'req/s', 'Statuses'],
+    rows,
+    [1, 2, 3, 4, 5, 6, 7],
+  );
 }
 
 export interface GeneratedSection {

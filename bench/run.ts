@@ -100,7 +100,10 @@ const functionSpec = (f: { id: string; entry: string }): BundleSpec => ({ id: f.
 
 function selectFunctions(ids: string[] | undefined) {
   if (!ids?.length) return allFunctions;
-  const wanted = ids.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const wanted = ids
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((id) => !allFunctions.some((f) => f.id === id));
   if (unknown.length) {
     console.error(`Unknown function id(s): ${unknown.join(', ')}\nKnown: ${allFunctions.map((f) => f.id).join(', ')}`);
@@ -134,7 +137,9 @@ function explainTargets(bundles: BuiltBundle[], ranked: { id: string; over: bool
 
 async function main(): Promise<void> {
   if (values['compare-powertools']) {
-    const ids = positionals.length ? positionals : ['Group-admin', 'Group-v2-other', 'Group-token', 'Group-public', 'Scheduled-exchangeRate', 'Authorizer-portalJwt'];
+    const ids = positionals.length
+      ? positionals
+      : ['Group-admin', 'Group-v2-other', 'Group-token', 'Group-public', 'Scheduled-exchangeRate', 'Authorizer-portalJwt'];
     const options = { nodePath, nodeVersion: nodeVersion(nodePath), runs, log, onRound: progress };
     await comparePowertools(values['compare-powertools'], selectFunctions(ids), options);
     return;
@@ -151,7 +156,9 @@ async function main(): Promise<void> {
   const functions = selectFunctions(values.only);
   const partial = functions.length !== allFunctions.length;
   const childNode = nodeVersion(nodePath);
-  log(`bench: ${functions.length} function(s), ${runs} runs, cold-start children on Node ${childNode} (${nodePath}) with NODE_OPTIONS=${nodeOptions || '(none)'}; Lambda runs Node 22`);
+  log(
+    `bench: ${functions.length} function(s), ${runs} runs, cold-start children on Node ${childNode} (${nodePath}) with NODE_OPTIONS=${nodeOptions || '(none)'}; Lambda runs Node 22`,
+  );
 
   const { built, failed } = await buildAll([baselineSpec, emptySpec, ...functions.map(functionSpec)]);
   const functionBundles = built.filter((b) => b.spec.kind === 'function');
@@ -163,12 +170,20 @@ async function main(): Promise<void> {
     log(`cold start: ${built.length} bundles × ${runs} runs, interleaved`);
     const summary = summarize(measureColdStarts(built, { nodePath, runs, nodeOptions, onRound: progress }));
     coldStart = coldStartTable(summary, failed);
-    const fnRows = summary.rows.filter((r) => r.result.bundle.spec.kind === 'function' && !r.result.error).sort((a, b) => b.ratio - a.ratio);
+    const fnRows = summary.rows
+      .filter((r) => r.result.bundle.spec.kind === 'function' && !r.result.error)
+      .sort((a, b) => b.ratio - a.ratio);
     overTarget = fnRows.filter((r) => r.over).map((r) => r.result.bundle.spec.id);
     ranked = fnRows.map((r) => ({ id: r.result.bundle.spec.id, over: r.over }));
-    console.log(`\n## Cold module init, Node ${childNode}, NODE_OPTIONS=${nodeOptions || '(none)'}, median of ${runs} interleaved runs (target: ≤ ${targetRatio}× baseline)\n`);
+    console.log(
+      `\n## Cold module init, Node ${childNode}, NODE_OPTIONS=${nodeOptions || '(none)'}, median of ${runs} interleaved runs (target: ≤ ${targetRatio}× baseline)\n`,
+    );
     console.log(coldStart);
-    console.log(overTarget.length ? `\nOVER ${targetRatio}×: ${overTarget.join(', ')}` : `\nEvery function is within ${targetRatio}× of the baseline.`);
+    console.log(
+      overTarget.length
+        ? `\nOVER ${targetRatio}×: ${overTarget.join(', ')}`
+        : `\nEvery function is within ${targetRatio}× of the baseline.`,
+    );
   }
 
   if (values.explain) {

@@ -59,7 +59,14 @@ async function tenant(service: LocalService, sends: number): Promise<{ apiKey: s
 }
 
 export async function measureSends(
-  start: (o: { port: number; inMemory: boolean; quiet: boolean; fresh: boolean; dataDir: string; schedules: boolean }) => Promise<LocalService>,
+  start: (o: {
+    port: number;
+    inMemory: boolean;
+    quiet: boolean;
+    fresh: boolean;
+    dataDir: string;
+    schedules: boolean;
+  }) => Promise<LocalService>,
   options: { sequential: number; concurrent: number; concurrency: number; log: (line: string) => void },
 ): Promise<SendReport> {
   process.env.LOG_LEVEL ??= 'warn';
@@ -85,7 +92,9 @@ export async function measureSends(
     const requests = Object.values(counters.commands).reduce((a, b) => a + b, 0);
     const perSend = {
       requests: requests / options.sequential,
-      writes: ((counters.commands.UpdateItem ?? 0) + (counters.commands.PutItem ?? 0) + (counters.commands.TransactWriteItems ?? 0)) / options.sequential,
+      writes:
+        ((counters.commands.UpdateItem ?? 0) + (counters.commands.PutItem ?? 0) + (counters.commands.TransactWriteItems ?? 0)) /
+        options.sequential,
       transactions: (counters.commands.TransactWriteItems ?? 0) / options.sequential,
       capacityUnits: counters.capacity / options.sequential,
       byCommand: Object.fromEntries(Object.entries(counters.commands).map(([k, v]) => [k, v / options.sequential])),
@@ -126,12 +135,18 @@ export async function measureSends(
 }
 
 export function sendTable(r: SendReport): string {
-  const by = Object.entries(r.perSend.byCommand).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ');
+  const by = Object.entries(r.perSend.byCommand)
+    .map(([k, v]) => `${k} ${fmt(v, 2)}`)
+    .join(', ');
   return [
     '| Measure | Value |',
     '| --- | ---: |',
     `| Sequential sends | ${r.sequential.requests}, p50 ${fmt(r.sequential.p50, 2)} ms, p99 ${fmt(r.sequential.p99, 2)} ms |`,
-    `| Sends at concurrency ${r.concurrent.concurrency} | ${r.concurrent.requests}, p50 ${fmt(r.concurrent.p50, 2)} ms, p99 ${fmt(r.concurrent.p99, 2)} ms, **${fmt(r.concurrent.perSecond, 0)} sends/s** (statuses ${Object.entries(r.concurrent.statuses).map(([s, n]) => `${s}×${n}`).join(', ')}) |`,
+    `| Sends at concurrency ${r.concurrent.concurrency} | ${r.concurrent.requests}, p50 ${fmt(r.concurrent.p50, 2)} ms, p99 ${fmt(r.concurrent.p99, 2)} ms, **${fmt(r.concurrent.perSecond, 0)} sends/s** (statuses ${Object.entries(
+      r.concurrent.statuses,
+    )
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')}) |`,
     `| DynamoDB requests per send (authorizer included) | ${fmt(r.perSend.requests, 2)} (${by}) |`,
     `| Writes per send (transactions included) | ${fmt(r.perSend.writes, 2)} |`,
     `| Transactions per send | ${fmt(r.perSend.transactions, 2)} |`,

@@ -51,8 +51,9 @@ const invoked = new Set<string>();
 /** The X-Ray trace id (its Root) of the current invocation, as Powertools finds it. */
 function xrayTraceId(): string | undefined {
   // Lambda's runtime keeps it per invocation here when one environment serves concurrent invocations.
-  const fromRuntime = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }).awslambda
-    ?.InvokeStore?.getXRayTraceId?.();
+  const fromRuntime = (
+    globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }
+  ).awslambda?.InvokeStore?.getXRayTraceId?.();
   const header = fromRuntime ?? xrayTraceHeader();
   if (!header) return undefined;
   if (!header.includes('=')) return header;
@@ -65,7 +66,9 @@ function xrayTraceId(): string | undefined {
  * cold start, unless Lambda initialised the environment ahead (provisioned concurrency, SnapStart),
  * as Powertools counts it.
  */
-export function lambdaLogFields(lambda?: Partial<Pick<Context, 'functionName' | 'memoryLimitInMB' | 'invokedFunctionArn' | 'awsRequestId'>>): LambdaLogFields {
+export function lambdaLogFields(
+  lambda?: Partial<Pick<Context, 'functionName' | 'memoryLimitInMB' | 'invokedFunctionArn' | 'awsRequestId'>>,
+): LambdaLogFields {
   const { functionName, lambdaMemoryMb, initializationType, serviceName } = config();
   const name = lambda?.functionName ?? functionName;
   const key = name ?? '';

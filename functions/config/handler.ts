@@ -20,7 +20,13 @@ export function isConfigured(app: Application): boolean {
     case 'provider_b':
       return (
         !!app.providerB &&
-        filled(app.providerB.phoneNumberId, app.providerB.accessToken, app.providerB.appSecret, app.providerB.verifyToken, app.providerB.baseUrl)
+        filled(
+          app.providerB.phoneNumberId,
+          app.providerB.accessToken,
+          app.providerB.appSecret,
+          app.providerB.verifyToken,
+          app.providerB.baseUrl,
+        )
       );
     default:
       return false;

@@ -26,8 +26,7 @@ let requestsServed = 0;
 let planRepository: PlanRepository | undefined;
 const plans = async () => (planRepository ??= (await import('#shared/db/plans')).dynamoPlanRepository());
 let demoRequestRepository: DemoRequestRepository | undefined;
-const demoRequests = async () =>
-  (demoRequestRepository ??= (await import('#shared/db/contacts')).dynamoDemoRequestRepository());
+const demoRequests = async () => (demoRequestRepository ??= (await import('#shared/db/contacts')).dynamoDemoRequestRepository());
 const nextId = async () => (await import('#shared/db/ids')).nextId();
 
 export const crlContentType = 'application/pkix-crl';
@@ -80,7 +79,13 @@ const operations: Operations<'public'> = {
       log.error('CRL read failed', { crlKey, error });
     }
     if (!der || der.length === 0) {
-      throw new HttpError(503, 'crl_unavailable', 'The certificate revocation list is not available right now', {}, { 'Retry-After': '60' });
+      throw new HttpError(
+        503,
+        'crl_unavailable',
+        'The certificate revocation list is not available right now',
+        {},
+        { 'Retry-After': '60' },
+      );
     }
     return { statusCode: 200, binary: der, headers: { 'Content-Type': crlContentType, 'Cache-Control': crlCacheControl } };
   },

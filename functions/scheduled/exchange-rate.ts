@@ -37,9 +37,18 @@ export interface RunOptions {
 export async function runExchangeRate(options: RunOptions = {}): Promise<RefreshResult> {
   const url = options.url ?? config().exchangeRateUrl;
   const now = options.now ?? (() => new Date());
-  const result = await refreshExchangeRate({ repo: dynamoExchangeRateRepository(), fetchJson: () => fetchJson(url), fonte: sourceName(url), now });
+  const result = await refreshExchangeRate({
+    repo: dynamoExchangeRateRepository(),
+    fetchJson: () => fetchJson(url),
+    fonte: sourceName(url),
+    now,
+  });
   if (result.stale) {
-    log.warn('exchange rate is stale', { ageMinutes: result.ageMinutes ?? null, staleAfterMinutes: STALE_AFTER_MINUTES, obtidaEm: result.rate?.obtidaEm ?? null });
+    log.warn('exchange rate is stale', {
+      ageMinutes: result.ageMinutes ?? null,
+      staleAfterMinutes: STALE_AFTER_MINUTES,
+      obtidaEm: result.rate?.obtidaEm ?? null,
+    });
     // With no rate at all there is no age to report: the alarm treats missing data as breaching.
     if (result.ageMinutes !== undefined) emitRateAgeMetric(result.ageMinutes, now());
   }

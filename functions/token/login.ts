@@ -27,9 +27,19 @@ const loginBody = z.object({
   senha: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 const aplicacao = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-const telefone = z.string().check(z.trim(), z.refine((v) => E164.test(v), { error: 'must be in E.164 format, like +5511999990000' }));
+const telefone = z.string().check(
+  z.trim(),
+  z.refine((v) => E164.test(v), { error: 'must be in E.164 format, like +5511999990000' }),
+);
 const codeRequestBody = z.object({ aplicacao, telefone });
-const codeExchangeBody = z.object({ aplicacao, telefone, codigo: z.string().check(z.trim(), z.refine((v) => /^\d{6}$/.test(v), { error: 'must be the 6 digits received' })) });
+const codeExchangeBody = z.object({
+  aplicacao,
+  telefone,
+  codigo: z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d{6}$/.test(v), { error: 'must be the 6 digits received' }),
+  ),
+});
 
 /** config().loginLockSeconds (LOGIN_LOCK_SECONDS shortens it for tests and local trials). */
 const loginPolicy = (): LoginPolicy => ({ ...DEFAULT_LOGIN_POLICY, lockSeconds: config().loginLockSeconds });
@@ -59,10 +69,16 @@ export const loginOperations: Operations<'token'> = {
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       if (error.reason === 'locked') {
-        throw new HttpError(429, 'too_many_attempts', 'Too many failed attempts; try again later', {}, {
-          ...noStore,
-          'Retry-After': String(error.retryAfterSeconds ?? 1),
-        });
+        throw new HttpError(
+          429,
+          'too_many_attempts',
+          'Too many failed attempts; try again later',
+          {},
+          {
+            ...noStore,
+            'Retry-After': String(error.retryAfterSeconds ?? 1),
+          },
+        );
       }
       throw new HttpError(401, 'invalid_credentials', 'Invalid e-mail or password', {}, noStore);
     }

@@ -94,7 +94,13 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   const expected = app.providerB?.verifyToken;
   const presented = request.query['hub.verify_token'];
   const challenge = request.query['hub.challenge'];
-  if (request.query['hub.mode'] !== 'subscribe' || !expected || presented === undefined || challenge === undefined || !constantTimeEqual(presented, expected)) {
+  if (
+    request.query['hub.mode'] !== 'subscribe' ||
+    !expected ||
+    presented === undefined ||
+    challenge === undefined ||
+    !constantTimeEqual(presented, expected)
+  ) {
     throw new HttpError(403, 'forbidden', 'Verification failed');
   }
   return { statusCode: 200, body: challenge, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };

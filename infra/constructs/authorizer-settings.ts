@@ -21,7 +21,8 @@ export const authorizerSettings: Record<AuthorizedScheme, AuthorizerSetting> = {
   oauth2: {
     identityHeaders: ['Authorization'],
     cacheTtlSeconds: 300,
-    reason: 'A signed token stays valid until exp whatever we do; caching saves a verification per call (an allow may outlive exp by up to 5 min).',
+    reason:
+      'A signed token stays valid until exp whatever we do; caching saves a verification per call (an allow may outlive exp by up to 5 min).',
   },
   portalJwt: {
     identityHeaders: ['Authorization'],

@@ -152,11 +152,13 @@ export class ServiceApi extends Construct {
       },
       {
         id: 'AwsSolutions-COG4',
-        reason: 'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
+        reason:
+          'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
       },
       {
         id: 'AwsSolutions-APIG3',
-        reason: 'No WAF web ACL yet: the stage throttles, and per-credential limits are enforced by the authorizers. Attaching a web ACL is a deployment decision (cost, rules) outside this stack.',
+        reason:
+          'No WAF web ACL yet: the stage throttles, and per-credential limits are enforced by the authorizers. Attaching a web ACL is a deployment decision (cost, rules) outside this stack.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

@@ -84,7 +84,10 @@ export class ServiceFunction extends Construct {
       awsSdkConnectionReuse: false, // SDK v3 reuses connections by itself
       // Secrets over localhost instead of the Secrets Manager SDK client (cold start, docs/performance.md).
       paramsAndSecrets: props.secretsExtension
-        ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, { cacheEnabled: true, secretsManagerTtl: Duration.minutes(5) })
+        ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+            cacheEnabled: true,
+            secretsManagerTtl: Duration.minutes(5),
+          })
         : undefined,
       environment: {
         ...(runtimeNodeOptions ? { NODE_OPTIONS: runtimeNodeOptions } : {}),
@@ -123,9 +126,7 @@ export class ServiceFunction extends Construct {
 
   /** Grants reading one object of a bucket and sets CRL_BUCKET / CRL_KEY. */
   readCrl(bucket: IBucket, key: string): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(key)] }),
-    );
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(key)] }));
     // Without ListBucket S3 answers a missing object with 403 instead of 404 (NoSuchKey), which
     // the blob adapter reports as "no CRL yet". Listing reveals only key names of this bucket.
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
@@ -135,9 +136,7 @@ export class ServiceFunction extends Construct {
 
   /** Grants reading a secret and sets SIGNING_KEY_SECRET_ID. */
   readSigningKey(secret: ISecret): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
-    );
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
     this.function.addEnvironment('SIGNING_KEY_SECRET_ID', secret.secretArn);
   }
 

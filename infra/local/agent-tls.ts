@@ -48,7 +48,11 @@ export function clientCertFrom(cert: NodeX509Certificate): APIGatewayEventClient
 
 /** A TLS server certificate for 127.0.0.1 and localhost, issued by the agent CA (clients trust the CA they already have). */
 export async function issueLocalServerCertificate(ca: AgentCa, validDays = 365): Promise<{ certPem: string; keyPem: string }> {
-  const issued = await issueAgentCertificate(ca, { commonName: 'localhost', validDays, serverNames: { ip: ['127.0.0.1'], dns: ['localhost'] } });
+  const issued = await issueAgentCertificate(ca, {
+    commonName: 'localhost',
+    validDays,
+    serverNames: { ip: ['127.0.0.1'], dns: ['localhost'] },
+  });
   return { certPem: issued.certPem, keyPem: issued.privateKeyPkcs8Pem };
 }
 
@@ -61,7 +65,12 @@ export interface AgentTls {
 }
 
 /** Starts the mTLS port in front of `gateway` (port 0: a free one). */
-export async function startAgentTls(options: { gateway: Pick<Gateway, 'handle'>; ca: AgentCa; port?: number; host?: string }): Promise<AgentTls> {
+export async function startAgentTls(options: {
+  gateway: Pick<Gateway, 'handle'>;
+  ca: AgentCa;
+  port?: number;
+  host?: string;
+}): Promise<AgentTls> {
   const host = options.host ?? '127.0.0.1';
   const { certPem, keyPem } = await issueLocalServerCertificate(options.ca);
   const server = createServer(

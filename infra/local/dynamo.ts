@@ -54,7 +54,8 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs =
         await client.send(new ListTablesCommand({}));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`, { cause: error });
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${String(error)}`, { cause: error });
         await new Promise((r) => setTimeout(r, 150));
       }
     }
@@ -115,4 +116,3 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     client.destroy();
   }
 }
-

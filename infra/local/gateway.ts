@@ -158,7 +158,12 @@ const requestTime = (d: Date) => {
 // Authorizer policy
 
 const arnMatches = (pattern: string, arn: string) =>
-  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(arn);
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  ).test(arn);
 
 type PolicyDecision = 'allow' | 'deny';
 
@@ -254,13 +259,16 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T | 'timeou
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const routes = options.routes ?? routeTable;
   const loadGroup = options.loadGroup ?? ((group: Group) => loadHandler(groupFunctions[group].entry));
-  const loadAuthorizer =
-    options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry));
+  const loadAuthorizer = options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry));
   const timeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   let port = 0;
 
-  const send = (res: ServerResponse, requestId: string, answer: { statusCode: number; body: unknown; headers?: Record<string, string> }) => {
+  const send = (
+    res: ServerResponse,
+    requestId: string,
+    answer: { statusCode: number; body: unknown; headers?: Record<string, string> },
+  ) => {
     const body = JSON.stringify(answer.body);
     res.writeHead(answer.statusCode, {
       'Content-Type': 'application/json',

@@ -91,9 +91,14 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
 
 async function main(): Promise<void> {
   const env = process.env;
-  const missing = ['TABLE_NAME', 'SIGNING_KEY_SECRET_ID', 'CRL_BUCKET', 'AGENT_CA_SECRET_ID', 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'].filter(
-    (k) => !env[k],
-  );
+  const missing = [
+    'TABLE_NAME',
+    'SIGNING_KEY_SECRET_ID',
+    'CRL_BUCKET',
+    'AGENT_CA_SECRET_ID',
+    'BOOTSTRAP_ADMIN_EMAIL',
+    'BOOTSTRAP_ADMIN_PASSWORD',
+  ].filter((k) => !env[k]);
   if (missing.length) {
     console.error(`Set ${missing.join(', ')} (see the comment at the top of infra/scripts/bootstrap.ts).`);
     process.exit(2);
@@ -105,7 +110,8 @@ async function main(): Promise<void> {
     if (value === undefined) throw new Error(`secret ${id} has no string value`);
     return value;
   };
-  const putSecret = async (id: string, value: string) => void (await secrets.send(new PutSecretValueCommand({ SecretId: id, SecretString: value })));
+  const putSecret = async (id: string, value: string) =>
+    void (await secrets.send(new PutSecretValueCommand({ SecretId: id, SecretString: value })));
   useAdapters({ blobs: s3Blobs(), secrets: { get: getSecret } });
   const report = await bootstrapPlatform(
     {
@@ -115,10 +121,17 @@ async function main(): Promise<void> {
       writeSecret: (value) => putSecret(SecretId, value),
       ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID),
     },
-    { slug: env.BOOTSTRAP_APP_SLUG ?? 'operador', nome: env.BOOTSTRAP_APP_NAME ?? 'Operador da plataforma', adminEmail: env.BOOTSTRAP_ADMIN_EMAIL!, adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD! },
+    {
+      slug: env.BOOTSTRAP_APP_SLUG ?? 'operador',
+      nome: env.BOOTSTRAP_APP_NAME ?? 'Operador da plataforma',
+      adminEmail: env.BOOTSTRAP_ADMIN_EMAIL!,
+      adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD!,
+    },
   );
   console.log(`signing key: ${report.signingKey}`);
-  console.log(`agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`);
+  console.log(
+    `agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`,
+  );
   console.log('plans and tariffs: the missing defaults written');
   console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
   if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);

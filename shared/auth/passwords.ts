@@ -64,7 +64,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 // Random salt and random "hash" with the current parameters: verifying against it costs exactly
 // one real verification, and no password can match it.
-const dummy = ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_BYTES).toString('base64url')].join('$');
+const dummy = [
+  'scrypt',
+  SCRYPT_PARAMS.N,
+  SCRYPT_PARAMS.r,
+  SCRYPT_PARAMS.p,
+  randomBytes(SALT_BYTES).toString('base64url'),
+  randomBytes(KEY_BYTES).toString('base64url'),
+].join('$');
 
 /**
  * Spends the time of one verification against a hash no password matches. Called when there

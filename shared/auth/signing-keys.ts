@@ -2,15 +2,7 @@
 // (config().signingKeySecretId) as JSON `{ "keys": [<private JWK>, ...] }`: the first key is
 // the current one and signs; the others stay valid for verification during a rotation.
 // Loaded through the secrets adapter and cached in the container for a few minutes.
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type CryptoKey,
-  type JSONWebKeySet,
-  type JWK,
-} from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { adapter } from '#shared/adapters/index';
 import { config } from '#shared/config';
 

@@ -147,6 +147,7 @@ export async function verifyPortalToken(token: string): Promise<PortalTokenClaim
     throw new Error('malformed portal token claims');
   }
   if (payload.prestador_id !== undefined && !positiveInteger(payload.prestador_id)) throw new Error('malformed prestador_id');
-  if (payload.plataforma !== undefined && (payload.plataforma !== true || payload.role !== 'admin')) throw new Error('malformed plataforma');
+  if (payload.plataforma !== undefined && (payload.plataforma !== true || payload.role !== 'admin'))
+    throw new Error('malformed plataforma');
   return payload as JWTPayload & PortalTokenClaims;
 }

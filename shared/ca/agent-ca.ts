@@ -137,7 +137,7 @@ async function authorityKeyIdentifier(caCert: X509Certificate): Promise<Authorit
 /** Generates a new self-signed CA (ECDSA P-256), valid for `validDays` (default 10 years). */
 export async function createAgentCa(options: { subject?: string; validDays?: number; now?: Date } = {}): Promise<AgentCa> {
   const now = options.now ?? new Date();
-  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']));
+  const keys = await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']);
   const cert = await X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerialHex(),
     name: options.subject ?? defaultCaSubject,
@@ -172,10 +172,7 @@ export async function issueCrl(ca: AgentCa, options: IssueCrlOptions): Promise<U
     nextUpdate: new Date(thisUpdate.getTime() + validForHours * HOUR_MS),
     signingAlgorithm,
     signingKey,
-    extensions: [
-      await authorityKeyIdentifier(caCert),
-      new Extension(crlNumberOid, false, crlNumberDer(BigInt(options.crlNumber))),
-    ],
+    extensions: [await authorityKeyIdentifier(caCert), new Extension(crlNumberOid, false, crlNumberDer(BigInt(options.crlNumber)))],
     entries: (options.revoked ?? []).map((entry) => ({
       serialNumber: normalizeSerial(entry.serialHex),
       revocationDate: entry.revokedAt,
@@ -196,7 +193,7 @@ export async function issueAgentCertificate(
 ): Promise<IssuedCertificate> {
   const caCert = new X509Certificate(ca.certPem);
   const signingKey = await importPrivateKey(ca.privateKeyPkcs8Pem);
-  const keys = (await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']));
+  const keys = await subtle.generateKey(keyAlgorithm, true, ['sign', 'verify']);
   const now = options.now ?? new Date();
   const serialHex = normalizeSerial(options.serialHex ?? randomSerialHex());
   const cert = await X509CertificateGenerator.create({

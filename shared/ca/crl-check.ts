@@ -10,7 +10,6 @@ import { config } from '#shared/config';
 
 export type { CrlInfo } from '#shared/ca/x509-lite';
 
-
 /** config().agentCrlCacheSeconds (AGENT_CRL_CACHE_SECONDS; tests set it low to see a revocation at once). */
 const cacheMs = (): number => config().agentCrlCacheSeconds * 1000;
 

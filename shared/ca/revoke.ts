@@ -43,7 +43,8 @@ export async function revokeAgentCertificates(serials: string[], options: Revoke
     const info = readCrl(current);
     crlNumber = info.crlNumber ?? 0n;
     // Same publication period as the CRL it replaces (the local seed's lasts a year, issued ones a day).
-    if (options.validForHours === undefined && info.nextUpdate) validForHours = (info.nextUpdate.getTime() - info.thisUpdate.getTime()) / 3_600_000;
+    if (options.validForHours === undefined && info.nextUpdate)
+      validForHours = (info.nextUpdate.getTime() - info.thisUpdate.getTime()) / 3_600_000;
     // The library keeps each entry's date and reason, which the new CRL must carry unchanged.
     for (const entry of new X509Crl(current).entries) {
       const serialHex = normalizeSerial(entry.serialNumber);

@@ -117,7 +117,10 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     async createApplication(application, balance, apiKey) {
       // A taken slug has its own answer; any other refusal (an id or key already there, a concurrent write) is the application's.
       const outcome = await commitWrites<'application' | 'slug'>([
-        putNew({ ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application }, 'application'),
+        putNew(
+          { ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application },
+          'application',
+        ),
         putNew({ ...keys.slug(application.slug), tipo: 'SLUG', aplicacaoId: application.id }, 'slug'),
         putNew(
           {
@@ -133,7 +136,9 @@ export function dynamoApplicationRepository(): ApplicationRepository {
         ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
       ]);
       if (!outcome.committed) {
-        throw conflict(outcome.refusals.includes('slug') ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`);
+        throw conflict(
+          outcome.refusals.includes('slug') ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`,
+        );
       }
     },
 
@@ -163,7 +168,12 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async putOAuthClient(record) {
       await put(
-        { ...keys.oauthClient(record.clientId), ...keys.oauthClientListing(record.aplicacaoId, record.clientId), tipo: 'OAUTHCLIENT', ...record },
+        {
+          ...keys.oauthClient(record.clientId),
+          ...keys.oauthClientListing(record.aplicacaoId, record.clientId),
+          tipo: 'OAUTHCLIENT',
+          ...record,
+        },
         'OAuth client',
       );
     },
@@ -227,11 +237,18 @@ export function dynamoApplicationRepository(): ApplicationRepository {
           'user',
         ),
         ...(user.telefone
-          ? [putNew({ ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id }, 'phone' as const)]
+          ? [
+              putNew(
+                { ...keys.patientPhone(user.aplicacaoId, user.telefone), tipo: 'USERFONE', aplicacaoId: user.aplicacaoId, userId: user.id },
+                'phone' as const,
+              ),
+            ]
           : []),
       ]);
       if (!outcome.committed) {
-        throw conflict(outcome.refusals.includes('phone') ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`);
+        throw conflict(
+          outcome.refusals.includes('phone') ? `a patient with phone ${user.telefone} already exists` : `user ${user.email} already exists`,
+        );
       }
     },
 

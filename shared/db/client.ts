@@ -41,7 +41,8 @@ export const resetDb = (): void => {
 export const tableName = (): string => config().tableName;
 
 /** True when DynamoDB refused a single-item write because its ConditionExpression did not hold (a transaction's refusals: shared/db/unit-of-work.ts). */
-export const isConditionFailure = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'ConditionalCheckFailedException';
+export const isConditionFailure = (error: unknown): boolean =>
+  (error as { name?: unknown } | null | undefined)?.name === 'ConditionalCheckFailedException';
 
 /** Every item a query matches, page after page (DynamoDB answers at most 1 MB per page). */
 export async function queryAll(

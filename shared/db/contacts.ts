@@ -5,10 +5,7 @@ import { db as defaultDb, tableName as defaultTable, type Db } from '#shared/db/
 import * as keys from '#shared/db/keys';
 import type { DemoRequest, DemoRequestRepository } from '#shared/domain/contact';
 
-export function dynamoDemoRequestRepository(
-  db: () => Db = defaultDb,
-  table: () => string = defaultTable,
-): DemoRequestRepository {
+export function dynamoDemoRequestRepository(db: () => Db = defaultDb, table: () => string = defaultTable): DemoRequestRepository {
   return {
     async create(request: DemoRequest) {
       await db().send(

@@ -26,11 +26,17 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     async findRef(messageSid) {
       const item = await get(keys.providerMessage(messageSid));
       if (!item) return undefined;
-      return { aplicacaoId: Number(item.aplicacaoId), mensagemId: Number(item.mensagemId), provider: item.provider as MessageRef['provider'] };
+      return {
+        aplicacaoId: Number(item.aplicacaoId),
+        mensagemId: Number(item.mensagemId),
+        provider: item.provider as MessageRef['provider'],
+      };
     },
 
     async getMessage(ref) {
-      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', { '#s': 'status' });
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', {
+        '#s': 'status',
+      });
       if (!item) return undefined;
       return {
         status: item.status as MessageStatus,

@@ -11,7 +11,11 @@ export function itemToExchangeRate(item: Record<string, unknown> | undefined): E
   if (!item || item.valor === undefined || item.valor === null) return undefined;
   const valor = numberText(item.valor);
   if (!/^\d+(?:\.\d+)?$/.test(valor)) return undefined;
-  return { valor, obtidaEm: typeof item.obtidaEm === 'string' ? item.obtidaEm : '', fonte: typeof item.fonte === 'string' ? item.fonte : '' };
+  return {
+    valor,
+    obtidaEm: typeof item.obtidaEm === 'string' ? item.obtidaEm : '',
+    fonte: typeof item.fonte === 'string' ? item.fonte : '',
+  };
 }
 
 export function dynamoExchangeRateRepository(): ExchangeRateRepository {
@@ -23,7 +27,13 @@ export function dynamoExchangeRateRepository(): ExchangeRateRepository {
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.exchangeRate(), tipo: 'COTACAO', valor: NumberValue.from(rate.valor), obtidaEm: rate.obtidaEm, fonte: rate.fonte },
+          Item: {
+            ...keys.exchangeRate(),
+            tipo: 'COTACAO',
+            valor: NumberValue.from(rate.valor),
+            obtidaEm: rate.obtidaEm,
+            fonte: rate.fonte,
+          },
         }),
       );
     },

@@ -34,7 +34,10 @@ export const statementEntry = at('4b', (aplicacaoId: number, id: number) => ({ p
 // 5-7: API keys and OAuth clients
 export const apiKey = at('5', (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }));
 export const oauthClient = at('6', (clientId: string) => ({ pk: `OAUTHCLIENT#${clientId}`, sk: 'OAUTHCLIENT' }));
-export const oauthClientListing = at('7', (aplicacaoId: number, clientId: string) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`, gsi1sk: clientId }));
+export const oauthClientListing = at('7', (aplicacaoId: number, clientId: string) => ({
+  gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT`,
+  gsi1sk: clientId,
+}));
 export const oauthClients = at('7', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#OAUTHCLIENT` }));
 
 // 8-10: service providers and their credentials
@@ -54,7 +57,10 @@ export const providerCredentials = at('10', (aplicacaoId: number, prestadorId: n
 // 11-12d: portal users and logins
 export const portalUser = at('11', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }));
 export const userEmail = at('12', (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }));
-export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `USERFONE#${telefone}` }));
+export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `USERFONE#${telefone}`,
+}));
 export const loginAttempts = at('12c', (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }));
 export const otp = at('12d', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }));
 
@@ -83,10 +89,16 @@ export const providerMessage = at('17b', (messageSid: string) => ({ pk: `PMSG#${
 // 18-21: tariffs, refunds, exchange rate, orphan status callbacks
 export const tariff = at('18', (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${pad(id)}` }));
 export const tariffs = at('18', () => ({ pk: 'TARIFA' }));
-export const refundMarker = at('19', (aplicacaoId: number, lancamentoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: `ESTORNO#${pad(lancamentoId)}` }));
+export const refundMarker = at('19', (aplicacaoId: number, lancamentoId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `ESTORNO#${pad(lancamentoId)}`,
+}));
 export const exchangeRate = at('20', () => ({ pk: 'COTACAO#USD-BRL', sk: 'ATUAL' }));
 export const orphanStatus = at('21', (messageSid: string, status: string) => ({ pk: `ORPHAN#${messageSid}`, sk: `STATUS#${status}` }));
-export const orphanListing = at('21', (registradoEm: string, messageSid: string) => ({ gsi1pk: 'ORPHAN', gsi1sk: `${registradoEm}#${messageSid}` }));
+export const orphanListing = at('21', (registradoEm: string, messageSid: string) => ({
+  gsi1pk: 'ORPHAN',
+  gsi1sk: `${registradoEm}#${messageSid}`,
+}));
 
 // 22-22c: appointments
 export const appointment = at('22', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `AGEND#${pad(id)}` }));
@@ -96,7 +108,10 @@ export const appointmentStatusListing = at('22a', (aplicacaoId: number, status: 
   gsi1sk: pad(id),
 }));
 export const appointmentsInStatus = at('22a', (aplicacaoId: number, status: string) => ({ gsi1pk: `APP#${aplicacaoId}#AGEND#${status}` }));
-export const appointmentCounter = at('22b', (aplicacaoId: number, shard: number) => ({ pk: `APP#${aplicacaoId}`, sk: `AGENDCONT#${shard}` }));
+export const appointmentCounter = at('22b', (aplicacaoId: number, shard: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `AGENDCONT#${shard}`,
+}));
 export const orderNumber = at('22c', (aplicacaoId: number, prestadorId: number, numeroPedido: string) => ({
   pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PEDIDO#${numeroPedido}`,
   sk: 'PEDIDO',
@@ -107,7 +122,10 @@ export const idempotencyRecord = at('23', (scope: string, key: string) => ({ pk:
 
 // 24: outbound events (the outbox of appointment moves)
 export const outboundEvent = at('24', (aplicacaoId: number, eventId: string) => ({ pk: `APP#${aplicacaoId}`, sk: `EVENTO#${eventId}` }));
-export const pendingEventListing = at('24', (criadoEm: string, eventId: string) => ({ gsi1pk: 'EVENTO#PENDENTE', gsi1sk: `${criadoEm}#${eventId}` }));
+export const pendingEventListing = at('24', (criadoEm: string, eventId: string) => ({
+  gsi1pk: 'EVENTO#PENDENTE',
+  gsi1sk: `${criadoEm}#${eventId}`,
+}));
 export const pendingEvents = at('24', () => ({ gsi1pk: 'EVENTO#PENDENTE' }));
 
 // 25-26: outbound webhook subscriptions and their deliveries
@@ -116,7 +134,9 @@ export const webhookListing = at('25', (aplicacaoId: number, prestadorId: number
   gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK`,
   gsi1sk: pad(id),
 }));
-export const webhooks = at('25', (aplicacaoId: number, prestadorId: number) => ({ gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK` }));
+export const webhooks = at('25', (aplicacaoId: number, prestadorId: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK`,
+}));
 export const delivery = at('26', (aplicacaoId: number, webhookId: number, eventId: string) => ({
   pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}`,
   sk: `ENTREGA#${eventId}`,
@@ -125,4 +145,6 @@ export const deliveryListing = at('26', (aplicacaoId: number, webhookId: number,
   gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA`,
   gsi1sk: `${criadoEm}#${eventId}`,
 }));
-export const deliveries = at('26', (aplicacaoId: number, webhookId: number) => ({ gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA` }));
+export const deliveries = at('26', (aplicacaoId: number, webhookId: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA`,
+}));

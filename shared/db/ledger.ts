@@ -99,7 +99,12 @@ export function dynamoStatementRepository(): StatementRepository {
      */
     async statementPage(aplicacaoId, page, size) {
       const balance = await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'ultimoLancamentoId', ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.balance(aplicacaoId),
+          ProjectionExpression: 'ultimoLancamentoId',
+          ConsistentRead: true,
+        }),
       );
       const total = Number(balance.Item?.ultimoLancamentoId ?? 0);
       const newest = total - page * size;
@@ -123,7 +128,9 @@ export function dynamoStatementRepository(): StatementRepository {
 
     async messageCount(aplicacaoId) {
       // The counter rises in the same commit that writes each message (shared/domain/messages.ts).
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'totalMensagens' }));
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'totalMensagens' }),
+      );
       return Number(out.Item?.totalMensagens ?? 0);
     },
   };
@@ -155,7 +162,9 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
     async commit(aplicacaoId, before, entry, extras = {}) {
       // A balance with no entry yet has no ultimoLancamentoId (read as 0).
       const lastIdCondition =
-        before.ultimoLancamentoId === 0 ? '(attribute_not_exists(ultimoLancamentoId) OR ultimoLancamentoId = :ultimo)' : 'ultimoLancamentoId = :ultimo';
+        before.ultimoLancamentoId === 0
+          ? '(attribute_not_exists(ultimoLancamentoId) OR ultimoLancamentoId = :ultimo)'
+          : 'ultimoLancamentoId = :ultimo';
       const values: Item = {
         ':anterior': NumberValue.from(before.saldo),
         ':posterior': NumberValue.from(entry.saldoPosterior),

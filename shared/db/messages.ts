@@ -107,7 +107,15 @@ export function dynamoMessageRepository(): MessageRepository {
     async markSent(message, messageSid) {
       const Key = keys.message(message.aplicacaoId, message.id);
       const lookup = conditionalWrite({
-        Put: { Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: message.aplicacaoId, mensagemId: message.id, provider: message.provider } },
+        Put: {
+          Item: {
+            ...keys.providerMessage(messageSid),
+            tipo: 'PMSG',
+            aplicacaoId: message.aplicacaoId,
+            mensagemId: message.id,
+            provider: message.provider,
+          },
+        },
       });
       const sent = await commitWrites([
         conditionalWrite({
@@ -126,7 +134,12 @@ export function dynamoMessageRepository(): MessageRepository {
       log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
       const recorded = await commitWrites([
         conditionalWrite({
-          Update: { Key, UpdateExpression: 'SET messageSid = :sid', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sid': messageSid } },
+          Update: {
+            Key,
+            UpdateExpression: 'SET messageSid = :sid',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':sid': messageSid },
+          },
         }),
         lookup,
       ]);

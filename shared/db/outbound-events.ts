@@ -42,7 +42,9 @@ export function dynamoOutboundEventRepository(): OutboundEventRepository {
     write: (event) => putNew(toItem(event)),
 
     async get(aplicacaoId, eventId) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.outboundEvent(aplicacaoId, eventId), ConsistentRead: true }));
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.outboundEvent(aplicacaoId, eventId), ConsistentRead: true }),
+      );
       return out.Item ? toEvent(out.Item) : undefined;
     },
 

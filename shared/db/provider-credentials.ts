@@ -11,7 +11,6 @@ import { tableKeys } from '#shared/db/table';
 import { conflict } from '#shared/domain/errors';
 import type { ProviderCredentialRepository } from '#shared/domain/provider-credentials';
 
-
 // Not revoked: revogadoEm is absent or stored as null. attribute_exists(pk) keeps an update from creating an item.
 const notRevoked = 'attribute_exists(pk) AND (attribute_not_exists(revogadoEm) OR attribute_type(revogadoEm, :nullType))';
 

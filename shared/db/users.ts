@@ -16,7 +16,9 @@ import type { ApplicationRepository, PortalUser } from '#shared/domain/applicati
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
 
-export function dynamoUserAuthRepository(applications: ApplicationRepository = dynamoApplicationRepository()): LoginRepository & PatientOtpRepository {
+export function dynamoUserAuthRepository(
+  applications: ApplicationRepository = dynamoApplicationRepository(),
+): LoginRepository & PatientOtpRepository {
   const TableName = () => tableName();
 
   // Strongly consistent: a user created a moment ago can log in, a counted attempt is seen by the next one.

@@ -29,8 +29,10 @@ export const defaultBaseUrls = {
   providerB: 'https://graph.provider-b.example',
 } as const;
 
-export interface AdminApplicationRepository
-  extends Pick<ApplicationRepository, 'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients'> {
+export interface AdminApplicationRepository extends Pick<
+  ApplicationRepository,
+  'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients'
+> {
   /** Application, slug reservation, opening balance and first API key, all or nothing (conflict when the slug is taken). */
   createApplicationWithApiKey(application: Application, balance: Balance, apiKey: ApiKeyRecord): Promise<void>;
   /** Replaces the provider and both settings blocks (not_found when the application does not exist). */
@@ -73,7 +75,11 @@ const providerAKeys = ['accountSid', 'authToken', 'fromNumber', 'baseUrl'] as co
 const providerBKeys = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'baseUrl'] as const;
 
 /** The chosen provider must have complete settings; `link` needs none. */
-function requireSettings(provider: Provider, providerA: Partial<ProviderASettings> | undefined, providerB: Partial<ProviderBSettings> | undefined): void {
+function requireSettings(
+  provider: Provider,
+  providerA: Partial<ProviderASettings> | undefined,
+  providerB: Partial<ProviderBSettings> | undefined,
+): void {
   const check = (block: 'providerA' | 'providerB', settings: Record<string, unknown> | undefined, keys: readonly string[]) => {
     if (!settings) throw invalid(`${block} is required when provider is ${provider}`, block);
     for (const key of keys) if (!settings[key]) throw invalid(`${block}.${key} is required`, `${block}.${key}`);
@@ -91,7 +97,8 @@ export async function createApplication(
   repo: AdminApplicationRepository,
   input: NewApplicationInput,
 ): Promise<{ application: Application; balance: Balance; credenciais: ApiCredentials }> {
-  if (!SLUG.test(input.slug)) throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
+  if (!SLUG.test(input.slug))
+    throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
   const providerA = withDefaultA(input.providerA);
   const providerB = withDefaultB(input.providerB);
   requireSettings(input.provider, providerA, providerB);
@@ -139,8 +146,12 @@ export async function listApplications(
 export async function changeProvider(repo: AdminApplicationRepository, id: number, change: ProviderChange): Promise<Application> {
   const current = await findApplication(repo, id);
   const provider = change.provider ?? current.provider;
-  const providerA = change.providerA ? ({ baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA } as ProviderASettings) : current.providerA;
-  const providerB = change.providerB ? ({ baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB } as ProviderBSettings) : current.providerB;
+  const providerA = change.providerA
+    ? ({ baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA } as ProviderASettings)
+    : current.providerA;
+  const providerB = change.providerB
+    ? ({ baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB } as ProviderBSettings)
+    : current.providerB;
   requireSettings(provider, providerA, providerB);
   await repo.updateProvider(id, { provider, providerA, providerB, atualizadoEm: now() });
   return { ...current, provider, providerA, providerB };

@@ -206,7 +206,10 @@ export async function registerApplication(repo: ApplicationRepository, input: Ne
 }
 
 /** A new API key and secret for the external API; the secret is returned only here. */
-export async function issueApiKey(repo: Pick<ApplicationRepository, 'putApiKey'>, aplicacaoId: number): Promise<{ apiKey: string; apiSecret: string }> {
+export async function issueApiKey(
+  repo: Pick<ApplicationRepository, 'putApiKey'>,
+  aplicacaoId: number,
+): Promise<{ apiKey: string; apiSecret: string }> {
   const apiKey = randomSecret(18, 'ak_');
   const apiSecret = randomSecret(32);
   await repo.putApiKey({ apiKey, aplicacaoId, secretHash: hashSecret(apiSecret), criadoEm: now() });
@@ -238,7 +241,14 @@ export async function registerPrestador(
   input: { nome: string; email?: string },
 ): Promise<Prestador> {
   if (!input.nome?.trim()) throw invalid('nome is required', 'nome');
-  const prestador: Prestador = { id: await repo.newId(), aplicacaoId, nome: input.nome.trim(), email: input.email, ativo: true, criadoEm: now() };
+  const prestador: Prestador = {
+    id: await repo.newId(),
+    aplicacaoId,
+    nome: input.nome.trim(),
+    email: input.email,
+    ativo: true,
+    criadoEm: now(),
+  };
   await repo.putPrestador(prestador);
   return prestador;
 }
@@ -251,7 +261,8 @@ export async function issueProviderCredential(
   const prestador = await repo.getPrestador(input.aplicacaoId, input.prestadorId);
   if (!prestador) throw new DomainError('not_found', 'prestador not found');
   const limite = input.limitePorMinuto ?? null;
-  if (limite !== null && (!Number.isInteger(limite) || limite <= 0)) throw invalid('limitePorMinuto must be a positive integer', 'limitePorMinuto');
+  if (limite !== null && (!Number.isInteger(limite) || limite <= 0))
+    throw invalid('limitePorMinuto must be a positive integer', 'limitePorMinuto');
   const credencialId = await repo.newId();
   const apiKey = randomSecret(18, 'nbwp_');
   const apiSecret = randomSecret(32);
@@ -273,7 +284,15 @@ export async function issueProviderCredential(
 
 export async function registerPortalUser(
   repo: ApplicationRepository,
-  input: { aplicacaoId: number; role: PortalRole; email: string; nome: string; prestadorId?: number; telefone?: string; plataforma?: boolean },
+  input: {
+    aplicacaoId: number;
+    role: PortalRole;
+    email: string;
+    nome: string;
+    prestadorId?: number;
+    telefone?: string;
+    plataforma?: boolean;
+  },
   login?: PortalUserLogin,
 ): Promise<PortalUser> {
   const email = input.email.trim().toLowerCase();

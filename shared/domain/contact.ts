@@ -7,7 +7,11 @@ import { localDateTime } from '#shared/domain/time';
 /** Text field: trimmed, then bounded. */
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 /** Optional text: absent, null and blank all mean "not given". */
-const optionalText = (max: number) => z.pipe(z.nullish(text(max)), z.transform((v) => (v ? v : undefined)));
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(text(max)),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 export const demoRequestInput = z.object({
   nome: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),

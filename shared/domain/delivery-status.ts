@@ -63,7 +63,12 @@ export interface DeliveryStatusRepository {
   /** Writes the update only if the stored rank is still below update.statusRank (and dataEntrega null when required). False otherwise. */
   updateStatus(ref: MessageRef, update: StatusUpdate): Promise<boolean>;
   /** Sets the provider cost on the entry once (marker custoCorrigidoEm); false when already corrected or the entry is missing. */
-  correctCost(aplicacaoId: number, lancamentoId: number, correction: CostCorrection, currentRate: () => Promise<string | null>): Promise<boolean>;
+  correctCost(
+    aplicacaoId: number,
+    lancamentoId: number,
+    correction: CostCorrection,
+    currentRate: () => Promise<string | null>,
+  ): Promise<boolean>;
   recordOrphan(orphan: OrphanStatus): Promise<void>;
 }
 
@@ -110,7 +115,7 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
   // A tenant's signed event may only touch its own messages.
   if (callback.aplicacaoId !== undefined && callback.aplicacaoId !== ref.aplicacaoId) {
     await repo.recordOrphan({ ...pick(callback), reason: 'message of another application' });
-    log.warn('status callback for another application\'s message dropped', { messageSid: callback.messageSid });
+    log.warn("status callback for another application's message dropped", { messageSid: callback.messageSid });
     return 'rejected';
   }
   if (deps.verifyLate && !(await deps.verifyLate(ref))) {
@@ -129,10 +134,16 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
       const corrected = await repo.correctCost(
         ref.aplicacaoId,
         message.lancamentoId,
-        { provider: callback.provider, usd, brlFor: (rate) => (rate === null ? null : multiplyDecimals(usd, rate, 2)), tipoConversa: conversationOf(callback) },
+        {
+          provider: callback.provider,
+          usd,
+          brlFor: (rate) => (rate === null ? null : multiplyDecimals(usd, rate, 2)),
+          tipoConversa: conversationOf(callback),
+        },
         deps.currentRate,
       );
-      if (corrected) log.info('provider cost applied to the statement entry', { mensagemId: ref.mensagemId, lancamentoId: message.lancamentoId });
+      if (corrected)
+        log.info('provider cost applied to the statement entry', { mensagemId: ref.mensagemId, lancamentoId: message.lancamentoId });
     }
   }
   return outcome;
@@ -145,7 +156,12 @@ const pick = (c: StatusCallbackInput): Omit<OrphanStatus, 'reason'> => ({
   aplicacaoId: c.aplicacaoId,
 });
 
-async function raiseStatus(deps: ApplyDeps, ref: MessageRef, status: MessageStatus, callback: StatusCallbackInput): Promise<'applied' | 'stale'> {
+async function raiseStatus(
+  deps: ApplyDeps,
+  ref: MessageRef,
+  status: MessageStatus,
+  callback: StatusCallbackInput,
+): Promise<'applied' | 'stale'> {
   const rank = statusRank[status];
   const at = deps.toLocal(callback.occurredAt);
   // A few rounds: a concurrent callback may set dataEntrega between our read and our write.

@@ -1,13 +1,7 @@
 // Typed domain failures. Domain code throws these without knowing about HTTP;
 // the HTTP kit maps each kind to a status code.
 
-export type DomainErrorKind =
-  | 'validation'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'insufficient_balance'
-  | 'upstream';
+export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'unprocessable' | 'insufficient_balance' | 'upstream';
 
 export class DomainError extends Error {
   constructor(
@@ -22,6 +16,5 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
-export const invalid = (message: string, field?: string) =>
-  new DomainError('validation', message, field ? { field } : {});
+export const invalid = (message: string, field?: string) => new DomainError('validation', message, field ? { field } : {});
 export const conflict = (message: string) => new DomainError('conflict', message);

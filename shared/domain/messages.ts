@@ -124,7 +124,10 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
 
   const id = await deps.messages.newId();
   // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
-  const linkSend = app.provider === 'link' ? await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl }) : undefined;
+  const linkSend =
+    app.provider === 'link'
+      ? await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl })
+      : undefined;
   const message: Message = {
     id,
     aplicacaoId,
@@ -164,7 +167,10 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
     {
       allowZero: true,
       known: context.ledger,
-      extras: (entry) => ({ writes: [deps.messages.queuedWrite({ ...message, lancamentoId: entry.id })], increment: { totalMensagens: 1 } }),
+      extras: (entry) => ({
+        writes: [deps.messages.queuedWrite({ ...message, lancamentoId: entry.id })],
+        increment: { totalMensagens: 1 },
+      }),
     },
   );
   message.lancamentoId = debit.id;

@@ -43,7 +43,8 @@ export async function createPortalUser(repo: ApplicationRepository, input: NewPo
   if (input.role === 'prestador') {
     if (input.prestadorId === undefined) throw invalid('prestadorId is required for a prestador', 'prestadorId');
     // Another application's provider is as unknown as a missing one.
-    if (!(await repo.getPrestador(input.aplicacaoId, input.prestadorId))) throw invalid('prestadorId names no prestador of this application', 'prestadorId');
+    if (!(await repo.getPrestador(input.aplicacaoId, input.prestadorId)))
+      throw invalid('prestadorId names no prestador of this application', 'prestadorId');
   } else if (input.prestadorId !== undefined) {
     throw invalid('prestadorId is only for a prestador', 'prestadorId');
   }

@@ -75,9 +75,11 @@ function checked(changes: Partial<EditableFields>): Partial<EditableFields> {
     out.limitePorMinuto = limit;
   }
   if (changes.ipAllowlist !== undefined) {
-    if (changes.ipAllowlist.length > MAX_ALLOWLIST_ENTRIES) throw invalid(`ipAllowlist must have at most ${MAX_ALLOWLIST_ENTRIES} entries`, 'ipAllowlist');
+    if (changes.ipAllowlist.length > MAX_ALLOWLIST_ENTRIES)
+      throw invalid(`ipAllowlist must have at most ${MAX_ALLOWLIST_ENTRIES} entries`, 'ipAllowlist');
     out.ipAllowlist = changes.ipAllowlist.map((entry, i) => {
-      if (!parseAllowlistEntry(entry)) throw invalid(`ipAllowlist.${i} "${entry}" is not an IPv4/IPv6 address or CIDR range`, `ipAllowlist.${i}`);
+      if (!parseAllowlistEntry(entry))
+        throw invalid(`ipAllowlist.${i} "${entry}" is not an IPv4/IPv6 address or CIDR range`, `ipAllowlist.${i}`);
       return entry.trim();
     });
   }
@@ -124,7 +126,10 @@ export async function createProviderCredential(
 }
 
 /** The provider's credentials, revoked ones included, oldest first. */
-export async function listProviderCredentials(repo: ProviderCredentialRepository, scope: ProviderScope): Promise<ProviderCredentialRecord[]> {
+export async function listProviderCredentials(
+  repo: ProviderCredentialRepository,
+  scope: ProviderScope,
+): Promise<ProviderCredentialRecord[]> {
   return (await repo.list(scope)).sort((a, b) => a.credencialId - b.credencialId);
 }
 
@@ -156,7 +161,11 @@ export async function regenerateProviderCredentialSecret(
 }
 
 /** Revokes by deactivation (soft delete); revoking a revoked credential changes nothing. */
-export async function revokeProviderCredential(repo: ProviderCredentialRepository, scope: ProviderScope, credencialId: number): Promise<void> {
+export async function revokeProviderCredential(
+  repo: ProviderCredentialRepository,
+  scope: ProviderScope,
+  credencialId: number,
+): Promise<void> {
   const record = await ownCredential(repo, scope, credencialId);
   if (isRevoked(record)) return;
   await repo.revoke(record.apiKey, now());

@@ -62,7 +62,9 @@ const unidadeDescricoes: Record<string, string> = {
 export const today = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 export const inForce = (tariff: Tariff, day: string): boolean =>
-  tariff.ativo && (tariff.vigenciaInicio === null || tariff.vigenciaInicio <= day) && (tariff.vigenciaFim === null || tariff.vigenciaFim >= day);
+  tariff.ativo &&
+  (tariff.vigenciaInicio === null || tariff.vigenciaInicio <= day) &&
+  (tariff.vigenciaFim === null || tariff.vigenciaFim >= day);
 
 /** The tariffs in force for one application: per categoria+subtipo, its own tariff over the global one. */
 export function tariffsInForce(all: readonly Tariff[], aplicacaoId: number, day = today()): Tariff[] {
@@ -102,7 +104,8 @@ export interface TariffInput {
 }
 
 function checked(t: Tariff): Tariff {
-  if (!isNonNegativeDecimal(t.valor, 2)) throw invalid('valor must be a decimal string of at least 0 with at most 2 decimal places', 'valor');
+  if (!isNonNegativeDecimal(t.valor, 2))
+    throw invalid('valor must be a decimal string of at least 0 with at most 2 decimal places', 'valor');
   if (t.vigenciaInicio && t.vigenciaFim && t.vigenciaFim < t.vigenciaInicio) {
     throw invalid('vigenciaFim must not be before vigenciaInicio', 'vigenciaFim');
   }

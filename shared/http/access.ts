@@ -8,17 +8,22 @@ import type { Route } from '#shared/http/routes';
 
 const bearer = (params: string) => ({ 'WWW-Authenticate': `Bearer realm="whatsapp-platform", ${params}` });
 
-const invalidToken = (message: string) =>
-  new HttpError(401, 'invalid_token', message, {}, bearer('error="invalid_token"'));
+const invalidToken = (message: string) => new HttpError(401, 'invalid_token', message, {}, bearer('error="invalid_token"'));
 
 /** The principal of a route with an authorizer, once it may call the route; throws the answer otherwise. */
 export function checkAccess(route: Route, principal: Principal, nowSeconds = Math.floor(Date.now() / 1000)): TenantPrincipal {
   const usesBearer = route.auth === 'oauth2' || route.auth === 'agent';
 
   if (principal.authError === 'rate_limited') {
-    throw new HttpError(429, 'too_many_requests', 'Request limit per minute exceeded', {}, {
-      'Retry-After': String(principal.retryAfter ?? 60),
-    });
+    throw new HttpError(
+      429,
+      'too_many_requests',
+      'Request limit per minute exceeded',
+      {},
+      {
+        'Retry-After': String(principal.retryAfter ?? 60),
+      },
+    );
   }
   if (principal.authError === 'invalid_token') throw invalidToken('The access token is invalid or expired');
   if (principal.aplicacaoId === undefined) {

@@ -117,15 +117,16 @@ export function errorResult(error: unknown, requestId: string): APIGatewayProxyR
     else if (exposed.statusCode >= 500) log.error('request failed', { status: exposed.statusCode, code: exposed.code });
     else log.info('request refused', { status: exposed.statusCode, code: exposed.code, reason: exposed.message });
     return toResult(
-      { statusCode: exposed.statusCode, headers: exposed.headers, body: { error: exposed.code, message: exposed.message, ...exposed.extra } },
+      {
+        statusCode: exposed.statusCode,
+        headers: exposed.headers,
+        body: { error: exposed.code, message: exposed.message, ...exposed.extra },
+      },
       requestId,
     );
   }
   log.error('unexpected error', { error });
-  return toResult(
-    { statusCode: 500, body: { error: 'internal_error', message: 'Internal server error', requestId } },
-    requestId,
-  );
+  return toResult({ statusCode: 500, body: { error: 'internal_error', message: 'Internal server error', requestId } }, requestId);
 }
 
 /**

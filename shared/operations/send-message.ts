@@ -18,7 +18,11 @@ const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an 
 
 const sendBody = z.object({
   telefone: z.string(),
-  mensagem: z.string().check(z.minLength(1), z.maxLength(4096), z.refine((s) => s.trim().length > 0, { error: 'must not be blank' })),
+  mensagem: z.string().check(
+    z.minLength(1),
+    z.maxLength(4096),
+    z.refine((s) => s.trim().length > 0, { error: 'must not be blank' }),
+  ),
   contexto: z.optional(z.enum(contextos)),
   contextoId: z.optional(id),
   usuarioId: z.optional(id),
@@ -33,7 +37,8 @@ export function statusCallbackUrl(request: ApiRequest): string {
   const host = request.headers.host ?? request.event.requestContext?.domainName ?? 'localhost';
   // requestContext.path carries the stage (or base path mapping) prefix that event.path lacks.
   const full = request.event.requestContext?.path ?? request.event.path;
-  const prefix = full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
+  const prefix =
+    full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
   return `${proto}://${host}${prefix}/api/webhooks/whatsapp/status`;
 }
 
@@ -43,9 +48,15 @@ export function sendMessageOperation(dependencies: () => SendDeps) {
     const input = validate(sendBody, request.body ?? {});
     const telefone = normalizePhone(input.telefone);
     if (!telefone) {
-      throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code, e.g. +5511999998888', { field: 'telefone' });
+      throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code, e.g. +5511999998888', {
+        field: 'telefone',
+      });
     }
-    const outcome = await sendMessage(dependencies(), request.principal.aplicacaoId, { ...input, telefone, statusCallbackUrl: statusCallbackUrl(request) });
+    const outcome = await sendMessage(dependencies(), request.principal.aplicacaoId, {
+      ...input,
+      telefone,
+      statusCallbackUrl: statusCallbackUrl(request),
+    });
     if (outcome.ok) {
       return json(200, {
         status: 'ENVIADO',
@@ -72,5 +83,10 @@ let dynamoDependencies: SendDeps | undefined;
 
 /** The send both Lambdas serve: DynamoDB repositories and the application's provider. */
 export const sendOperation = sendMessageOperation(
-  () => (dynamoDependencies ??= { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) }),
+  () =>
+    (dynamoDependencies ??= {
+      messages: dynamoMessageRepository(),
+      ledger: dynamoLedgerRepository(),
+      providerFor: (app) => providerFor(app),
+    }),
 );

@@ -16,7 +16,11 @@ export function providerAClient(settings: ProviderASettings, options: ProviderOp
       if (/^https?:\/\//i.test(statusCallbackUrl)) form.set('StatusCallback', statusCallbackUrl);
       const answer = await callProvider(
         url,
-        { method: 'POST', headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form },
+        {
+          method: 'POST',
+          headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          body: form,
+        },
         options,
       );
       const json = (answer.body ?? {}) as { sid?: unknown; code?: unknown; message?: unknown };

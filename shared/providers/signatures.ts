@@ -52,23 +52,34 @@ export function urlVariants(url: string): string[] {
   return [url];
 }
 
-export function verifyProviderASignature(input: { url: string; params: SignedParams; authToken: string; signature: string | undefined }): boolean {
+export function verifyProviderASignature(input: {
+  url: string;
+  params: SignedParams;
+  authToken: string;
+  signature: string | undefined;
+}): boolean {
   if (!input.signature) return false;
   let ok = false;
   // Every variant is checked (no early exit), so the time does not tell which one matched.
-  for (const url of urlVariants(input.url)) ok = constantTimeEqual(providerASignature(url, input.params, input.authToken), input.signature) || ok;
+  for (const url of urlVariants(input.url))
+    ok = constantTimeEqual(providerASignature(url, input.params, input.authToken), input.signature) || ok;
   return ok;
 }
 
 /** A forwarding header's first value (proxies append theirs after the client's). */
-const header = (headers: Record<string, string | undefined>, name: string): string | undefined => headerValue(headers, name)?.split(',')[0]?.trim();
+const header = (headers: Record<string, string | undefined>, name: string): string | undefined =>
+  headerValue(headers, name)?.split(',')[0]?.trim();
 
 /**
  * The public URL a caller used: scheme from X-Forwarded-Proto (default https), host from
  * X-Forwarded-Host or Host, then `path` as called and the query (a raw string, or the decoded
  * parameters, re-encoded in their order).
  */
-export function publicUrlOf(headers: Record<string, string | undefined>, path: string, query?: string | Record<string, string | undefined> | null): string {
+export function publicUrlOf(
+  headers: Record<string, string | undefined>,
+  path: string,
+  query?: string | Record<string, string | undefined> | null,
+): string {
   const proto = header(headers, 'x-forwarded-proto') ?? 'https';
   const host = header(headers, 'x-forwarded-host') ?? header(headers, 'host') ?? 'localhost';
   let search = '';

@@ -44,7 +44,7 @@ function synthesize(props: Partial<PlatformStackProps> = {}) {
   return { app, stack, template, resources: template.toJSON().Resources as Record<string, Json> };
 }
 
-const asArray = <T,>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 /** The logical id whose Arn a value refers to (an integration URI, a target, a redrive policy...). */
 const arnTargetOf = (value: unknown): string | undefined => JSON.stringify(value).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)?.[1];
 const logicalId = (c: IConstruct) => Stack.of(c).getLogicalId(c.node.defaultChild as CfnElement);
@@ -90,7 +90,8 @@ describe('PlatformStack', () => {
         expect(env.APP_COMMIT).toBe('abc1234');
         const queueVars = { inbound: 'INBOUND_QUEUE_URL', status: 'STATUS_QUEUE_URL', outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL' };
         for (const [queue, name] of Object.entries(queueVars) as [QueueName, string][]) {
-          if (needs.sendsTo.includes(queue)) expect(env[name], `${entry.id} ${name}`).toEqual({ Ref: logicalId(stack.queues[queue].queue) });
+          if (needs.sendsTo.includes(queue))
+            expect(env[name], `${entry.id} ${name}`).toEqual({ Ref: logicalId(stack.queues[queue].queue) });
           else expect(env[name], `${entry.id} ${name}`).toBeUndefined();
         }
         expect(env.SIGNING_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsSigningKey);
@@ -105,7 +106,9 @@ describe('PlatformStack', () => {
       for (const { entry, needs } of functionNeeds) {
         const props = resources[fnId(entry)]!.Properties;
         expect((props.Layers ?? []).length, entry.id).toBe(needs.readsSigningKey ? 1 : 0);
-        expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(needs.readsSigningKey ? 'true' : undefined);
+        expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(
+          needs.readsSigningKey ? 'true' : undefined,
+        );
       }
     });
   });
@@ -129,7 +132,10 @@ describe('PlatformStack', () => {
     const methodsByRoute = () => {
       const paths = resourcePaths();
       return new Map(
-        ofType('AWS::ApiGateway::Method').map(([, m]) => [`${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref)}`, m.Properties]),
+        ofType('AWS::ApiGateway::Method').map(([, m]) => [
+          `${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref)}`,
+          m.Properties,
+        ]),
       );
     };
     const authorizerIdOf = (scheme: AuthorizedScheme) => logicalId(stack.api.authorizers[scheme]!);
@@ -165,7 +171,10 @@ describe('PlatformStack', () => {
     });
 
     it("runs each scheme's own authorizer function with that scheme's identity headers and cache TTL", () => {
-      for (const [scheme, setting] of Object.entries(authorizerSettings) as [AuthorizedScheme, (typeof authorizerSettings)[AuthorizedScheme]][]) {
+      for (const [scheme, setting] of Object.entries(authorizerSettings) as [
+        AuthorizedScheme,
+        (typeof authorizerSettings)[AuthorizedScheme],
+      ][]) {
         const authorizer = resources[authorizerIdOf(scheme)]!.Properties;
         expect(authorizer.Type, scheme).toBe('REQUEST');
         expect(arnTargetOf(authorizer.AuthorizerUri), scheme).toBe(fnId(authorizerFunctions[scheme]));
@@ -205,7 +214,12 @@ describe('PlatformStack', () => {
         TracingEnabled: true,
         AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
         MethodSettings: [
-          Match.objectLike({ DataTraceEnabled: false, LoggingLevel: 'ERROR', ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+          Match.objectLike({
+            DataTraceEnabled: false,
+            LoggingLevel: 'ERROR',
+            ThrottlingRateLimit: Match.anyValue(),
+            ThrottlingBurstLimit: Match.anyValue(),
+          }),
         ],
       });
     });
@@ -274,12 +288,19 @@ describe('PlatformStack', () => {
 
     it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {
       template.hasResourceProperties('AWS::S3::Bucket', {
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
         VersioningConfiguration: { Status: 'Enabled' },
         BucketEncryption: Match.anyValue(),
       });
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
-        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        },
       });
     });
   });
@@ -315,7 +336,8 @@ describe('PlatformStack', () => {
       const grants = new Set<string>();
       for (const s of statements) {
         expect(s.Effect).toBe('Allow');
-        for (const action of asArray(s.Action)) for (const r of asArray(s.Resource)) grants.add(`${action} on ${describeResource(names, r)}`);
+        for (const action of asArray(s.Action))
+          for (const r of asArray(s.Resource)) grants.add(`${action} on ${describeResource(names, r)}`);
       }
       return grants;
     };
@@ -326,7 +348,10 @@ describe('PlatformStack', () => {
       allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [`logs:${entry.id}`]);
       if (needs.table !== 'none') allow(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], ['table', 'table/index/gsi1']);
       if (needs.table === 'readwrite') {
-        allow(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'], ['table']);
+        allow(
+          ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+          ['table'],
+        );
       }
       for (const queue of needs.sendsTo) allow(['sqs:SendMessage'], [`queue:${queue}`]);
       const consumed = (Object.entries(consumerFunctions) as [QueueName, LambdaEntry][]).find(([, e]) => e.id === entry.id)?.[0];
@@ -366,13 +391,19 @@ describe('PlatformStack', () => {
         const writes = grants.filter((g) => /dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(g));
         // The nbwp_ authorizer counts requests per credential and minute in the table.
         if (scheme !== 'providerCredential') expect(writes, entry.id).toEqual([]);
-        expect(grants.filter((g) => /^(sqs|ses):/.test(g)), entry.id).toEqual([]);
+        expect(
+          grants.filter((g) => /^(sqs|ses):/.test(g)),
+          entry.id,
+        ).toEqual([]);
       }
     });
 
     it('gives queue sends, the signing key, the CRL and SES only to the functions that need them', () => {
       const holders = (pattern: RegExp) =>
-        allFunctions.filter((e) => [...grantsOf(e)].some((g) => pattern.test(g))).map((e) => e.id).sort();
+        allFunctions
+          .filter((e) => [...grantsOf(e)].some((g) => pattern.test(g)))
+          .map((e) => e.id)
+          .sort();
       expect(holders(/^sqs:SendMessage on queue:inbound$/)).toEqual([groupFunctions.webhooks.id]);
       expect(holders(/^sqs:SendMessage on queue:status$/)).toEqual([groupFunctions.webhooks.id]);
       expect(holders(/^sqs:SendMessage on queue:outboundWebhooks$/)).toEqual(
@@ -408,7 +439,11 @@ describe('PlatformStack', () => {
     it('states a reason for every acknowledged rule', () => {
       const acknowledged = app.node
         .findAll()
-        .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => ({ path: c.node.path, data: m.data as Record<string, string> })))
+        .flatMap((c) =>
+          c.node.metadata
+            .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+            .map((m) => ({ path: c.node.path, data: m.data as Record<string, string> })),
+        )
         .flatMap(({ path, data }) => Object.entries(data).map(([rule, reason]) => ({ path, rule, reason })));
       expect(acknowledged.length).toBeGreaterThan(0);
       for (const { path, rule, reason } of acknowledged) expect(reason.trim().length, `${rule} at ${path}`).toBeGreaterThan(20);

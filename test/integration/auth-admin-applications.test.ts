@@ -12,9 +12,7 @@ import { db } from '#shared/db/client';
 import { storedAmount } from '#shared/db/numbers';
 import { addAmounts } from '#shared/domain/money';
 
-
 const service = useLocalService();
-
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -57,7 +55,13 @@ const providerB = {
 };
 
 const createApp = async (body: Json = {}) =>
-  call('POST', '/api/admin/aplicacoes', platformToken(), { nome: 'Clínica Teste', slug: newSlug(), provider: 'provider_a', providerA, ...body });
+  call('POST', '/api/admin/aplicacoes', platformToken(), {
+    nome: 'Clínica Teste',
+    slug: newSlug(),
+    provider: 'provider_a',
+    providerA,
+    ...body,
+  });
 
 describe('POST /api/admin/aplicacoes', () => {
   it('creates the application with its first API pair, shown once, and provider secrets masked', async () => {
@@ -76,7 +80,12 @@ describe('POST /api/admin/aplicacoes', () => {
       criadoEm: expect.any(String),
       apiKey: app.credenciais.apiKey,
       saldo: '0.00',
-      providerA: { accountSid: providerA.accountSid, authToken: '****9876', fromNumber: providerA.fromNumber, baseUrl: expect.stringMatching(/^https:/) },
+      providerA: {
+        accountSid: providerA.accountSid,
+        authToken: '****9876',
+        fromNumber: providerA.fromNumber,
+        baseUrl: expect.stringMatching(/^https:/),
+      },
       providerB: {
         phoneNumberId: providerB.phoneNumberId,
         accessToken: '****5555',
@@ -315,7 +324,10 @@ describe('PUT /api/admin/aplicacoes/{id}/provider', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'providerB' });
     expect(incomplete.body).toMatchObject({ field: 'providerB.accessToken' });
-    expect((await call('GET', `/api/admin/aplicacoes/${created.id}`, platformToken())).body).toMatchObject({ provider: 'provider_a', providerB: null });
+    expect((await call('GET', `/api/admin/aplicacoes/${created.id}`, platformToken())).body).toMatchObject({
+      provider: 'provider_a',
+      providerB: null,
+    });
   });
 
   it('answers 404 for another application and 403 when a tenant admin points baseUrl elsewhere', async () => {
@@ -366,7 +378,11 @@ describe('OAuth2 clients of an application', () => {
     const token = await fetch(`${service.baseUrl}/oauth2/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: created.body.clientId, client_secret: created.body.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: created.body.clientId,
+        client_secret: created.body.clientSecret,
+      }),
     });
     expect(token.status).toBe(200);
     expect(await token.json()).toMatchObject({ token_type: 'Bearer', scope: 'agendamentos:read pacientes:read' });
@@ -396,7 +412,10 @@ describe('OAuth2 clients of an application', () => {
     const { demo } = service.sandbox.applications;
 
     const list = await call('GET', `/api/admin/aplicacoes/${demo.id}/oauth-clients`, tenantToken());
-    const create = await call('POST', `/api/admin/aplicacoes/${demo.id}/oauth-clients`, tenantToken(), { nome: 'X', scopes: ['agendamentos:read'] });
+    const create = await call('POST', `/api/admin/aplicacoes/${demo.id}/oauth-clients`, tenantToken(), {
+      nome: 'X',
+      scopes: ['agendamentos:read'],
+    });
 
     expect(list.status).toBe(404);
     expect(create.status).toBe(404);
@@ -466,25 +485,35 @@ describe('POST /api/admin/aplicacoes/{id}/creditos', () => {
     const entries = await storedEntries(app.id);
     expect(entries).toHaveLength(21);
     expect(entries.map((e) => e.id)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
-    expect(entries.slice(1).map((e) => storedAmount(e.valor)).sort()).toEqual([...amounts].sort());
+    expect(
+      entries
+        .slice(1)
+        .map((e) => storedAmount(e.valor))
+        .sort(),
+    ).toEqual([...amounts].sort());
     for (let i = 1; i < entries.length; i++) {
       const [entry, previous] = [entries[i]!, entries[i - 1]!];
       expect(storedAmount(entry.saldoAnterior), `entry ${i + 1}`).toBe(storedAmount(previous.saldoPosterior));
-      expect(addAmounts(storedAmount(entry.saldoAnterior), storedAmount(entry.valor)), `entry ${i + 1}`).toBe(storedAmount(entry.saldoPosterior));
+      expect(addAmounts(storedAmount(entry.saldoAnterior), storedAmount(entry.valor)), `entry ${i + 1}`).toBe(
+        storedAmount(entry.saldoPosterior),
+      );
     }
     expect(storedAmount(entries.at(-1)!.saldoPosterior)).toBe('1002.10');
   });
 
-  it.each([['0'], ['0.00'], ['-5.00'], ['1.234'], ['abc'], ['1e3'], [10], [null]])('answers 400 naming valor for %j, writing nothing', async (valor) => {
-    const { semSaldo } = service.sandbox.applications;
-    const before = await dataItems();
+  it.each([['0'], ['0.00'], ['-5.00'], ['1.234'], ['abc'], ['1e3'], [10], [null]])(
+    'answers 400 naming valor for %j, writing nothing',
+    async (valor) => {
+      const { semSaldo } = service.sandbox.applications;
+      const before = await dataItems();
 
-    const refused = await credit(semSaldo.id, valor);
+      const refused = await credit(semSaldo.id, valor);
 
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ error: 'validation_error', field: 'valor' });
-    expect(await dataItems()).toEqual(before);
-  });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'validation_error', field: 'valor' });
+      expect(await dataItems()).toEqual(before);
+    },
+  );
 
   it("is the platform admin's only, even on the admin's own application (403)", async () => {
     const { outra } = service.sandbox.applications;
@@ -501,10 +530,20 @@ describe('POST /api/admin/aplicacoes/{id}/creditos', () => {
 });
 
 describe('the admin Lambda handler with an authorizer context (as API Gateway calls it)', () => {
-  const invoke = async (input: { method: string; resource: string; pathParameters?: Record<string, string>; body?: object }, scopes: string, aplicacaoId: number) => {
+  const invoke = async (
+    input: { method: string; resource: string; pathParameters?: Record<string, string>; body?: object },
+    scopes: string,
+    aplicacaoId: number,
+  ) => {
     const event = restEvent({
       ...input,
-      authorizer: { aplicacaoId: String(aplicacaoId), scopes, role: 'admin', subject: '1', expiresAt: String(Math.floor(Date.now() / 1000) + 300) },
+      authorizer: {
+        aplicacaoId: String(aplicacaoId),
+        scopes,
+        role: 'admin',
+        subject: '1',
+        expiresAt: String(Math.floor(Date.now() / 1000) + 300),
+      },
     });
     const result = await adminHandler(event, lambdaContext());
     return { status: result.statusCode, body: JSON.parse(result.body) as Json };
@@ -524,7 +563,8 @@ describe('the admin Lambda handler with an authorizer context (as API Gateway ca
 
   it('scopes a tenant admin to its own application', async () => {
     const { demo, outra } = service.sandbox.applications;
-    const read = (id: number) => invoke({ method: 'GET', resource: '/api/admin/aplicacoes/{id}', pathParameters: { id: String(id) } }, '', outra.id);
+    const read = (id: number) =>
+      invoke({ method: 'GET', resource: '/api/admin/aplicacoes/{id}', pathParameters: { id: String(id) } }, '', outra.id);
 
     expect((await read(outra.id)).status).toBe(200);
     expect((await read(demo.id)).status).toBe(404);

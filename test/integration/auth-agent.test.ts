@@ -176,7 +176,9 @@ describe('agent channel: client certificate and access token', () => {
 
     expect(banco.status).toBe(403);
     expect(banco.json).toMatchObject({ error: 'insufficient_scope' });
-    expect(banco.headers['www-authenticate']).toBe('Bearer realm="whatsapp-platform", error="insufficient_scope", scope="integracoes:read"');
+    expect(banco.headers['www-authenticate']).toBe(
+      'Bearer realm="whatsapp-platform", error="insufficient_scope", scope="integracoes:read"',
+    );
     expect(registros.status).toBe(403);
     expect(registros.headers['www-authenticate']).toContain('scope="registros:importar"');
   });

@@ -8,9 +8,7 @@ import { db } from '#shared/db/client';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { otherSecret } from '../support/secrets.ts';
 
-
 const service = useLocalService();
-
 
 /** The routes of the API key scheme, one per group. */
 const apiKeyRoutes = ['/api/external/financeiro/saldo', '/api/external/messages', '/api/v2/config/status'];
@@ -41,10 +39,14 @@ describe('API key and secret through the local gateway', () => {
   it('lets a POST through as well', async () => {
     const { demo } = service.sandbox.applications;
 
-    const response = await withPair('/api/external/messages/send', { ...pair(demo.apiKey, demo.apiSecret), 'Content-Type': 'application/json' }, {
-      method: 'POST',
-      body: JSON.stringify({ telefone: '+5511999990000', mensagem: 'Olá' }),
-    });
+    const response = await withPair(
+      '/api/external/messages/send',
+      { ...pair(demo.apiKey, demo.apiSecret), 'Content-Type': 'application/json' },
+      {
+        method: 'POST',
+        body: JSON.stringify({ telefone: '+5511999990000', mensagem: 'Olá' }),
+      },
+    );
 
     expect(response.status).toBe(200);
   });
@@ -68,7 +70,8 @@ describe('API key and secret through the local gateway', () => {
 
     // Act
     const answers = new Map<string, Awaited<ReturnType<typeof answer>>>();
-    for (const [name, headers] of Object.entries(attempts)) answers.set(name, await answer(await withPair('/api/external/financeiro/saldo', headers)));
+    for (const [name, headers] of Object.entries(attempts))
+      answers.set(name, await answer(await withPair('/api/external/financeiro/saldo', headers)));
 
     // Assess
     const first = answers.get('no headers')!;
@@ -82,7 +85,8 @@ describe('API key and secret through the local gateway', () => {
     // Each pair reaches its own application: the integration status names that application's provider.
     const { demo, outra } = service.sandbox.applications;
     for (const app of [demo, outra]) {
-      const item = (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APIKEY#${app.apiKey}`, sk: 'APIKEY' } }))).Item;
+      const item = (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APIKEY#${app.apiKey}`, sk: 'APIKEY' } })))
+        .Item;
       expect(item?.aplicacaoId).toBe(app.id);
       const status = await withPair('/api/v2/config/status', pair(app.apiKey, app.apiSecret));
       expect(status.status).toBe(200);
@@ -98,7 +102,10 @@ describe('regenerating the pair in the admin panel', () => {
     expect((await withPair('/api/external/financeiro/saldo', pair(outra.apiKey, outra.apiSecret))).status).toBe(200);
 
     // Act
-    const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${outra.id}/credenciais`, { method: 'POST', headers: admin(outra.tokens.admin) });
+    const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${outra.id}/credenciais`, {
+      method: 'POST',
+      headers: admin(outra.tokens.admin),
+    });
     const fresh = (await response.json()) as { apiKey: string; apiSecret: string };
 
     // Assess: the very next requests.
@@ -118,7 +125,10 @@ describe('regenerating the pair in the admin panel', () => {
     // Prepare
     const { semSaldo } = service.sandbox.applications;
     const regenerate = () =>
-      fetch(`${service.baseUrl}/api/admin/aplicacoes/${semSaldo.id}/credenciais`, { method: 'POST', headers: admin(semSaldo.tokens.admin) });
+      fetch(`${service.baseUrl}/api/admin/aplicacoes/${semSaldo.id}/credenciais`, {
+        method: 'POST',
+        headers: admin(semSaldo.tokens.admin),
+      });
 
     // Act
     const responses = await Promise.all([regenerate(), regenerate(), regenerate()]);
@@ -138,7 +148,10 @@ describe('regenerating the pair in the admin panel', () => {
   it("refuses to regenerate another application's pair (404) and keeps that pair working", async () => {
     const { demo, outra } = service.sandbox.applications;
 
-    const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${demo.id}/credenciais`, { method: 'POST', headers: admin(outra.tokens.admin) });
+    const response = await fetch(`${service.baseUrl}/api/admin/aplicacoes/${demo.id}/credenciais`, {
+      method: 'POST',
+      headers: admin(outra.tokens.admin),
+    });
 
     expect(response.status).toBe(404);
     expect((await withPair('/api/external/financeiro/saldo', pair(demo.apiKey, demo.apiSecret))).status).toBe(200);

@@ -15,7 +15,6 @@ beforeAll(async () => {
   sandbox = service.sandbox;
 });
 
-
 const RUNS = 60;
 
 /** Header-safe text (fetch refuses control characters and non-Latin-1 in header values). */
@@ -26,19 +25,23 @@ const segment = fc.stringMatching(/^[A-Za-z0-9_-]{0,60}$/);
 /** Things that look like a JWT: random segments, `alg: none`, HS256 headers, wrong types, real-looking claims. */
 const jwtLike = fc.oneof(
   fc.tuple(segment, segment, segment).map(([a, b, c]) => `${a}.${b}.${c}`),
-  fc.record({
-    alg: fc.constantFrom('none', 'HS256', 'RS256', 'ES256', 'RS512', ''),
-    typ: fc.constantFrom('at+jwt', 'JWT', 'jwt', undefined),
-    kid: fc.option(segment, { nil: undefined }),
-  }).chain((header) =>
-    fc.record({
-      sub: headerText,
-      aplicacao_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
-      scope: fc.constantFrom('agendamentos:read agendamentos:write', '', 'integracoes:read'),
-      role: fc.constantFrom('admin', 'paciente', 'plantonista', 'prestador', 'root'),
-      exp: fc.integer({ min: 0, max: 4_000_000_000 }),
-    }).chain((claims) => segment.map((sig) => `${b64url(header)}.${b64url(claims)}.${sig}`)),
-  ),
+  fc
+    .record({
+      alg: fc.constantFrom('none', 'HS256', 'RS256', 'ES256', 'RS512', ''),
+      typ: fc.constantFrom('at+jwt', 'JWT', 'jwt', undefined),
+      kid: fc.option(segment, { nil: undefined }),
+    })
+    .chain((header) =>
+      fc
+        .record({
+          sub: headerText,
+          aplicacao_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+          scope: fc.constantFrom('agendamentos:read agendamentos:write', '', 'integracoes:read'),
+          role: fc.constantFrom('admin', 'paciente', 'plantonista', 'prestador', 'root'),
+          exp: fc.integer({ min: 0, max: 4_000_000_000 }),
+        })
+        .chain((claims) => segment.map((sig) => `${b64url(header)}.${b64url(claims)}.${sig}`)),
+    ),
 );
 
 const authorization = fc.oneof(
@@ -49,7 +52,11 @@ const authorization = fc.oneof(
   headerText.map((t) => `Basic ${Buffer.from(t).toString('base64')}`),
 );
 
-const keyLike = fc.oneof(headerText, segment.map((s) => `nbwp_${s}`), segment.map((s) => `ak_${s}`));
+const keyLike = fc.oneof(
+  headerText,
+  segment.map((s) => `nbwp_${s}`),
+  segment.map((s) => `ak_${s}`),
+);
 
 /** Real credentials of another scheme or another tenant, mixed in so a near miss is tried too. */
 const realParts = () => {
@@ -59,7 +66,11 @@ const realParts = () => {
   );
 };
 
-async function refusalBodies(url: string, init: (input: Record<string, string>) => RequestInit, headers: fc.Arbitrary<Record<string, string>>) {
+async function refusalBodies(
+  url: string,
+  init: (input: Record<string, string>) => RequestInit,
+  headers: fc.Arbitrary<Record<string, string>>,
+) {
   const seen = new Map<string, number>();
   await fc.assert(
     fc.asyncProperty(headers, async (h) => {
@@ -80,13 +91,15 @@ const genericRefusal = `401 ${JSON.stringify(gatewayResponses.UNAUTHORIZED.body)
 describe('fuzzing the authorizers through the local gateway', () => {
   it('API key and secret: always the one generic 401, whichever part is wrong', async () => {
     const apps = () => Object.values(sandbox.applications);
-    const headers = fc.record(
-      {
-        'X-Api-Key': fc.oneof(keyLike, realParts(), fc.constant(apps()[0]!.apiKey)),
-        'X-Api-Secret': fc.oneof(headerText, realParts()),
-      },
-      { requiredKeys: [] },
-    ).filter((h) => !apps().some((a) => h['X-Api-Key'] === a.apiKey && h['X-Api-Secret'] === a.apiSecret));
+    const headers = fc
+      .record(
+        {
+          'X-Api-Key': fc.oneof(keyLike, realParts(), fc.constant(apps()[0]!.apiKey)),
+          'X-Api-Secret': fc.oneof(headerText, realParts()),
+        },
+        { requiredKeys: [] },
+      )
+      .filter((h) => !apps().some((a) => h['X-Api-Key'] === a.apiKey && h['X-Api-Secret'] === a.apiSecret));
 
     const seen = await refusalBodies(`${service.baseUrl}/api/external/financeiro/saldo`, (h) => ({ headers: h }), headers);
 
@@ -95,14 +108,17 @@ describe('fuzzing the authorizers through the local gateway', () => {
 
   it('provider credential: always the one generic 401', async () => {
     const prestadores = () => Object.values(sandbox.applications).map((a) => a.prestador);
-    const headers = fc.record(
-      { 'X-Api-Key': fc.oneof(keyLike, realParts()), 'X-Api-Secret': fc.oneof(headerText, realParts()) },
-      { requiredKeys: [] },
-    ).filter((h) => !prestadores().some((p) => h['X-Api-Key'] === p.apiKey && h['X-Api-Secret'] === p.apiSecret));
+    const headers = fc
+      .record({ 'X-Api-Key': fc.oneof(keyLike, realParts()), 'X-Api-Secret': fc.oneof(headerText, realParts()) }, { requiredKeys: [] })
+      .filter((h) => !prestadores().some((p) => h['X-Api-Key'] === p.apiKey && h['X-Api-Secret'] === p.apiSecret));
 
     const seen = await refusalBodies(
       `${service.baseUrl}/api/external/prestador/v1/execucao`,
-      (h) => ({ method: 'POST', headers: { ...h, 'Content-Type': 'application/json' }, body: '{"agendamentoId":1,"resultado":"REALIZADO"}' }),
+      (h) => ({
+        method: 'POST',
+        headers: { ...h, 'Content-Type': 'application/json' },
+        body: '{"agendamentoId":1,"resultado":"REALIZADO"}',
+      }),
       headers,
     );
 
@@ -110,7 +126,15 @@ describe('fuzzing the authorizers through the local gateway', () => {
   });
 
   it('OAuth2 bearer: 401 (generic or invalid_token), never a pass', async () => {
-    const headers = fc.record({ Authorization: fc.oneof(authorization, realParts().map((t) => `Bearer ${t}`)) }, { requiredKeys: [] });
+    const headers = fc.record(
+      {
+        Authorization: fc.oneof(
+          authorization,
+          realParts().map((t) => `Bearer ${t}`),
+        ),
+      },
+      { requiredKeys: [] },
+    );
 
     const seen = await refusalBodies(`${service.baseUrl}/api/external/v2/agendamentos`, (h) => ({ headers: h }), headers);
 
@@ -126,9 +150,9 @@ describe('fuzzing the authorizers through the local gateway', () => {
         Authorization: fc.oneof(
           authorization,
           // Real tokens of the other roles: the physician portal must refuse them.
-          fc.constantFrom(...Object.values(sandbox.applications).flatMap((a) => [a.tokens.admin, a.tokens.paciente, a.tokens.prestador])).map(
-            (t) => `Bearer ${t}`,
-          ),
+          fc
+            .constantFrom(...Object.values(sandbox.applications).flatMap((a) => [a.tokens.admin, a.tokens.paciente, a.tokens.prestador]))
+            .map((t) => `Bearer ${t}`),
         ),
       },
       { requiredKeys: [] },
@@ -158,7 +182,14 @@ describe('fuzzing the authorizers through the local gateway', () => {
       form,
       raw: fc.option(headerText, { nil: undefined }),
     });
-    const allowed = new Set(['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type', 'unauthorized_client', 'invalid_grant']);
+    const allowed = new Set([
+      'invalid_request',
+      'invalid_client',
+      'invalid_scope',
+      'unsupported_grant_type',
+      'unauthorized_client',
+      'invalid_grant',
+    ]);
 
     await fc.assert(
       fc.asyncProperty(bodies, async ({ contentType, authorization: auth, form: fields, raw }) => {

@@ -25,7 +25,6 @@ beforeAll(async () => {
   ({ demo, outra } = service.sandbox.applications);
 });
 
-
 interface Answer {
   status: number;
   headers: Headers;
@@ -44,7 +43,12 @@ async function call(method: string, route: string, body?: unknown, token?: strin
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: performance.now() - started };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    ms: performance.now() - started,
+  };
 }
 
 const password = 'uma senha bem comprida 42';
@@ -73,7 +77,7 @@ const newPatientPhone = async (app: SandboxApp = demo) => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 describe('POST /api/auth/login', () => {
-  it('issues a short-lived portal token of the user\'s role, not to be cached', async () => {
+  it("issues a short-lived portal token of the user's role, not to be cached", async () => {
     // Prepare
     const email = await newPlantonista();
 
@@ -224,7 +228,8 @@ describe('patient one-time code', () => {
   }
 
   const requestCode = (aplicacao: string, telefone: string) => call('POST', '/api/auth/paciente/codigo', { aplicacao, telefone });
-  const exchange = (aplicacao: string, telefone: string, codigo: string) => call('POST', '/api/auth/paciente/token', { aplicacao, telefone, codigo });
+  const exchange = (aplicacao: string, telefone: string, codigo: string) =>
+    call('POST', '/api/auth/paciente/token', { aplicacao, telefone, codigo });
   const otpItem = async (aplicacaoId: number, telefone: string) =>
     (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` } }))).Item;
 
@@ -316,7 +321,11 @@ describe('patient one-time code', () => {
     await requestCode('demo', telefone);
     const code = await codeSentTo(telefone);
 
-    const answers = await Promise.all([exchange('demo', telefone, code), exchange('demo', telefone, code), exchange('demo', telefone, code)]);
+    const answers = await Promise.all([
+      exchange('demo', telefone, code),
+      exchange('demo', telefone, code),
+      exchange('demo', telefone, code),
+    ]);
 
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
@@ -369,7 +378,12 @@ describe('patient one-time code', () => {
 
   it('reaches a patient stored before phones existed once the seed gave it one', async () => {
     // Prepare: a paciente as an older data folder holds it (no telefone), then the seed's upgrade.
-    const patient = await registerPortalUser(dynamoApplicationRepository(), { aplicacaoId: outra.id, role: 'paciente', email: newEmail('antigo'), nome: 'Antigo' });
+    const patient = await registerPortalUser(dynamoApplicationRepository(), {
+      aplicacaoId: outra.id,
+      role: 'paciente',
+      email: newEmail('antigo'),
+      nome: 'Antigo',
+    });
     const telefone = `+55419${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
     await requestCode('outra', telefone);
     const before = await textsTo(telefone);

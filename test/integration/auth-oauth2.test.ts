@@ -23,7 +23,6 @@ beforeAll(async () => {
   ({ demo, outra } = service.sandbox.applications);
 });
 
-
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
@@ -46,7 +45,10 @@ async function accessToken(client: SandboxApp['oauth'], scope?: string): Promise
 async function v2(method: string, route: string, authorization?: string) {
   const response = await fetch(`${service.baseUrl}${route}`, {
     method,
-    headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      ...(authorization === undefined ? {} : { Authorization: authorization }),
+      ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: method === 'GET' ? undefined : '{}',
   });
   return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
@@ -56,7 +58,9 @@ const readKeySet = async () => (JSON.parse(await (await adapter('secrets')).get(
 
 describe('POST /oauth2/token', () => {
   it('issues a token to a client authenticated with HTTP Basic (client_secret_basic), all its scopes when none are asked', async () => {
-    const response = await tokenEndpoint('grant_type=client_credentials', { Authorization: basic(demo.oauth.clientId, demo.oauth.clientSecret) });
+    const response = await tokenEndpoint('grant_type=client_credentials', {
+      Authorization: basic(demo.oauth.clientId, demo.oauth.clientSecret),
+    });
 
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -69,7 +73,12 @@ describe('POST /oauth2/token', () => {
 
   it('issues a token to a client authenticated in the body (client_secret_post), with the scopes asked for', async () => {
     const response = await tokenEndpoint(
-      form({ grant_type: 'client_credentials', client_id: demo.oauth.clientId, client_secret: demo.oauth.clientSecret, scope: 'agendamentos:read pacientes:read' }),
+      form({
+        grant_type: 'client_credentials',
+        client_id: demo.oauth.clientId,
+        client_secret: demo.oauth.clientSecret,
+        scope: 'agendamentos:read pacientes:read',
+      }),
     );
 
     expect(response.status).toBe(200);
@@ -100,10 +109,16 @@ describe('POST /oauth2/token', () => {
   });
 
   it('answers an unknown client and a wrong secret with the same 401 invalid_client and the Basic challenge', async () => {
-    const unknown = await tokenEndpoint('grant_type=client_credentials', { Authorization: basic(`cl_${randomUUID()}`, demo.oauth.clientSecret) });
-    const wrong = await tokenEndpoint('grant_type=client_credentials', { Authorization: basic(demo.oauth.clientId, `${demo.oauth.clientSecret}x`) });
+    const unknown = await tokenEndpoint('grant_type=client_credentials', {
+      Authorization: basic(`cl_${randomUUID()}`, demo.oauth.clientSecret),
+    });
+    const wrong = await tokenEndpoint('grant_type=client_credentials', {
+      Authorization: basic(demo.oauth.clientId, `${demo.oauth.clientSecret}x`),
+    });
     // Another application's secret with this client id is just a wrong secret.
-    const crossed = await tokenEndpoint('grant_type=client_credentials', { Authorization: basic(demo.oauth.clientId, outra.oauth.clientSecret) });
+    const crossed = await tokenEndpoint('grant_type=client_credentials', {
+      Authorization: basic(demo.oauth.clientId, outra.oauth.clientSecret),
+    });
 
     for (const response of [unknown, wrong, crossed]) {
       expect(response.status).toBe(401);
@@ -114,7 +129,9 @@ describe('POST /oauth2/token', () => {
   });
 
   it('answers failed client_secret_post authentication with the same body and no Basic challenge', async () => {
-    const unknown = await tokenEndpoint(form({ grant_type: 'client_credentials', client_id: 'cl_unknown', client_secret: demo.oauth.clientSecret }));
+    const unknown = await tokenEndpoint(
+      form({ grant_type: 'client_credentials', client_id: 'cl_unknown', client_secret: demo.oauth.clientSecret }),
+    );
     const wrong = await tokenEndpoint(form({ grant_type: 'client_credentials', client_id: demo.oauth.clientId, client_secret: 'wrong' }));
 
     expect(unknown.status).toBe(401);
@@ -126,21 +143,51 @@ describe('POST /oauth2/token', () => {
 
   const post = () => ({ client_id: demo.oauth.clientId, client_secret: demo.oauth.clientSecret });
   const cases: [string, number, string, () => { body: string; headers?: Record<string, string> }][] = [
-    ['both HTTP Basic and client_secret_post', 400, 'invalid_request', () => ({
-      body: form({ grant_type: 'client_credentials', ...post() }),
-      headers: { Authorization: basic(demo.oauth.clientId, demo.oauth.clientSecret) },
-    })],
+    [
+      'both HTTP Basic and client_secret_post',
+      400,
+      'invalid_request',
+      () => ({
+        body: form({ grant_type: 'client_credentials', ...post() }),
+        headers: { Authorization: basic(demo.oauth.clientId, demo.oauth.clientSecret) },
+      }),
+    ],
     ['a missing grant_type', 400, 'invalid_request', () => ({ body: form(post()) })],
-    ['a JSON body', 400, 'invalid_request', () => ({
-      body: JSON.stringify({ grant_type: 'client_credentials', ...post() }),
-      headers: { 'Content-Type': 'application/json' },
-    })],
-    ['a repeated parameter', 400, 'invalid_request', () => ({ body: `grant_type=client_credentials&${form(post())}&client_id=${demo.oauth.clientId}` })],
+    [
+      'a JSON body',
+      400,
+      'invalid_request',
+      () => ({
+        body: JSON.stringify({ grant_type: 'client_credentials', ...post() }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    ],
+    [
+      'a repeated parameter',
+      400,
+      'invalid_request',
+      () => ({ body: `grant_type=client_credentials&${form(post())}&client_id=${demo.oauth.clientId}` }),
+    ],
     ['another grant type', 400, 'unsupported_grant_type', () => ({ body: form({ grant_type: 'authorization_code', ...post() }) })],
-    ['a scope unknown to the service', 400, 'invalid_scope', () => ({ body: form({ grant_type: 'client_credentials', scope: 'agendamentos:read root', ...post() }) })],
-    ['a scope the client was not given', 400, 'invalid_scope', () => ({
-      body: form({ grant_type: 'client_credentials', scope: 'agendamentos:write', client_id: demo.oauthLimited.clientId, client_secret: demo.oauthLimited.clientSecret }),
-    })],
+    [
+      'a scope unknown to the service',
+      400,
+      'invalid_scope',
+      () => ({ body: form({ grant_type: 'client_credentials', scope: 'agendamentos:read root', ...post() }) }),
+    ],
+    [
+      'a scope the client was not given',
+      400,
+      'invalid_scope',
+      () => ({
+        body: form({
+          grant_type: 'client_credentials',
+          scope: 'agendamentos:write',
+          client_id: demo.oauthLimited.clientId,
+          client_secret: demo.oauthLimited.clientSecret,
+        }),
+      }),
+    ],
     ['no client authentication at all', 401, 'invalid_client', () => ({ body: 'grant_type=client_credentials' })],
   ];
   it.each(cases)('answers %s with %i %s, not cacheable', async (_, status, error, request) => {
@@ -216,7 +263,9 @@ describe('bearer tokens on /api/external/v2/**', () => {
     expect(read.status).toBe(501);
     expect(write.status).toBe(403);
     expect(write.json).toMatchObject({ error: 'insufficient_scope' });
-    expect(write.headers.get('www-authenticate')).toBe('Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"');
+    expect(write.headers.get('www-authenticate')).toBe(
+      'Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"',
+    );
   });
 
   it('holds a token to the scopes it was issued with, not the ones its client could have asked for', async () => {
@@ -238,21 +287,27 @@ describe('bearer tokens on /api/external/v2/**', () => {
     ['garbage', async () => 'Bearer garbage'],
     ['another scheme', async () => basic(demo.oauth.clientId, demo.oauth.clientSecret)],
     ['alg none', async () => `Bearer ${b64({ alg: 'none', typ: 'at+jwt', kid: (await readKeySet())[0]!.kid })}.${b64(claims())}.`],
-    ['HS256 keyed with the public key', async () => {
-      const key = (await readKeySet())[0]!;
-      const pem = createPublicKey({ key: { kty: 'RSA', n: key.n!, e: key.e! }, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
-      return `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid }).sign(new TextEncoder().encode(String(pem)))}`;
-    }],
+    [
+      'HS256 keyed with the public key',
+      async () => {
+        const key = (await readKeySet())[0]!;
+        const pem = createPublicKey({ key: { kty: 'RSA', n: key.n!, e: key.e! }, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+        return `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid }).sign(new TextEncoder().encode(String(pem)))}`;
+      },
+    ],
     ['a portal token (typ JWT)', async () => `Bearer ${demo.tokens.admin}`],
     ['an access token with typ JWT', async () => `Bearer ${await craft({ header: { typ: 'JWT' } })}`],
     ['another issuer', async () => `Bearer ${await craft({ claims: { iss: 'https://evil.example' } })}`],
     ['another audience', async () => `Bearer ${await craft({ claims: { aud: config().portalAudience } })}`],
     ['an expired token', async () => `Bearer ${await craft({ claims: { iat: now() - 7200, exp: now() - 60 } })}`],
     ['an unknown kid', async () => `Bearer ${await craft({ jwk: await generateSigningKeyJwk() })}`],
-    ['a token whose payload was changed', async () => {
-      const [h, , s] = (await accessToken(outra.oauth)).split('.');
-      return `Bearer ${h}.${b64(claims({ aplicacao_id: demo.id }))}.${s}`;
-    }],
+    [
+      'a token whose payload was changed',
+      async () => {
+        const [h, , s] = (await accessToken(outra.oauth)).split('.');
+        return `Bearer ${h}.${b64(claims({ aplicacao_id: demo.id }))}.${s}`;
+      },
+    ],
   ];
   it.each(bad)('answers %s with 401 invalid_token and the RFC 6750 challenge', async (_, authorization) => {
     const response = await v2('GET', route, await authorization());

@@ -25,7 +25,6 @@ beforeAll(async () => {
   ({ demo, outra } = service.sandbox.applications);
 });
 
-
 interface Answer {
   status: number;
   headers: Headers;
@@ -98,7 +97,9 @@ describe('the portal JWT authorizer', () => {
 
   it('refuses a missing or non-Bearer Authorization with the gateway 401', async () => {
     expectGatewayRefusal(await call('GET', '/api/plantonista/perfil'));
-    const basic = await fetch(`${service.baseUrl}/api/plantonista/perfil`, { headers: { Authorization: `Basic ${demo.tokens.plantonista}` } });
+    const basic = await fetch(`${service.baseUrl}/api/plantonista/perfil`, {
+      headers: { Authorization: `Basic ${demo.tokens.plantonista}` },
+    });
     expect(basic.status).toBe(401);
     expect(await basic.json()).toEqual(gatewayResponses.UNAUTHORIZED.body);
   });
@@ -115,7 +116,10 @@ describe('the portal JWT authorizer', () => {
   it('refuses a token whose claims were changed (another application, another role)', async () => {
     const [header, , signature] = demo.tokens.plantonista.split('.') as [string, string, string];
     const claims = decodeJwt(demo.tokens.plantonista);
-    for (const changed of [{ ...claims, aplicacao_id: outra.id }, { ...claims, role: 'admin' }]) {
+    for (const changed of [
+      { ...claims, aplicacao_id: outra.id },
+      { ...claims, role: 'admin' },
+    ]) {
       const payload = Buffer.from(JSON.stringify(changed)).toString('base64url');
 
       expectGatewayRefusal(await call('GET', '/api/plantonista/perfil', `${header}.${payload}.${signature}`));
@@ -126,7 +130,9 @@ describe('the portal JWT authorizer', () => {
     const claims = decodeJwt(demo.tokens.plantonista);
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
-    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('a-guessed-shared-secret-of-32-bytes!'));
+    const hs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('a-guessed-shared-secret-of-32-bytes!'));
 
     expectGatewayRefusal(await call('GET', '/api/plantonista/perfil', none));
     expectGatewayRefusal(await call('GET', '/api/plantonista/perfil', hs256));
@@ -230,7 +236,7 @@ describe('POST /api/admin/usuarios', () => {
     expectLetIn(await call('GET', '/api/prestador/webhooks/1', loggedIn.json.access_token as string));
   });
 
-  it('refuses a prestador user without a provider, or with another application\'s or an unknown one (400)', async () => {
+  it("refuses a prestador user without a provider, or with another application's or an unknown one (400)", async () => {
     for (const prestadorId of [undefined, outra.prestador.id, 999_999_999]) {
       const answer = await call('POST', '/api/admin/usuarios', demo.tokens.admin, {
         nome: 'X',
@@ -251,7 +257,12 @@ describe('POST /api/admin/usuarios', () => {
 
     const loggedIn = await login(address, strongPassword);
     const token = loggedIn.json.access_token as string;
-    const made = await call('POST', '/api/admin/usuarios', token, { nome: 'Paciente', email: email('p'), role: 'paciente', telefone: '+5511988887777' });
+    const made = await call('POST', '/api/admin/usuarios', token, {
+      nome: 'Paciente',
+      email: email('p'),
+      role: 'paciente',
+      telefone: '+5511988887777',
+    });
 
     expect(loggedIn.json).toMatchObject({ token_type: 'Bearer', role: 'admin', expires_in: 900 });
     expect(decodeJwt(token).plataforma).toBeUndefined();
@@ -331,7 +342,12 @@ describe('POST /api/admin/usuarios', () => {
 
   it('refuses an e-mail already in use on the platform, whatever its case (409)', async () => {
     const address = email('repetido');
-    const first = await call('POST', '/api/admin/usuarios', demo.tokens.admin, { nome: 'A', email: address, role: 'plantonista', senha: strongPassword });
+    const first = await call('POST', '/api/admin/usuarios', demo.tokens.admin, {
+      nome: 'A',
+      email: address,
+      role: 'plantonista',
+      senha: strongPassword,
+    });
 
     const again = await call('POST', '/api/admin/usuarios', outra.tokens.admin, {
       nome: 'B',
@@ -395,7 +411,12 @@ describe('POST /api/admin/usuarios', () => {
     const secret = `segredo-${randomUUID()}`;
 
     // Act
-    const created = await call('POST', '/api/admin/usuarios', demo.tokens.admin, { nome: 'H', email: address, role: 'plantonista', senha: secret });
+    const created = await call('POST', '/api/admin/usuarios', demo.tokens.admin, {
+      nome: 'H',
+      email: address,
+      role: 'plantonista',
+      senha: secret,
+    });
 
     // Assess
     expect(JSON.stringify(created.json)).not.toContain(secret);

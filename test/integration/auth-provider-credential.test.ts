@@ -26,7 +26,6 @@ beforeAll(async () => {
   outra = service.sandbox.applications.outra;
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -113,7 +112,7 @@ describe('the nbwp_ credential at the gateway', () => {
     const attempts: [string, Record<string, string>][] = [
       ['wrong secret', { 'X-Api-Key': apiKey, 'X-Api-Secret': otherSecret(apiSecret) }],
       ['unknown key', { 'X-Api-Key': `nbwp_${'x'.repeat(24)}`, 'X-Api-Secret': apiSecret }],
-      ['another provider\'s key with this secret', { 'X-Api-Key': outra.prestador.apiKey, 'X-Api-Secret': apiSecret }],
+      ["another provider's key with this secret", { 'X-Api-Key': outra.prestador.apiKey, 'X-Api-Secret': apiSecret }],
       ['missing secret header', { 'X-Api-Key': apiKey }],
       ['missing key header', { 'X-Api-Secret': apiSecret }],
       ['key without nbwp_ (the application API key pair)', { 'X-Api-Key': demo.apiKey, 'X-Api-Secret': demo.apiSecret }],
@@ -183,7 +182,7 @@ describe('provider portal: credential management (handler level)', () => {
     expect((await withCredential(inactive.apiKey, inactive.apiSecret)).status).toBe(401);
   });
 
-  it('lists the provider\'s credentials, oldest first, never with a secret', async () => {
+  it("lists the provider's credentials, oldest first, never with a secret", async () => {
     // Prepare
     const first = await create({ nome: 'lista 1' });
     const second = await create({ nome: 'lista 2' });
@@ -198,7 +197,8 @@ describe('provider portal: credential management (handler level)', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(listed.find((c) => c.id === first.id)).toEqual({ ...first, apiSecret: undefined });
-    for (const c of listed) expect(Object.keys(c).sort()).toEqual(['apiKey', 'ativo', 'criadoEm', 'id', 'ipAllowlist', 'limitePorMinuto', 'nome', 'revogadoEm']);
+    for (const c of listed)
+      expect(Object.keys(c).sort()).toEqual(['apiKey', 'ativo', 'criadoEm', 'id', 'ipAllowlist', 'limitePorMinuto', 'nome', 'revogadoEm']);
     expect(JSON.stringify(listed)).not.toContain(first.apiSecret);
     expect(JSON.stringify(listed)).not.toContain('secretHash');
   });
@@ -212,9 +212,17 @@ describe('provider portal: credential management (handler level)', () => {
     [{ nome: 'n', limitePorMinuto: 1.5 }, 'limitePorMinuto', 'limitePorMinuto must be an integer'],
     [{ nome: 'n', limitePorMinuto: '10' }, 'limitePorMinuto', 'limitePorMinuto must be a number'],
     [{ nome: 'n', ipAllowlist: '10.0.0.0/8' }, 'ipAllowlist', 'ipAllowlist must be'],
-    [{ nome: 'n', ipAllowlist: ['10.0.0.0/8', '10.0.0.0/33'] }, 'ipAllowlist.1', 'ipAllowlist.1 "10.0.0.0/33" is not an IPv4/IPv6 address or CIDR range'],
+    [
+      { nome: 'n', ipAllowlist: ['10.0.0.0/8', '10.0.0.0/33'] },
+      'ipAllowlist.1',
+      'ipAllowlist.1 "10.0.0.0/33" is not an IPv4/IPv6 address or CIDR range',
+    ],
     [{ nome: 'n', ipAllowlist: ['intranet'] }, 'ipAllowlist.0', 'ipAllowlist.0 "intranet" is not an IPv4/IPv6 address or CIDR range'],
-    [{ nome: 'n', ipAllowlist: Array.from({ length: 51 }, (_, i) => `10.0.0.${i}`) }, 'ipAllowlist', 'ipAllowlist must have at most 50 entries'],
+    [
+      { nome: 'n', ipAllowlist: Array.from({ length: 51 }, (_, i) => `10.0.0.${i}`) },
+      'ipAllowlist',
+      'ipAllowlist must have at most 50 entries',
+    ],
     [{ nome: 'n', ativo: 'sim' }, 'ativo', 'ativo must be a boolean'],
   ])('refuses %j with 400 naming %s, storing nothing', async (body, field, message) => {
     const before = (await list()).length;
@@ -239,7 +247,14 @@ describe('provider portal: credential management (handler level)', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.json).toEqual({ ...created, apiSecret: undefined, nome: 'depois' });
     expect(changed.status).toBe(200);
-    expect(changed.json).toEqual({ ...created, apiSecret: undefined, nome: 'depois', limitePorMinuto: null, ipAllowlist: ['10.0.0.0/8'], ativo: false });
+    expect(changed.json).toEqual({
+      ...created,
+      apiSecret: undefined,
+      nome: 'depois',
+      limitePorMinuto: null,
+      ipAllowlist: ['10.0.0.0/8'],
+      ativo: false,
+    });
     expect((await list()).find((c) => c.id === created.id)).toEqual(changed.json);
     expect((await storedItem(created.apiKey))?.secretHash).toBe(hashSecret(created.apiSecret));
   });
@@ -333,7 +348,7 @@ describe('provider portal: credential management (handler level)', () => {
     expect((await withCredential(mine.apiKey, mine.apiSecret)).status).toBe(501);
   });
 
-  it('keeps each provider\'s credentials apart: the other provider sees and manages only its own', async () => {
+  it("keeps each provider's credentials apart: the other provider sees and manages only its own", async () => {
     const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Terceiro' });
     const otherProvider: Who = { aplicacaoId: demo.id, prestadorId: other.id };
 
@@ -413,7 +428,9 @@ describe('per-minute limit at the gateway', () => {
       expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
       expect(answer.retryAfter).toMatch(/^\d+$/);
     }
-    const counter = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `PCRED#${created.apiKey}`, sk: `RATE#${minute}` } }));
+    const counter = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: `PCRED#${created.apiKey}`, sk: `RATE#${minute}` } }),
+    );
     expect(counter.Item).toMatchObject({ n: 5, tipo: 'RATE', expiresAt: (minute + 1) * 60 + 120 });
   });
 
@@ -477,7 +494,7 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect((await withCredential(renewed.apiKey, renewed.apiSecret)).status).toBe(401);
   });
 
-  it('answers 404 to another application\'s provider', async () => {
+  it("answers 404 to another application's provider", async () => {
     const created = await portalHttp(demo, 'POST', '/api/prestador/credenciais', { nome: 'só da demo' });
     const { id } = (await created.json()) as CredentialBody;
 
@@ -493,8 +510,10 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect(theirs.map((c) => c.id)).not.toContain(id);
   });
 
-  it('refuses another portal\'s token (401) and no token (401)', async () => {
-    const asAdmin = await fetch(`${service.baseUrl}/api/prestador/credenciais`, { headers: { Authorization: `Bearer ${demo.tokens.admin}` } });
+  it("refuses another portal's token (401) and no token (401)", async () => {
+    const asAdmin = await fetch(`${service.baseUrl}/api/prestador/credenciais`, {
+      headers: { Authorization: `Bearer ${demo.tokens.admin}` },
+    });
     const anonymous = await fetch(`${service.baseUrl}/api/prestador/credenciais`);
 
     expect(asAdmin.status).toBe(401);

@@ -26,7 +26,10 @@ describe('bootstrap of a fresh deployment', () => {
     secret = JSON.stringify({ keys: [], placeholder: 'x' }); // what the stack's secret holds after deploy
     // The CRL bucket as a folder, the CA secret as the stack leaves it (a placeholder).
     const secrets = new Map<string, string>([['ca-secret', JSON.stringify({ placeholder: 'y' })]]);
-    useAdapters({ blobs: folderBlobs(await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'))), secrets: { get: async (id) => secrets.get(id) ?? '' } });
+    useAdapters({
+      blobs: folderBlobs(await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'))),
+      secrets: { get: async (id) => secrets.get(id) ?? '' },
+    });
     deps = {
       ensureAgentCa: () => seedAgentCa(async (id, value) => void secrets.set(id, value), 'ca-secret'),
       repo: dynamoApplicationRepository(),

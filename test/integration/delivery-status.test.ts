@@ -27,13 +27,15 @@ beforeAll(async () => {
   semSaldo = service.sandbox.applications.semSaldo;
 });
 
-
 // ---------------------------------------------------------------------------------------------
 // Helpers: a sent message written the way the send path writes it (message item + provider id lookup).
 
 const sid = (prefix = 'SM') => `${prefix}${randomBytes(16).toString('hex')}`;
 
-async function sentMessage(app: SandboxApp, options: { provider?: 'provider_a' | 'provider_b'; lancamentoId?: number | null; messageSid?: string; lookup?: boolean } = {}) {
+async function sentMessage(
+  app: SandboxApp,
+  options: { provider?: 'provider_a' | 'provider_b'; lancamentoId?: number | null; messageSid?: string; lookup?: boolean } = {},
+) {
   const id = await nextId();
   const messageSid = options.messageSid ?? sid(options.provider === 'provider_b' ? 'wamid.' : 'SM');
   const provider = options.provider ?? 'provider_a';
@@ -72,7 +74,12 @@ async function sentMessage(app: SandboxApp, options: { provider?: 'provider_a' |
 }
 
 const addLookup = (app: SandboxApp, mensagemId: number, messageSid: string, provider: string) =>
-  db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: app.id, mensagemId, provider } }));
+  db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: app.id, mensagemId, provider },
+    }),
+  );
 
 const message = async (app: SandboxApp, id: number) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(app.id, id), ConsistentRead: true }))).Item!;
@@ -88,10 +95,15 @@ const statusUrl = () => `${service.baseUrl}/api/webhooks/whatsapp/status`;
 /** A provider_a callback, signed (by default) the way provider_a signs: over the public URL it called and the sorted params. */
 function providerACallback(params: Record<string, string>, options: { authToken?: string; signature?: string | null } = {}) {
   const signature =
-    options.signature === undefined ? providerASignature(statusUrl(), params, options.authToken ?? outra.providerA.authToken) : options.signature;
+    options.signature === undefined
+      ? providerASignature(statusUrl(), params, options.authToken ?? outra.providerA.authToken)
+      : options.signature;
   return fetch(statusUrl(), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'X-Provider-A-Signature': signature }) },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'X-Provider-A-Signature': signature }),
+    },
     body: new URLSearchParams(params).toString(),
   });
 }
@@ -100,14 +112,20 @@ const drained = () => service.queues.drained(20_000);
 
 const metaUrl = (slug: string, query = '') => `${service.baseUrl}/api/webhooks/whatsapp/meta/${slug}${query}`;
 
-function providerBEvent(statuses: unknown[], options: { appSecret?: string; slug?: string; raw?: string; signature?: string | null; messages?: unknown[] } = {}) {
+function providerBEvent(
+  statuses: unknown[],
+  options: { appSecret?: string; slug?: string; raw?: string; signature?: string | null; messages?: unknown[] } = {},
+) {
   const body =
     options.raw ??
     JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses, messages: options.messages } }] }],
+      entry: [
+        { id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses, messages: options.messages } }] },
+      ],
     });
-  const signature = options.signature === undefined ? providerBSignature(body, options.appSecret ?? semSaldo.providerB.appSecret) : options.signature;
+  const signature =
+    options.signature === undefined ? providerBSignature(body, options.appSecret ?? semSaldo.providerB.appSecret) : options.signature;
   return fetch(metaUrl(options.slug ?? semSaldo.slug), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'X-Hub-Signature-256': signature }) },
@@ -129,7 +147,12 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
   it('applies a signed callback: 200 and the message moves to DELIVERED with dataEntrega', async () => {
     const { id, messageSid } = await sentMessage(outra);
 
-    const response = await providerACallback({ MessageSid: messageSid, MessageStatus: 'delivered', AccountSid: 'AC1', To: 'whatsapp:+5511999990000' });
+    const response = await providerACallback({
+      MessageSid: messageSid,
+      MessageStatus: 'delivered',
+      AccountSid: 'AC1',
+      To: 'whatsapp:+5511999990000',
+    });
     await drained();
 
     expect(response.status).toBe(200);
@@ -141,7 +164,12 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
   it('records errorCode and errorMessage of a failed message', async () => {
     const { id, messageSid } = await sentMessage(outra);
 
-    const response = await providerACallback({ MessageSid: messageSid, MessageStatus: 'undelivered', ErrorCode: '63016', ErrorMessage: 'Fora da janela' });
+    const response = await providerACallback({
+      MessageSid: messageSid,
+      MessageStatus: 'undelivered',
+      ErrorCode: '63016',
+      ErrorMessage: 'Fora da janela',
+    });
     await drained();
 
     expect(response.status).toBe(200);
@@ -154,7 +182,9 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
 
     const missing = await providerACallback(params, { signature: null });
     const wrongKey = await providerACallback(params, { authToken: 'not-the-token' });
-    const tampered = await providerACallback(params, { signature: providerASignature(statusUrl(), { ...params, MessageStatus: 'sent' }, outra.providerA.authToken) });
+    const tampered = await providerACallback(params, {
+      signature: providerASignature(statusUrl(), { ...params, MessageStatus: 'sent' }, outra.providerA.authToken),
+    });
     await drained();
 
     expect(missing.status).toBe(400);
@@ -225,11 +255,16 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
     await drained();
 
     expect(response.status).toBe(200);
-    expect(await orphan(messageSid, 'delivered')).toMatchObject({ tipo: 'ORPHAN', messageSid, status: 'delivered', reason: 'unknown message' });
+    expect(await orphan(messageSid, 'delivered')).toMatchObject({
+      tipo: 'ORPHAN',
+      messageSid,
+      status: 'delivered',
+      reason: 'unknown message',
+    });
     expect((await orphan(messageSid, 'delivered'))!.expiresAt).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
   });
 
-  it('applies a signed callback that beat the send\'s lookup write, once the message is known', async () => {
+  it("applies a signed callback that beat the send's lookup write, once the message is known", async () => {
     // Prepare: the message exists but its provider id lookup is written only after the callback arrives.
     const { id, messageSid } = await sentMessage(outra, { lookup: false });
 
@@ -253,7 +288,7 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
     expect(await orphan(messageSid, 'read')).toMatchObject({ reason: 'invalid signature', aplicacaoId: outra.id });
   });
 
-  it('corrects the statement entry\'s provider_a cost once, without touching the balance', async () => {
+  it("corrects the statement entry's provider_a cost once, without touching the balance", async () => {
     // Prepare: a debit as the send writes it, with the rate of the moment.
     const ledger = dynamoLedgerRepository();
     const debit = await postEntry(ledger, {
@@ -285,7 +320,12 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
 
 describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
   it('answers the handshake with exactly the challenge when the verify token matches', async () => {
-    const response = await fetch(metaUrl(semSaldo.slug, `?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(semSaldo.providerB.verifyToken)}&hub.challenge=1158201444`));
+    const response = await fetch(
+      metaUrl(
+        semSaldo.slug,
+        `?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(semSaldo.providerB.verifyToken)}&hub.challenge=1158201444`,
+      ),
+    );
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -294,7 +334,12 @@ describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
 
   it('answers 403 to a wrong verify token or mode, and 404 to an unknown slug', async () => {
     const wrong = await fetch(metaUrl(semSaldo.slug, '?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1'));
-    const mode = await fetch(metaUrl(semSaldo.slug, `?hub.mode=unsubscribe&hub.verify_token=${encodeURIComponent(semSaldo.providerB.verifyToken)}&hub.challenge=1`));
+    const mode = await fetch(
+      metaUrl(
+        semSaldo.slug,
+        `?hub.mode=unsubscribe&hub.verify_token=${encodeURIComponent(semSaldo.providerB.verifyToken)}&hub.challenge=1`,
+      ),
+    );
     const missing = await fetch(metaUrl(semSaldo.slug));
     const unknown = await fetch(metaUrl('nao-existe', '?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1'));
 
@@ -316,7 +361,11 @@ describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
 
     expect(response.status).toBe(200);
     expect(await message(semSaldo, delivered.id)).toMatchObject({ status: 'DELIVERED', dataEntrega: expect.any(String) });
-    expect(await message(semSaldo, failed.id)).toMatchObject({ status: 'FAILED', errorCode: '131047', errorMessage: 'Re-engagement message' });
+    expect(await message(semSaldo, failed.id)).toMatchObject({
+      status: 'FAILED',
+      errorCode: '131047',
+      errorMessage: 'Re-engagement message',
+    });
   });
 
   it('answers 401 to a missing or wrong signature and applies nothing', async () => {
@@ -340,7 +389,7 @@ describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('does not let one application\'s signed event change another application\'s message', async () => {
+  it("does not let one application's signed event change another application's message", async () => {
     // Prepare: a message of `outra`; the event is signed by `sem-saldo` with its own secret.
     const { id, messageSid } = await sentMessage(outra, { provider: 'provider_b' });
 
@@ -355,7 +404,14 @@ describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
     // Prepare: credit then debit sem-saldo (balance 0), no rate on the entry; the current rate is 5.4321.
     const ledger = dynamoLedgerRepository();
     await postEntry(ledger, { aplicacaoId: semSaldo.id, tipo: 'CREDIT', valor: '1.00', descricao: 'Crédito', referenciaTipo: 'CREDITO' });
-    const debit = await postEntry(ledger, { aplicacaoId: semSaldo.id, tipo: 'DEBIT', valor: '0.12', descricao: 'Mensagem', referenciaTipo: 'MENSAGEM_ENVIADA', tarifaCobrada: '0.12' });
+    const debit = await postEntry(ledger, {
+      aplicacaoId: semSaldo.id,
+      tipo: 'DEBIT',
+      valor: '0.12',
+      descricao: 'Mensagem',
+      referenciaTipo: 'MENSAGEM_ENVIADA',
+      tarifaCobrada: '0.12',
+    });
     await dynamoExchangeRateRepository().put({ valor: '5.4321', obtidaEm: new Date().toISOString(), fonte: 'test' });
     const { messageSid } = await sentMessage(semSaldo, { provider: 'provider_b', lancamentoId: debit.id });
     const pricing = { billable: true, pricing_model: 'CBP', category: 'marketing' };

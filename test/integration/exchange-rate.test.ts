@@ -10,7 +10,6 @@ const rates = () => dynamoExchangeRateRepository();
 
 const service = useLocalService({ schedules: true });
 
-
 afterEach(() => {
   service.exchangeRateSource.fail(false);
   vi.restoreAllMocks();
@@ -41,26 +40,34 @@ describe('exchange-rate schedule', () => {
     const result = await runExchangeRate({ now: () => now });
 
     expect(result).toMatchObject({ updated: true, stale: false, ageMinutes: 0 });
-    expect(await rates().get()).toEqual({ valor: '5.1234567', obtidaEm: now.toISOString(), fonte: new URL(service.exchangeRateSource.url).host });
+    expect(await rates().get()).toEqual({
+      valor: '5.1234567',
+      obtidaEm: now.toISOString(),
+      fonte: new URL(service.exchangeRateSource.url).host,
+    });
   });
 
-  it.each(['status', 'garbage', 'hang'] as const)('keeps the last good rate and logs an error when the source fails (%s)', async (mode) => {
-    // Prepare
-    service.exchangeRateSource.setBid('5.5000');
-    await runExchangeRate();
-    const before = await rates().get();
-    service.exchangeRateSource.setBid('6.0000');
-    service.exchangeRateSource.fail(mode);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it.each(['status', 'garbage', 'hang'] as const)(
+    'keeps the last good rate and logs an error when the source fails (%s)',
+    async (mode) => {
+      // Prepare
+      service.exchangeRateSource.setBid('5.5000');
+      await runExchangeRate();
+      const before = await rates().get();
+      service.exchangeRateSource.setBid('6.0000');
+      service.exchangeRateSource.fail(mode);
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    // Act
-    const result = await runExchangeRate();
+      // Act
+      const result = await runExchangeRate();
 
-    // Assess
-    expect(result.updated).toBe(false);
-    expect(await rates().get()).toEqual(before);
-    expect(lines(errors).some((l) => l.includes('exchange-rate refresh failed'))).toBe(true);
-  }, 15_000);
+      // Assess
+      expect(result.updated).toBe(false);
+      expect(await rates().get()).toEqual(before);
+      expect(lines(errors).some((l) => l.includes('exchange-rate refresh failed'))).toBe(true);
+    },
+    15_000,
+  );
 
   it('refuses a rate outside the sane range and keeps the last good one', async () => {
     await runExchangeRate();
@@ -95,7 +102,9 @@ describe('exchange-rate schedule', () => {
     expect(emf).toEqual({
       _aws: {
         Timestamp: later.getTime(),
-        CloudWatchMetrics: [{ Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] }],
+        CloudWatchMetrics: [
+          { Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] },
+        ],
       },
       ExchangeRateAgeMinutes: 31,
     });

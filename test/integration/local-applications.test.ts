@@ -31,7 +31,13 @@ describe('applications and credentials', () => {
 
   it('creates an application with its slug and exact opening balance', async () => {
     // Act
-    const app = await registerApplication(repo, { nome: 'Clínica Um', slug: 'clinica-um', provider: 'provider_b', providerB, saldo: '12.5' });
+    const app = await registerApplication(repo, {
+      nome: 'Clínica Um',
+      slug: 'clinica-um',
+      provider: 'provider_b',
+      providerB,
+      saldo: '12.5',
+    });
 
     // Assess
     expect(await repo.findApplicationBySlug('clinica-um')).toEqual(app);
@@ -56,8 +62,12 @@ describe('applications and credentials', () => {
 
   it('validates its input', async () => {
     await expect(registerApplication(repo, { nome: 'X', slug: 'Not A Slug', provider: 'link' })).rejects.toBeInstanceOf(DomainError);
-    await expect(registerApplication(repo, { nome: 'X', slug: 'sem-config', provider: 'provider_a' })).rejects.toMatchObject({ kind: 'validation' });
-    await expect(registerApplication(repo, { nome: 'X', slug: 'negativo', provider: 'link', saldo: '-1' })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(registerApplication(repo, { nome: 'X', slug: 'sem-config', provider: 'provider_a' })).rejects.toMatchObject({
+      kind: 'validation',
+    });
+    await expect(registerApplication(repo, { nome: 'X', slug: 'negativo', provider: 'link', saldo: '-1' })).rejects.toMatchObject({
+      kind: 'validation',
+    });
     const app = await registerApplication(repo, { nome: 'X', slug: 'escopos', provider: 'link' });
     await expect(registerOAuthClient(repo, app.id, { nome: 'c', scopes: ['tudo:liberado'] })).rejects.toMatchObject({ kind: 'validation' });
   });
@@ -70,7 +80,12 @@ describe('applications and credentials', () => {
     // Act
     const { apiKey, apiSecret } = await issueApiKey(repo, app.id);
     const prestador = await registerPrestador(repo, app.id, { nome: 'P' });
-    const credential = await issueProviderCredential(repo, { aplicacaoId: app.id, prestadorId: prestador.id, nome: 'c', limitePorMinuto: 60 });
+    const credential = await issueProviderCredential(repo, {
+      aplicacaoId: app.id,
+      prestadorId: prestador.id,
+      nome: 'c',
+      limitePorMinuto: 60,
+    });
 
     // Assess
     expect(await repo.getApiKey(apiKey)).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(apiSecret) });

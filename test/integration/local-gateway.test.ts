@@ -33,7 +33,8 @@ beforeAll(() => {
 const call = (route: Route) =>
   fetch(`${service.baseUrl}${samplePath(route)}`, {
     method: route.method,
-    headers: route.body === 'none' ? {} : { 'Content-Type': route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    headers:
+      route.body === 'none' ? {} : { 'Content-Type': route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
     body: route.body === 'none' ? undefined : route.body === 'form' ? 'grant_type=client_credentials' : '{}',
   });
 
@@ -57,8 +58,14 @@ describe('every route of the route table through the local gateway', () => {
 
   it('lets the sandbox credentials of every scheme through their authorizer (to a built route, or a 501 one)', async () => {
     const app = service.sandbox.applications.demo;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: app.oauth.clientId, client_secret: app.oauth.clientSecret });
-    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: app.oauth.clientId,
+      client_secret: app.oauth.clientSecret,
+    });
+    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as {
+      access_token: string;
+    };
     const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
     const calls: [string, string, Record<string, string>, number][] = [
       ['GET', '/api/external/financeiro/saldo', { 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret }, 200],
@@ -71,15 +78,25 @@ describe('every route of the route table through the local gateway', () => {
     ];
 
     for (const [method, path, headers, status] of calls) {
-      const response = await fetch(`${service.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+      const response = await fetch(`${service.baseUrl}${path}`, {
+        method,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      });
       expect(response.status, `${method} ${path}`).toBe(status);
     }
   });
 
   it('gives the limited OAuth2 client 403 insufficient_scope on a write', async () => {
     const limited = service.sandbox.applications.demo.oauthLimited;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: limited.clientId, client_secret: limited.clientSecret });
-    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: limited.clientId,
+      client_secret: limited.clientSecret,
+    });
+    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as {
+      access_token: string;
+    };
 
     const response = await fetch(`${service.baseUrl}/api/external/v2/agendamentos`, {
       method: 'POST',
@@ -93,7 +110,9 @@ describe('every route of the route table through the local gateway', () => {
   });
 
   // Inbound messages (provider_a's message webhook, the generic inbound webhook) are not built yet.
-  const unbuilt = routes.filter((r) => r.group === 'webhooks' && ['/api/webhooks/whatsapp/webhook', '/api/v1/webhooks/inbound/{slug}/{fluxo}'].includes(r.path));
+  const unbuilt = routes.filter(
+    (r) => r.group === 'webhooks' && ['/api/webhooks/whatsapp/webhook', '/api/v1/webhooks/inbound/{slug}/{fluxo}'].includes(r.path),
+  );
   it.each(unbuilt.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 501 not_implemented', async (_, route) => {
     const response = await call(route);
 
@@ -177,7 +196,21 @@ describe('the sandbox file', () => {
     for (const key of appKeys) {
       const app = sandbox.applications[key];
       expect(Object.keys(app).sort()).toEqual(
-        ['apiKey', 'apiSecret', 'id', 'inboundSecret', 'oauth', 'oauthLimited', 'prestador', 'provider', 'providerA', 'providerB', 'saldo', 'slug', 'tokens'].sort(),
+        [
+          'apiKey',
+          'apiSecret',
+          'id',
+          'inboundSecret',
+          'oauth',
+          'oauthLimited',
+          'prestador',
+          'provider',
+          'providerA',
+          'providerB',
+          'saldo',
+          'slug',
+          'tokens',
+        ].sort(),
       );
       expect(app).toEqual({
         id: expect.any(Number),
@@ -271,7 +304,11 @@ describe('the sandbox file', () => {
 
   it('keeps the saldo as an exact DynamoDB number', async () => {
     const { ScanCommand: RawScan, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-    const raw = new DynamoDBClient({ endpoint: service.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const raw = new DynamoDBClient({
+      endpoint: service.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     try {
       const out = await raw.send(
         new RawScan({ TableName: service.tableName, FilterExpression: 'sk = :s', ExpressionAttributeValues: { ':s': { S: 'SALDO' } } }),

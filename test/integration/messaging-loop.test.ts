@@ -6,10 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { client, useLocalService, type Json } from '../support/local-service.ts';
 
-
 const service = useLocalService({ schedules: true, simulators: { outOfOrderEvery: 2 } });
 const api = client(service);
-
 
 /** Waits until the simulators have posted every callback and the status queue is empty. */
 async function settle(): Promise<void> {
@@ -57,7 +55,9 @@ describe('the sandbox loop through the provider simulators', () => {
   it('keeps the final status when the callbacks of many messages arrive out of order', async () => {
     const outra = service.sandbox.applications.outra;
     const sends = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api.external(outra).send({ telefone: `+55119123410${String(i).padStart(2, '0')}`, mensagem: `lote ${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        api.external(outra).send({ telefone: `+55119123410${String(i).padStart(2, '0')}`, mensagem: `lote ${i}` }),
+      ),
     );
     await settle();
 

@@ -5,17 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { client, useLocalService, type Json } from '../support/local-service.ts';
 import { addAmounts, subtractAmounts } from '#shared/domain/money';
 
-
 const service = useLocalService();
 const { call, admin, external, newApplication } = client(service);
-
 
 const demo = () => service.sandbox.applications.demo;
 const outra = () => service.sandbox.applications.outra;
 const semSaldo = () => service.sandbox.applications.semSaldo;
 
-const statementOf = async (app: { apiKey: string; apiSecret: string }) => (await external(app).get('/api/external/financeiro/extrato?size=100')).body;
-const balanceOf = async (app: { apiKey: string; apiSecret: string }) => (await external(app).get('/api/external/financeiro/saldo')).body.saldo as string;
+const statementOf = async (app: { apiKey: string; apiSecret: string }) =>
+  (await external(app).get('/api/external/financeiro/extrato?size=100')).body;
+const balanceOf = async (app: { apiKey: string; apiSecret: string }) =>
+  (await external(app).get('/api/external/financeiro/saldo')).body.saldo as string;
 
 describe('POST /api/external/messages/send through the link provider (demo)', () => {
   it('charges the tariff, writes entry and message, and answers with the wa.me link', async () => {
@@ -24,7 +24,13 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
     const api = external(app);
 
     // Act
-    const sent = await api.send({ telefone: '+55 (11) 98765-4321', mensagem: 'Olá, sua consulta é amanhã às 10h', contexto: 'LEMBRETE', contextoId: 77, usuarioId: 5 });
+    const sent = await api.send({
+      telefone: '+55 (11) 98765-4321',
+      mensagem: 'Olá, sua consulta é amanhã às 10h',
+      contexto: 'LEMBRETE',
+      contextoId: 77,
+      usuarioId: 5,
+    });
 
     // Assess: the answer
     expect(sent.status).toBe(200);
@@ -91,11 +97,23 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
     // Prepare
     const app = demo();
     const before = await balanceOf(app);
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: app.oauth.clientId, client_secret: app.oauth.clientSecret, scope: 'mensagens:enviar' });
-    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string };
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: app.oauth.clientId,
+      client_secret: app.oauth.clientSecret,
+      scope: 'mensagens:enviar',
+    });
+    const token = (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as {
+      access_token: string;
+    };
 
     // Act
-    const sent = await call('POST', '/api/external/v2/mensagens', { Authorization: `Bearer ${token.access_token}` }, { telefone: '005511911112222', mensagem: 'v2' });
+    const sent = await call(
+      'POST',
+      '/api/external/v2/mensagens',
+      { Authorization: `Bearer ${token.access_token}` },
+      { telefone: '005511911112222', mensagem: 'v2' },
+    );
 
     // Assess
     expect(sent.status).toBe(200);
@@ -125,7 +143,12 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
   });
 
   it('answers 401 without valid API credentials', async () => {
-    const sent = await call('POST', '/api/external/messages/send', { 'X-Api-Key': demo().apiKey, 'X-Api-Secret': 'wrong' }, { telefone: '+5511987654321', mensagem: 'x' });
+    const sent = await call(
+      'POST',
+      '/api/external/messages/send',
+      { 'X-Api-Key': demo().apiKey, 'X-Api-Secret': 'wrong' },
+      { telefone: '+5511987654321', mensagem: 'x' },
+    );
     expect(sent.status).toBe(401);
   });
 });
@@ -172,8 +195,21 @@ describe('provider failures leave no net charge and a FAILED message (outra, pro
     const statement = await statementOf(outra());
     expect(statement.totalElements).toBe(lastEntry + 2);
     const [refund, debit] = statement.content as [Json, Json];
-    expect(debit).toMatchObject({ tipo: 'DEBIT', valor: '0.10', referenciaTipo: 'MENSAGEM_ENVIADA', referenciaId: sent.body.mensagemId, saldoAnterior: before });
-    expect(refund).toMatchObject({ tipo: 'CREDIT', valor: '0.10', referenciaTipo: 'ESTORNO_FALHA_ENVIO', referenciaId: debit.id, saldoAnterior: debit.saldoPosterior, saldoPosterior: before });
+    expect(debit).toMatchObject({
+      tipo: 'DEBIT',
+      valor: '0.10',
+      referenciaTipo: 'MENSAGEM_ENVIADA',
+      referenciaId: sent.body.mensagemId,
+      saldoAnterior: before,
+    });
+    expect(refund).toMatchObject({
+      tipo: 'CREDIT',
+      valor: '0.10',
+      referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+      referenciaId: debit.id,
+      saldoAnterior: debit.saldoPosterior,
+      saldoPosterior: before,
+    });
     // the message
     const message = (await api.get(`/api/external/messages/${sent.body.mensagemId}`)).body;
     expect(message).toMatchObject({ status: 'FAILED', statusDescricao: 'Falhou', messageSid: null, errorMessage: expect.any(String) });
@@ -199,7 +235,7 @@ describe('provider failures leave no net charge and a FAILED message (outra, pro
 });
 
 describe('reading messages', () => {
-  it('answers 404 for another application\'s message and for a non-numeric id', async () => {
+  it("answers 404 for another application's message and for a non-numeric id", async () => {
     const mine = await external(demo()).send({ telefone: '+5511987654321', mensagem: 'minha' });
 
     expect((await external(outra()).get(`/api/external/messages/${mine.body.mensagemId}`)).status).toBe(404);
@@ -285,7 +321,11 @@ describe('finance and configuration reads', () => {
   it('tells the integration status and counts messages', async () => {
     expect((await external(demo()).get('/api/v2/config/status')).body).toEqual({ configured: true, active: true, provider: 'link' });
     expect((await external(outra()).get('/api/v2/config/status')).body).toEqual({ configured: true, active: true, provider: 'provider_a' });
-    expect((await external(semSaldo()).get('/api/v2/config/status')).body).toEqual({ configured: true, active: true, provider: 'provider_b' });
+    expect((await external(semSaldo()).get('/api/v2/config/status')).body).toEqual({
+      configured: true,
+      active: true,
+      provider: 'provider_b',
+    });
     const app = await newApplication('link', '1.00');
     await external(app).send({ telefone: '+5511987654321', mensagem: 'um' });
     await external(app).send({ telefone: '+5511987654321', mensagem: 'dois' });
@@ -297,18 +337,39 @@ describe('admin tariffs', () => {
   it('lets any admin list, only the platform admin create and change; an application tariff overrides the global one', async () => {
     // Prepare
     const app = await newApplication('link', '1.00');
-    const tenantAdmin = (method: string, url: string, body?: unknown) => call(method, url, { Authorization: `Bearer ${outra().tokens.admin}` }, body);
+    const tenantAdmin = (method: string, url: string, body?: unknown) =>
+      call(method, url, { Authorization: `Bearer ${outra().tokens.admin}` }, body);
 
     // Act
     const listed = await tenantAdmin('GET', '/api/admin/tarifas');
-    const refused = await tenantAdmin('POST', '/api/admin/tarifas', { categoria: 'MENSAGENS', subtipo: 'ENVIADA', valor: '0.01', unidade: 'POR_MENSAGEM' });
-    const invalidValor = await admin('POST', '/api/admin/tarifas', { categoria: 'MENSAGENS', subtipo: 'ENVIADA', valor: '0.001', unidade: 'POR_MENSAGEM', aplicacaoId: app.id });
-    const created = await admin('POST', '/api/admin/tarifas', { categoria: 'MENSAGENS', subtipo: 'ENVIADA', valor: '0.25', unidade: 'POR_MENSAGEM', aplicacaoId: app.id });
+    const refused = await tenantAdmin('POST', '/api/admin/tarifas', {
+      categoria: 'MENSAGENS',
+      subtipo: 'ENVIADA',
+      valor: '0.01',
+      unidade: 'POR_MENSAGEM',
+    });
+    const invalidValor = await admin('POST', '/api/admin/tarifas', {
+      categoria: 'MENSAGENS',
+      subtipo: 'ENVIADA',
+      valor: '0.001',
+      unidade: 'POR_MENSAGEM',
+      aplicacaoId: app.id,
+    });
+    const created = await admin('POST', '/api/admin/tarifas', {
+      categoria: 'MENSAGENS',
+      subtipo: 'ENVIADA',
+      valor: '0.25',
+      unidade: 'POR_MENSAGEM',
+      aplicacaoId: app.id,
+    });
     const sentAt25 = await external(app).send({ telefone: '+5511987654321', mensagem: 'mais cara' });
     const changed = await admin('PUT', `/api/admin/tarifas/${created.body.id}`, { valor: '0.30' });
     const own = (await external(app).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
     const others = (await external(demo()).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
-    const expired = await admin('PUT', `/api/admin/tarifas/${created.body.id}`, { vigenciaFim: '2020-01-01', vigenciaInicio: '2019-01-01' });
+    const expired = await admin('PUT', `/api/admin/tarifas/${created.body.id}`, {
+      vigenciaFim: '2020-01-01',
+      vigenciaInicio: '2019-01-01',
+    });
     const afterExpiry = (await external(app).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
     const unknown = await admin('PUT', '/api/admin/tarifas/987654321', { valor: '1.00' });
 
@@ -346,7 +407,14 @@ describe('refunds (estornos)', () => {
     // Assess
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const ok = answers.find((a) => a.status === 201)!;
-    expect(ok.body).toMatchObject({ tipo: 'CREDIT', valor: '0.10', referenciaTipo: 'ESTORNO', referenciaId: debit.id, saldoAnterior: '1.90', saldoPosterior: '2.00' });
+    expect(ok.body).toMatchObject({
+      tipo: 'CREDIT',
+      valor: '0.10',
+      referenciaTipo: 'ESTORNO',
+      referenciaId: debit.id,
+      saldoAnterior: '1.90',
+      saldoPosterior: '2.00',
+    });
     expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ error: 'conflict' });
     expect(third.status).toBe(409);
     expect(await balanceOf(app)).toBe('2.00');
@@ -359,7 +427,12 @@ describe('refunds (estornos)', () => {
     const credit = await admin('POST', `/api/admin/aplicacoes/${app.id}/estornos`, { lancamentoId: 1 });
     const unknown = await admin('POST', `/api/admin/aplicacoes/${app.id}/estornos`, { lancamentoId: 42 });
     const invalidBody = await admin('POST', `/api/admin/aplicacoes/${app.id}/estornos`, { lancamentoId: 'x' });
-    const tenant = await call('POST', `/api/admin/aplicacoes/${outra().id}/estornos`, { Authorization: `Bearer ${outra().tokens.admin}` }, { lancamentoId: 1 });
+    const tenant = await call(
+      'POST',
+      `/api/admin/aplicacoes/${outra().id}/estornos`,
+      { Authorization: `Bearer ${outra().tokens.admin}` },
+      { lancamentoId: 1 },
+    );
 
     expect(credit.status).toBe(400);
     expect(unknown.status).toBe(404);

@@ -73,7 +73,18 @@ describe('GET /api/planos/ativos', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: 'PLANO', sk: 'PLANO#99', id: 99, nome: 'Antigo', descricao: '', precoMensal: 10, moeda: 'BRL', mensagensIncluidas: 1, recursos: [], ativo: false },
+        Item: {
+          pk: 'PLANO',
+          sk: 'PLANO#99',
+          id: 99,
+          nome: 'Antigo',
+          descricao: '',
+          precoMensal: 10,
+          moeda: 'BRL',
+          mensagensIncluidas: 1,
+          recursos: [],
+          ativo: false,
+        },
       }),
     );
 
@@ -94,7 +105,18 @@ describe('GET /api/planos/ativos', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: 'PLANO', sk: 'PLANO#1', id: 1, nome: 'Essencial Plus', descricao: 'x', precoMensal: 249.9, moeda: 'BRL', mensagensIncluidas: 1200, recursos: [], ativo: true },
+        Item: {
+          pk: 'PLANO',
+          sk: 'PLANO#1',
+          id: 1,
+          nome: 'Essencial Plus',
+          descricao: 'x',
+          precoMensal: 249.9,
+          moeda: 'BRL',
+          mensagensIncluidas: 1200,
+          recursos: [],
+          ativo: true,
+        },
       }),
     );
 
@@ -153,7 +175,12 @@ describe('POST /api/contato', () => {
   it('answers 400 to a body that is not JSON, storing and mailing nothing', async () => {
     const before = (await items('CONTATO#')).length;
 
-    const response = await call({ method: 'POST', resource: '/api/contato', body: '{nome: Ana', headers: { 'Content-Type': 'application/json' } });
+    const response = await call({
+      method: 'POST',
+      resource: '/api/contato',
+      body: '{nome: Ana',
+      headers: { 'Content-Type': 'application/json' },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json).toMatchObject({ error: 'invalid_json' });

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('provider simulators in the local service', () => {
-  it('listen on loopback and every sandbox application\'s provider settings point at them', async () => {
+  it("listen on loopback and every sandbox application's provider settings point at them", async () => {
     expect(service.simulators.providerA.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/provider-a$/);
     expect(service.simulators.providerB.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/provider-b$/);
     for (const { id } of Object.values(service.sandbox.applications)) {
@@ -62,14 +62,24 @@ describe('provider simulators in the local service', () => {
     await service.simulators.providerA.idle();
 
     // Assess: attempted at the service (whatever the webhook answers today) and correctly signed
-    expect(service.simulators.providerA.sent().find((s) => s.sid === messageSid)).toMatchObject({ to: 'whatsapp:+5511987650001', body: 'Lembrete' });
+    expect(service.simulators.providerA.sent().find((s) => s.sid === messageSid)).toMatchObject({
+      to: 'whatsapp:+5511987650001',
+      body: 'Lembrete',
+    });
     const attempts = service.simulators.providerA.callbacks().filter((c) => c.messageSid === messageSid);
     expect(attempts.map((a) => a.status).sort()).toEqual(['delivered', 'read', 'sent']);
     for (const attempt of attempts) {
       expect(attempt.url).toBe(statusCallbackUrl);
       expect(attempt.answeredStatus).not.toBeNull();
       const params = paramsOf(new URLSearchParams(attempt.body));
-      expect(verifyProviderASignature({ url: statusCallbackUrl, params, authToken: sandbox.providerA.authToken, signature: attempt.headers['X-Provider-A-Signature'] })).toBe(true);
+      expect(
+        verifyProviderASignature({
+          url: statusCallbackUrl,
+          params,
+          authToken: sandbox.providerA.authToken,
+          signature: attempt.headers['X-Provider-A-Signature'],
+        }),
+      ).toBe(true);
     }
   });
 
@@ -128,8 +138,15 @@ describe('provider simulators in the local service', () => {
     const wrong: Application = { ...app, providerA: { ...app.providerA!, authToken: 'not-the-token' } };
 
     // Act + Assess
-    await expect(providerFor(wrong).send({ to: '+5511987650005', body: 'x', statusCallbackUrl: `${captureUrl}/s` })).rejects.toMatchObject({ kind: 'unavailable', providerCode: '20003' });
-    await expect(providerFor(app).send({ to: FAILURE_RECIPIENTS.rejected, body: 'x', statusCallbackUrl: `${captureUrl}/s` })).rejects.toMatchObject({ kind: 'rejected', providerCode: '21211' });
-    await expect(providerFor(app).send({ to: FAILURE_RECIPIENTS.serverError, body: 'x', statusCallbackUrl: `${captureUrl}/s` })).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(providerFor(wrong).send({ to: '+5511987650005', body: 'x', statusCallbackUrl: `${captureUrl}/s` })).rejects.toMatchObject({
+      kind: 'unavailable',
+      providerCode: '20003',
+    });
+    await expect(
+      providerFor(app).send({ to: FAILURE_RECIPIENTS.rejected, body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    ).rejects.toMatchObject({ kind: 'rejected', providerCode: '21211' });
+    await expect(
+      providerFor(app).send({ to: FAILURE_RECIPIENTS.serverError, body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    ).rejects.toMatchObject({ kind: 'unavailable' });
   });
 });

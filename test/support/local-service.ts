@@ -89,7 +89,8 @@ export function client(service: LocalService) {
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Json) : {}, headers: response.headers };
   };
-  const admin = (method: string, url: string, body?: unknown) => call(method, url, bearer(service.sandbox.applications.demo.tokens.admin), body);
+  const admin = (method: string, url: string, body?: unknown) =>
+    call(method, url, bearer(service.sandbox.applications.demo.tokens.admin), body);
   const external = (app: { apiKey: string; apiSecret: string }) => ({
     get: (url: string) => call('GET', url, apiKeyHeaders(app)),
     send: (body: unknown) => call('POST', '/api/external/messages/send', apiKeyHeaders(app), body),
@@ -104,7 +105,11 @@ export function client(service: LocalService) {
       const credited = await admin('POST', `/api/admin/aplicacoes/${created.body.id}/creditos`, { valor: credit });
       if (credited.status !== 201) throw new Error(`credit: ${credited.status} ${JSON.stringify(credited.body)}`);
     }
-    return { id: created.body.id as number, apiKey: created.body.credenciais.apiKey as string, apiSecret: created.body.credenciais.apiSecret as string };
+    return {
+      id: created.body.id as number,
+      apiKey: created.body.credenciais.apiKey as string,
+      apiSecret: created.body.credenciais.apiSecret as string,
+    };
   };
   return { call, admin, external, newApplication };
 }

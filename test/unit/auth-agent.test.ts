@@ -32,7 +32,10 @@ const clientCertOf = (certPem: string, serialHex = 'aa'): APIGatewayEventClientC
   validity: { notBefore: 'Jan  1 00:00:00 2026 GMT', notAfter: 'Jan  1 00:00:00 2027 GMT' },
 });
 
-function authorizerEvent(options: { cert?: APIGatewayEventClientCertificate | null; authorization?: string }): APIGatewayRequestAuthorizerEvent {
+function authorizerEvent(options: {
+  cert?: APIGatewayEventClientCertificate | null;
+  authorization?: string;
+}): APIGatewayRequestAuthorizerEvent {
   const headers: Record<string, string> = { Host: 'agent.example.com' };
   if (options.authorization !== undefined) headers.Authorization = options.authorization;
   return {
@@ -117,7 +120,9 @@ afterEach(() => {
 
 describe('agent authorizer: a valid certificate', () => {
   it('with a valid access token allows the whole API, with the token tenant, scopes and expiry in the context', async () => {
-    const result = await authorize(authorizerEvent({ cert: clientCertOf(client.certPem), authorization: `Bearer ${await token(['integracoes:read'])}` }));
+    const result = await authorize(
+      authorizerEvent({ cert: clientCertOf(client.certPem), authorization: `Bearer ${await token(['integracoes:read'])}` }),
+    );
 
     expect(result.policyDocument.Statement).toEqual([
       { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/prod/*/*' },
@@ -131,7 +136,10 @@ describe('agent authorizer: a valid certificate', () => {
     ['a token that is not a JWT', 'Bearer not-a-jwt'],
     ['an expired token', 'expired'],
   ])('with %s passes invalid_token on (the kit answers 401 with the RFC 6750 challenge)', async (_, authorization) => {
-    const header = authorization === 'expired' ? `Bearer ${await signAccessToken({ clientId: 'c', aplicacaoId: 7, scopes: ['integracoes:read'] }, -10)}` : authorization;
+    const header =
+      authorization === 'expired'
+        ? `Bearer ${await signAccessToken({ clientId: 'c', aplicacaoId: 7, scopes: ['integracoes:read'] }, -10)}`
+        : authorization;
 
     const result = await authorize(authorizerEvent({ cert: clientCertOf(client.certPem), authorization: header }));
 
@@ -142,7 +150,9 @@ describe('agent authorizer: a valid certificate', () => {
 
 describe('agent authorizer: refuses with the generic 401 whatever the token', () => {
   const refused = async (cert: APIGatewayEventClientCertificate | null) =>
-    authorize(authorizerEvent({ cert, authorization: `Bearer ${await token(['integracoes:read', 'integracoes:write', 'registros:importar'])}` }));
+    authorize(
+      authorizerEvent({ cert, authorization: `Bearer ${await token(['integracoes:read', 'integracoes:write', 'registros:importar'])}` }),
+    );
 
   it('without a client certificate (the default execute-api endpoint, no mTLS)', async () => {
     await expect(refused(null)).rejects.toThrow('Unauthorized');
@@ -158,7 +168,7 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
   it('with a certificate of another CA that carries no authority key identifier', async () => {
     const other = await createAgentCa({ subject: 'CN=Someone Else CA' });
     const otherCert = new X509Certificate(other.certPem);
-    const keys = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']));
+    const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
     const signingKey = await webcrypto.subtle.importKey(
       'pkcs8',
       PemConverter.decode(other.privateKeyPkcs8Pem)[0]!,
@@ -210,7 +220,9 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
   });
 
   it('with a PEM that is not a certificate', async () => {
-    await expect(refused(clientCertOf('-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n'))).rejects.toThrow('Unauthorized');
+    await expect(refused(clientCertOf('-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n'))).rejects.toThrow(
+      'Unauthorized',
+    );
     await expect(refused(clientCertOf(''))).rejects.toThrow('Unauthorized');
   });
 

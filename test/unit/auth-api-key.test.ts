@@ -33,8 +33,7 @@ function authorizerEvent(headers: Record<string, string>): APIGatewayRequestAuth
   };
 }
 
-const authorize = (headers: Record<string, string>) =>
-  handler(authorizerEvent(headers));
+const authorize = (headers: Record<string, string>) => handler(authorizerEvent(headers));
 
 describe('API key authorizer', () => {
   beforeEach(() => {
@@ -61,7 +60,11 @@ describe('API key authorizer', () => {
     // One strongly consistent read: a replaced key must fail at once.
     const reads = dynamo.commandCalls(GetCommand);
     expect(reads).toHaveLength(1);
-    expect(reads[0]!.args[0].input).toMatchObject({ TableName: 'unit-table', Key: { pk: `APIKEY#${API_KEY}`, sk: 'APIKEY' }, ConsistentRead: true });
+    expect(reads[0]!.args[0].input).toMatchObject({
+      TableName: 'unit-table',
+      Key: { pk: `APIKEY#${API_KEY}`, sk: 'APIKEY' },
+      ConsistentRead: true,
+    });
   });
 
   it('reads the headers whatever their case', async () => {

@@ -137,18 +137,24 @@ describe('authenticateBearer', () => {
     ['two spaces after the scheme', async () => `Bearer  ${await craft()}`],
     ['two tokens', async () => `Bearer ${await craft()} ${await craft()}`],
     ['garbage', async () => 'Bearer not-a-jwt'],
-    ['a token with a forged payload', async () => {
-      const [h, , s] = (await craft()).split('.');
-      return `Bearer ${h}.${b64(claims({ aplicacao_id: 99 }))}.${s}`;
-    }],
+    [
+      'a token with a forged payload',
+      async () => {
+        const [h, , s] = (await craft()).split('.');
+        return `Bearer ${h}.${b64(claims({ aplicacao_id: 99 }))}.${s}`;
+      },
+    ],
     ['alg none', async () => `Bearer ${b64({ alg: 'none', typ: 'at+jwt', kid: key.kid })}.${b64(claims())}.`],
-    ['HS256 keyed with the public key (algorithm confusion)', async () => {
-      const pem = createPublicKey({ key: { kty: 'RSA', n: key.n!, e: key.e! }, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
-      const token = await new SignJWT(claims())
-        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
-        .sign(new TextEncoder().encode(String(pem)));
-      return `Bearer ${token}`;
-    }],
+    [
+      'HS256 keyed with the public key (algorithm confusion)',
+      async () => {
+        const pem = createPublicKey({ key: { kty: 'RSA', n: key.n!, e: key.e! }, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+        const token = await new SignJWT(claims())
+          .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
+          .sign(new TextEncoder().encode(String(pem)));
+        return `Bearer ${token}`;
+      },
+    ],
     ['typ JWT instead of at+jwt', async () => `Bearer ${await craft({ header: { typ: 'JWT' } })}`],
     ['a portal token', async () => `Bearer ${await signPortalToken({ role: 'admin', aplicacaoId: 42, subject: '1', ttlSeconds: 60 })}`],
     ['another issuer', async () => `Bearer ${await craft({ claims: { iss: 'urn:evil' } })}`],
@@ -183,7 +189,12 @@ describe('the oauth2 authorizer', () => {
     expect(result.policyDocument.Statement).toEqual([
       { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/prod/*/*' },
     ]);
-    expect(result.context).toEqual({ aplicacaoId: '7', scopes: 'agendamentos:read', subject: 'cl_abc', expiresAt: expect.stringMatching(/^\d+$/) });
+    expect(result.context).toEqual({
+      aplicacaoId: '7',
+      scopes: 'agendamentos:read',
+      subject: 'cl_abc',
+      expiresAt: expect.stringMatching(/^\d+$/),
+    });
     expect(dynamo.calls()).toHaveLength(0);
     expect(secretReads).toBe(1); // the key set is cached in the container
   });
@@ -249,6 +260,8 @@ describe('the v2 routes behind the authorizer', () => {
 
     expect(response.status).toBe(403);
     expect(response.json).toMatchObject({ error: 'insufficient_scope' });
-    expect(response.headers['WWW-Authenticate']).toBe('Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"');
+    expect(response.headers['WWW-Authenticate']).toBe(
+      'Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"',
+    );
   });
 });

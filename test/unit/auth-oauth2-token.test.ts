@@ -81,11 +81,15 @@ beforeEach(() => {
     [LIMITED, ['agendamentos:read']],
     [ODD, ['pacientes:read']],
   ] as const) {
-    dynamo.on(GetCommand, { Key: { pk: `OAUTHCLIENT#${c.clientId}`, sk: 'OAUTHCLIENT' } }).resolves({ Item: clientItem(c.clientId, c.secret, [...scopes]) });
+    dynamo
+      .on(GetCommand, { Key: { pk: `OAUTHCLIENT#${c.clientId}`, sk: 'OAUTHCLIENT' } })
+      .resolves({ Item: clientItem(c.clientId, c.secret, [...scopes]) });
   }
   dynamo
     .on(GetCommand, { Key: { pk: `APP#${APP_ID}`, sk: 'APP' } })
-    .callsFake(async () => ({ Item: { pk: `APP#${APP_ID}`, sk: 'APP', tipo: 'APP', id: APP_ID, nome: 'Demo', slug: 'demo', ativo: appActive } }));
+    .callsFake(async () => ({
+      Item: { pk: `APP#${APP_ID}`, sk: 'APP', tipo: 'APP', id: APP_ID, nome: 'Demo', slug: 'demo', ativo: appActive },
+    }));
 });
 
 afterEach(() => {
@@ -179,21 +183,57 @@ describe('POST /oauth2/token', () => {
 
   const auth = `client_id=${CLIENT.clientId}&client_secret=${CLIENT.secret}`;
   it.each([
-    ['both Basic and client_secret_post', 400, 'invalid_request', `grant_type=client_credentials&${auth}`, { Authorization: basic(CLIENT.clientId, CLIENT.secret) }],
-    ['a body client_id other than the Basic one', 400, 'invalid_request', 'grant_type=client_credentials&client_id=cl_other', { Authorization: basic(CLIENT.clientId, CLIENT.secret) }],
+    [
+      'both Basic and client_secret_post',
+      400,
+      'invalid_request',
+      `grant_type=client_credentials&${auth}`,
+      { Authorization: basic(CLIENT.clientId, CLIENT.secret) },
+    ],
+    [
+      'a body client_id other than the Basic one',
+      400,
+      'invalid_request',
+      'grant_type=client_credentials&client_id=cl_other',
+      { Authorization: basic(CLIENT.clientId, CLIENT.secret) },
+    ],
     ['no grant_type', 400, 'invalid_request', auth, {}],
     ['an empty grant_type (treated as omitted)', 400, 'invalid_request', `grant_type=&${auth}`, {}],
-    ['a repeated parameter', 400, 'invalid_request', `grant_type=client_credentials&scope=agendamentos:read&scope=pacientes:read&${auth}`, {}],
+    [
+      'a repeated parameter',
+      400,
+      'invalid_request',
+      `grant_type=client_credentials&scope=agendamentos:read&scope=pacientes:read&${auth}`,
+      {},
+    ],
     ['a repeated grant_type', 400, 'invalid_request', `grant_type=client_credentials&grant_type=client_credentials&${auth}`, {}],
     ['a JSON body', 400, 'invalid_request', JSON.stringify({ grant_type: 'client_credentials' }), { 'Content-Type': 'application/json' }],
     ['another grant type', 400, 'unsupported_grant_type', `grant_type=password&${auth}`, {}],
     ['an unknown scope', 400, 'invalid_scope', `grant_type=client_credentials&scope=admin:all&${auth}`, {}],
-    ['a malformed scope', 400, 'invalid_scope', `grant_type=client_credentials&scope=${encodeURIComponent('agendamentos:read "x"')}&${auth}`, {}],
-    ['a scope the client was not given', 400, 'invalid_scope', `grant_type=client_credentials&scope=agendamentos:write&client_id=${LIMITED.clientId}&client_secret=${LIMITED.secret}`, {}],
+    [
+      'a malformed scope',
+      400,
+      'invalid_scope',
+      `grant_type=client_credentials&scope=${encodeURIComponent('agendamentos:read "x"')}&${auth}`,
+      {},
+    ],
+    [
+      'a scope the client was not given',
+      400,
+      'invalid_scope',
+      `grant_type=client_credentials&scope=agendamentos:write&client_id=${LIMITED.clientId}&client_secret=${LIMITED.secret}`,
+      {},
+    ],
     ['no client authentication', 401, 'invalid_client', 'grant_type=client_credentials', {}],
     ['client_id without client_secret', 401, 'invalid_client', `grant_type=client_credentials&client_id=${CLIENT.clientId}`, {}],
     ['a malformed Basic credential', 401, 'invalid_client', 'grant_type=client_credentials', { Authorization: 'Basic not base64!' }],
-    ['a Bearer token instead of client credentials', 401, 'invalid_client', 'grant_type=client_credentials', { Authorization: 'Bearer abc.def.ghi' }],
+    [
+      'a Bearer token instead of client credentials',
+      401,
+      'invalid_client',
+      'grant_type=client_credentials',
+      { Authorization: 'Bearer abc.def.ghi' },
+    ],
   ] as const)('answers %s with %i %s, not cacheable', async (_, status, error, body, headers) => {
     const response = await tokenRequest(body, headers);
 

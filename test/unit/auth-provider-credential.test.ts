@@ -72,7 +72,7 @@ function fakes(stored: ProviderCredentialRecord[], limiterAnswer: Awaited<Return
 }
 
 describe('provider credential authentication', () => {
-  it('accepts the right key and secret with the credential\'s application and provider, and no scope', async () => {
+  it("accepts the right key and secret with the credential's application and provider, and no scope", async () => {
     // Prepare
     const { authenticate, reads, takes } = fakes([credential()]);
 
@@ -103,7 +103,10 @@ describe('provider credential authentication', () => {
     ['a key without the nbwp_ prefix', presented(API_KEY.replace('nbwp_', 'ak_'), SECRET)],
     ['an oversized key', presented(`nbwp_${'a'.repeat(500)}`, SECRET)],
   ])('refuses %s with the one generic refusal', async (_, headers) => {
-    const { authenticate, takes } = fakes([credential(), credential({ apiKey: 'nbwp_other', credencialId: 502, secretHash: hashSecret('other') })]);
+    const { authenticate, takes } = fakes([
+      credential(),
+      credential({ apiKey: 'nbwp_other', credencialId: 502, secretHash: hashSecret('other') }),
+    ]);
 
     const principal = await authenticate(authorizerEvent(headers));
 
@@ -139,7 +142,7 @@ describe('provider credential authentication', () => {
     expect(await authenticate(authorizerEvent(presented(), '2001:db8:1::1'))).toMatchObject({ aplicacaoId: 7 });
   });
 
-  it('counts an accepted request against the credential\'s limit', async () => {
+  it("counts an accepted request against the credential's limit", async () => {
     const { authenticate, takes } = fakes([credential({ limitePorMinuto: 5 })]);
 
     const principal = await authenticate(authorizerEvent(presented()));
@@ -194,8 +197,7 @@ describe('the provider credential authorizer Lambda', () => {
     ...credential(overrides),
   });
 
-  const authorize = (headers = presented(), sourceIp = '203.0.113.10') =>
-    handler(authorizerEvent(headers, sourceIp));
+  const authorize = (headers = presented(), sourceIp = '203.0.113.10') => handler(authorizerEvent(headers, sourceIp));
 
   it('allows the whole API with the principal in the context, after one consistent read, when there is no limit', async () => {
     // Prepare
@@ -206,7 +208,9 @@ describe('the provider credential authorizer Lambda', () => {
 
     // Assess
     expect(result.principalId).toBe(API_KEY);
-    expect(result.policyDocument.Statement).toEqual([{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/*/*' }]);
+    expect(result.policyDocument.Statement).toEqual([
+      { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abc123/prod/*/*' },
+    ]);
     expect(result.context).toEqual({ aplicacaoId: '7', prestadorId: '42', subject: API_KEY, scopes: '' });
     expect(dynamo.calls()).toHaveLength(1);
     expect(dynamo.commandCalls(GetCommand)[0]!.args[0].input).toMatchObject({
@@ -215,7 +219,7 @@ describe('the provider credential authorizer Lambda', () => {
     });
   });
 
-  it('counts the request with one conditional update of the minute\'s counter when there is a limit', async () => {
+  it("counts the request with one conditional update of the minute's counter when there is a limit", async () => {
     dynamo.on(GetCommand).resolves({ Item: item({ limitePorMinuto: 5 }) });
     dynamo.on(UpdateCommand).resolves({});
 
@@ -240,7 +244,7 @@ describe('the provider credential authorizer Lambda', () => {
     expect(dynamo.calls()).toHaveLength(2);
   });
 
-  it('throws Unauthorized (API Gateway\'s 401) for an unknown key, a wrong secret and a refused address alike', async () => {
+  it("throws Unauthorized (API Gateway's 401) for an unknown key, a wrong secret and a refused address alike", async () => {
     dynamo.on(GetCommand, { Key: { pk: `PCRED#${API_KEY}`, sk: 'PCRED' } }).resolves({ Item: item({ ipAllowlist: ['10.0.0.0/8'] }) });
     dynamo.on(GetCommand, { Key: { pk: 'PCRED#nbwp_unknown', sk: 'PCRED' } }).resolves({});
 
@@ -250,7 +254,7 @@ describe('the provider credential authorizer Lambda', () => {
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('fails (API Gateway\'s 500, never an allow) when DynamoDB cannot be read', async () => {
+  it("fails (API Gateway's 500, never an allow) when DynamoDB cannot be read", async () => {
     dynamo.on(GetCommand).rejects(new Error('network down'));
 
     await expect(authorize()).rejects.toThrow('network down');

@@ -23,7 +23,16 @@ const coldStart = async (entry: string) => {
   return import(entry);
 };
 
-beforeEach(() => unset('CRL_BUCKET', 'SIGNING_KEY_SECRET_ID', 'INBOUND_QUEUE_URL', 'STATUS_QUEUE_URL', 'OUTBOUND_WEBHOOK_QUEUE_URL', 'AWS_LAMBDA_FUNCTION_NAME'));
+beforeEach(() =>
+  unset(
+    'CRL_BUCKET',
+    'SIGNING_KEY_SECRET_ID',
+    'INBOUND_QUEUE_URL',
+    'STATUS_QUEUE_URL',
+    'OUTBOUND_WEBHOOK_QUEUE_URL',
+    'AWS_LAMBDA_FUNCTION_NAME',
+  ),
+);
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfig();
@@ -35,7 +44,10 @@ describe('requireConfig', () => {
     vi.stubEnv('STATUS_QUEUE_URL', 'https://sqs.us-east-1.amazonaws.com/1/status');
     resetConfig();
 
-    expect(requireConfig('crlBucket', 'statusQueueUrl')).toEqual({ crlBucket: 'crl-bucket-1', statusQueueUrl: 'https://sqs.us-east-1.amazonaws.com/1/status' });
+    expect(requireConfig('crlBucket', 'statusQueueUrl')).toEqual({
+      crlBucket: 'crl-bucket-1',
+      statusQueueUrl: 'https://sqs.us-east-1.amazonaws.com/1/status',
+    });
   });
 
   it('throws naming every variable that is missing or empty, never going on with an empty string', () => {
@@ -47,9 +59,21 @@ describe('requireConfig', () => {
   });
 
   it('keeps the real defaults', () => {
-    unset('AWS_REGION', 'TOKEN_ISSUER', 'AGENT_CRL_CACHE_SECONDS', 'PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', 'AWS_LAMBDA_FUNCTION_MEMORY_SIZE');
+    unset(
+      'AWS_REGION',
+      'TOKEN_ISSUER',
+      'AGENT_CRL_CACHE_SECONDS',
+      'PARAMETERS_SECRETS_EXTENSION_HTTP_PORT',
+      'AWS_LAMBDA_FUNCTION_MEMORY_SIZE',
+    );
 
-    expect(config()).toMatchObject({ region: 'us-east-1', issuer: 'urn:whatsapp-platform', agentCrlCacheSeconds: 60, secretsExtensionPort: 2773, lambdaMemoryMb: undefined });
+    expect(config()).toMatchObject({
+      region: 'us-east-1',
+      issuer: 'urn:whatsapp-platform',
+      agentCrlCacheSeconds: 60,
+      secretsExtensionPort: 2773,
+      lambdaMemoryMb: undefined,
+    });
   });
 
   it('reads the Lambda memory size as a number of MB', () => {
@@ -132,6 +156,8 @@ describe('AWS adapters at the point of use', () => {
     vi.stubEnv('STATUS_QUEUE_URL', 'https://sqs.us-east-1.amazonaws.com/1/status');
     resetConfig();
     await queue.send('status', { a: 1 });
-    expect((sqs.send.mock.calls[0] as unknown[])[0]).toMatchObject({ input: { QueueUrl: 'https://sqs.us-east-1.amazonaws.com/1/status', MessageBody: '{"a":1}' } });
+    expect((sqs.send.mock.calls[0] as unknown[])[0]).toMatchObject({
+      input: { QueueUrl: 'https://sqs.us-east-1.amazonaws.com/1/status', MessageBody: '{"a":1}' },
+    });
   });
 });

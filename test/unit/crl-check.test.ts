@@ -228,7 +228,11 @@ describe('the CRL as cached in the container', () => {
     expect(nextUpdate!.getTime() - thisUpdate.getTime()).toBe(365 * 24 * 3_600_000); // the replaced CRL's period
     expect(await isRevoked('cafe')).toBe(true);
     expect(await isRevoked('beef')).toBe(true);
-    const entries = new X509Crl(der).entries.map((e) => ({ serial: normalizeSerial(e.serialNumber), reason: e.reason, at: e.revocationDate }));
+    const entries = new X509Crl(der).entries.map((e) => ({
+      serial: normalizeSerial(e.serialNumber),
+      reason: e.reason,
+      at: e.revocationDate,
+    }));
     expect(entries).toContainEqual({ serial: 'beef', reason: X509CrlReason.superseded, at: new Date('2026-01-02T03:04:05Z') });
     expect(entries).toContainEqual(expect.objectContaining({ serial: 'cafe', reason: X509CrlReason.keyCompromise }));
     expect(await new X509Crl(der).verify({ publicKey: await new X509Certificate(ca.certPem).publicKey.export() })).toBe(true);

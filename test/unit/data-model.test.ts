@@ -18,7 +18,12 @@ function patternRows(markdown: string): PatternRow[] {
   return (end > 0 ? section.slice(0, end) : section)
     .split('\n')
     .filter((line) => line.startsWith('|'))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
     .filter((cells) => /^\d+[a-z]?$/.test(cells[0] ?? ''))
     .map((cells) => ({ number: cells[0]!, title: cells[1] ?? '', keyText: cells[2] ?? '' }));
 }
@@ -32,7 +37,11 @@ const keyBuilders = (module: Record<string, unknown>): [string, Builder][] =>
 /** The literal words of a builder's key values ("APP#1#OAUTHCLIENT" -> APP, OAUTHCLIENT), its arguments all 1. */
 function literalParts(builder: Builder): string[] {
   const key = builder(...Array.from({ length: builder.length }, () => 1));
-  return Object.values(key).flatMap((value) => String(value).split('#').filter((part) => /^[A-Z][A-Z_-]*$/.test(part)));
+  return Object.values(key).flatMap((value) =>
+    String(value)
+      .split('#')
+      .filter((part) => /^[A-Z][A-Z_-]*$/.test(part)),
+  );
 }
 
 /** Problems between the keys module and the pattern table; empty when they agree. */

@@ -94,10 +94,12 @@ describe('applyStatusCallback', () => {
     const third = await applyStatusCallback(deps(repo), cb('sent'), 3);
 
     expect(third).toBe('orphan');
-    expect(orphans).toEqual([{ messageSid: 'SM1', provider: 'provider_a', status: 'sent', aplicacaoId: undefined, reason: 'unknown message' }]);
+    expect(orphans).toEqual([
+      { messageSid: 'SM1', provider: 'provider_a', status: 'sent', aplicacaoId: undefined, reason: 'unknown message' },
+    ]);
   });
 
-  it('leaves another application\'s message untouched', async () => {
+  it("leaves another application's message untouched", async () => {
     const { repo, state } = memoryRepo({ aplicacaoId: 7 });
 
     const outcome = await applyStatusCallback(deps(repo), cb('read', { aplicacaoId: 8 }), 1);
@@ -177,10 +179,16 @@ describe('parseRate (AwesomeAPI shape)', () => {
     expect(parseRate(quote('1'))).toBe('1');
   });
 
-  it.each([[quote('0.99')], [quote('20.01')], [quote('abc')], [quote('-5.1')], [quote('5,43')], [{}], [null], [quote('5.43', { codein: 'EUR' })]])(
-    'refuses %j',
-    (body) => {
-      expect(() => parseRate(body)).toThrow();
-    },
-  );
+  it.each([
+    [quote('0.99')],
+    [quote('20.01')],
+    [quote('abc')],
+    [quote('-5.1')],
+    [quote('5,43')],
+    [{}],
+    [null],
+    [quote('5.43', { codein: 'EUR' })],
+  ])('refuses %j', (body) => {
+    expect(() => parseRate(body)).toThrow();
+  });
 });

@@ -89,7 +89,9 @@ describe('HTTP kit', () => {
       },
     });
 
-    const tenant = { requestContext: { requestId: 'req-1', authorizer: { aplicacaoId: '1', scopes: '' } } } as unknown as Partial<APIGatewayProxyEvent>;
+    const tenant = {
+      requestContext: { requestId: 'req-1', authorizer: { aplicacaoId: '1', scopes: '' } },
+    } as unknown as Partial<APIGatewayProxyEvent>;
     const send = await handler(event('POST', '/api/external/messages/send', '{}', tenant), context);
     const read = await handler(event('GET', '/api/external/messages/{id}', undefined, tenant), context);
 
@@ -170,7 +172,9 @@ describe('access rules of the route table', () => {
 
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body).error).toBe('insufficient_scope');
-    expect(result.headers?.['WWW-Authenticate']).toBe('Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"');
+    expect(result.headers?.['WWW-Authenticate']).toBe(
+      'Bearer realm="whatsapp-platform", error="insufficient_scope", scope="agendamentos:write"',
+    );
   });
 
   it('answers 401 invalid_token for a refused or expired token, even from a cached allow', async () => {

@@ -1,13 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createGateway,
-  evaluatePolicy,
-  matchRoute,
-  type AuthorizerHandler,
-  type Gateway,
-  type GroupHandler,
-} from '#infra/local/gateway';
+import { createGateway, evaluatePolicy, matchRoute, type AuthorizerHandler, type Gateway, type GroupHandler } from '#infra/local/gateway';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { groupHandler, json } from '#shared/http/kit';
@@ -23,11 +16,7 @@ const route = (method: Route['method'], path: string, extra: Partial<Route> = {}
 });
 
 describe('local gateway: route matching', () => {
-  const routes = [
-    route('GET', '/api/items/{id}'),
-    route('GET', '/api/items/special'),
-    route('POST', '/api/items/{id}/tags/{tag}'),
-  ];
+  const routes = [route('GET', '/api/items/{id}'), route('GET', '/api/items/special'), route('POST', '/api/items/{id}/tags/{tag}')];
 
   it('prefers a literal segment over a path parameter', () => {
     expect(matchRoute(routes, 'GET', '/api/items/special')?.route.path).toBe('/api/items/special');
@@ -49,16 +38,25 @@ describe('local gateway: authorizer policies', () => {
   const arn = 'arn:aws:execute-api:local:000000000000:local/local/GET/api/x';
   const policy = (...statements: { Effect: string; Resource: string }[]): APIGatewayAuthorizerResult => ({
     principalId: 'p',
-    policyDocument: { Version: '2012-10-17', Statement: statements.map((s) => ({ Action: 'execute-api:Invoke', ...s }) as APIGatewayAuthorizerResult['policyDocument']['Statement'][number]) },
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: statements.map(
+        (s) => ({ Action: 'execute-api:Invoke', ...s }) as APIGatewayAuthorizerResult['policyDocument']['Statement'][number],
+      ),
+    },
   });
 
   it('allows on a matching Allow, denies on Deny, on no match and on an explicit Deny next to an Allow', () => {
-    expect(evaluatePolicy(policy({ Effect: 'Allow', Resource: 'arn:aws:execute-api:local:000000000000:local/local/*/*' }), arn)).toBe('allow');
+    expect(evaluatePolicy(policy({ Effect: 'Allow', Resource: 'arn:aws:execute-api:local:000000000000:local/local/*/*' }), arn)).toBe(
+      'allow',
+    );
     expect(evaluatePolicy(policy({ Effect: 'Deny', Resource: arn }), arn)).toBe('deny');
-    expect(evaluatePolicy(policy({ Effect: 'Allow', Resource: 'arn:aws:execute-api:local:000000000000:local/local/POST/*' }), arn)).toBe('deny');
-    expect(
-      evaluatePolicy(policy({ Effect: 'Allow', Resource: '*' }, { Effect: 'Deny', Resource: 'arn:aws:execute-api:*' }), arn),
-    ).toBe('deny');
+    expect(evaluatePolicy(policy({ Effect: 'Allow', Resource: 'arn:aws:execute-api:local:000000000000:local/local/POST/*' }), arn)).toBe(
+      'deny',
+    );
+    expect(evaluatePolicy(policy({ Effect: 'Allow', Resource: '*' }, { Effect: 'Deny', Resource: 'arn:aws:execute-api:*' }), arn)).toBe(
+      'deny',
+    );
   });
 });
 
@@ -85,7 +83,10 @@ describe('local gateway over HTTP', () => {
       return requestAuthorizer('apiKey', async () => ({ aplicacaoId: 7, scopes: ['a', 'b'], subject: 'key-1' }))(event);
     }
     if (mode === 'deny') {
-      return { principalId: 'x', policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: event.methodArn }] } };
+      return {
+        principalId: 'x',
+        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: event.methodArn }] },
+      };
     }
     if (mode === 'crash') throw new TypeError('authorizer bug');
     void context;
@@ -100,7 +101,12 @@ describe('local gateway over HTTP', () => {
   const handlers: Record<string, GroupHandler> = {
     admin: echo,
     public: groupHandler('public', { 'GET /api/status': async () => json(200, { status: 'UP' }) }),
-    finance: async () => ({ statusCode: 200, headers: { 'Content-Type': 'application/octet-stream' }, body: Buffer.from([0, 1, 2, 255]).toString('base64'), isBase64Encoded: true }),
+    finance: async () => ({
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: Buffer.from([0, 1, 2, 255]).toString('base64'),
+      isBase64Encoded: true,
+    }),
     // A handler whose operation throws an unexpected error: the kit must turn it into a generic 500.
     config: groupHandler('config', {
       'GET /api/v2/config/status': async () => {
@@ -177,11 +183,21 @@ describe('local gateway over HTTP', () => {
   it('passes null query parameters and a null body when there are none', async () => {
     await fetch(`${baseUrl}/api/echo`);
 
-    expect(received[0]).toMatchObject({ queryStringParameters: null, multiValueQueryStringParameters: null, pathParameters: null, body: null, isBase64Encoded: false });
+    expect(received[0]).toMatchObject({
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      pathParameters: null,
+      body: null,
+      isBase64Encoded: false,
+    });
   });
 
   it('answers an unknown path or method with the gateway 404 body', async () => {
-    for (const [method, path] of [['GET', '/api/nothing'], ['DELETE', '/api/echo'], ['GET', '/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/nothing'],
+      ['DELETE', '/api/echo'],
+      ['GET', '/'],
+    ] as const) {
       const response = await fetch(`${baseUrl}${path}`, { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toBe('application/json');

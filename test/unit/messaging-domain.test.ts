@@ -22,8 +22,22 @@ describe('normalizePhone', () => {
 });
 
 const tariff = (over: Partial<Tariff>): Tariff => ({
-  id: 1, categoria: 'MENSAGENS', subtipo: 'ENVIADA', subtipoDescricao: '', valor: '0.10', unidade: 'POR_MENSAGEM', unidadeDescricao: '',
-  moeda: 'BRL', descricao: '', ativo: true, aplicacaoId: null, vigenciaInicio: null, vigenciaFim: null, criadoEm: '', atualizadoEm: '', ...over,
+  id: 1,
+  categoria: 'MENSAGENS',
+  subtipo: 'ENVIADA',
+  subtipoDescricao: '',
+  valor: '0.10',
+  unidade: 'POR_MENSAGEM',
+  unidadeDescricao: '',
+  moeda: 'BRL',
+  descricao: '',
+  ativo: true,
+  aplicacaoId: null,
+  vigenciaInicio: null,
+  vigenciaFim: null,
+  criadoEm: '',
+  atualizadoEm: '',
+  ...over,
 });
 
 describe('tariffsInForce', () => {
@@ -67,12 +81,28 @@ describe('chargeService', () => {
   it('debits an AI interaction with its own referenciaTipo and no provider cost; a plan invoice is a credit', async () => {
     const ledger = memoryLedger('1.00');
 
-    const ai = await chargeService(1, { referenciaTipo: 'IA_INTERACAO', valor: '0.05', descricao: 'Resposta automática', referenciaId: 9 }, ledger.repo);
+    const ai = await chargeService(
+      1,
+      { referenciaTipo: 'IA_INTERACAO', valor: '0.05', descricao: 'Resposta automática', referenciaId: 9 },
+      ledger.repo,
+    );
     const invoice = await chargeService(1, { referenciaTipo: 'FATURA_PLANO', valor: '199.00', descricao: 'Fatura paga' }, ledger.repo);
 
-    expect(ai).toMatchObject({ tipo: 'DEBIT', valor: '0.05', saldoAnterior: '1.00', saldoPosterior: '0.95', referenciaTipo: 'IA_INTERACAO', referenciaId: 9, tarifaCobrada: '0.05', custoProviderAUsd: null, custoProviderBUsd: null });
+    expect(ai).toMatchObject({
+      tipo: 'DEBIT',
+      valor: '0.05',
+      saldoAnterior: '1.00',
+      saldoPosterior: '0.95',
+      referenciaTipo: 'IA_INTERACAO',
+      referenciaId: 9,
+      tarifaCobrada: '0.05',
+      custoProviderAUsd: null,
+      custoProviderBUsd: null,
+    });
     expect(invoice).toMatchObject({ tipo: 'CREDIT', saldoAnterior: '0.95', saldoPosterior: '199.95', referenciaTipo: 'FATURA_PLANO' });
-    await expect(chargeService(1, { referenciaTipo: 'APP_PUSH', valor: '500.00', descricao: 'x' }, ledger.repo)).rejects.toMatchObject({ kind: 'insufficient_balance' });
+    await expect(chargeService(1, { referenciaTipo: 'APP_PUSH', valor: '500.00', descricao: 'x' }, ledger.repo)).rejects.toMatchObject({
+      kind: 'insufficient_balance',
+    });
   });
 });
 
@@ -83,7 +113,12 @@ describe('sendMessage when the provider call blows up', () => {
     const written: string[] = [];
     const messages: MessageRepository = {
       newId: async () => 42,
-      loadSendContext: async () => ({ application: { id: 1, provider: 'provider_b' } as Application, saldo: '1.00', cotacaoUsdBrl: '5.4321', tariffs: [tariff({})] }),
+      loadSendContext: async () => ({
+        application: { id: 1, provider: 'provider_b' } as Application,
+        saldo: '1.00',
+        cotacaoUsdBrl: '5.4321',
+        tariffs: [tariff({})],
+      }),
       queuedWrite: (m: Message) => ({ write: prepared(`queued ${m.id} lancamento ${m.lancamentoId}`) }),
       failedWrite: (_a, id, code, msg) => ({ write: prepared(`failed ${id} ${code} ${msg}`) }),
       refundMarkerWrite: (_a, lancamentoId) => ({ write: prepared(`marker ${lancamentoId}`) }),
@@ -96,7 +131,11 @@ describe('sendMessage when the provider call blows up', () => {
     const provider: ProviderClient = { send: async () => Promise.reject(new ProviderError('unavailable', null, 'timeout after 10 s')) };
 
     // Act
-    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, { telefone: '+5511987654321', mensagem: 'x', statusCallbackUrl: 'https://h/api/webhooks/whatsapp/status' });
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, {
+      telefone: '+5511987654321',
+      mensagem: 'x',
+      statusCallbackUrl: 'https://h/api/webhooks/whatsapp/status',
+    });
 
     // Assess
     expect(outcome).toEqual({ ok: false, mensagemId: 42, kind: 'unavailable', providerCode: null, providerMessage: 'timeout after 10 s' });
@@ -105,7 +144,10 @@ describe('sendMessage when the provider call blows up', () => {
       ['DEBIT', '0.10', 'MENSAGEM_ENVIADA', 42, '5.4321'],
       ['CREDIT', '0.10', 'ESTORNO_FALHA_ENVIO', 1, null],
     ]);
-    expect(ledger.extras.map((e) => e.writes?.map((w) => w.write))).toEqual([['queued 42 lancamento 1'], ['failed 42 null timeout after 10 s', 'marker 1']]);
+    expect(ledger.extras.map((e) => e.writes?.map((w) => w.write))).toEqual([
+      ['queued 42 lancamento 1'],
+      ['failed 42 null timeout after 10 s', 'marker 1'],
+    ]);
     expect(ledger.extras[0]!.increment).toEqual({ totalMensagens: 1 });
     expect(written).toEqual([]);
   });

@@ -17,7 +17,12 @@ describe('Embedded Metric Format', () => {
     putMetric('SendsRefused', 2, { unit: 'Count', dimensions: { provider: 'provider_a' }, timestamp: at });
 
     expect(JSON.parse(String(out.mock.calls[0]?.[0]))).toEqual({
-      _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: 'WhatsappPlatform', Dimensions: [['provider']], Metrics: [{ Name: 'SendsRefused', Unit: 'Count' }] }] },
+      _aws: {
+        Timestamp: at.getTime(),
+        CloudWatchMetrics: [
+          { Namespace: 'WhatsappPlatform', Dimensions: [['provider']], Metrics: [{ Name: 'SendsRefused', Unit: 'Count' }] },
+        ],
+      },
       provider: 'provider_a',
       SendsRefused: 2,
     });
@@ -30,7 +35,12 @@ describe('Embedded Metric Format', () => {
     emitRateAgeMetric(31, now);
 
     expect(JSON.parse(String(out.mock.calls[0]?.[0]))).toEqual({
-      _aws: { Timestamp: now.getTime(), CloudWatchMetrics: [{ Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] }] },
+      _aws: {
+        Timestamp: now.getTime(),
+        CloudWatchMetrics: [
+          { Namespace: 'WhatsappPlatform', Dimensions: [[]], Metrics: [{ Name: 'ExchangeRateAgeMinutes', Unit: 'None' }] },
+        ],
+      },
       ExchangeRateAgeMinutes: 31,
     });
     expect(metricRecord('X', 1)).toMatchObject({ _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'X', Unit: 'None' }] }] } });

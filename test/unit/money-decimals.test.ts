@@ -1,6 +1,14 @@
 // Exact decimals of any scale (provider costs in USD, exchange rates, their BRL conversions).
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, decimalPlaces, formatDecimal, fromScaled, isNonNegativeDecimal, multiplyDecimals, toScaled } from '#shared/domain/money';
+import {
+  compareDecimals,
+  decimalPlaces,
+  formatDecimal,
+  fromScaled,
+  isNonNegativeDecimal,
+  multiplyDecimals,
+  toScaled,
+} from '#shared/domain/money';
 
 describe('decimals of any scale', () => {
   it('reads and writes scaled units exactly, refusing a significant digit beyond the scale', () => {

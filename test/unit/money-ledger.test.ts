@@ -47,7 +47,13 @@ function memoryLedger(saldo: string | undefined, competitors = 0) {
       if (pendingCompetitors > 0) {
         pendingCompetitors--;
         const current = state!;
-        const foreign = { ...entry, id: current.ultimoLancamentoId + 1, valor: '1.00', saldoAnterior: current.saldo, saldoPosterior: addAmounts(current.saldo, '1.00') };
+        const foreign = {
+          ...entry,
+          id: current.ultimoLancamentoId + 1,
+          valor: '1.00',
+          saldoAnterior: current.saldo,
+          saldoPosterior: addAmounts(current.saldo, '1.00'),
+        };
         entries.push(foreign);
         state = { saldo: foreign.saldoPosterior, ultimoLancamentoId: foreign.id };
       }

@@ -26,7 +26,11 @@ const app = (settings: Partial<ProviderASettings> = {}): Application => ({
   providerA: { ...account, fromNumber: '+5511999990000', baseUrl: simulator.url, ...settings },
 });
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ProviderError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ProviderError,
+  );
 
 beforeAll(async () => {
   simulator = await startProviderASimulator({
@@ -54,7 +58,11 @@ afterAll(async () => {
 describe('provider_a adapter', () => {
   it('sends the text form-encoded with Basic auth and returns the provider sid', async () => {
     // Act
-    const result = await providerFor(app()).send({ to: '+5511987654321', body: 'Olá, sua consulta é amanhã', statusCallbackUrl: `${captureUrl}/api/webhooks/whatsapp/status` });
+    const result = await providerFor(app()).send({
+      to: '+5511987654321',
+      body: 'Olá, sua consulta é amanhã',
+      statusCallbackUrl: `${captureUrl}/api/webhooks/whatsapp/status`,
+    });
 
     // Assess
     expect(result.messageSid).toMatch(/^SM[0-9a-f]{32}$/);
@@ -95,14 +103,22 @@ describe('provider_a adapter', () => {
   });
 
   it('maps an invalid number (the provider 400) to rejected with its code and message', async () => {
-    const error = await rejection(providerFor(app()).send({ to: FAILURE_RECIPIENTS.rejected, body: 'x', statusCallbackUrl: `${captureUrl}/s` }));
+    const error = await rejection(
+      providerFor(app()).send({ to: FAILURE_RECIPIENTS.rejected, body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    );
 
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ kind: 'rejected', providerCode: '21211', providerMessage: "The 'To' number is not a valid phone number." });
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      providerCode: '21211',
+      providerMessage: "The 'To' number is not a valid phone number.",
+    });
   });
 
   it('maps a provider 500 to unavailable', async () => {
-    const error = await rejection(providerFor(app()).send({ to: FAILURE_RECIPIENTS.serverError, body: 'x', statusCallbackUrl: `${captureUrl}/s` }));
+    const error = await rejection(
+      providerFor(app()).send({ to: FAILURE_RECIPIENTS.serverError, body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerCode: '20500' });
   });
@@ -110,14 +126,18 @@ describe('provider_a adapter', () => {
   it('gives up after the timeout when the provider does not answer', async () => {
     const started = Date.now();
 
-    const error = await rejection(providerFor(app(), { timeoutMs: 300 }).send({ to: FAILURE_RECIPIENTS.noAnswer, body: 'x', statusCallbackUrl: `${captureUrl}/s` }));
+    const error = await rejection(
+      providerFor(app(), { timeoutMs: 300 }).send({ to: FAILURE_RECIPIENTS.noAnswer, body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerMessage: 'no answer within 300 ms' });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('maps our own wrong credentials (401) to unavailable, without the token in the error', async () => {
-    const error = await rejection(providerFor(app({ authToken: 'wrong-token-secret' })).send({ to: '+5511900000002', body: 'x', statusCallbackUrl: `${captureUrl}/s` }));
+    const error = await rejection(
+      providerFor(app({ authToken: 'wrong-token-secret' })).send({ to: '+5511900000002', body: 'x', statusCallbackUrl: `${captureUrl}/s` }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerCode: '20003' });
     expect(JSON.stringify({ ...error, message: error?.message })).not.toContain('wrong-token-secret');
@@ -130,7 +150,13 @@ describe('provider_a adapter', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
 
-    const error = await rejection(providerFor(app({ baseUrl: `http://127.0.0.1:${port}` })).send({ to: '+5511900000003', body: 'x', statusCallbackUrl: `${captureUrl}/s` }));
+    const error = await rejection(
+      providerFor(app({ baseUrl: `http://127.0.0.1:${port}` })).send({
+        to: '+5511900000003',
+        body: 'x',
+        statusCallbackUrl: `${captureUrl}/s`,
+      }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerCode: null, providerMessage: 'provider unreachable' });
   });
@@ -138,17 +164,22 @@ describe('provider_a adapter', () => {
   it('maps a 2xx answer without a sid to unavailable', async () => {
     const fakeFetch = (async () => new Response('{}', { status: 201 })) as typeof fetch;
 
-    const error = await rejection(providerFor(app(), { fetch: fakeFetch }).send({ to: '+5511900000004', body: 'x', statusCallbackUrl: 'https://x/s' }));
+    const error = await rejection(
+      providerFor(app(), { fetch: fakeFetch }).send({ to: '+5511900000004', body: 'x', statusCallbackUrl: 'https://x/s' }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable' });
   });
 });
 
-describe('service texts through the application\'s provider (shared/adapters/provider-whatsapp.ts)', () => {
+describe("service texts through the application's provider (shared/adapters/provider-whatsapp.ts)", () => {
   it('loads the application and sends the text through its provider with the status webhook as callback', async () => {
     // Prepare
     const { providerWhatsApp } = await import('#shared/adapters/provider-whatsapp');
-    const port = providerWhatsApp({ repo: { getApplication: async (id) => (id === 1 ? app() : undefined) }, statusCallbackUrl: `${captureUrl}/api/webhooks/whatsapp/status` });
+    const port = providerWhatsApp({
+      repo: { getApplication: async (id) => (id === 1 ? app() : undefined) },
+      statusCallbackUrl: `${captureUrl}/api/webhooks/whatsapp/status`,
+    });
 
     // Act
     await port.sendText({ aplicacaoId: 1, to: '+5511911112222', body: 'Seu código é 123456' });

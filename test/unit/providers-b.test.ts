@@ -24,7 +24,11 @@ const app = (settings: Partial<ProviderBSettings> = {}): Application => ({
   providerB: { ...number, verifyToken: 'v', baseUrl: simulator.url, ...settings },
 });
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ProviderError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ProviderError,
+  );
 
 beforeAll(async () => {
   capture = createServer((req, res) => {
@@ -37,7 +41,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
   simulator = await startProviderBSimulator({
-    phoneNumbers: async (id) => (id === number.phoneNumberId ? { accessToken: number.accessToken, appSecret: number.appSecret, slug: 'clinica-b' } : undefined),
+    phoneNumbers: async (id) =>
+      id === number.phoneNumberId ? { accessToken: number.accessToken, appSecret: number.appSecret, slug: 'clinica-b' } : undefined,
     callbackBaseUrl: `http://127.0.0.1:${(capture.address() as AddressInfo).port}`,
     callbackDelayMs: { min: 1, max: 5 },
     hangMs: 2_000,
@@ -62,7 +67,7 @@ describe('provider_b adapter', () => {
     });
   });
 
-  it('is followed by status events to the owner\'s webhook, signed over the exact bytes', async () => {
+  it("is followed by status events to the owner's webhook, signed over the exact bytes", async () => {
     // Prepare
     captured.length = 0;
 
@@ -77,24 +82,37 @@ describe('provider_b adapter', () => {
       expect(c.url).toBe('/api/webhooks/whatsapp/meta/clinica-b');
       expect(verifyProviderBSignature(c.raw, number.appSecret, c.headers['x-hub-signature-256'] as string)).toBe(true);
     }
-    const statuses = mine.map((c) => (JSON.parse(c.raw.toString()) as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] }).entry[0]!.changes[0]!.value.statuses[0]!);
+    const statuses = mine.map(
+      (c) =>
+        (JSON.parse(c.raw.toString()) as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] }).entry[0]!
+          .changes[0]!.value.statuses[0]!,
+    );
     expect(statuses.map((s) => s.status).sort()).toEqual(['delivered', 'read', 'sent']);
     const delivered = statuses.find((s) => s.status === 'delivered')!;
-    expect(delivered).toMatchObject({ id: messageSid, recipient_id: '5511900000001', pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' } });
+    expect(delivered).toMatchObject({
+      id: messageSid,
+      recipient_id: '5511900000001',
+      pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' },
+    });
     expect(delivered.timestamp).toMatch(/^\d{10}$/);
   });
 
-  it('sends every third message\'s read before its delivered', async () => {
+  it("sends every third message's read before its delivered", async () => {
     // Prepare
     captured.length = 0;
     const sids: string[] = [];
 
     // Act: three more messages, whatever the count so far
-    for (let i = 0; i < 3; i++) sids.push((await providerFor(app()).send({ to: `+551190000001${i}`, body: 'x', statusCallbackUrl: 'unused' })).messageSid);
+    for (let i = 0; i < 3; i++)
+      sids.push((await providerFor(app()).send({ to: `+551190000001${i}`, body: 'x', statusCallbackUrl: 'unused' })).messageSid);
     await simulator.idle();
 
     // Assess
-    const orders = sids.map((sid) => captured.filter((c) => c.raw.toString().includes(sid)).map((c) => JSON.parse(c.raw.toString()).entry[0].changes[0].value.statuses[0].status as string));
+    const orders = sids.map((sid) =>
+      captured
+        .filter((c) => c.raw.toString().includes(sid))
+        .map((c) => JSON.parse(c.raw.toString()).entry[0].changes[0].value.statuses[0].status as string),
+    );
     expect(orders.filter((o) => o.join() === 'sent,read,delivered')).toHaveLength(1);
     expect(orders.filter((o) => o.join() === 'sent,delivered,read')).toHaveLength(2);
   });
@@ -113,13 +131,17 @@ describe('provider_b adapter', () => {
   });
 
   it('gives up after the timeout when the provider does not answer', async () => {
-    const error = await rejection(providerFor(app(), { timeoutMs: 300 }).send({ to: FAILURE_RECIPIENTS.noAnswer, body: 'x', statusCallbackUrl: 'unused' }));
+    const error = await rejection(
+      providerFor(app(), { timeoutMs: 300 }).send({ to: FAILURE_RECIPIENTS.noAnswer, body: 'x', statusCallbackUrl: 'unused' }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerMessage: 'no answer within 300 ms' });
   });
 
   it('maps a refused access token (401) to unavailable, without the token in the error', async () => {
-    const error = await rejection(providerFor(app({ accessToken: 'EAAwrong-secret-token' })).send({ to: '+5511900000002', body: 'x', statusCallbackUrl: 'unused' }));
+    const error = await rejection(
+      providerFor(app({ accessToken: 'EAAwrong-secret-token' })).send({ to: '+5511900000002', body: 'x', statusCallbackUrl: 'unused' }),
+    );
 
     expect(error).toMatchObject({ kind: 'unavailable', providerCode: '190' });
     expect(error?.message).not.toContain('EAAwrong-secret-token');

@@ -13,7 +13,11 @@ describe('link provider', () => {
     }) as typeof fetch;
 
     // Act
-    const result = await providerFor(base, { fetch: noFetch }).send({ to: '+5511987654321', body: 'Olá & até amanhã?', statusCallbackUrl: 'x' });
+    const result = await providerFor(base, { fetch: noFetch }).send({
+      to: '+5511987654321',
+      body: 'Olá & até amanhã?',
+      statusCallbackUrl: 'x',
+    });
 
     // Assess
     expect(result.link).toBe('https://wa.me/5511987654321?text=Ol%C3%A1%20%26%20at%C3%A9%20amanh%C3%A3%3F');
@@ -42,10 +46,18 @@ describe('provider_a without a public callback URL', () => {
       form = new URLSearchParams(init.body as string);
       return new Response(JSON.stringify({ sid: 'SM1' }), { status: 201 });
     }) as unknown as typeof fetch;
-    const app: Application = { ...base, provider: 'provider_a', providerA: { accountSid: 'AC1', authToken: 't', fromNumber: '+5511999990000', baseUrl: 'https://p.example' } };
+    const app: Application = {
+      ...base,
+      provider: 'provider_a',
+      providerA: { accountSid: 'AC1', authToken: 't', fromNumber: '+5511999990000', baseUrl: 'https://p.example' },
+    };
 
     // Act
-    const result = await providerFor(app, { fetch: fakeFetch }).send({ to: '+5511987654321', body: 'x', statusCallbackUrl: '/api/webhooks/whatsapp/status' });
+    const result = await providerFor(app, { fetch: fakeFetch }).send({
+      to: '+5511987654321',
+      body: 'x',
+      statusCallbackUrl: '/api/webhooks/whatsapp/status',
+    });
 
     // Assess
     expect(result.messageSid).toBe('SM1');

@@ -118,17 +118,30 @@ describe('POST /api/contato', () => {
     ['email missing', { nome: 'Ana' }, 'email', 'email is required'],
     ['email malformed', { nome: 'Ana', email: 'ana@' }, 'email', 'email must be a valid e-mail address'],
     ['nome too long', { nome: 'x'.repeat(201), email: 'a@example.com' }, 'nome', 'nome must have at most 200 characters'],
-    ['mensagem too long', { nome: 'Ana', email: 'a@example.com', mensagem: 'x'.repeat(5001) }, 'mensagem', 'mensagem must have at most 5000 characters'],
+    [
+      'mensagem too long',
+      { nome: 'Ana', email: 'a@example.com', mensagem: 'x'.repeat(5001) },
+      'mensagem',
+      'mensagem must have at most 5000 characters',
+    ],
     // The wording for a wrong type comes from shared/http/validation.ts; the field is what matters here.
-    ['telefone not a string', { nome: 'Ana', email: 'a@example.com', telefone: 11999990000 }, 'telefone', expect.stringMatching(/^telefone /)],
-  ] as [string, object, string, unknown][])('refuses %s with 400 naming the field, storing and sending nothing', async (_, body, field, message) => {
-    const response = await postContact(body);
+    [
+      'telefone not a string',
+      { nome: 'Ana', email: 'a@example.com', telefone: 11999990000 },
+      'telefone',
+      expect.stringMatching(/^telefone /),
+    ],
+  ] as [string, object, string, unknown][])(
+    'refuses %s with 400 naming the field, storing and sending nothing',
+    async (_, body, field, message) => {
+      const response = await postContact(body);
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json).toEqual({ error: 'validation_error', message, field });
-    expect(stored()).toHaveLength(0);
-    expect(sent).toHaveLength(0);
-  });
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toEqual({ error: 'validation_error', message, field });
+      expect(stored()).toHaveLength(0);
+      expect(sent).toHaveLength(0);
+    },
+  );
 
   it('refuses a body that is not JSON, or no body at all, with 400 and no effect', async () => {
     const invalid = await postContact('{"nome": "Ana", ', true);

@@ -22,8 +22,30 @@ describe('GET /api/planos/ativos', () => {
     // Prepare: items as DynamoDB returns them (whole numbers as numbers, fractions as NumberValue).
     dynamo.on(QueryCommand).resolves({
       Items: [
-        { pk: 'PLANO', sk: 'PLANO#3', id: 3, nome: 'Grande', descricao: 'g', precoMensal: 1499, moeda: 'BRL', mensagensIncluidas: 25000, recursos: ['a', 'b'], ativo: true },
-        { pk: 'PLANO', sk: 'PLANO#7', id: 7, nome: 'Pequeno', descricao: 'p', precoMensal: NumberValue.from('99.9'), moeda: 'BRL', mensagensIncluidas: 500, recursos: [], ativo: true },
+        {
+          pk: 'PLANO',
+          sk: 'PLANO#3',
+          id: 3,
+          nome: 'Grande',
+          descricao: 'g',
+          precoMensal: 1499,
+          moeda: 'BRL',
+          mensagensIncluidas: 25000,
+          recursos: ['a', 'b'],
+          ativo: true,
+        },
+        {
+          pk: 'PLANO',
+          sk: 'PLANO#7',
+          id: 7,
+          nome: 'Pequeno',
+          descricao: 'p',
+          precoMensal: NumberValue.from('99.9'),
+          moeda: 'BRL',
+          mensagensIncluidas: 500,
+          recursos: [],
+          ativo: true,
+        },
       ],
     });
 
@@ -34,7 +56,16 @@ describe('GET /api/planos/ativos', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json).toEqual([
       { id: 7, nome: 'Pequeno', descricao: 'p', precoMensal: '99.90', moeda: 'BRL', mensagensIncluidas: 500, recursos: [], ativo: true },
-      { id: 3, nome: 'Grande', descricao: 'g', precoMensal: '1499.00', moeda: 'BRL', mensagensIncluidas: 25000, recursos: ['a', 'b'], ativo: true },
+      {
+        id: 3,
+        nome: 'Grande',
+        descricao: 'g',
+        precoMensal: '1499.00',
+        moeda: 'BRL',
+        mensagensIncluidas: 25000,
+        recursos: ['a', 'b'],
+        ativo: true,
+      },
     ]);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
     expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({

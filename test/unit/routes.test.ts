@@ -43,12 +43,17 @@ describe('route table', () => {
 
   it('puts each path prefix of the spec behind its authentication scheme', () => {
     const expectedAuth = (path: string) =>
-      path.startsWith('/api/external/v2/') ? 'oauth2'
-      : path.startsWith('/api/external/integracoes/') ? 'agent'
-      : path.startsWith('/api/external/prestador/v1') ? 'providerCredential'
-      : /^\/api\/(external\/(messages|financeiro)|v2\/)/.test(path) ? 'apiKey'
-      : /^\/api\/(admin|prestador|plantonista|v4\/saude)\//.test(path) ? 'portalJwt'
-      : 'none';
+      path.startsWith('/api/external/v2/')
+        ? 'oauth2'
+        : path.startsWith('/api/external/integracoes/')
+          ? 'agent'
+          : path.startsWith('/api/external/prestador/v1')
+            ? 'providerCredential'
+            : /^\/api\/(external\/(messages|financeiro)|v2\/)/.test(path)
+              ? 'apiKey'
+              : /^\/api\/(admin|prestador|plantonista|v4\/saude)\//.test(path)
+                ? 'portalJwt'
+                : 'none';
     for (const route of routes) expect(route.auth, routeKey(route)).toBe(expectedAuth(route.path));
   });
 });

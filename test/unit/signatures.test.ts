@@ -43,14 +43,27 @@ describe('provider_a signature (HMAC-SHA1 over URL and sorted params)', () => {
     const withoutPort = providerAVectors[0]!;
 
     // Act + Assess
-    expect(verifyProviderASignature({ url: 'https://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: withPort.signature })).toBe(true);
-    expect(verifyProviderASignature({ url: 'https://mycompany.com:443/myapp.php?foo=1&bar=2', params, authToken, signature: withoutPort.signature })).toBe(true);
+    expect(
+      verifyProviderASignature({ url: 'https://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: withPort.signature }),
+    ).toBe(true);
+    expect(
+      verifyProviderASignature({
+        url: 'https://mycompany.com:443/myapp.php?foo=1&bar=2',
+        params,
+        authToken,
+        signature: withoutPort.signature,
+      }),
+    ).toBe(true);
   });
 
   it('does not treat a non-default port as optional', () => {
     const signed = providerAVectors[2]!;
-    expect(verifyProviderASignature({ url: 'http://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature })).toBe(false);
-    expect(verifyProviderASignature({ url: 'http://mycompany.com:80/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature })).toBe(false);
+    expect(
+      verifyProviderASignature({ url: 'http://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature }),
+    ).toBe(false);
+    expect(
+      verifyProviderASignature({ url: 'http://mycompany.com:80/myapp.php?foo=1&bar=2', params, authToken, signature: signed.signature }),
+    ).toBe(false);
   });
 
   it('appends each value of a repeated name, values sorted, whatever order they came in', () => {
@@ -69,8 +82,14 @@ describe('provider_a signature (HMAC-SHA1 over URL and sorted params)', () => {
   });
 
   it.each([
-    ['a changed param value', { url: providerAVectors[0]!.url, params: { ...params, Digits: '1235' }, authToken, signature: providerAVectors[0]!.signature }],
-    ['an added param', { url: providerAVectors[0]!.url, params: { ...params, Extra: 'x' }, authToken, signature: providerAVectors[0]!.signature }],
+    [
+      'a changed param value',
+      { url: providerAVectors[0]!.url, params: { ...params, Digits: '1235' }, authToken, signature: providerAVectors[0]!.signature },
+    ],
+    [
+      'an added param',
+      { url: providerAVectors[0]!.url, params: { ...params, Extra: 'x' }, authToken, signature: providerAVectors[0]!.signature },
+    ],
     ['another URL', { url: 'https://mycompany.com/other.php?foo=1&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
     ['another query', { url: 'https://mycompany.com/myapp.php?foo=2&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
     ['another scheme', { url: 'http://mycompany.com/myapp.php?foo=1&bar=2', params, authToken, signature: providerAVectors[0]!.signature }],
@@ -85,9 +104,12 @@ describe('provider_a signature (HMAC-SHA1 over URL and sorted params)', () => {
 
 describe('the public URL of a webhook call', () => {
   it('is rebuilt from X-Forwarded-Proto and X-Forwarded-Host, falling back to Host', () => {
-    expect(publicUrlOf({ 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'api.example.com', Host: 'internal:8080' }, '/api/webhooks/whatsapp/status')).toBe(
-      'https://api.example.com/api/webhooks/whatsapp/status',
-    );
+    expect(
+      publicUrlOf(
+        { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'api.example.com', Host: 'internal:8080' },
+        '/api/webhooks/whatsapp/status',
+      ),
+    ).toBe('https://api.example.com/api/webhooks/whatsapp/status');
     expect(publicUrlOf({ host: 'api.example.com', 'x-forwarded-proto': 'http' }, '/a', 'x=1&y=2')).toBe('http://api.example.com/a?x=1&y=2');
     expect(publicUrlOf({ host: 'h' }, '/a', { x: '1 2' })).toBe('https://h/a?x=1+2');
   });
@@ -115,17 +137,27 @@ describe('the public URL of a webhook call', () => {
     const called = 'https://abc123.execute-api.us-east-1.amazonaws.com/prod/api/webhooks/whatsapp/status';
     const form = new URLSearchParams({ MessageSid: 'SM1', MessageStatus: 'delivered' });
     const signature = providerASignature(called, paramsOf(form), 'tok');
-    const event = restEvent({ method: 'POST', resource: '/api/webhooks/whatsapp/status', headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'X-Forwarded-Proto': 'https' } });
+    const event = restEvent({
+      method: 'POST',
+      resource: '/api/webhooks/whatsapp/status',
+      headers: { Host: 'abc123.execute-api.us-east-1.amazonaws.com', 'X-Forwarded-Proto': 'https' },
+    });
     event.requestContext.path = '/prod/api/webhooks/whatsapp/status';
 
     // Act + Assess
     expect(verifyProviderASignature({ url: webhookUrlOf(event), params: paramsOf(form), authToken: 'tok', signature })).toBe(true);
-    expect(verifyProviderASignature({ url: publicUrlOf(event.headers, event.path), params: paramsOf(form), authToken: 'tok', signature })).toBe(false);
+    expect(
+      verifyProviderASignature({ url: publicUrlOf(event.headers, event.path), params: paramsOf(form), authToken: 'tok', signature }),
+    ).toBe(false);
   });
 });
 
 describe('provider_b signature (X-Hub-Signature-256)', () => {
-  const vector = { appSecret: 'TEST_APP_SECRET', body: 'test', header: 'sha256=0c61947b610d4f45e65f3d680e26027121ec2413e77598bcb6cfc6e0d9888221' };
+  const vector = {
+    appSecret: 'TEST_APP_SECRET',
+    body: 'test',
+    header: 'sha256=0c61947b610d4f45e65f3d680e26027121ec2413e77598bcb6cfc6e0d9888221',
+  };
 
   it('computes and verifies the published vector over the exact bytes', () => {
     expect(providerBSignature(Buffer.from(vector.body), vector.appSecret)).toBe(vector.header);

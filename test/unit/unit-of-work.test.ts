@@ -17,7 +17,15 @@ const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const statusChange = conditionalWrite(
-  { Update: { Key: { pk: 'APP#1', sk: 'AGENDA#7' }, UpdateExpression: 'SET #s = :to', ConditionExpression: '#s = :from', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':to': 'CONFIRMADO', ':from': 'AGENDADO' } } },
+  {
+    Update: {
+      Key: { pk: 'APP#1', sk: 'AGENDA#7' },
+      UpdateExpression: 'SET #s = :to',
+      ConditionExpression: '#s = :from',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':to': 'CONFIRMADO', ':from': 'AGENDADO' },
+    },
+  },
   'status-changed' as const,
 );
 const history = putNew({ pk: 'APP#1', sk: 'AGENDAHIST#7#1' });
@@ -33,7 +41,16 @@ describe('a unit of work', () => {
     const calls = dynamo.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input.TransactItems).toEqual([
-      { Update: { TableName: tableName(), Key: { pk: 'APP#1', sk: 'AGENDA#7' }, UpdateExpression: 'SET #s = :to', ConditionExpression: '#s = :from', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':to': 'CONFIRMADO', ':from': 'AGENDADO' } } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: { pk: 'APP#1', sk: 'AGENDA#7' },
+          UpdateExpression: 'SET #s = :to',
+          ConditionExpression: '#s = :from',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':to': 'CONFIRMADO', ':from': 'AGENDADO' },
+        },
+      },
       { Put: { TableName: tableName(), Item: { pk: 'APP#1', sk: 'AGENDAHIST#7#1' }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: tableName(), Item: { pk: 'IDEMP#abc', sk: 'IDEMP' }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ]);
@@ -49,7 +66,10 @@ describe('a unit of work', () => {
   });
 
   it('calls a failed condition without a refusal, or a transaction conflict, a lost race', async () => {
-    dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None')).rejectsOnce(cancelled('TransactionConflict', 'None', 'None'));
+    dynamo
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None'))
+      .rejectsOnce(cancelled('TransactionConflict', 'None', 'None'));
 
     const first = await commitWrites([statusChange, history, idempotency]);
     const second = await commitWrites([statusChange, history, idempotency]);
@@ -62,7 +82,12 @@ describe('a unit of work', () => {
     const throttled = cancelled('ThrottlingError', 'None', 'None');
     dynamo.on(TransactWriteCommand).rejectsOnce(throttled).rejectsOnce(new Error('socket hang up'));
 
-    expect(await commitWrites([statusChange, history, idempotency])).toEqual({ committed: false, refusals: [], raced: false, error: throttled });
+    expect(await commitWrites([statusChange, history, idempotency])).toEqual({
+      committed: false,
+      refusals: [],
+      raced: false,
+      error: throttled,
+    });
     await expect(commitWrites([statusChange, history, idempotency])).rejects.toThrow('socket hang up');
   });
 });
@@ -97,7 +122,10 @@ describe('the ledger commit as a unit of work', () => {
     const ledger = dynamoLedgerRepository();
     const extras = { writes: [refundMarkerWrite(7, 1)] };
 
-    await expect(ledger.commit(7, before, entry, extras)).rejects.toMatchObject({ kind: 'conflict', message: 'entry 1 has already been refunded' });
+    await expect(ledger.commit(7, before, entry, extras)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'entry 1 has already been refunded',
+    });
     await expect(ledger.commit(7, before, entry, extras)).resolves.toBe(false);
     await expect(ledger.commit(7, before, entry, extras)).rejects.toBeInstanceOf(TransactionCanceledException);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;

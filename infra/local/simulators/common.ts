@@ -84,7 +84,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 export async function postCallback(attempt: Omit<CallbackAttempt, 'answeredStatus'>, log: CallbackAttempt[]): Promise<void> {
   let answeredStatus: number | null = null;
   try {
-    const response = await fetch(attempt.url, { method: 'POST', headers: attempt.headers, body: attempt.body, signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(attempt.url, {
+      method: 'POST',
+      headers: attempt.headers,
+      body: attempt.body,
+      signal: AbortSignal.timeout(5_000),
+    });
     answeredStatus = response.status;
     await response.arrayBuffer();
   } catch {
@@ -101,7 +106,10 @@ export interface Listening {
 }
 
 /** Serves `handle` on 127.0.0.1 only. */
-export async function listenLoopback(port: number, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<Listening> {
+export async function listenLoopback(
+  port: number,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Promise<Listening> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) sendJson(res, 500, { error: 'simulator error' });

@@ -33,7 +33,9 @@ export async function startExchangeRateFixture(options: { port?: number; bid?: s
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"USDBRL":{"code":"USD","codein":"BRL","bid":"abc"}}');
       return;
     }
-    const quote = { USDBRL: { code: 'USD', codein: 'BRL', name: 'Dólar Americano/Real Brasileiro', bid, ask: bid, create_date: '2026-11-22 10:00:00' } };
+    const quote = {
+      USDBRL: { code: 'USD', codein: 'BRL', name: 'Dólar Americano/Real Brasileiro', bid, ask: bid, create_date: '2026-11-22 10:00:00' },
+    };
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(quote));
   });
 

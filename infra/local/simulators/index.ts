@@ -39,7 +39,14 @@ export async function startSimulators(
       callbackBaseUrl: serviceBaseUrl,
       phoneNumbers: async (phoneNumberId) => {
         const app = (await repo.listApplications()).find((a) => a.providerB?.phoneNumberId === phoneNumberId);
-        return app?.providerB && { accessToken: app.providerB.accessToken, appSecret: app.providerB.appSecret, slug: app.slug, wabaId: app.providerB.wabaId };
+        return (
+          app?.providerB && {
+            accessToken: app.providerB.accessToken,
+            appSecret: app.providerB.appSecret,
+            slug: app.slug,
+            wabaId: app.providerB.wabaId,
+          }
+        );
       },
     });
     return { providerA, providerB, stop: async () => void (await Promise.all([providerA.stop(), providerB.stop()])) };

@@ -84,7 +84,15 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
   const outOfOrderEvery = options.outOfOrderEvery ?? 3;
   let accepted = 0;
 
-  const scheduleCallbacks = (input: { n: number; sid: string; accountSid: string; authToken: string; to: string; from: string; statusCallback: string }) =>
+  const scheduleCallbacks = (input: {
+    n: number;
+    sid: string;
+    accountSid: string;
+    authToken: string;
+    to: string;
+    from: string;
+    statusCallback: string;
+  }) =>
     background.run(async () => {
       const url = options.callbackTarget ? options.callbackTarget(input.statusCallback) : input.statusCallback;
       for (const status of statusOrder(input.n, outOfOrderEvery)) {

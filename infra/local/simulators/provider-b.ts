@@ -74,7 +74,9 @@ export interface ProviderBSimulator {
   stop(): Promise<void>;
 }
 
-const oauthError = (message: string, code: number) => ({ error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('base64url') } });
+const oauthError = (message: string, code: number) => ({
+  error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('base64url') },
+});
 
 export async function startProviderBSimulator(options: ProviderBSimulatorOptions): Promise<ProviderBSimulator> {
   const sends: ProviderBSend[] = [];
@@ -107,7 +109,9 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
                         status,
                         timestamp: String(Math.floor(Date.now() / 1000)),
                         recipient_id: input.to,
-                        ...(status === 'read' ? {} : { pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' } }),
+                        ...(status === 'read'
+                          ? {}
+                          : { pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' } }),
                       },
                     ],
                   },
@@ -122,7 +126,10 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
             url,
             status,
             messageSid: input.id,
-            headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': providerBSignature(Buffer.from(body, 'utf8'), input.owner.appSecret) },
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Hub-Signature-256': providerBSignature(Buffer.from(body, 'utf8'), input.owner.appSecret),
+            },
             body,
           },
           callbacks,

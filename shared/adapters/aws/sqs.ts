@@ -12,9 +12,7 @@ export function sqsQueue(client = new SQSClient({ region: config().region })): Q
           QueueUrl: url,
           MessageBody: JSON.stringify(message),
           DelaySeconds: options.delaySeconds,
-          MessageAttributes: options.dedupeId
-            ? { dedupeId: { DataType: 'String', StringValue: options.dedupeId } }
-            : undefined,
+          MessageAttributes: options.dedupeId ? { dedupeId: { DataType: 'String', StringValue: options.dedupeId } } : undefined,
         }),
       );
     },

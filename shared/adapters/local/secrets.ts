@@ -21,7 +21,8 @@ export function fileSecrets(dir: string): FileSecrets {
       try {
         return await readFile(fileOf(id), 'utf8');
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`secret ${id} not found (no file ${fileOf(id)})`, { cause: error });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new Error(`secret ${id} not found (no file ${fileOf(id)})`, { cause: error });
         throw error;
       }
     },
