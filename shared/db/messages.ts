@@ -137,7 +137,6 @@ export function dynamoMessageRepository(): MessageRepository {
           Update: {
             Key,
             UpdateExpression: 'SET messageSid = :sid',
-            ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: { ':sid': messageSid },
           },
         }),
