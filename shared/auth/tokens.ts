@@ -1,5 +1,6 @@
-// JWTs the service signs and verifies. Access tokens (OAuth2, RFC 9068) and portal tokens (admin, provider portal, physician portal, patient
-// app) are RS256, signed with the current key of the signing key set, with its kid.
+// JWTs the service signs and verifies. Access tokens (OAuth2, RFC 9068) and portal tokens (admin,
+// provider portal, physician portal, patient app) are RS256, signed with the current key of the
+// signing key set, with its kid.
 import { randomUUID } from 'node:crypto';
 import { importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import { loadSigningKeys, publicJwk, SIGNING_ALG, type SigningKeys } from '#shared/auth/signing-keys';

@@ -40,7 +40,10 @@ export const resetDb = (): void => {
 
 export const tableName = (): string => config().tableName;
 
-/** True when DynamoDB refused a single-item write because its ConditionExpression did not hold (a transaction's refusals: shared/db/unit-of-work.ts). */
+/**
+ * True when DynamoDB refused a single-item write because its ConditionExpression did not hold
+ * (a transaction's refusals: shared/db/unit-of-work.ts).
+ */
 export const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: unknown } | null | undefined)?.name === 'ConditionalCheckFailedException';
 

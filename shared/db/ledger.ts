@@ -179,11 +179,12 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
         values[`:c${i}`] = by;
         adds.push(`#c${i} :c${i}`);
       });
+      const counters = adds.length ? ` ADD ${adds.join(', ')}` : '';
       const outcome = await commitWrites([
         conditionalWrite({
           Update: {
             Key: keys.balance(aplicacaoId),
-            UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+            UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${counters}`,
             ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
             ExpressionAttributeValues: values,
             ...(adds.length ? { ExpressionAttributeNames: names } : {}),
