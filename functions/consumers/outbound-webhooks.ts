@@ -57,7 +57,7 @@ export function retrySchedule(): RetrySchedule {
     try {
       schedule = text === undefined ? svixRetrySchedule : parseRetrySchedule(text);
     } catch (error) {
-      throw new Error(`WEBHOOK_RETRY_SCHEDULE: ${(error as Error).message}`);
+      throw new Error(`WEBHOOK_RETRY_SCHEDULE: ${(error as Error).message}`, { cause: error });
     }
     parsedSchedule = { text, schedule };
   }

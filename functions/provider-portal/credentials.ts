@@ -14,7 +14,6 @@ import {
   regenerateProviderCredentialSecret,
   revokeProviderCredential,
   updateProviderCredential,
-  type ProviderScope,
 } from '#shared/domain/provider-credentials';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';

@@ -161,7 +161,7 @@ const toDelivery = (item: Item): WebhookDelivery => ({
   payload: item.payload as WebhookDelivery['payload'],
   attempts: Number(item.attempts),
   lastHttpStatus: numberOrNull(item.lastHttpStatus),
-  lastError: item.lastError === null || item.lastError === undefined ? null : String(item.lastError),
+  lastError: typeof item.lastError === 'string' ? item.lastError : null,
   nextAttemptAt: numberOrNull(item.nextAttemptAt),
   state: item.state as DeliveryState,
   createdAt: Number(item.createdAt),

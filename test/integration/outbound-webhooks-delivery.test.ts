@@ -20,7 +20,13 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { commitWrites } from '#shared/db/unit-of-work';
-import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate, type AppointmentEventType } from '#shared/domain/appointments';
+import {
+  appointmentEvent,
+  appointmentEventId,
+  newAppointment,
+  parseAppointmentCreate,
+  type AppointmentEventType,
+} from '#shared/domain/appointments';
 import { registerPrestador } from '#shared/domain/applications';
 import { client, type Json } from './messaging-support.ts';
 
@@ -84,7 +90,13 @@ async function receiver(answers: (number | null)[]) {
 /** A provider of demo of its own (its events reach only its webhooks), with a portal token. */
 async function newProvider() {
   const prestador = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: `Clínica ${await nextId()}` });
-  const token = await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: `p${prestador.id}`, ttlSeconds: 3600, prestadorId: prestador.id });
+  const token = await signPortalToken({
+    role: 'prestador',
+    aplicacaoId: demo.id,
+    subject: `p${prestador.id}`,
+    ttlSeconds: 3600,
+    prestadorId: prestador.id,
+  });
   const call = (method: string, url: string, body?: unknown) => api.call(method, url, { Authorization: `Bearer ${token}` }, body);
   return { id: prestador.id, call };
 }
@@ -98,7 +110,11 @@ async function addWebhook(provider: Provider, url: string): Promise<{ id: number
 }
 
 /** An appointment move's event committed to the outbox, as the move's transaction writes it; queued unless told not to. */
-async function emit(prestadorId: number, type: AppointmentEventType = 'AGENDAMENTO_REALIZADO', options: { queue?: boolean; at?: Date } = {}) {
+async function emit(
+  prestadorId: number,
+  type: AppointmentEventType = 'AGENDAMENTO_REALIZADO',
+  options: { queue?: boolean; at?: Date } = {},
+) {
   const agendamentoId = await nextId();
   const at = options.at ?? new Date();
   const appointment = newAppointment(parseAppointmentCreate({ pacienteTelefone: '+5511999998888', procedimento: 'Ressonância' }), {
@@ -110,7 +126,9 @@ async function emit(prestadorId: number, type: AppointmentEventType = 'AGENDAMEN
   });
   const eventId = appointmentEventId(agendamentoId, 1);
   const payload = appointmentEvent(type, appointment, at);
-  const outcome = await commitWrites([dynamoOutboundEventRepository().write({ eventId, aplicacaoId: demo.id, prestadorId, payload, criadoEm: at.toISOString() })]);
+  const outcome = await commitWrites([
+    dynamoOutboundEventRepository().write({ eventId, aplicacaoId: demo.id, prestadorId, payload, criadoEm: at.toISOString() }),
+  ]);
   expect(outcome.committed).toBe(true);
   if (options.queue !== false) await (await adapter('queue')).send('outboundWebhooks', { kind: 'evento', aplicacaoId: demo.id, eventId });
   return { eventId, agendamentoId, payload };
@@ -147,12 +165,20 @@ describe('a delivery', () => {
     expect(verified).toEqual({
       type: 'AGENDAMENTO_CANCELADO',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
-      data: { agendamento: expect.objectContaining({ id: agendamentoId, pacienteTelefone: '+5511999998888', procedimento: 'Ressonância' }) },
+      data: {
+        agendamento: expect.objectContaining({ id: agendamentoId, pacienteTelefone: '+5511999998888', procedimento: 'Ressonância' }),
+      },
     });
     expect(verified.data.agendamento).not.toHaveProperty('aplicacaoId');
     expect(() => new Webhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw').verify(request!.body, request!.headers)).toThrow();
     expect(await deliveryLog(provider, webhook.id)).toEqual([
-      expect.objectContaining({ eventoId: eventId, evento: 'AGENDAMENTO_CANCELADO', tentativas: 1, ultimoStatusHttp: 204, estado: 'ENTREGUE' }),
+      expect.objectContaining({
+        eventoId: eventId,
+        evento: 'AGENDAMENTO_CANCELADO',
+        tentativas: 1,
+        ultimoStatusHttp: 204,
+        estado: 'ENTREGUE',
+      }),
     ]);
   });
 
@@ -162,7 +188,11 @@ describe('a delivery', () => {
     await settle();
 
     // Assess
-    expect(service.sandbox.webhooks).toMatchObject({ receiverDir: path.join(dataDir, 'webhooks'), aplicacaoId: demo.id, prestadorId: demo.prestador.id });
+    expect(service.sandbox.webhooks).toMatchObject({
+      receiverDir: path.join(dataDir, 'webhooks'),
+      aplicacaoId: demo.id,
+      prestadorId: demo.prestador.id,
+    });
     const filed = (await service.webhookReceiver.received()).filter((r) => r.headers['webhook-id'] === eventId);
     expect(filed).toEqual([expect.objectContaining({ verified: true, body: expect.objectContaining({ type: 'AGENDAMENTO_REALIZADO' }) })]);
   });
@@ -176,7 +206,9 @@ describe('a delivery', () => {
     await addWebhook(provider, wants.url);
     const otherHook = await addWebhook(provider, other.url);
     const offHook = await addWebhook(provider, off.url);
-    expect((await provider.call('PUT', `/api/prestador/webhooks/${otherHook.id}`, { eventos: ['AGENDAMENTO_CONFIRMADO'] })).status).toBe(200);
+    expect((await provider.call('PUT', `/api/prestador/webhooks/${otherHook.id}`, { eventos: ['AGENDAMENTO_CONFIRMADO'] })).status).toBe(
+      200,
+    );
     expect((await provider.call('PUT', `/api/prestador/webhooks/${offHook.id}`, { ativo: false })).status).toBe(200);
 
     // Act
@@ -205,7 +237,14 @@ describe('retries', () => {
     expect(target.requests.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
     for (const request of target.requests) expect(() => new Webhook(webhook.secret).verify(request.body, request.headers)).not.toThrow();
     expect(await deliveryLog(provider, webhook.id)).toEqual([
-      expect.objectContaining({ eventoId: eventId, tentativas: 3, ultimoStatusHttp: 200, ultimoErro: null, proximaTentativa: null, estado: 'ENTREGUE' }),
+      expect.objectContaining({
+        eventoId: eventId,
+        tentativas: 3,
+        ultimoStatusHttp: 200,
+        ultimoErro: null,
+        proximaTentativa: null,
+        estado: 'ENTREGUE',
+      }),
     ]);
   });
 
@@ -241,7 +280,9 @@ describe('retries', () => {
     // Assess
     expect(replay.status).toBe(202);
     expect(target.requests).toHaveLength(4);
-    expect(await deliveryLog(provider, webhook.id)).toEqual([expect.objectContaining({ tentativas: 4, ultimoStatusHttp: 200, estado: 'ENTREGUE' })]);
+    expect(await deliveryLog(provider, webhook.id)).toEqual([
+      expect.objectContaining({ tentativas: 4, ultimoStatusHttp: 200, estado: 'ENTREGUE' }),
+    ]);
   });
 
   it('a refused status is logged with the start of its body', async () => {

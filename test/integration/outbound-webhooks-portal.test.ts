@@ -100,7 +100,11 @@ describe('POST /api/prestador/webhooks', () => {
     [{ url: 'https://169.254.169.254/latest/meta-data' }, 'url', 'url must point to a public internet address'],
     [{ url: 'https://[fd00:ec2::254]/' }, 'url', 'url must point to a public internet address'],
     [{ url: 'https://93.184.216.34/in', eventos: [] }, 'eventos', 'eventos must not be empty'],
-    [{ url: 'https://93.184.216.34/in', eventos: ['AGENDAMENTO_CRIADO'] }, 'eventos.0', expect.stringContaining('eventos.0 must be one of')],
+    [
+      { url: 'https://93.184.216.34/in', eventos: ['AGENDAMENTO_CRIADO'] },
+      'eventos.0',
+      expect.stringContaining('eventos.0 must be one of'),
+    ],
     [{ url: 'https://93.184.216.34/in', secret: 'segredo' }, 'secret', expect.stringContaining('secret must be whsec_')],
     [{ url: 'https://93.184.216.34/in', ativo: 'sim' }, 'ativo', 'ativo must be a boolean'],
   ])('refuses %j with a 400 naming %s, writing nothing', async (body, field, message) => {
@@ -220,7 +224,9 @@ describe('the delivery log and its replay', () => {
   it('pages the log (GET .../entregas), and resends a stored delivery (202), 404 for an unknown one', async () => {
     // Prepare: a provider whose only webhook points at the local receiver (it verifies with the sandbox secret), and one of its events
     const own = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica do Log' });
-    const portal = as(await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'log', ttlSeconds: 3600, prestadorId: own.id }));
+    const portal = as(
+      await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'log', ttlSeconds: 3600, prestadorId: own.id }),
+    );
     const webhook = await create({ url: service.webhookReceiver.url, secret: service.sandbox.webhooks!.secret }, portal);
     const webhookId = webhook.id as number;
     const agendamentoId = await nextId();
@@ -234,7 +240,9 @@ describe('the delivery log and its replay', () => {
     });
     const eventId = appointmentEventId(agendamentoId, 1);
     const payload = appointmentEvent('AGENDAMENTO_CONFIRMADO', appointment, now);
-    await commitWrites([dynamoOutboundEventRepository().write({ eventId, aplicacaoId: demo.id, prestadorId: own.id, payload, criadoEm: now.toISOString() })]);
+    await commitWrites([
+      dynamoOutboundEventRepository().write({ eventId, aplicacaoId: demo.id, prestadorId: own.id, payload, criadoEm: now.toISOString() }),
+    ]);
     await (await adapter('queue')).send('outboundWebhooks', { kind: 'evento', aplicacaoId: demo.id, eventId });
     await service.queues.drained();
 
@@ -273,6 +281,9 @@ describe('the delivery log and its replay', () => {
     // Another provider of the application sees neither the log nor the delivery.
     expect((await prestador().call('GET', `${BASE}/${webhookId}/entregas`)).status).toBe(404);
     expect((await prestador().call('POST', `${BASE}/${webhookId}/entregas/${eventId}.${webhookId}/reenviar`)).status).toBe(404);
-    expect((await portal.call('GET', `${BASE}/${webhookId}/entregas?size=500`)).body).toMatchObject({ error: 'validation_error', field: 'size' });
+    expect((await portal.call('GET', `${BASE}/${webhookId}/entregas?size=500`)).body).toMatchObject({
+      error: 'validation_error',
+      field: 'size',
+    });
   });
 });

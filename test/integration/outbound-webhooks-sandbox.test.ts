@@ -49,6 +49,8 @@ describe('the sandbox webhook', { timeout: 90_000 }, () => {
     });
     expect(first.secret).toMatch(/^whsec_/);
     const stored = await dynamoWebhookSubscriptionRepository().listByProvider(demo.id, demo.prestador.id);
-    expect(stored).toEqual([expect.objectContaining({ id: first.webhookId, url: service.webhookReceiver.url, ativo: true, secret: first.secret })]);
+    expect(stored).toEqual([
+      expect.objectContaining({ id: first.webhookId, url: service.webhookReceiver.url, ativo: true, secret: first.secret }),
+    ]);
   });
 });

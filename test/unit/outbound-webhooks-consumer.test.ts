@@ -82,7 +82,8 @@ function world(schedule: RetrySchedule = [0, 5000, 30 * 60_000]) {
       list: async (): Promise<DeliveryPage> => ({ content: [], total: 0 }),
     },
     queue: async () => ({
-      send: async (_queue, message, options) => void sent.push({ message: message as OutboundWebhookWork, delaySeconds: options?.delaySeconds ?? 0 }),
+      send: async (_queue, message, options) =>
+        void sent.push({ message: message as OutboundWebhookWork, delaySeconds: options?.delaySeconds ?? 0 }),
     }),
     now: () => new Date(now),
     schedule: () => schedule,
@@ -196,7 +197,9 @@ describe('fan-out of an event', () => {
 
     // Assess: webhook 1 was delivered, webhook 2 still waits for its first attempt
     expect(w.deliveries.size).toBe(2);
-    expect(w.sent.map((s) => s.message)).toEqual([{ kind: 'entrega', aplicacaoId: APP, webhookId: 2, eventId: event.eventId, attempt: 1, dueAt: START }]);
+    expect(w.sent.map((s) => s.message)).toEqual([
+      { kind: 'entrega', aplicacaoId: APP, webhookId: 2, eventId: event.eventId, attempt: 1, dueAt: START },
+    ]);
   });
 
   it('drops the message of an unknown event', async () => {
@@ -226,7 +229,11 @@ describe('an attempt', () => {
     const { target, post } = w.posted[0]!;
     expect(target.url.href).toBe('https://hooks.example.com/1');
     expect(target.addresses).toEqual(['93.184.216.34']);
-    expect(post.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': event.eventId, 'webhook-timestamp': String(START / 1000) });
+    expect(post.headers).toMatchObject({
+      'content-type': 'application/json',
+      'webhook-id': event.eventId,
+      'webhook-timestamp': String(START / 1000),
+    });
     // The verifier refuses timestamps more than 5 minutes from its clock: it reads the test's.
     vi.useFakeTimers({ toFake: ['Date'], now: START + 60_000 });
     const verified = new Webhook(SECRET).verify(post.body, post.headers);
@@ -330,7 +337,14 @@ describe('messages the consumer drops', () => {
     w.addSubscription(1);
     const event = w.addEvent();
     w.answers.push({ status: 500 });
-    const first: OutboundWebhookWork = { kind: 'entrega', aplicacaoId: APP, webhookId: 1, eventId: event.eventId, attempt: 1, dueAt: START };
+    const first: OutboundWebhookWork = {
+      kind: 'entrega',
+      aplicacaoId: APP,
+      webhookId: 1,
+      eventId: event.eventId,
+      attempt: 1,
+      dueAt: START,
+    };
     await w.run({ kind: 'evento', aplicacaoId: APP, eventId: event.eventId });
     w.sent.length = 0;
     await w.run(first);
@@ -354,7 +368,14 @@ describe('messages the consumer drops', () => {
     w.addSubscription(1);
     const event = w.addEvent();
     w.answers.push({ status: 500 });
-    const first: OutboundWebhookWork = { kind: 'entrega', aplicacaoId: APP, webhookId: 1, eventId: event.eventId, attempt: 1, dueAt: START };
+    const first: OutboundWebhookWork = {
+      kind: 'entrega',
+      aplicacaoId: APP,
+      webhookId: 1,
+      eventId: event.eventId,
+      attempt: 1,
+      dueAt: START,
+    };
     await w.run({ kind: 'evento', aplicacaoId: APP, eventId: event.eventId });
     w.sent.length = 0;
     await w.run(first);
@@ -371,7 +392,14 @@ describe('messages the consumer drops', () => {
   it('hops without reading anything while the attempt is not due', async () => {
     // Prepare
     const w = world();
-    const message: OutboundWebhookWork = { kind: 'entrega', aplicacaoId: APP, webhookId: 1, eventId: 'msg_1_1', attempt: 3, dueAt: START + 10 * 3600_000 };
+    const message: OutboundWebhookWork = {
+      kind: 'entrega',
+      aplicacaoId: APP,
+      webhookId: 1,
+      eventId: 'msg_1_1',
+      attempt: 3,
+      dueAt: START + 10 * 3600_000,
+    };
     w.deps.deliveries.get = async () => {
       throw new Error('must not read');
     };

@@ -55,7 +55,10 @@ describe('postWebhook', () => {
     const port = await serve((_request, response) => response.writeHead(302, { Location: 'http://169.254.169.254/' }).end('moved'));
     const refused = await serve((_request, response) => response.writeHead(500).end('x'.repeat(5000)));
 
-    expect(await postWebhook({ url: new URL(`http://127.0.0.1:${port}/`), addresses: ['127.0.0.1'] }, post, 2000)).toEqual({ status: 302, body: 'moved' });
+    expect(await postWebhook({ url: new URL(`http://127.0.0.1:${port}/`), addresses: ['127.0.0.1'] }, post, 2000)).toEqual({
+      status: 302,
+      body: 'moved',
+    });
     const outcome = await postWebhook({ url: new URL(`http://127.0.0.1:${refused}/`), addresses: ['127.0.0.1'] }, post, 2000);
     expect(outcome).toMatchObject({ status: 500 });
     expect((outcome as { body: string }).body.length).toBe(2048);
@@ -83,9 +86,9 @@ describe('postWebhook', () => {
 
 describe('pinnedLookup', () => {
   const lookup = pinnedLookup(['93.184.216.34', '2606:2800:220:1::1']);
-  const call = (options: object) =>
+  const call = (options: { family?: number; all?: boolean }) =>
     new Promise<unknown>((resolve, reject) =>
-      lookup('anything.example', options as never, (error: unknown, address: unknown, family?: unknown) =>
+      lookup('anything.example', options, (error, address: unknown, family?: number) =>
         error ? reject(error) : resolve(family === undefined ? address : { address, family }),
       ),
     );
@@ -102,7 +105,7 @@ describe('pinnedLookup', () => {
   it('refuses a family it has no checked address for', async () => {
     const v4only = pinnedLookup(['93.184.216.34']);
     await expect(
-      new Promise((resolve, reject) => v4only('x', { family: 6 } as never, (error) => (error ? reject(error) : resolve(undefined)))),
+      new Promise((resolve, reject) => v4only('x', { family: 6 }, (error) => (error ? reject(error) : resolve(undefined)))),
     ).rejects.toMatchObject({ code: 'ENOTFOUND' });
   });
 });
