@@ -55,7 +55,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL.
   public: needs('readwrite', { readsCrl: true, sendsMail: true }),
   'patient-app': needs('readwrite'),
-  'provider-portal': needs('readwrite'),
+  // Resending a stored webhook delivery queues its attempt.
+  'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'physician-portal': needs('readwrite'),
   admin: needs('readwrite', { readsSigningKey: true }),
 };
@@ -76,13 +77,14 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
   inbound: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   status: needs('readwrite'),
-  // Retries go back through SQS visibility, not a new send.
-  outboundWebhooks: needs('readwrite'),
+  // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
+  outboundWebhooks: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
   exchangeRate: needs('readwrite'),
-  appointmentSweep: needs('readwrite'),
+  // Queues again the outbound events left pending (the outbox's safety net).
+  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
 };
 
 /** Every Lambda with its needs, for the stack and the tests. */

@@ -137,7 +137,8 @@ export class PlatformStack extends Stack {
     const consumerFns = Object.fromEntries(
       (Object.keys(consumerFunctions) as QueueName[]).map((q) => [
         q,
-        create(consumerFunctions[q], Duration.seconds(30), `Consumer of the ${q} queue`),
+        // A batch of 10 webhook deliveries, one after the other, may each wait 15 s for its receiver.
+        create(consumerFunctions[q], Duration.seconds(q === 'outboundWebhooks' ? 180 : 30), `Consumer of the ${q} queue`),
       ]),
     ) as Record<QueueName, ServiceFunction>;
     const scheduledFns = Object.values(scheduledFunctions).map((entry) => ({

@@ -47,6 +47,14 @@ export interface Config {
   publicBaseUrl: string | undefined;
   /** The operator's provider_b price table, raw (PROVIDER_B_PRICES_USD="MARKETING=0.0625,..."); parsed by the domain. */
   providerBPricesUsd: string | undefined;
+  /**
+   * The outbound webhooks' retry schedule, raw (WEBHOOK_RETRY_SCHEDULE="0,5s,5m,30m,2h,5h,10h,10h");
+   * unset means Svix's schedule. Parsed by the domain's parseRetrySchedule where it is used (the
+   * outbound-webhooks consumer), so this module, which every function loads, stays free of it.
+   */
+  webhookRetrySchedule: string | undefined;
+  /** How long one delivery attempt may take before it counts as failed (WEBHOOK_TIMEOUT_MS, default 15 s). */
+  webhookTimeoutMs: number;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -123,6 +131,8 @@ function load() {
     loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
     publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
     providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.trim() || undefined,
+    webhookTimeoutMs: positive(env.WEBHOOK_TIMEOUT_MS) ?? 15_000,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',
     functionName,

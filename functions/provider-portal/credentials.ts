@@ -14,12 +14,11 @@ import {
   regenerateProviderCredentialSecret,
   revokeProviderCredential,
   updateProviderCredential,
-  type ProviderScope,
 } from '#shared/domain/provider-credentials';
-import { HttpError } from '#shared/http/errors';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
+import { scopeOf } from './scope.ts';
 
 const repo = dynamoProviderCredentialRepository();
 
@@ -43,15 +42,6 @@ const updateSchema = z.object({
   ipAllowlist: z.optional(ipAllowlist),
   ativo: z.optional(ativo),
 });
-
-/** The caller's provider, from the token. */
-function scopeOf(request: TenantRequest): ProviderScope {
-  const { aplicacaoId, prestadorId } = request.principal;
-  if (aplicacaoId === undefined || prestadorId === undefined) {
-    throw new HttpError(403, 'forbidden', 'This token does not act for a provider');
-  }
-  return { aplicacaoId, prestadorId };
-}
 
 /** `{id}` of the path; anything that cannot be an id names no credential. */
 const credentialId = (request: TenantRequest): number => pathId(request, 'credential');

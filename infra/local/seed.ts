@@ -66,11 +66,26 @@ export interface SandboxAgent {
   serialHex: string;
 }
 
+/** The local webhook receiver (infra/local/webhook-receiver.ts) and the webhook of demo's provider that points at it. */
+export interface SandboxWebhooks {
+  /** The receiver's URL (the webhook's target). */
+  receiverUrl: string;
+  /** Absolute path of the folder where each delivery lands as a JSON file. */
+  receiverDir: string;
+  aplicacaoId: number;
+  prestadorId: number;
+  webhookId: number;
+  /** The webhook's `whsec_` secret: verify deliveries with it. */
+  secret: string;
+}
+
 export interface Sandbox {
   baseUrl: string;
   applications: { demo: SandboxApp; outra: SandboxApp; semSaldo: SandboxApp };
   /** Written once the agent channel's port is listening. */
   agent?: SandboxAgent;
+  /** Written once the webhook receiver is listening. */
+  webhooks?: SandboxWebhooks;
 }
 
 export type SandboxKey = keyof Sandbox['applications'];

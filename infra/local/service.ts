@@ -16,6 +16,7 @@ import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
+import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
 import { pointSandboxAtSimulators, startSimulators, type SimulatorOptions, type Simulators } from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
@@ -52,6 +53,8 @@ export interface LocalServiceOptions {
   schedules?: boolean;
   /** Queue behaviour: visibility timeout (default 1 s) and receives before the dead-letter queue (default 3). */
   queues?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  /** Port of the local webhook receiver on 127.0.0.1 (infra/local/webhook-receiver.ts); 0 (default) picks a free one. */
+  webhookReceiverPort?: number;
   /** The provider_a / provider_b simulators: ports (default 0, a free one; npm start uses 3101/3102), callback delays and order. */
   simulators?: SimulatorOptions;
 }
@@ -71,6 +74,8 @@ export interface LocalService {
   queues: QueueRunner;
   /** The provider simulators the sandbox applications send through (their logs: sent(), callbacks()). */
   simulators: Simulators;
+  /** The receiver of demo's sandbox webhook: every delivery it got is a file in its folder. */
+  webhookReceiver: WebhookReceiver;
   /** The exchange-rate source of the scheduled function (a loopback fixture; tests can make it fail). */
   exchangeRateSource: ExchangeRateFixture;
   stop(): Promise<void>;
@@ -83,6 +88,7 @@ export const localPaths = (dataDir: string) => ({
   outbox: path.join(dataDir, 'outbox'),
   secrets: path.join(dataDir, 'secrets'),
   dlq: path.join(dataDir, 'dlq'),
+  webhooks: path.join(dataDir, 'webhooks'),
   sandbox: sandboxFile(dataDir),
 });
 
@@ -128,6 +134,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let scheduler: Scheduler | undefined;
   let simulators: Simulators | undefined;
   let exchangeRateSource: ExchangeRateFixture | undefined;
+  let webhookReceiver: WebhookReceiver | undefined;
   let markReady!: () => void;
   let failReady!: (error: unknown) => void;
   const ready = new Promise<void>((resolve, reject) => {
@@ -146,6 +153,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await simulators?.stop();
       await dynamo?.stop();
       await exchangeRateSource?.close();
+      await webhookReceiver?.close();
       resetAdapters();
       resetSigningKeys();
       resetDb();
@@ -210,12 +218,15 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     const agentCa = await loadAgentCa();
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
     await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls });
+    // The provider's end of the outbound webhooks: demo's sandbox webhook points at this receiver.
+    webhookReceiver = await startWebhookReceiver({ dir: paths.webhooks, port: options.webhookReceiverPort ?? 0 });
+    await addWebhookToSandbox({ dataDir, sandbox, receiver: webhookReceiver });
 
     runner = startQueueRunner({ queues, dlqDir: paths.dlq, ...options.queues });
     if (options.schedules !== false) scheduler = startScheduler();
     markReady();
 
-    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, simulators, exchangeRateSource, stop };
+    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, simulators, webhookReceiver, exchangeRateSource, stop };
   } catch (error) {
     failReady(error);
     await stop().catch(() => undefined);

@@ -12,13 +12,14 @@
 import { DEFAULT_AGENT_PORT } from '#infra/local/agent-tls';
 import { JavaMissingError } from '#infra/local/dynamo';
 import { startLocalService, type LocalService } from '#infra/local/service';
+import { DEFAULT_WEBHOOK_RECEIVER_PORT } from '#infra/local/webhook-receiver';
 
 const usage = `Usage: npm start [-- --fresh]
 
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -50,12 +51,13 @@ async function main(): Promise<void> {
       agentPort,
       fresh: args.includes('--fresh'),
       dataDir: process.env.LOCAL_DATA_DIR || '.local',
+      webhookReceiverPort: Number(process.env.PORT_WEBHOOK_RECEIVER || DEFAULT_WEBHOOK_RECEIVER_PORT),
       simulators: { providerAPort: Number(process.env.PORT_PROVIDER_A || 3101), providerBPort: Number(process.env.PORT_PROVIDER_B || 3102) },
     });
   } catch (error) {
     if (error instanceof JavaMissingError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B) to another port.`);
+      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER) to another port.`);
     } else console.error(error);
     process.exit(1);
   }
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);
   console.log(`  Providers: provider_a ${service.simulators.providerA.url}, provider_b ${service.simulators.providerB.url} (simulators)`);
+  console.log(`  Webhooks:  ${service.webhookReceiver.url} receives demo's sandbox webhook; deliveries land in ${service.webhookReceiver.dir}`);
   console.log(`  Try:       curl ${service.baseUrl}/api/status`);
   console.log('Press Ctrl-C to stop.\n');
 

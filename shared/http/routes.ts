@@ -181,6 +181,11 @@ export const extensionRoutes = [
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/credenciais/{id}/regenerar', 'provider-portal', 'portalJwt', portal('prestador')),
+  // Provider portal: the provider's outbound webhooks (GET/PUT/DELETE of one are spec routes) and their delivery log.
+  r('POST', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('GET', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('GET', '/api/prestador/webhooks/{id}/entregas', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar', 'provider-portal', 'portalJwt', portal('prestador')),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];

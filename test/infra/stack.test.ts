@@ -407,7 +407,14 @@ describe('PlatformStack', () => {
       expect(holders(/^sqs:SendMessage on queue:inbound$/)).toEqual([groupFunctions.webhooks.id]);
       expect(holders(/^sqs:SendMessage on queue:status$/)).toEqual([groupFunctions.webhooks.id]);
       expect(holders(/^sqs:SendMessage on queue:outboundWebhooks$/)).toEqual(
-        [groupFunctions['provider-api'].id, groupFunctions['v2-appointments'].id, consumerFunctions.inbound.id].sort(),
+        [
+          groupFunctions['provider-api'].id,
+          groupFunctions['v2-appointments'].id,
+          groupFunctions['provider-portal'].id,
+          consumerFunctions.inbound.id,
+          consumerFunctions.outboundWebhooks.id,
+          scheduledFunctions.appointmentSweep.id,
+        ].sort(),
       );
       expect(holders(/^sqs:SendMessage on dlq:/)).toEqual([]);
       expect(holders(/^secretsmanager:/)).toEqual(

@@ -72,7 +72,7 @@ describe('every route of the route table through the local gateway', () => {
       ['GET', '/api/external/v2/agendamentos', bearer(token.access_token), 501],
       ['POST', '/api/external/prestador/v1/execucao', { 'X-Api-Key': app.prestador.apiKey, 'X-Api-Secret': app.prestador.apiSecret }, 501],
       ['GET', '/api/admin/whatsapp/setores/1', bearer(app.tokens.admin), 501],
-      ['GET', '/api/prestador/webhooks/1', bearer(app.tokens.prestador), 501],
+      ['GET', `/api/prestador/webhooks/${service.sandbox.webhooks!.webhookId}`, bearer(app.tokens.prestador), 200],
       ['GET', '/api/plantonista/perfil', bearer(app.tokens.plantonista), 501],
       ['GET', '/api/v4/saude/perfil', bearer(app.tokens.paciente), 501],
     ];
@@ -187,7 +187,15 @@ describe('the sandbox file', () => {
   });
 
   it('has exactly the documented shape', () => {
-    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl']);
+    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'webhooks']);
+    expect(sandbox.webhooks).toEqual({
+      receiverUrl: service.webhookReceiver.url,
+      receiverDir: path.join(dataDir, 'webhooks'),
+      aplicacaoId: sandbox.applications.demo.id,
+      prestadorId: sandbox.applications.demo.prestador.id,
+      webhookId: expect.any(Number),
+      secret: expect.stringMatching(/^whsec_/),
+    });
     expect(sandbox.baseUrl).toBe(service.baseUrl);
     expect(Object.keys(sandbox.applications).sort()).toEqual([...appKeys].sort());
     expect(sandbox).toEqual(service.sandbox);

@@ -1,0 +1,138 @@
+// /api/prestador/webhooks/**: the provider's outbound webhook subscriptions and their delivery log
+// (docs/appointments.md, "Outbound webhooks"). The application and the provider come from the
+// portal token; a webhook of another provider or application is 404. The URL is checked on save
+// (https, public addresses: SSRF; loopback too under the local run). The secret appears only in the
+// answer that created or replaced it.
+import type { OutboundWebhookWork } from '#events/queue-messages';
+import { adapter } from '#shared/adapters/index';
+import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { conflict, notFound } from '#shared/domain/errors';
+import {
+  deliveryView,
+  newSubscription,
+  parseSubscriptionCreate,
+  parseSubscriptionUpdate,
+  subscriptionView,
+  updatedSubscription,
+  type SubscriptionDeps,
+  type WebhookDelivery,
+  type WebhookSubscription,
+} from '#shared/domain/outbound-webhooks';
+import type { ProviderScope } from '#shared/domain/provider-credentials';
+import { json, type ApiResponse, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { readPaging } from '#shared/http/paging';
+import { log } from '#shared/log';
+import { scopeOf } from './scope.ts';
+
+const subscriptions = dynamoWebhookSubscriptionRepository();
+const deliveries = dynamoWebhookDeliveryRepository();
+const applications = dynamoApplicationRepository();
+
+const deps = (): SubscriptionDeps => ({ resolve: resolveHost, policy: webhookTargetPolicy() });
+
+/** The webhook of `{id}` when it belongs to the caller's provider; otherwise 404, as for an unknown id. */
+async function ownWebhook(request: TenantRequest, scope: ProviderScope): Promise<WebhookSubscription> {
+  const id = pathId(request, 'webhook');
+  const subscription = await subscriptions.get(scope.aplicacaoId, id);
+  if (!subscription || subscription.prestadorId !== scope.prestadorId) throw notFound('webhook');
+  return subscription;
+}
+
+/** Shown once: the answer carrying a secret must not be stored by caches on the way. */
+const withSecret = (status: number, s: WebhookSubscription): ApiResponse =>
+  json(status, subscriptionView(s, { withSecret: true }), { 'Cache-Control': 'no-store' });
+
+/** `{entregaId}` is a delivery's `id` in the log, `<eventId>.<webhookId>`, of this webhook. */
+function deliveryEventId(request: TenantRequest, webhookId: number): string {
+  const raw = request.pathParameters.entregaId ?? '';
+  const suffix = `.${webhookId}`;
+  const eventId = raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : '';
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(eventId)) throw notFound('delivery');
+  return eventId;
+}
+
+export const webhookOperations: Operations<'provider-portal'> = {
+  'POST /api/prestador/webhooks': async (request) => {
+    const scope = scopeOf(request);
+    const input = parseSubscriptionCreate(request.body);
+    const prestador = await applications.getPrestador(scope.aplicacaoId, scope.prestadorId);
+    if (!prestador) throw notFound('prestador');
+    if (!prestador.ativo) throw conflict('the prestador is inactive');
+    // The id is drawn once the input (URL included) passed its checks: a refused request writes nothing.
+    const { subscription } = await newSubscription(input, { id: 0, ...scope, at: new Date() }, deps());
+    const created = { ...subscription, id: await subscriptions.newId() };
+    await subscriptions.create(created);
+    log.info('webhook created', { webhookId: created.id, prestadorId: scope.prestadorId, eventos: created.eventos });
+    return withSecret(201, created);
+  },
+
+  'GET /api/prestador/webhooks': async (request) => {
+    const { aplicacaoId, prestadorId } = scopeOf(request);
+    const list = await subscriptions.listByProvider(aplicacaoId, prestadorId);
+    return json(200, list.map((s) => subscriptionView(s)));
+  },
+
+  'GET /api/prestador/webhooks/{id}': async (request) => json(200, subscriptionView(await ownWebhook(request, scopeOf(request)))),
+
+  'PUT /api/prestador/webhooks/{id}': async (request) => {
+    const scope = scopeOf(request);
+    pathId(request, 'webhook');
+    const input = parseSubscriptionUpdate(request.body);
+    const current = await ownWebhook(request, scope);
+    const updated = await updatedSubscription(current, input, new Date(), deps());
+    if (!(await subscriptions.replace(updated))) throw notFound('webhook');
+    // A blank secret keeps the current one, which is then not shown again.
+    return input.secret === null ? json(200, subscriptionView(updated)) : withSecret(200, updated);
+  },
+
+  'DELETE /api/prestador/webhooks/{id}': async (request) => {
+    const scope = scopeOf(request);
+    // Its pending deliveries give up at their next attempt; the log stays in the table.
+    if (!(await subscriptions.delete(scope.aplicacaoId, scope.prestadorId, pathId(request, 'webhook')))) throw notFound('webhook');
+    return { statusCode: 204 };
+  },
+
+  'GET /api/prestador/webhooks/{id}/entregas': async (request) => {
+    const scope = scopeOf(request);
+    const paging = readPaging(request.query);
+    const subscription = await ownWebhook(request, scope);
+    const { content, total } = await deliveries.list(scope.aplicacaoId, subscription.id, paging.page, paging.size);
+    return json(200, {
+      content: content.map(deliveryView),
+      total,
+      page: paging.page,
+      size: paging.size,
+      totalPages: Math.ceil(total / paging.size),
+    });
+  },
+
+  'POST /api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar': async (request) => {
+    const scope = scopeOf(request);
+    const subscription = await ownWebhook(request, scope);
+    const eventId = deliveryEventId(request, subscription.id);
+    const delivery = await deliveries.get(scope.aplicacaoId, subscription.id, eventId);
+    if (!delivery) throw notFound('delivery');
+    if (!subscription.ativo) throw conflict('the webhook is inactive: activate it before resending');
+    // A fresh attempt now, counted after the ones made: a failed delivery that fails again is failed
+    // again at once; one that had succeeded gets the rest of the schedule.
+    const now = Date.now();
+    const replayed: WebhookDelivery = { ...delivery, state: 'pending', nextAttemptAt: now, updatedAt: now };
+    if (!(await deliveries.save(replayed, { attempts: delivery.attempts, state: delivery.state }))) {
+      throw conflict('the delivery changed while it was being resent; try again');
+    }
+    const message: OutboundWebhookWork = {
+      kind: 'entrega',
+      aplicacaoId: scope.aplicacaoId,
+      webhookId: subscription.id,
+      eventId,
+      attempt: delivery.attempts + 1,
+      dueAt: now,
+    };
+    await (await adapter('queue')).send('outboundWebhooks', message);
+    log.info('webhook delivery resent', { deliveryId: delivery.deliveryId, attempt: delivery.attempts + 1 });
+    return json(202, deliveryView(replayed));
+  },
+};

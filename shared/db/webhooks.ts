@@ -1,0 +1,232 @@
+// DynamoDB side of the outbound webhooks (docs/data-model.md, patterns 25 and 26): a provider's
+// subscriptions, and the deliveries of events to them. A subscription lives under its application
+// (a read by id with another application's principal is a key miss) and names its provider (the
+// portal compares it, so another provider's webhook is a 404 too). A delivery is written once per
+// event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
+// it was decided from, so two consumers working on the same attempt cannot both record it.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { nextId } from '#shared/db/ids';
+import * as keys from '#shared/db/keys';
+import { tableKeys } from '#shared/db/table';
+import type { DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/outbound-webhooks';
+
+type Item = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions (pattern 25)
+
+export interface WebhookSubscriptionRepository {
+  newId(): Promise<number>;
+  /** Puts a new subscription (its id is fresh: the put refuses to overwrite). */
+  create(subscription: WebhookSubscription): Promise<void>;
+  get(aplicacaoId: number, id: number): Promise<WebhookSubscription | undefined>;
+  /** The provider's subscriptions, oldest first. */
+  listByProvider(aplicacaoId: number, prestadorId: number): Promise<WebhookSubscription[]>;
+  /** Replaces a stored subscription of the same provider; false when it is gone (deleted meanwhile). */
+  replace(subscription: WebhookSubscription): Promise<boolean>;
+  /** Deletes the provider's subscription; false when there was none. */
+  delete(aplicacaoId: number, prestadorId: number, id: number): Promise<boolean>;
+}
+
+const subscriptionItem = (s: WebhookSubscription): Item => ({
+  ...keys.webhook(s.aplicacaoId, s.id),
+  ...keys.webhookListing(s.aplicacaoId, s.prestadorId, s.id),
+  tipo: 'WEBHOOK',
+  id: s.id,
+  aplicacaoId: s.aplicacaoId,
+  prestadorId: s.prestadorId,
+  url: s.url,
+  secret: s.secret,
+  eventos: s.eventos,
+  ativo: s.ativo,
+  criadoEm: s.criadoEm,
+  atualizadoEm: s.atualizadoEm,
+});
+
+const toSubscription = (item: Item): WebhookSubscription => ({
+  id: Number(item.id),
+  aplicacaoId: Number(item.aplicacaoId),
+  prestadorId: Number(item.prestadorId),
+  url: String(item.url),
+  secret: String(item.secret),
+  eventos: [...(item.eventos as WebhookSubscription['eventos'])],
+  ativo: item.ativo === true,
+  criadoEm: String(item.criadoEm),
+  atualizadoEm: String(item.atualizadoEm),
+});
+
+/** A write that must not succeed when its condition fails; false in that case. */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionRepository {
+  return {
+    newId: nextId,
+
+    async create(subscription) {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: subscriptionItem(subscription), ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    },
+
+    async get(aplicacaoId, id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhook(aplicacaoId, id), ConsistentRead: true }));
+      return out.Item ? toSubscription(out.Item) : undefined;
+    },
+
+    async listByProvider(aplicacaoId, prestadorId) {
+      const items = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.webhooks(aplicacaoId, prestadorId).gsi1pk },
+      });
+      return items.map(toSubscription);
+    },
+
+    replace: (subscription) =>
+      conditional(() =>
+        db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: subscriptionItem(subscription),
+            ConditionExpression: 'attribute_exists(pk) AND prestadorId = :prestadorId',
+            ExpressionAttributeValues: { ':prestadorId': subscription.prestadorId },
+          }),
+        ),
+      ),
+
+    delete: (aplicacaoId, prestadorId, id) =>
+      conditional(() =>
+        db().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.webhook(aplicacaoId, id),
+            ConditionExpression: 'attribute_exists(pk) AND prestadorId = :prestadorId',
+            ExpressionAttributeValues: { ':prestadorId': prestadorId },
+          }),
+        ),
+      ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deliveries (pattern 26)
+
+export interface DeliveryPage {
+  /** Newest first. */
+  content: WebhookDelivery[];
+  total: number;
+}
+
+export interface WebhookDeliveryRepository {
+  /** Puts a new delivery; 'exists' when the event already has one for this subscription (a repeated fan-out). */
+  create(delivery: WebhookDelivery): Promise<'created' | 'exists'>;
+  get(aplicacaoId: number, webhookId: number, eventId: string): Promise<WebhookDelivery | undefined>;
+  /**
+   * Writes the delivery after an attempt (or a replay), conditioned on the attempts and state it was
+   * decided from; false when someone else recorded that attempt first.
+   */
+  save(delivery: WebhookDelivery, from: { attempts: number; state: DeliveryState }): Promise<boolean>;
+  /** A page of the subscription's delivery log, newest first. */
+  list(aplicacaoId: number, webhookId: number, page: number, size: number): Promise<DeliveryPage>;
+}
+
+/** The listing's sort key: the creation instant, so the log reads in the order the events came. */
+const listedAt = (d: WebhookDelivery) => new Date(d.createdAt).toISOString();
+
+const deliveryItem = (d: WebhookDelivery): Item => ({
+  ...keys.delivery(d.aplicacaoId, d.webhookId, d.eventId),
+  ...keys.deliveryListing(d.aplicacaoId, d.webhookId, listedAt(d), d.eventId),
+  tipo: 'ENTREGA',
+  ...d,
+});
+
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+const toDelivery = (item: Item): WebhookDelivery => ({
+  deliveryId: String(item.deliveryId),
+  eventId: String(item.eventId),
+  webhookId: Number(item.webhookId),
+  aplicacaoId: Number(item.aplicacaoId),
+  prestadorId: Number(item.prestadorId),
+  evento: item.evento as WebhookDelivery['evento'],
+  payload: item.payload as WebhookDelivery['payload'],
+  attempts: Number(item.attempts),
+  lastHttpStatus: numberOrNull(item.lastHttpStatus),
+  lastError: typeof item.lastError === 'string' ? item.lastError : null,
+  nextAttemptAt: numberOrNull(item.nextAttemptAt),
+  state: item.state as DeliveryState,
+  createdAt: Number(item.createdAt),
+  updatedAt: Number(item.updatedAt),
+});
+
+export function dynamoWebhookDeliveryRepository(): WebhookDeliveryRepository {
+  return {
+    async create(delivery) {
+      const created = await conditional(() =>
+        db().send(new PutCommand({ TableName: tableName(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' })),
+      );
+      return created ? 'created' : 'exists';
+    },
+
+    async get(aplicacaoId, webhookId, eventId) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.delivery(aplicacaoId, webhookId, eventId), ConsistentRead: true }),
+      );
+      return out.Item ? toDelivery(out.Item) : undefined;
+    },
+
+    save: (delivery, from) =>
+      conditional(() =>
+        db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: deliveryItem(delivery),
+            // `state` is a DynamoDB reserved word.
+            ConditionExpression: 'attempts = :attempts AND #state = :state',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':attempts': from.attempts, ':state': from.state },
+          }),
+        ),
+      ),
+
+    async list(aplicacaoId, webhookId, page, size) {
+      const pk = keys.deliveries(aplicacaoId, webhookId).gsi1pk;
+      // The count brings keys only over the wire; the page is read from the newest, and only up to it.
+      const counted = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk',
+      });
+      const wanted = (page + 1) * size;
+      const items: Item[] = [];
+      let start: Item | undefined;
+      while (items.length < wanted) {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            ScanIndexForward: false,
+            Limit: wanted - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+        if (!start) break;
+      }
+      return { content: items.slice(page * size, wanted).map(toDelivery), total: counted.length };
+    },
+  };
+}

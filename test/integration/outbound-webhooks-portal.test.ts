@@ -1,0 +1,289 @@
+// The provider portal's webhook routes through the local gateway (the real portal-JWT authorizer)
+// with the sandbox prestador's token: status codes, the secret shown once, bad input refused with a
+// 400 naming the field and nothing written, and another provider's or application's webhook a 404.
+// Public targets are IP literals: the tests need no DNS.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '#infra/local/service';
+import type { SandboxApp } from '#infra/local/seed';
+import { signPortalToken } from '#shared/auth/tokens';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { commitWrites } from '#shared/db/unit-of-work';
+import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { nextId } from '#shared/db/ids';
+import { adapter } from '#shared/adapters/index';
+import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
+import { registerPrestador } from '#shared/domain/applications';
+import { client, type Json } from './messaging-support.ts';
+
+let service: LocalService;
+let dataDir: string;
+let demo: SandboxApp;
+let outra: SandboxApp;
+/** A second provider of demo, with its own portal token. */
+let vizinho: { id: number; token: string };
+
+const api = client(() => service);
+const as = (token: string) => ({
+  call: (method: string, url: string, body?: unknown) => api.call(method, url, { Authorization: `Bearer ${token}` }, body),
+});
+const prestador = () => as(demo.tokens.prestador);
+
+const BASE = '/api/prestador/webhooks';
+const ALL_EVENTS = ['AGENDAMENTO_CONFIRMADO', 'AGENDAMENTO_CANCELADO', 'AGENDAMENTO_REALIZADO', 'AGENDAMENTO_FALTOU'];
+const SECRET = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'webhooks-portal-'));
+  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
+  demo = service.sandbox.applications.demo;
+  outra = service.sandbox.applications.outra;
+  const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica Vizinha' });
+  vizinho = {
+    id: other.id,
+    token: await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'vizinho', ttlSeconds: 3600, prestadorId: other.id }),
+  };
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const storedCount = async (aplicacaoId = demo.id, prestadorId = demo.prestador.id) =>
+  (await dynamoWebhookSubscriptionRepository().listByProvider(aplicacaoId, prestadorId)).length;
+
+const create = async (body: Json, who = prestador()) => {
+  const response = await who.call('POST', BASE, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+};
+
+describe('POST /api/prestador/webhooks', () => {
+  it('creates a webhook for all four events with a generated secret shown once (201)', async () => {
+    // Act
+    const response = await prestador().call('POST', BASE, { url: 'https://93.184.216.34/in' });
+
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      url: 'https://93.184.216.34/in',
+      eventos: ALL_EVENTS,
+      ativo: true,
+      criadoEm: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+      atualizadoEm: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const shown = await prestador().call('GET', `${BASE}/${response.body.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).not.toHaveProperty('secret');
+  });
+
+  it('keeps a given secret, event list and active flag; loopback http is allowed under the local run', async () => {
+    const body = await create({ url: 'http://127.0.0.1:9/hook', secret: SECRET, eventos: ['AGENDAMENTO_FALTOU'], ativo: false });
+
+    expect(body).toMatchObject({ url: 'http://127.0.0.1:9/hook', secret: SECRET, eventos: ['AGENDAMENTO_FALTOU'], ativo: false });
+  });
+
+  it.each([
+    [undefined, 'body', 'body is required'],
+    [{}, 'url', 'url is required'],
+    [{ url: 'ftp://hooks.example.com/in' }, 'url', 'url must use https (http only to a loopback address)'],
+    [{ url: 'http://hooks.example.com/in' }, 'url', 'url must use https (http only to a loopback address)'],
+    [{ url: 'https://user:pw@hooks.example.com/in' }, 'url', 'url must not carry a user name or password'],
+    [{ url: 'https://10.1.2.3/in' }, 'url', 'url must point to a public internet address'],
+    [{ url: 'https://169.254.169.254/latest/meta-data' }, 'url', 'url must point to a public internet address'],
+    [{ url: 'https://[fd00:ec2::254]/' }, 'url', 'url must point to a public internet address'],
+    [{ url: 'https://93.184.216.34/in', eventos: [] }, 'eventos', 'eventos must not be empty'],
+    [
+      { url: 'https://93.184.216.34/in', eventos: ['AGENDAMENTO_CRIADO'] },
+      'eventos.0',
+      expect.stringContaining('eventos.0 must be one of'),
+    ],
+    [{ url: 'https://93.184.216.34/in', secret: 'segredo' }, 'secret', expect.stringContaining('secret must be whsec_')],
+    [{ url: 'https://93.184.216.34/in', ativo: 'sim' }, 'ativo', 'ativo must be a boolean'],
+  ])('refuses %j with a 400 naming %s, writing nothing', async (body, field, message) => {
+    // Prepare
+    const before = await storedCount();
+
+    // Act
+    const response = await prestador().call('POST', BASE, body);
+
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: 'validation_error', field, message });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('answers 401 without a token and with a token of another portal role', async () => {
+    expect((await api.call('POST', BASE, {}, { url: 'https://93.184.216.34/in' })).status).toBe(401);
+    expect((await as(demo.tokens.admin).call('POST', BASE, { url: 'https://93.184.216.34/in' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/prestador/webhooks', () => {
+  it("lists the provider's own webhooks only, never their secrets", async () => {
+    // Prepare
+    const mine = await create({ url: 'https://93.184.216.34/mine' });
+    const theirs = await create({ url: 'https://93.184.216.34/theirs' }, as(vizinho.token));
+
+    // Act
+    const response = await prestador().call('GET', BASE);
+
+    // Assess
+    expect(response.status).toBe(200);
+    const ids = (response.body as unknown as Json[]).map((w) => w.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).toContain(service.sandbox.webhooks!.webhookId);
+    expect(ids).not.toContain(theirs.id);
+    for (const webhook of response.body as unknown as Json[]) expect(webhook).not.toHaveProperty('secret');
+  });
+});
+
+describe('GET, PUT and DELETE /api/prestador/webhooks/{id}', () => {
+  it('changes only the fields a PUT carries; a blank secret keeps the current one and is not shown', async () => {
+    // Prepare
+    const created = await create({ url: 'https://93.184.216.34/put', secret: SECRET });
+
+    // Act
+    const kept = await prestador().call('PUT', `${BASE}/${created.id}`, { secret: '', eventos: ['AGENDAMENTO_CANCELADO'], ativo: false });
+
+    // Assess
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ id: created.id, url: 'https://93.184.216.34/put', eventos: ['AGENDAMENTO_CANCELADO'], ativo: false });
+    expect(kept.body).not.toHaveProperty('secret');
+    expect((await dynamoWebhookSubscriptionRepository().get(demo.id, created.id))?.secret).toBe(SECRET);
+
+    const replaced = await prestador().call('PUT', `${BASE}/${created.id}`, { secret: 'whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ secret: 'whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv', eventos: ['AGENDAMENTO_CANCELADO'] });
+  });
+
+  it('refuses a bad PUT with a 400 naming the field, leaving the webhook as it was', async () => {
+    // Prepare
+    const created = await create({ url: 'https://93.184.216.34/bad-put' });
+
+    // Act
+    const responses = [
+      await prestador().call('PUT', `${BASE}/${created.id}`, { url: 'https://192.168.0.10/x' }),
+      await prestador().call('PUT', `${BASE}/${created.id}`, { eventos: 'AGENDAMENTO_FALTOU' }),
+      await prestador().call('PUT', `${BASE}/${created.id}`, { secret: 'whsec_short' }),
+    ];
+
+    // Assess
+    expect(responses.map((r) => [r.status, r.body.field])).toEqual([
+      [400, 'url'],
+      [400, 'eventos'],
+      [400, 'secret'],
+    ]);
+    const shown = await prestador().call('GET', `${BASE}/${created.id}`);
+    expect(shown.body).toMatchObject({ url: 'https://93.184.216.34/bad-put', eventos: ALL_EVENTS, atualizadoEm: created.atualizadoEm });
+  });
+
+  it('deletes (204), after which the webhook is 404', async () => {
+    const created = await create({ url: 'https://93.184.216.34/delete' });
+
+    expect((await prestador().call('DELETE', `${BASE}/${created.id}`)).status).toBe(204);
+    expect((await prestador().call('GET', `${BASE}/${created.id}`)).status).toBe(404);
+    expect((await prestador().call('DELETE', `${BASE}/${created.id}`)).status).toBe(404);
+  });
+
+  it("answers 404 for another provider's or another application's webhook, an unknown id or a malformed one", async () => {
+    // Prepare
+    const theirs = await create({ url: 'https://93.184.216.34/vizinho' }, as(vizinho.token));
+    const elsewhere = await create({ url: 'https://93.184.216.34/outra' }, as(outra.tokens.prestador));
+    const targets = [theirs.id, elsewhere.id, 999_999_999, 'abc'];
+
+    // Act + Assess
+    for (const id of targets) {
+      const url = `${BASE}/${id}`;
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PUT', { ativo: false }],
+        ['DELETE', undefined],
+      ] as const) {
+        const response = await prestador().call(method, url, body);
+        expect(response.status, `${method} ${url}`).toBe(404);
+        expect(response.body).toMatchObject({ error: 'not_found', message: 'webhook not found' });
+      }
+      expect((await prestador().call('GET', `${url}/entregas`)).status).toBe(404);
+      expect((await prestador().call('POST', `${url}/entregas/msg_1_1.${id}/reenviar`)).status).toBe(404);
+    }
+    // Untouched
+    expect((await as(vizinho.token).call('GET', `${BASE}/${theirs.id}`)).body).toMatchObject({ ativo: true });
+    expect((await as(outra.tokens.prestador).call('GET', `${BASE}/${elsewhere.id}`)).body).toMatchObject({ ativo: true });
+  });
+});
+
+describe('the delivery log and its replay', () => {
+  it('pages the log (GET .../entregas), and resends a stored delivery (202), 404 for an unknown one', async () => {
+    // Prepare: a provider whose only webhook points at the local receiver (it verifies with the sandbox secret), and one of its events
+    const own = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica do Log' });
+    const portal = as(
+      await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'log', ttlSeconds: 3600, prestadorId: own.id }),
+    );
+    const webhook = await create({ url: service.webhookReceiver.url, secret: service.sandbox.webhooks!.secret }, portal);
+    const webhookId = webhook.id as number;
+    const agendamentoId = await nextId();
+    const now = new Date();
+    const appointment = newAppointment(parseAppointmentCreate({ pacienteTelefone: '+5511999998888', procedimento: 'Exame' }), {
+      id: agendamentoId,
+      aplicacaoId: demo.id,
+      prestadorId: own.id,
+      clientId: demo.oauth.clientId,
+      at: now,
+    });
+    const eventId = appointmentEventId(agendamentoId, 1);
+    const payload = appointmentEvent('AGENDAMENTO_CONFIRMADO', appointment, now);
+    await commitWrites([
+      dynamoOutboundEventRepository().write({ eventId, aplicacaoId: demo.id, prestadorId: own.id, payload, criadoEm: now.toISOString() }),
+    ]);
+    await (await adapter('queue')).send('outboundWebhooks', { kind: 'evento', aplicacaoId: demo.id, eventId });
+    await service.queues.drained();
+
+    // Act
+    const log = await portal.call('GET', `${BASE}/${webhookId}/entregas?size=1`);
+    const replay = await portal.call('POST', `${BASE}/${webhookId}/entregas/${eventId}.${webhookId}/reenviar`);
+    await service.queues.drained();
+
+    // Assess
+    expect(log.status).toBe(200);
+    expect(log.body).toMatchObject({ total: 1, page: 0, size: 1, totalPages: 1 });
+    expect(log.body.content).toEqual([
+      {
+        id: `${eventId}.${webhookId}`,
+        eventoId: eventId,
+        webhookId,
+        evento: 'AGENDAMENTO_CONFIRMADO',
+        tentativas: 1,
+        ultimoStatusHttp: 200,
+        ultimoErro: null,
+        proximaTentativa: null,
+        estado: 'ENTREGUE',
+        criadoEm: expect.any(String),
+        atualizadoEm: expect.any(String),
+      },
+    ]);
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ id: `${eventId}.${webhookId}`, estado: 'PENDENTE', tentativas: 1 });
+    const after = await portal.call('GET', `${BASE}/${webhookId}/entregas?size=1`);
+    expect(after.body.content[0]).toMatchObject({ eventoId: eventId, tentativas: 2, estado: 'ENTREGUE', ultimoStatusHttp: 200 });
+    const received = (await service.webhookReceiver.received()).filter((r) => r.headers['webhook-id'] === eventId);
+    expect(received.map((r) => r.verified)).toEqual([true, true]);
+
+    expect((await portal.call('POST', `${BASE}/${webhookId}/entregas/msg_0_0.${webhookId}/reenviar`)).status).toBe(404);
+    expect((await portal.call('POST', `${BASE}/${webhookId}/entregas/${eventId}.1/reenviar`)).status).toBe(404);
+    // Another provider of the application sees neither the log nor the delivery.
+    expect((await prestador().call('GET', `${BASE}/${webhookId}/entregas`)).status).toBe(404);
+    expect((await prestador().call('POST', `${BASE}/${webhookId}/entregas/${eventId}.${webhookId}/reenviar`)).status).toBe(404);
+    expect((await portal.call('GET', `${BASE}/${webhookId}/entregas?size=500`)).body).toMatchObject({
+      error: 'validation_error',
+      field: 'size',
+    });
+  });
+});
