@@ -190,7 +190,7 @@ describe('the sandbox file', () => {
     expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'webhooks']);
     expect(sandbox.webhooks).toEqual({
       receiverUrl: service.webhookReceiver.url,
-      receiverDir: path.join(dataDir, 'webhooks'),
+      receiverDir: path.join(service.dataDir, 'webhooks'),
       aplicacaoId: sandbox.applications.demo.id,
       prestadorId: sandbox.applications.demo.prestador.id,
       webhookId: expect.any(Number),

@@ -5,14 +5,12 @@
 // an event left pending. Deliveries are verified with the `standardwebhooks` package, an
 // independent implementation of the scheme.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requeuePendingEvents } from '#functions/scheduled/appointment-sweep';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { client, useLocalService, type Json } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { signPortalToken } from '#shared/auth/tokens';
@@ -28,42 +26,27 @@ import {
   type AppointmentEventType,
 } from '#shared/domain/appointments';
 import { registerPrestador } from '#shared/domain/applications';
-import { client, type Json } from './messaging-support.ts';
 
 const SCHEDULE = '0,100ms,100ms'; // three attempts, each retry a one-second hop
 const TIMEOUT_MS = 300;
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
-const saved = { schedule: process.env.WEBHOOK_RETRY_SCHEDULE, timeout: process.env.WEBHOOK_TIMEOUT_MS };
 const servers: Server[] = [];
 
+const service = useLocalService({ env: { WEBHOOK_RETRY_SCHEDULE: SCHEDULE, WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+const api = client(service);
+
 beforeAll(async () => {
-  process.env.WEBHOOK_RETRY_SCHEDULE = SCHEDULE;
-  process.env.WEBHOOK_TIMEOUT_MS = String(TIMEOUT_MS);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'webhooks-delivery-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   demo = service.sandbox.applications.demo;
 });
 
 afterAll(async () => {
-  await service?.stop();
   await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
-  await rm(dataDir, { recursive: true, force: true });
-  for (const [name, value] of [
-    ['WEBHOOK_RETRY_SCHEDULE', saved.schedule],
-    ['WEBHOOK_TIMEOUT_MS', saved.timeout],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
 });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const api = client(() => service);
 
 interface Request {
   headers: Record<string, string>;
@@ -189,7 +172,7 @@ describe('a delivery', () => {
 
     // Assess
     expect(service.sandbox.webhooks).toMatchObject({
-      receiverDir: path.join(dataDir, 'webhooks'),
+      receiverDir: path.join(service.dataDir, 'webhooks'),
       aplicacaoId: demo.id,
       prestadorId: demo.prestador.id,
     });

@@ -2,11 +2,8 @@
 // with the sandbox prestador's token: status codes, the secret shown once, bad input refused with a
 // 400 naming the field and nothing written, and another provider's or application's webhook a 404.
 // Public targets are IP literals: the tests need no DNS.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useLocalService, type Json } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { signPortalToken } from '#shared/auth/tokens';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -17,16 +14,12 @@ import { nextId } from '#shared/db/ids';
 import { adapter } from '#shared/adapters/index';
 import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
 import { registerPrestador } from '#shared/domain/applications';
-import { client, type Json } from './messaging-support.ts';
 
-let service: LocalService;
-let dataDir: string;
 let demo: SandboxApp;
 let outra: SandboxApp;
 /** A second provider of demo, with its own portal token. */
 let vizinho: { id: number; token: string };
 
-const api = client(() => service);
 const as = (token: string) => ({
   call: (method: string, url: string, body?: unknown) => api.call(method, url, { Authorization: `Bearer ${token}` }, body),
 });
@@ -36,9 +29,10 @@ const BASE = '/api/prestador/webhooks';
 const ALL_EVENTS = ['AGENDAMENTO_CONFIRMADO', 'AGENDAMENTO_CANCELADO', 'AGENDAMENTO_REALIZADO', 'AGENDAMENTO_FALTOU'];
 const SECRET = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0';
 
+const service = useLocalService();
+const api = client(service);
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'webhooks-portal-'));
-  service = await startLocalService({ port: 0, inMemory: true, quiet: true, dataDir, schedules: false });
   demo = service.sandbox.applications.demo;
   outra = service.sandbox.applications.outra;
   const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica Vizinha' });
@@ -48,10 +42,6 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const storedCount = async (aplicacaoId = demo.id, prestadorId = demo.prestador.id) =>
   (await dynamoWebhookSubscriptionRepository().listByProvider(aplicacaoId, prestadorId)).length;
