@@ -1,4 +1,90 @@
-import { groupHandler } from '#shared/http/kit';
+// /api/external/v2/agendamentos: create, read, list and PATCH (CONFIRMADO / CANCELADO) the
+// application's appointments. The application comes from the token only; another application's
+// appointment is the same 404 as an unknown one.
+import * as z from 'zod/mini';
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoAppointmentRepository } from '#shared/db/appointments';
+import { nextId } from '#shared/db/ids';
+import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import {
+  appointmentPage,
+  appointmentStatuses,
+  appointmentView,
+  newAppointment,
+  parseAppointmentCreate,
+  parseAppointmentPatch,
+} from '#shared/domain/appointments';
+import { notFound } from '#shared/domain/errors';
+import { groupHandler, json } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
+import { pathId } from '#shared/http/params';
+import { validate } from '#shared/http/validation';
+import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('v2-appointments', {});
+awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+needsConfig('outboundWebhooksQueueUrl');
+
+const appointments = dynamoAppointmentRepository();
+const deps = { appointments, events: dynamoOutboundEventRepository() };
+const applications = dynamoApplicationRepository();
+
+const listQuery = z.object({ status: z.optional(z.enum(appointmentStatuses)) });
+
+/** The provider an appointment's `prestador` names: its id as a string, or its registered name; null when none matches. */
+async function prestadorNamed(aplicacaoId: number, prestador: string | null): Promise<number | null> {
+  if (!prestador) return null;
+  if (/^[1-9]\d{0,15}$/.test(prestador)) {
+    const byId = await applications.getPrestador(aplicacaoId, Number(prestador));
+    if (byId) return byId.id;
+  }
+  const byName = (await applications.listPrestadores(aplicacaoId)).find((p) => p.nome === prestador);
+  return byName?.id ?? null;
+}
+
+export const handler = groupHandler('v2-appointments', {
+  'POST /api/external/v2/agendamentos': async (request) => {
+    const input = parseAppointmentCreate(request.body ?? {});
+    const { aplicacaoId, subject } = request.principal;
+    const appointment = newAppointment(input, {
+      id: await nextId(),
+      aplicacaoId,
+      prestadorId: await prestadorNamed(aplicacaoId, input.prestador),
+      clientId: subject ?? '',
+      at: new Date(),
+    });
+    await appointments.create(appointment);
+    return json(201, appointmentView(appointment));
+  },
+
+  'GET /api/external/v2/agendamentos/{id}': async (request) => {
+    const appointment = await appointments.get(request.principal.aplicacaoId, pathId(request, 'appointment'));
+    if (!appointment) throw notFound('appointment');
+    return json(200, appointmentView(appointment));
+  },
+
+  'GET /api/external/v2/agendamentos': async (request) => {
+    const paging = readPaging(request.query);
+    const { status } = validate(listQuery, { status: request.query.status }, 'query');
+    const { aplicacaoId } = request.principal;
+    const [content, total] = await Promise.all([
+      appointments.page(aplicacaoId, status, paging.page, paging.size),
+      appointments.count(aplicacaoId, status),
+    ]);
+    return json(200, appointmentPage(content, total, paging));
+  },
+
+  'PATCH /api/external/v2/agendamentos/{id}': async (request) => {
+    const id = pathId(request, 'appointment');
+    const input = parseAppointmentPatch(request.body ?? {});
+    const { aplicacaoId, subject } = request.principal;
+    const moved = await retryRaces(async () => {
+      const current = await appointments.get(aplicacaoId, id);
+      if (!current) throw notFound('appointment');
+      const attempt = await attemptMove(deps, current, { by: 'cliente', status: input.status }, { actorId: subject ?? null, observacao: input.observacao });
+      return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
+    });
+    return json(200, appointmentView(moved));
+  },
+});

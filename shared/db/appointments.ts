@@ -1,0 +1,198 @@
+// DynamoDB appointments (docs/data-model.md, patterns 22-22c; keys in shared/db/keys.ts).
+//
+// A creation and every move is one unit of work: the appointment (a move conditioned on the status
+// it was decided from, its history entry appended in the same update), the status counters of
+// pattern 22b (one of four shards, so concurrent moves of one application seldom touch one item),
+// the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
+// outbound event, an idempotency record).
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { tableKeys } from '#shared/db/table';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { isClosed, type Appointment, type AppointmentStatus, type HistoryEntry } from '#shared/domain/appointments';
+import { conflict } from '#shared/domain/errors';
+import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
+
+const COUNTER_SHARDS = 4;
+
+/** What a move's own write refuses with when the appointment left the status it was read in. */
+export const STATUS_CHANGED = 'status-changed';
+
+type Item = Record<string, unknown>;
+
+const toItem = (a: Appointment): Item => ({
+  ...keys.appointment(a.aplicacaoId, a.id),
+  ...keys.appointmentStatusListing(a.aplicacaoId, a.status, a.id),
+  tipo: 'AGEND',
+  ...a,
+});
+
+function toAppointment(item: Item): Appointment {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  return {
+    ...(rest as unknown as Appointment),
+    id: Number(item.id),
+    aplicacaoId: Number(item.aplicacaoId),
+    prestadorId: item.prestadorId === null || item.prestadorId === undefined ? null : Number(item.prestadorId),
+  };
+}
+
+/** `ADD` of the status counters on a random shard: `by` for each status named. */
+function counterWrite(aplicacaoId: number, changes: Partial<Record<AppointmentStatus | 'total', number>>): ConditionalWrite<never> {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const adds = Object.entries(changes).map(([name, by], i) => {
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = by;
+    return `#c${i} :c${i}`;
+  });
+  return conditionalWrite({
+    Update: {
+      Key: keys.appointmentCounter(aplicacaoId, Math.floor(Math.random() * COUNTER_SHARDS)),
+      UpdateExpression: `SET tipo = :tipo ADD ${adds.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':tipo': 'AGENDCONT' },
+    },
+  });
+}
+
+export interface AppointmentRepository {
+  get(aplicacaoId: number, id: number): Promise<Appointment | undefined>;
+  /** The appointment an order number of a provider names (the open one, or the last one closed). */
+  findByOrderNumber(aplicacaoId: number, prestadorId: number, numeroPedido: string): Promise<Appointment | undefined>;
+  /** Stores a new appointment; a second open appointment with the same numeroPedido of a provider is a conflict. */
+  create(appointment: Appointment): Promise<void>;
+  /**
+   * Writes a move decided on `from` (the new record, its last history entry) with `extras`, all or
+   * nothing. Refused with STATUS_CHANGED when the stored status is no longer `from`.
+   */
+  move<R>(after: Appointment, from: AppointmentStatus, extras: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
+  /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
+  page(aplicacaoId: number, status: AppointmentStatus | undefined, page: number, size: number): Promise<Appointment[]>;
+  /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
+  count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
+}
+
+export function dynamoAppointmentRepository(): AppointmentRepository {
+  const get = async (aplicacaoId: number, id: number) => {
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.appointment(aplicacaoId, id), ConsistentRead: true }));
+    return out.Item ? toAppointment(out.Item) : undefined;
+  };
+
+  return {
+    get,
+
+    async findByOrderNumber(aplicacaoId, prestadorId, numeroPedido) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.orderNumber(aplicacaoId, prestadorId, numeroPedido), ConsistentRead: true }),
+      );
+      return out.Item ? get(aplicacaoId, Number(out.Item.agendamentoId)) : undefined;
+    },
+
+    async create(appointment) {
+      const { aplicacaoId, prestadorId, numeroPedido } = appointment;
+      const reservation =
+        prestadorId !== null && numeroPedido
+          ? [
+              conditionalWrite(
+                {
+                  Put: {
+                    Item: { ...keys.orderNumber(aplicacaoId, prestadorId, numeroPedido), tipo: 'PEDIDO', agendamentoId: appointment.id, aberto: true },
+                    ConditionExpression: 'attribute_not_exists(pk) OR aberto = :closed',
+                    ExpressionAttributeValues: { ':closed': false },
+                  },
+                },
+                conflict(`numeroPedido ${numeroPedido} already has an open appointment of this provider`),
+              ),
+            ]
+          : [];
+      const outcome = await commitWrites([putNew(toItem(appointment)), counterWrite(aplicacaoId, { total: 1, [appointment.status]: 1 }), ...reservation]);
+      if (outcome.committed) return;
+      const [refusal] = outcome.refusals;
+      if (refusal) throw refusal;
+      throw outcome.error;
+    },
+
+    async move<R>(after: Appointment, from: AppointmentStatus, extras: readonly ConditionalWrite<R>[]) {
+      const entry = after.historico[after.historico.length - 1] as HistoryEntry;
+      const closes = isClosed(after.status) && after.prestadorId !== null && after.numeroPedido;
+      return commitWrites<R | typeof STATUS_CHANGED>([
+        conditionalWrite(
+          {
+            Update: {
+              Key: keys.appointment(after.aplicacaoId, after.id),
+              UpdateExpression: 'SET #s = :to, atualizadoEm = :em, gsi1pk = :g1, historico = list_append(historico, :entry)',
+              ConditionExpression: '#s = :from',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: {
+                ':to': after.status,
+                ':from': from,
+                ':em': after.atualizadoEm,
+                ':g1': keys.appointmentStatusListing(after.aplicacaoId, after.status, after.id).gsi1pk,
+                ':entry': [entry],
+              },
+            },
+          },
+          STATUS_CHANGED,
+        ),
+        counterWrite(after.aplicacaoId, { [from]: -1, [after.status]: 1 }),
+        ...(closes
+          ? [
+              conditionalWrite({
+                Update: {
+                  Key: keys.orderNumber(after.aplicacaoId, after.prestadorId as number, after.numeroPedido as string),
+                  UpdateExpression: 'SET aberto = :closed',
+                  ExpressionAttributeValues: { ':closed': false },
+                },
+              }),
+            ]
+          : []),
+        ...extras,
+      ]);
+    },
+
+    async page(aplicacaoId, status, page, size) {
+      // DynamoDB has no offset: the keys before the page are read (keys only), then the page's items in one BatchGet.
+      const wanted = (page + 1) * size;
+      const found: { pk: string; sk: string }[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            ...(status
+              ? {
+                  IndexName: tableKeys.gsi1.name,
+                  KeyConditionExpression: 'gsi1pk = :pk',
+                  ExpressionAttributeValues: { ':pk': keys.appointmentsInStatus(aplicacaoId, status).gsi1pk },
+                }
+              : {
+                  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+                  ExpressionAttributeValues: { ':pk': keys.appointments(aplicacaoId).pk, ':prefix': keys.appointments(aplicacaoId).skPrefix },
+                }),
+            ProjectionExpression: 'pk, sk',
+            ScanIndexForward: false,
+            Limit: wanted - found.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        found.push(...((out.Items ?? []) as { pk: string; sk: string }[]));
+        start = out.LastEvaluatedKey;
+      } while (start && found.length < wanted);
+      const pageKeys = found.slice(page * size);
+      if (pageKeys.length === 0) return [];
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pageKeys, ConsistentRead: true } } }));
+      const items = (out.Responses?.[tableName()] ?? []).map(toAppointment);
+      // A page of at most 100 keys is well under BatchGet's limits; the answer's order is not the query's.
+      return items.sort((a, b) => b.id - a.id);
+    },
+
+    async count(aplicacaoId, status) {
+      const Keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => keys.appointmentCounter(aplicacaoId, shard));
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys, ConsistentRead: true } } }));
+      const field = status ?? 'total';
+      return (out.Responses?.[tableName()] ?? []).reduce((sum, item) => sum + Number(item[field] ?? 0), 0);
+    },
+  };
+}

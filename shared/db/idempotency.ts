@@ -1,0 +1,42 @@
+// Idempotency records (docs/data-model.md, pattern 23): the answer of a request stored under its key,
+// put in the same unit of work as the request's effect, refused with REPLAY when the key is taken.
+// DynamoDB deletes expired items only eventually, so the condition and the read compare the expiry too.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { conditionalWrite } from '#shared/db/unit-of-work';
+import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyRecord } from '#shared/domain/idempotency';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+
+export const REPLAY = 'replay';
+
+export interface IdempotencyStore {
+  /** The put of the record, to commit with the effect; refused with REPLAY when a live record has the key. */
+  write<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): ConditionalWrite<typeof REPLAY>;
+  get<A>(scope: string, key: string, nowMs?: number): Promise<IdempotencyRecord<A> | undefined>;
+}
+
+export function dynamoIdempotencyStore(): IdempotencyStore {
+  return {
+    write(scope, key, record, nowMs = Date.now()) {
+      const now = Math.floor(nowMs / 1000);
+      return conditionalWrite(
+        {
+          Put: {
+            Item: { ...keys.idempotencyRecord(scope, key), tipo: 'IDEMP', ...record, expiresAt: now + IDEMPOTENCY_TTL_SECONDS },
+            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+            ExpressionAttributeValues: { ':now': now },
+          },
+        },
+        REPLAY,
+      );
+    },
+
+    async get<A>(scope: string, key: string, nowMs = Date.now()) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotencyRecord(scope, key), ConsistentRead: true }));
+      const item = out.Item;
+      if (!item || Number(item.expiresAt) < Math.floor(nowMs / 1000)) return undefined;
+      return { fingerprint: String(item.fingerprint), answer: item.answer as A };
+    },
+  };
+}
