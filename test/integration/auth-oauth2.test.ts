@@ -1,6 +1,6 @@
 // OAuth2 end to end through the local gateway (DynamoDB Local, the real token handler and
 // oauth2 authorizer) with the sandbox's clients: the token endpoint, the JWKS, and bearer
-// tokens on the v2 routes (whose operations are 501 until their issue: 501 means "let in").
+// tokens on the v2 routes (the appointments list answers 200 to a token it lets in: LET_IN).
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,9 @@ async function tokenEndpoint(body: string, headers: Record<string, string> = {})
   const response = await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', headers: { ...FORM, ...headers }, body });
   return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
 }
+
+/** The v2 appointments list's answer to a token it lets in. */
+const LET_IN = 200;
 
 async function accessToken(client: SandboxApp['oauth'], scope?: string): Promise<string> {
   const response = await tokenEndpoint(form({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }), {
@@ -243,15 +246,15 @@ describe('bearer tokens on /api/external/v2/**', () => {
       .sign(await importJWK(jwk, 'RS256'));
   };
 
-  it('lets a token with the scope through to the route (501 until its issue)', async () => {
+  it('lets a token with the scope through to the route', async () => {
     const response = await v2('GET', route, `Bearer ${await accessToken(demo.oauth)}`);
 
-    expect(response.status).toBe(501);
-    expect(response.json).toMatchObject({ error: 'not_implemented' });
+    expect(response.status).toBe(LET_IN);
+    expect(response.json).toMatchObject({ content: expect.any(Array) });
   });
 
   it('a hand-made token with every claim right is accepted (the negative cases below each break one thing)', async () => {
-    expect((await v2('GET', route, `Bearer ${await craft()}`)).status).toBe(501);
+    expect((await v2('GET', route, `Bearer ${await craft()}`)).status).toBe(LET_IN);
   });
 
   it('gives the limited client its read route and refuses it the write route with 403 insufficient_scope', async () => {
@@ -260,7 +263,7 @@ describe('bearer tokens on /api/external/v2/**', () => {
     const read = await v2('GET', route, `Bearer ${token}`);
     const write = await v2('POST', route, `Bearer ${token}`);
 
-    expect(read.status).toBe(501);
+    expect(read.status).toBe(LET_IN);
     expect(write.status).toBe(403);
     expect(write.json).toMatchObject({ error: 'insufficient_scope' });
     expect(write.headers.get('www-authenticate')).toBe(
@@ -271,7 +274,7 @@ describe('bearer tokens on /api/external/v2/**', () => {
   it('holds a token to the scopes it was issued with, not the ones its client could have asked for', async () => {
     const token = await accessToken(demo.oauth, 'agendamentos:read');
 
-    expect((await v2('GET', route, `Bearer ${token}`)).status).toBe(501);
+    expect((await v2('GET', route, `Bearer ${token}`)).status).toBe(LET_IN);
     expect((await v2('POST', '/api/external/v2/pacientes', `Bearer ${token}`)).status).toBe(403);
   });
 
@@ -337,8 +340,8 @@ describe('bearer tokens on /api/external/v2/**', () => {
       expect(decodeProtectedHeader(before).kid).toBe(previous[0]!.kid);
       expect(decodeProtectedHeader(after).kid).toBe(next.kid);
       expect(jwks.keys.map((k) => k.kid)).toEqual([next.kid, ...previous.map((k) => k.kid)]);
-      expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(501);
-      expect((await v2('GET', route, `Bearer ${after}`)).status).toBe(501);
+      expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
+      expect((await v2('GET', route, `Bearer ${after}`)).status).toBe(LET_IN);
     } finally {
       await secrets.put(signingKeySecretId, original);
       resetSigningKeys();

@@ -1,8 +1,9 @@
 // The provider machine credential end to end: the local service (DynamoDB Local, the local
 // gateway running the real authorizer) over real HTTP with the sandbox credentials, and the
 // provider portal's credential operations called as the provider-portal Lambda with the
-// authorizer context a portal token produces. POST /execucao is built by a later issue and
-// answers 501, so an accepted credential shows as 501, a refused one as 401, a limited one as 429.
+// authorizer context a portal token produces. The requests ask /execucao for appointment 1, which no
+// provider holds: an accepted credential shows as 404 not_found (LET_IN), a refused one as 401, a
+// limited one as 429.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
@@ -38,6 +39,9 @@ const execucao = (headers: Record<string, string>) =>
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify({ agendamentoId: 1, resultado: 'REALIZADO' }),
   });
+
+/** What /execucao answers a credential it let in, for an appointment the provider does not hold. */
+const LET_IN = 404;
 
 const withCredential = (apiKey: string, apiSecret: string) => execucao({ 'X-Api-Key': apiKey, 'X-Api-Secret': apiSecret });
 
@@ -99,11 +103,11 @@ const storedItem = async (apiKey: string) =>
 // ---------------------------------------------------------------------------------------------
 
 describe('the nbwp_ credential at the gateway', () => {
-  it('lets the sandbox provider credential through to the route (501 until /execucao is built)', async () => {
+  it('lets the sandbox provider credential through to the route', async () => {
     const response = await withCredential(demo.prestador.apiKey, demo.prestador.apiSecret);
 
-    expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ error: 'not_implemented' });
+    expect(response.status).toBe(LET_IN);
+    expect(await response.json()).toMatchObject({ error: 'not_found' });
   });
 
   it('answers every wrong credential with the one identical 401', async () => {
@@ -170,7 +174,7 @@ describe('provider portal: credential management (handler level)', () => {
       aplicacaoId: demo.id,
       prestadorId: demo.prestador.id,
     });
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
   });
 
   it('defaults to no limit, no allowlist and active, and can create an inactive credential', async () => {
@@ -272,19 +276,19 @@ describe('provider portal: credential management (handler level)', () => {
 
   it('deactivating by PUT refuses the credential at the gateway at once, reactivating lets it through again', async () => {
     const created = await create({ nome: 'liga-desliga' });
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
 
     expect((await update(created.id, { ativo: false })).status).toBe(200);
     expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(401);
 
     expect((await update(created.id, { ativo: true })).status).toBe(200);
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
   });
 
   it('revokes by DELETE (soft delete): 204, refused at once, listed as revoked, and final', async () => {
     // Prepare
     const created = await create({ nome: 'revogar' });
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
 
     // Act
     const response = await revoke(created.id);
@@ -320,7 +324,7 @@ describe('provider portal: credential management (handler level)', () => {
     expect(renewed).toEqual({ ...created, apiSecret: expect.any(String) });
     expect(renewed.apiSecret).not.toBe(created.apiSecret);
     expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(401);
-    expect((await withCredential(renewed.apiKey, renewed.apiSecret)).status).toBe(501);
+    expect((await withCredential(renewed.apiKey, renewed.apiSecret)).status).toBe(LET_IN);
     expect((await storedItem(created.apiKey))?.secretHash).toBe(hashSecret(renewed.apiSecret));
   });
 
@@ -345,7 +349,7 @@ describe('provider portal: credential management (handler level)', () => {
       expect((await list(who)).map((c) => c.id)).not.toContain(mine.id);
     }
     expect((await list()).find((c) => c.id === mine.id)).toMatchObject({ ativo: true, revogadoEm: null });
-    expect((await withCredential(mine.apiKey, mine.apiSecret)).status).toBe(501);
+    expect((await withCredential(mine.apiKey, mine.apiSecret)).status).toBe(LET_IN);
   });
 
   it("keeps each provider's credentials apart: the other provider sees and manages only its own", async () => {
@@ -385,16 +389,16 @@ describe('IP allowlist at the gateway (its source address is 127.0.0.1)', () => 
     expect(await refused.json()).toEqual(gatewayResponses.UNAUTHORIZED.body);
 
     expect((await update(created.id, { ipAllowlist: ['::1', '127.0.0.1/32'] })).status).toBe(200);
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
 
     expect((await update(created.id, { ipAllowlist: ['127.0.0.1'] })).status).toBe(200);
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
 
     expect((await update(created.id, { ipAllowlist: ['::1'] })).status).toBe(200);
     expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(401);
 
     expect((await update(created.id, { ipAllowlist: [] })).status).toBe(200);
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
   });
 });
 
@@ -419,7 +423,7 @@ describe('per-minute limit at the gateway', () => {
 
     // Assess
     expect(Math.floor(Date.now() / 60_000), 'the burst stayed within one minute').toBe(minute);
-    expect(answers.filter((a) => a.status === 501)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === LET_IN)).toHaveLength(5);
     const limited = answers.filter((a) => a.status === 429);
     expect(limited).toHaveLength(15);
     for (const answer of limited) {
@@ -440,19 +444,19 @@ describe('per-minute limit at the gateway', () => {
 
     for (let i = 0; i < 5; i++) expect((await withCredential(created.apiKey, 'wrong-secret')).status).toBe(401);
 
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
     expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(429);
   });
 
   it('a limit set by PUT applies from the next request', async () => {
     const created = await create({ nome: 'sem limite' });
     await awayFromMinuteEnd(5_000);
-    for (let i = 0; i < 3; i++) expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    for (let i = 0; i < 3; i++) expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
 
     expect((await update(created.id, { limitePorMinuto: 1 })).status).toBe(200);
 
-    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(501);
+    expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(LET_IN);
     expect((await withCredential(created.apiKey, created.apiSecret)).status).toBe(429);
   });
 });
@@ -468,7 +472,7 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect(created.status).toBe(201);
     const credential = (await created.json()) as CredentialBody & { apiSecret: string };
     expect(credential.apiKey).toMatch(/^nbwp_/);
-    expect((await withCredential(credential.apiKey, credential.apiSecret)).status).toBe(501);
+    expect((await withCredential(credential.apiKey, credential.apiSecret)).status).toBe(LET_IN);
 
     // List
     const listed = await portalHttp(demo, 'GET', '/api/prestador/credenciais');
@@ -480,7 +484,7 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect(regenerated.status).toBe(200);
     const renewed = (await regenerated.json()) as CredentialBody & { apiSecret: string };
     expect((await withCredential(credential.apiKey, credential.apiSecret)).status).toBe(401);
-    expect((await withCredential(renewed.apiKey, renewed.apiSecret)).status).toBe(501);
+    expect((await withCredential(renewed.apiKey, renewed.apiSecret)).status).toBe(LET_IN);
 
     // Update
     const updated = await portalHttp(demo, 'PUT', `/api/prestador/credenciais/${credential.id}`, { ativo: false });

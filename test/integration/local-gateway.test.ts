@@ -69,8 +69,8 @@ describe('every route of the route table through the local gateway', () => {
     const bearer = (t: string) => ({ Authorization: `Bearer ${t}` });
     const calls: [string, string, Record<string, string>, number][] = [
       ['GET', '/api/external/financeiro/saldo', { 'X-Api-Key': app.apiKey, 'X-Api-Secret': app.apiSecret }, 200],
-      ['GET', '/api/external/v2/agendamentos', bearer(token.access_token), 501],
-      ['POST', '/api/external/prestador/v1/execucao', { 'X-Api-Key': app.prestador.apiKey, 'X-Api-Secret': app.prestador.apiSecret }, 501],
+      ['GET', '/api/external/v2/agendamentos', bearer(token.access_token), 200],
+      ['POST', '/api/external/prestador/v1/execucao', { 'X-Api-Key': app.prestador.apiKey, 'X-Api-Secret': app.prestador.apiSecret }, 400],
       ['GET', '/api/admin/whatsapp/setores/1', bearer(app.tokens.admin), 501],
       ['GET', `/api/prestador/webhooks/${service.sandbox.webhooks!.webhookId}`, bearer(app.tokens.prestador), 200],
       ['GET', '/api/plantonista/perfil', bearer(app.tokens.plantonista), 501],
