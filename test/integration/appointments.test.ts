@@ -306,3 +306,22 @@ describe('POST /api/external/prestador/v1/execucao', () => {
     expect(event).toMatchObject({ ...keys.outboundEvent(demo().id, `msg_${mine.id}_1`), payload: { data: { agendamento: { id: mine.id, status: 'FALTOU' } } } });
   });
 });
+
+describe('the sandbox loop: an /execucao reaches the provider`s webhook, signed', () => {
+  it('delivers AGENDAMENTO_REALIZADO to the local receiver, verified there with standardwebhooks', async () => {
+    const mine = await appointment();
+
+    await execucao({ agendamentoId: mine.id, resultado: 'REALIZADO' });
+
+    const eventId = `msg_${mine.id}_1`;
+    let delivery: Json | undefined;
+    for (let i = 0; i < 100 && !delivery; i++) {
+      delivery = (await service.webhookReceiver.received()).find((d) => d.headers['webhook-id'] === eventId) as Json | undefined;
+      if (!delivery) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(delivery).toMatchObject({
+      verified: true,
+      body: { type: 'AGENDAMENTO_REALIZADO', data: { agendamento: { id: mine.id, status: 'REALIZADO' } } },
+    });
+  });
+});
