@@ -3,13 +3,7 @@
 // against it. To give a function a new capability, change its line here.
 import type { QueueName } from '#shared/adapters/ports';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
-import {
-  authorizerFunctions,
-  consumerFunctions,
-  groupFunctions,
-  scheduledFunctions,
-  type LambdaEntry,
-} from '#infra/functions';
+import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 
 export interface FunctionNeeds {
   /**

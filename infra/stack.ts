@@ -1,15 +1,7 @@
 // The whole service in one stack: the table, the work queues, the schedules, the CRL bucket,
 // the signing-key secret, every Lambda (infra/functions.ts) with exactly the rights listed in
 // infra/permissions.ts, and the REST API built from the route table.
-import {
-  Annotations,
-  CfnOutput,
-  Duration,
-  RemovalPolicy,
-  Stack,
-  Validations,
-  type StackProps,
-} from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -19,13 +11,7 @@ import type { Construct } from 'constructs';
 import { ServiceApi, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WorkQueue } from '#infra/constructs/work-queue';
-import {
-  authorizerFunctions,
-  consumerFunctions,
-  groupFunctions,
-  scheduledFunctions,
-  type LambdaEntry,
-} from '#infra/functions';
+import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 import { functionNeeds } from '#infra/permissions';
 import type { QueueName } from '#shared/adapters/ports';
 import { tableKeys } from '#shared/db/table';
@@ -87,7 +73,8 @@ export class PlatformStack extends Stack {
     });
     Validations.of(this.crlBucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Holds only the CRL, public data published by operators; versioning keeps every change. Server access logs would need a second bucket for little audit value.',
+      reason:
+        'Holds only the CRL, public data published by operators; versioning keeps every change. Server access logs would need a second bucket for little audit value.',
     });
 
     // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...]},
@@ -101,7 +88,8 @@ export class PlatformStack extends Stack {
     });
     Validations.of(this.signingKey).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating a signing key means publishing a new kid while the old one still verifies live tokens; that is a planned key rollover, not a Secrets Manager rotation Lambda.',
+      reason:
+        'Rotating a signing key means publishing a new kid while the old one still verifies live tokens; that is a planned key rollover, not a Secrets Manager rotation Lambda.',
     });
 
     // The agent channel's CA ({certPem, privateKeyPkcs8Pem}), written by `npm run bootstrap` with the
@@ -120,7 +108,14 @@ export class PlatformStack extends Stack {
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
       const { memorySize } = entry;
       const secretsExtension = functionNeeds.find((n) => n.entry.id === entry.id)?.needs.readsSigningKey ?? false;
-      const fn = new ServiceFunction(this, entry.id, { entry: entry.entry, timeout, description, environment: common, memorySize, secretsExtension });
+      const fn = new ServiceFunction(this, entry.id, {
+        entry: entry.entry,
+        timeout,
+        description,
+        environment: common,
+        memorySize,
+        secretsExtension,
+      });
       this.functions.set(entry.id, fn);
       return fn;
     };
@@ -185,7 +180,8 @@ export class PlatformStack extends Stack {
     // nodejs22.x is deliberate: the bundles target node22 and the local toolchain runs Node 22.
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'Runtime pinned to nodejs22.x to match the esbuild target (node22) and the Node 22 used to build and test; moving to a newer runtime is a deliberate upgrade.',
+      reason:
+        'Runtime pinned to nodejs22.x to match the esbuild target (node22) and the Node 22 used to build and test; moving to a newer runtime is a deliberate upgrade.',
     });
 
     this.api = new ServiceApi(this, 'Http', {

@@ -7,7 +7,13 @@ import { needsConfig } from '#shared/config';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoIdempotencyStore, REPLAY } from '#shared/db/idempotency';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { executionResultView, parseExecution, resolveExecutionTarget, type Appointment, type ExecutionResultView } from '#shared/domain/appointments';
+import {
+  executionResultView,
+  parseExecution,
+  resolveExecutionTarget,
+  type Appointment,
+  type ExecutionResultView,
+} from '#shared/domain/appointments';
 import { idempotencyKey, replayOf, requestFingerprint } from '#shared/domain/idempotency';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json } from '#shared/http/kit';
@@ -37,7 +43,9 @@ export const handler = groupHandler('provider-api', {
     const candidates = async (): Promise<Appointment[]> => {
       const found = [
         input.agendamentoId === null ? undefined : await appointments.get(aplicacaoId, input.agendamentoId),
-        input.agendamentoId === null && input.numeroPedido ? await appointments.findByOrderNumber(aplicacaoId, prestadorId, input.numeroPedido) : undefined,
+        input.agendamentoId === null && input.numeroPedido
+          ? await appointments.findByOrderNumber(aplicacaoId, prestadorId, input.numeroPedido)
+          : undefined,
       ];
       return found.filter((a): a is Appointment => a !== undefined && a.prestadorId === prestadorId);
     };

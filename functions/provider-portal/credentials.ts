@@ -26,15 +26,20 @@ const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LEN
 const limitePorMinuto = z.nullable(
   z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_LIMIT_PER_MINUTE)),
 );
-const allowlistEntry = z.string().check(
-  z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }),
-);
+const allowlistEntry = z
+  .string()
+  .check(z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }));
 const ipAllowlist = z
   .array(allowlistEntry)
   .check(z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }));
 const ativo = z.boolean();
 
-const createSchema = z.object({ nome, limitePorMinuto: z.optional(limitePorMinuto), ipAllowlist: z.optional(ipAllowlist), ativo: z.optional(ativo) });
+const createSchema = z.object({
+  nome,
+  limitePorMinuto: z.optional(limitePorMinuto),
+  ipAllowlist: z.optional(ipAllowlist),
+  ativo: z.optional(ativo),
+});
 /** PUT changes only the fields it carries: an omitted allowlist or limit is kept, never cleared by accident. */
 const updateSchema = z.object({
   nome: z.optional(nome),

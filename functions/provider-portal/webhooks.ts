@@ -72,7 +72,10 @@ export const webhookOperations: Operations<'provider-portal'> = {
   'GET /api/prestador/webhooks': async (request) => {
     const { aplicacaoId, prestadorId } = scopeOf(request);
     const list = await subscriptions.listByProvider(aplicacaoId, prestadorId);
-    return json(200, list.map((s) => subscriptionView(s)));
+    return json(
+      200,
+      list.map((s) => subscriptionView(s)),
+    );
   },
 
   'GET /api/prestador/webhooks/{id}': async (request) => json(200, subscriptionView(await ownWebhook(request, scopeOf(request)))),

@@ -82,7 +82,12 @@ export const handler = groupHandler('v2-appointments', {
     const moved = await retryRaces(async () => {
       const current = await appointments.get(aplicacaoId, id);
       if (!current) throw notFound('appointment');
-      const attempt = await attemptMove(deps, current, { by: 'cliente', status: input.status }, { actorId: subject ?? null, observacao: input.observacao });
+      const attempt = await attemptMove(
+        deps,
+        current,
+        { by: 'cliente', status: input.status },
+        { actorId: subject ?? null, observacao: input.observacao },
+      );
       return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
     });
     return json(200, appointmentView(moved));

@@ -210,7 +210,8 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
   }
 
   const inbound =
-    (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret) ?? (await createInboundSubscription(repo, aplicacaoId));
+    (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret) ??
+    (await createInboundSubscription(repo, aplicacaoId));
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);

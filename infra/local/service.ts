@@ -102,8 +102,7 @@ function gitCommit(): string {
   }
 }
 
-const packageVersion = (): string =>
-  (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const packageVersion = (): string => (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Empties the data folder; refuses a folder that looks like a project or a home (it would hold package.json or .git). */
 async function wipe(dataDir: string): Promise<void> {
@@ -213,7 +212,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     });
     // The provider simulators, and the sandbox applications pointed at their (possibly new) ports.
     simulators = await startSimulators({ ...options.simulators, repo: dynamoApplicationRepository(), serviceBaseUrl: baseUrl });
-    await pointSandboxAtSimulators(dynamoAdminApplicationRepository(), sandbox, { providerA: simulators.providerA.url, providerB: simulators.providerB.url });
+    await pointSandboxAtSimulators(dynamoAdminApplicationRepository(), sandbox, {
+      providerA: simulators.providerA.url,
+      providerB: simulators.providerB.url,
+    });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
@@ -226,7 +228,21 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     if (options.schedules !== false) scheduler = startScheduler();
     markReady();
 
-    return { baseUrl, agentUrl: agentTls.url, sandbox, dataDir, sandboxFile: paths.sandbox, tableName, dynamoEndpoint: dynamo.endpoint, dynamoPid: dynamo.pid, queues: runner, simulators, webhookReceiver, exchangeRateSource, stop };
+    return {
+      baseUrl,
+      agentUrl: agentTls.url,
+      sandbox,
+      dataDir,
+      sandboxFile: paths.sandbox,
+      tableName,
+      dynamoEndpoint: dynamo.endpoint,
+      dynamoPid: dynamo.pid,
+      queues: runner,
+      simulators,
+      webhookReceiver,
+      exchangeRateSource,
+      stop,
+    };
   } catch (error) {
     failReady(error);
     await stop().catch(() => undefined);

@@ -52,12 +52,17 @@ async function main(): Promise<void> {
       fresh: args.includes('--fresh'),
       dataDir: process.env.LOCAL_DATA_DIR || '.local',
       webhookReceiverPort: Number(process.env.PORT_WEBHOOK_RECEIVER || DEFAULT_WEBHOOK_RECEIVER_PORT),
-      simulators: { providerAPort: Number(process.env.PORT_PROVIDER_A || 3101), providerBPort: Number(process.env.PORT_PROVIDER_B || 3102) },
+      simulators: {
+        providerAPort: Number(process.env.PORT_PROVIDER_A || 3101),
+        providerBPort: Number(process.env.PORT_PROVIDER_B || 3102),
+      },
     });
   } catch (error) {
     if (error instanceof JavaMissingError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER) to another port.`);
+      console.error(
+        `Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER) to another port.`,
+      );
     } else console.error(error);
     process.exit(1);
   }
@@ -67,7 +72,9 @@ async function main(): Promise<void> {
   console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);
   console.log(`  Providers: provider_a ${service.simulators.providerA.url}, provider_b ${service.simulators.providerB.url} (simulators)`);
-  console.log(`  Webhooks:  ${service.webhookReceiver.url} receives demo's sandbox webhook; deliveries land in ${service.webhookReceiver.dir}`);
+  console.log(
+    `  Webhooks:  ${service.webhookReceiver.url} receives demo's sandbox webhook; deliveries land in ${service.webhookReceiver.dir}`,
+  );
   console.log(`  Try:       curl ${service.baseUrl}/api/status`);
   console.log('Press Ctrl-C to stop.\n');
 

@@ -96,7 +96,14 @@ export async function startWebhookReceiver(options: { dir: string; port?: number
       } catch {
         // kept as text
       }
-      const received: ReceivedDelivery = { receivedAt: localDateTime(new Date()), verified, ...(error ? { error } : {}), path: request.url ?? '', headers, body };
+      const received: ReceivedDelivery = {
+        receivedAt: localDateTime(new Date()),
+        verified,
+        ...(error ? { error } : {}),
+        path: request.url ?? '',
+        headers,
+        body,
+      };
       // Named so that the folder lists in arrival order: time, a counter, the event id.
       const id = (headers['webhook-id'] ?? 'unknown').replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 100);
       const name = `${Date.now()}-${String(++counter).padStart(4, '0')}-${id}.json`;
@@ -151,7 +158,11 @@ const isSandboxWebhook = (s: WebhookSubscription) => {
  * the first time; re-pointed at every start, since the receiver's port may change), hands the secret
  * to the receiver and writes `webhooks` into sandbox.json.
  */
-export async function addWebhookToSandbox(options: { dataDir: string; sandbox: Sandbox; receiver: WebhookReceiver }): Promise<SandboxWebhooks> {
+export async function addWebhookToSandbox(options: {
+  dataDir: string;
+  sandbox: Sandbox;
+  receiver: WebhookReceiver;
+}): Promise<SandboxWebhooks> {
   const { sandbox, receiver } = options;
   const demo = sandbox.applications.demo;
   const repo = dynamoWebhookSubscriptionRepository();

@@ -82,7 +82,9 @@ export function postWebhook(target: CheckedTarget, post: WebhookPost, timeoutMs 
     );
     const answered = () => finish({ status: status!, body: Buffer.concat(chunks).toString('utf8') });
     const timer = setTimeout(() => (status === undefined ? finish({ error: `no answer within ${timeoutMs} ms` }) : answered()), timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ error: error.code ? `${error.code}: ${error.message}` : error.message }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ error: error.code ? `${error.code}: ${error.message}` : error.message }),
+    );
     request.end(post.body);
   });
 }

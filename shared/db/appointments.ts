@@ -67,7 +67,11 @@ export interface AppointmentRepository {
    * Writes a move decided on `from` (the new record, its last history entry) with `extras`, all or
    * nothing. Refused with STATUS_CHANGED when the stored status is no longer `from`.
    */
-  move<R>(after: Appointment, from: AppointmentStatus, extras: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
+  move<R>(
+    after: Appointment,
+    from: AppointmentStatus,
+    extras: readonly ConditionalWrite<R>[],
+  ): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
   /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
   page(aplicacaoId: number, status: AppointmentStatus | undefined, page: number, size: number): Promise<Appointment[]>;
   /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
@@ -98,7 +102,12 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
               conditionalWrite(
                 {
                   Put: {
-                    Item: { ...keys.orderNumber(aplicacaoId, prestadorId, numeroPedido), tipo: 'PEDIDO', agendamentoId: appointment.id, aberto: true },
+                    Item: {
+                      ...keys.orderNumber(aplicacaoId, prestadorId, numeroPedido),
+                      tipo: 'PEDIDO',
+                      agendamentoId: appointment.id,
+                      aberto: true,
+                    },
                     ConditionExpression: 'attribute_not_exists(pk) OR aberto = :closed',
                     ExpressionAttributeValues: { ':closed': false },
                   },
@@ -107,7 +116,11 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
               ),
             ]
           : [];
-      const outcome = await commitWrites([putNew(toItem(appointment)), counterWrite(aplicacaoId, { total: 1, [appointment.status]: 1 }), ...reservation]);
+      const outcome = await commitWrites([
+        putNew(toItem(appointment)),
+        counterWrite(aplicacaoId, { total: 1, [appointment.status]: 1 }),
+        ...reservation,
+      ]);
       if (outcome.committed) return;
       const [refusal] = outcome.refusals;
       if (refusal) throw refusal;
@@ -169,7 +182,10 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
                 }
               : {
                   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-                  ExpressionAttributeValues: { ':pk': keys.appointments(aplicacaoId).pk, ':prefix': keys.appointments(aplicacaoId).skPrefix },
+                  ExpressionAttributeValues: {
+                    ':pk': keys.appointments(aplicacaoId).pk,
+                    ':prefix': keys.appointments(aplicacaoId).skPrefix,
+                  },
                 }),
             ProjectionExpression: 'pk, sk',
             ScanIndexForward: false,

@@ -33,7 +33,9 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
     },
 
     async get<A>(scope: string, key: string, nowMs = Date.now()) {
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotencyRecord(scope, key), ConsistentRead: true }));
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.idempotencyRecord(scope, key), ConsistentRead: true }),
+      );
       const item = out.Item;
       if (!item || Number(item.expiresAt) < Math.floor(nowMs / 1000)) return undefined;
       return { fingerprint: String(item.fingerprint), answer: item.answer as A };

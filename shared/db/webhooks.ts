@@ -172,7 +172,9 @@ export function dynamoWebhookDeliveryRepository(): WebhookDeliveryRepository {
   return {
     async create(delivery) {
       const created = await conditional(() =>
-        db().send(new PutCommand({ TableName: tableName(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' })),
+        db().send(
+          new PutCommand({ TableName: tableName(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }),
+        ),
       );
       return created ? 'created' : 'exists';
     },

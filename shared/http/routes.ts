@@ -46,7 +46,12 @@ export interface Route {
 }
 
 /** A route of the table with its method, path, group and scheme kept as literal types. */
-type TableRoute<M extends Method, P extends string, G extends Group, A extends AuthScheme> = Route & { method: M; path: P; group: G; auth: A };
+type TableRoute<M extends Method, P extends string, G extends Group, A extends AuthScheme> = Route & {
+  method: M;
+  path: P;
+  group: G;
+  auth: A;
+};
 
 const r = <M extends Method, P extends string, G extends Group, A extends AuthScheme>(
   method: M,
@@ -54,7 +59,14 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
   group: G,
   auth: A,
   extra: Partial<Pick<Route, 'scopes' | 'role' | 'body'>> = {},
-): TableRoute<M, P, G, A> => ({ method, path, group, auth, body: extra.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'), ...extra });
+): TableRoute<M, P, G, A> => ({
+  method,
+  path,
+  group,
+  auth,
+  body: extra.body ?? (method === 'GET' || method === 'DELETE' ? 'none' : 'json'),
+  ...extra,
+});
 
 const scope = (...s: Scope[]) => ({ scopes: s });
 const portal = (role: PortalRole, body?: BodyKind) => (body ? { role, body } : { role });
@@ -203,7 +215,6 @@ export type GroupRoutes<G extends Group> = { [R in Extract<AnyTableRoute, { grou
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 
 /** The route API Gateway matched, from the event's `httpMethod` and `resource`. */
-export const findRoute = (method: string, resource: string): Route | undefined =>
-  byKey.get(`${method} ${resource}` as RouteKey);
+export const findRoute = (method: string, resource: string): Route | undefined => byKey.get(`${method} ${resource}` as RouteKey);
 
 export const routesOf = (group: Group): Route[] => routes.filter((route) => route.group === group);

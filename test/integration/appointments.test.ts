@@ -39,7 +39,8 @@ const newOrder = () => `PED-${process.pid}-${++orders}-${Date.now() % 100000}`;
 
 const create = (body: Json, token = demoToken) => call('POST', V2, bearer(token), body);
 const patch = (id: number | string, body: Json, token = demoToken) => call('PATCH', `${V2}/${id}`, bearer(token), body);
-const execucao = (body: Json, headers: Record<string, string> = {}, who = provider()) => call('POST', EXECUCAO, { ...who, ...headers }, body);
+const execucao = (body: Json, headers: Record<string, string> = {}, who = provider()) =>
+  call('POST', EXECUCAO, { ...who, ...headers }, body);
 
 /** An appointment of demo's sandbox provider, IMPORTADO. */
 async function appointment(fields: Json = {}): Promise<Json> {
@@ -116,8 +117,18 @@ describe('POST /api/external/v2/agendamentos', () => {
 
   it('refuses a second open appointment with the same numeroPedido of one provider (409), not of another provider', async () => {
     const first = await appointment();
-    const again = await create({ pacienteTelefone: '+5511987654321', procedimento: 'X', prestador: String(demo().prestador.id), numeroPedido: first.numeroPedido });
-    const otherProviders = await create({ pacienteTelefone: '+5511987654321', procedimento: 'X', prestador: String(otherProvider.id), numeroPedido: first.numeroPedido });
+    const again = await create({
+      pacienteTelefone: '+5511987654321',
+      procedimento: 'X',
+      prestador: String(demo().prestador.id),
+      numeroPedido: first.numeroPedido,
+    });
+    const otherProviders = await create({
+      pacienteTelefone: '+5511987654321',
+      procedimento: 'X',
+      prestador: String(otherProvider.id),
+      numeroPedido: first.numeroPedido,
+    });
 
     expectError(again, 409);
     expect(otherProviders.status).toBe(201);
@@ -176,10 +187,19 @@ describe('PATCH /api/external/v2/agendamentos/{id}', () => {
 
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('CONFIRMADO');
-    expect(confirmed.body.historico[1]).toMatchObject({ de: 'IMPORTADO', para: 'CONFIRMADO', por: { tipo: 'cliente', id: demo().oauth.clientId }, observacao: 'Paciente ligou' });
+    expect(confirmed.body.historico[1]).toMatchObject({
+      de: 'IMPORTADO',
+      para: 'CONFIRMADO',
+      por: { tipo: 'cliente', id: demo().oauth.clientId },
+      observacao: 'Paciente ligou',
+    });
     const events = await outboundEvents(mine.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ eventId: `msg_${mine.id}_1`, prestadorId: demo().prestador.id, payload: { type: 'AGENDAMENTO_CONFIRMADO' } });
+    expect(events[0]).toMatchObject({
+      eventId: `msg_${mine.id}_1`,
+      prestadorId: demo().prestador.id,
+      payload: { type: 'AGENDAMENTO_CONFIRMADO' },
+    });
   });
 
   it('answers 422 for any other status, 409 for a move the state machine forbids, 200 without a second event for a repeat', async () => {
@@ -231,7 +251,12 @@ describe('POST /api/external/prestador/v1/execucao', () => {
     expect(done).toMatchObject({ status: 200, body: { status: 'ok', agendamentoId: byId.id, resultado: 'REALIZADO' } });
     expect(missed).toMatchObject({ status: 200, body: { status: 'ok', agendamentoId: byOrder.id, resultado: 'FALTOU' } });
     const read = (await call('GET', `${V2}/${byId.id}`, bearer(demoToken))).body;
-    expect(read.historico[1]).toMatchObject({ de: 'IMPORTADO', para: 'REALIZADO', por: { tipo: 'prestador', id: demo().prestador.apiKey }, observacao: 'ok' });
+    expect(read.historico[1]).toMatchObject({
+      de: 'IMPORTADO',
+      para: 'REALIZADO',
+      por: { tipo: 'prestador', id: demo().prestador.apiKey },
+      observacao: 'ok',
+    });
     expect((await outboundEvents(byOrder.id))[0]).toMatchObject({ payload: { type: 'AGENDAMENTO_FALTOU' } });
   });
 
@@ -303,7 +328,10 @@ describe('POST /api/external/prestador/v1/execucao', () => {
     const mine = await appointment();
     await execucao({ agendamentoId: mine.id, resultado: 'FALTOU' });
     const [event] = await outboundEvents(mine.id);
-    expect(event).toMatchObject({ ...keys.outboundEvent(demo().id, `msg_${mine.id}_1`), payload: { data: { agendamento: { id: mine.id, status: 'FALTOU' } } } });
+    expect(event).toMatchObject({
+      ...keys.outboundEvent(demo().id, `msg_${mine.id}_1`),
+      payload: { data: { agendamento: { id: mine.id, status: 'FALTOU' } } },
+    });
   });
 });
 
@@ -316,7 +344,7 @@ describe('the sandbox loop: an /execucao reaches the provider`s webhook, signed'
     const eventId = `msg_${mine.id}_1`;
     let delivery: Json | undefined;
     for (let i = 0; i < 100 && !delivery; i++) {
-      delivery = (await service.webhookReceiver.received()).find((d) => d.headers['webhook-id'] === eventId) as Json | undefined;
+      delivery = (await service.webhookReceiver.received()).find((d) => d.headers['webhook-id'] === eventId);
       if (!delivery) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(delivery).toMatchObject({

@@ -47,7 +47,6 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-
 interface Request {
   headers: Record<string, string>;
   body: string;

@@ -42,7 +42,6 @@ beforeAll(async () => {
   };
 });
 
-
 const storedCount = async (aplicacaoId = demo.id, prestadorId = demo.prestador.id) =>
   (await dynamoWebhookSubscriptionRepository().listByProvider(aplicacaoId, prestadorId)).length;
 

@@ -85,11 +85,9 @@ beforeEach(() => {
       .on(GetCommand, { Key: { pk: `OAUTHCLIENT#${c.clientId}`, sk: 'OAUTHCLIENT' } })
       .resolves({ Item: clientItem(c.clientId, c.secret, [...scopes]) });
   }
-  dynamo
-    .on(GetCommand, { Key: { pk: `APP#${APP_ID}`, sk: 'APP' } })
-    .callsFake(async () => ({
-      Item: { pk: `APP#${APP_ID}`, sk: 'APP', tipo: 'APP', id: APP_ID, nome: 'Demo', slug: 'demo', ativo: appActive },
-    }));
+  dynamo.on(GetCommand, { Key: { pk: `APP#${APP_ID}`, sk: 'APP' } }).callsFake(async () => ({
+    Item: { pk: `APP#${APP_ID}`, sk: 'APP', tipo: 'APP', id: APP_ID, nome: 'Demo', slug: 'demo', ativo: appActive },
+  }));
 });
 
 afterEach(() => {
