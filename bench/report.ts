@@ -118,6 +118,7 @@ export interface GeneratedSection {
   latency: string;
   authorizers: string;
   sends: string;
+  appointments: string;
 }
 
 export function renderSection(s: GeneratedSection): string {
@@ -143,6 +144,10 @@ export function renderSection(s: GeneratedSection): string {
     '### Send path',
     '',
     s.sends,
+    '',
+    '### Appointments (v2 create, /execucao)',
+    '',
+    s.appointments,
     '',
     '### Authorizers',
     '',

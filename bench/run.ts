@@ -14,6 +14,7 @@ import { compareSdk, compareSourceMaps } from './compare.ts';
 import { comparePowertools } from './compare-powertools.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
+import { appointmentsTable, measureAppointments } from './appointments.ts';
 import { measureSends, sendTable } from './send.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
 import { coldStartTable, docsPath, latencyTable, machine, renderSection, summarize, targetRatio, writeDocs } from './report.ts';
@@ -38,6 +39,7 @@ const usage = `Usage: npm run bench -- [options]
   --skip-latency      skip the local-gateway latency part
   --skip-authorizers  skip the per-authorizer latency and DynamoDB request count
   --skip-send         skip the send-path measurement
+  --skip-appointments skip the v2 create and /execucao measurement
   --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
   --concurrency N     concurrency of that run (default 8)
@@ -61,6 +63,7 @@ const { values, positionals } = parseArgs({
     'skip-latency': { type: 'boolean', default: false },
     'skip-authorizers': { type: 'boolean', default: false },
     'skip-send': { type: 'boolean', default: false },
+    'skip-appointments': { type: 'boolean', default: false },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
@@ -232,6 +235,19 @@ async function main(): Promise<void> {
     console.log(sends);
   }
 
+  let appointments = '_Not measured in this run (`--skip-appointments`)._';
+  if (!values['skip-appointments']) {
+    log('appointments: sequential v2 creates, then /execucao on each, through the local gateway');
+    const { startLocalService } = await import('#infra/local/service');
+    appointments = [
+      'Sequential requests over keep-alive HTTP on loopback through the local gateway (authorizer included), each /execucao on a fresh appointment of the sandbox provider with its own Idempotency-Key; DynamoDB Local in memory on the same 2 cores. The outbound event is queued in process (not counted).',
+      '',
+      appointmentsTable(await measureAppointments(startLocalService, { requests: 200, log })),
+    ].join('\n');
+    console.log('\n## Appointments\n');
+    console.log(appointments);
+  }
+
   let authorizers = '_Not measured in this run (`--skip-authorizers`)._';
   if (!values['skip-authorizers']) {
     log('authorizers: one fresh process per scheme against the local service');
@@ -267,6 +283,7 @@ async function main(): Promise<void> {
         latency,
         authorizers,
         sends,
+        appointments,
       }),
     );
     log(`\nwrote the generated section of ${docsPath}`);

@@ -19,10 +19,13 @@ export interface SendReport {
 interface Counters {
   commands: Record<string, number>;
   capacity: number;
+  /** Takes the counting off the client. */
+  stop(): void;
 }
 
-function countDynamo(): Counters {
-  const counters: Counters = { commands: {}, capacity: 0 };
+export function countDynamo(): Counters {
+  const counters: Counters = { commands: {}, capacity: 0, stop: () => db().middlewareStack.remove('benchCountDynamo') };
+  counters.stop(); // one counter at a time on the shared client
   db().middlewareStack.add(
     (next, context) => async (args) => {
       const name = String((context as { commandName?: string }).commandName ?? 'unknown').replace(/Command$/, '');
