@@ -4,9 +4,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { db } from '#shared/db/client';
+import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { issueProviderCredential, registerPrestador } from '#shared/domain/applications';
+import { appointmentStatuses, decideTransition, newAppointment, parseAppointmentCreate, type Trigger } from '#shared/domain/appointments';
 import { accessToken, bearer, client, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
 const service = useLocalService();
@@ -351,5 +354,40 @@ describe('the sandbox loop: an /execucao reaches the provider`s webhook, signed'
       verified: true,
       body: { type: 'AGENDAMENTO_REALIZADO', data: { agendamento: { id: mine.id, status: 'REALIZADO' } } },
     });
+  });
+});
+
+describe('the state machine through the gateway: every status against each PATCH and /execucao trigger', () => {
+  // Appointments in every status are stored directly (the flow that reaches ENVIADO, AVISO_ENVIADO...
+  // is a later issue); the answers must be the table's (shared/domain/appointments.ts).
+  const triggers: [string, Trigger, (id: number) => Promise<Reply>][] = [
+    ['cliente:CONFIRMADO', { by: 'cliente', status: 'CONFIRMADO' }, (id) => patch(id, { status: 'CONFIRMADO' })],
+    ['cliente:CANCELADO', { by: 'cliente', status: 'CANCELADO' }, (id) => patch(id, { status: 'CANCELADO' })],
+    ['prestador:REALIZADO', { by: 'prestador', resultado: 'REALIZADO' }, (id) => execucao({ agendamentoId: id, resultado: 'REALIZADO' })],
+    ['prestador:FALTOU', { by: 'prestador', resultado: 'FALTOU' }, (id) => execucao({ agendamentoId: id, resultado: 'FALTOU' })],
+  ];
+  const cases = appointmentStatuses.flatMap((status) => triggers.map(([name, trigger, act]) => [status, name, trigger, act] as const));
+
+  it.each(cases)('%s + %s', async (status, _name, trigger, act) => {
+    const id = await nextId();
+    const stored = newAppointment(
+      { ...parseAppointmentCreate({ pacienteTelefone: '+5511987654321', procedimento: 'Exame' }), prestador: String(demo().prestador.id) },
+      { id, aplicacaoId: demo().id, prestadorId: demo().prestador.id, clientId: 'test', at: new Date() },
+    );
+    await dynamoAppointmentRepository().create({ ...stored, status });
+
+    const reply = await act(id);
+
+    const decision = decideTransition(status, trigger);
+    const after = (await call('GET', `${V2}/${id}`, bearer(demoToken))).body;
+    if (decision.allowed) {
+      expect(reply.status).toBe(200);
+      expect(after.status).toBe(decision.to);
+      expect(after.historico).toHaveLength(decision.changed ? 2 : 1);
+    } else {
+      expect(reply.status).toBe(decision.kind === 'conflict' ? 409 : 422);
+      expect(after.status).toBe(status);
+      expect(after.historico).toHaveLength(1);
+    }
   });
 });
