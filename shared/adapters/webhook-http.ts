@@ -4,8 +4,6 @@
 // connection would bypass it), follows no redirect (a 3xx is a failed attempt), and gives up after
 // the configured timeout (15 s). TLS still verifies the certificate against the URL's host name.
 import { lookup as dnsLookup } from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { config } from '#shared/config';
 import type { AttemptOutcome, CheckedTarget, ResolveHost, WebhookTargetPolicy } from '#shared/domain/outbound-webhooks';
@@ -41,9 +39,10 @@ export interface WebhookPost {
 }
 
 /** POSTs one delivery to a checked target; never throws: a failure is an outcome (`{error}`). */
-export function postWebhook(target: CheckedTarget, post: WebhookPost, timeoutMs = config().webhookTimeoutMs): Promise<AttemptOutcome> {
+export async function postWebhook(target: CheckedTarget, post: WebhookPost, timeoutMs = config().webhookTimeoutMs): Promise<AttemptOutcome> {
   const { url } = target;
-  const client = url.protocol === 'https:' ? https : http;
+  // Loaded on the first delivery, not at the cold start (node:https brings TLS: measured +25% of init).
+  const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
     let status: number | undefined;
