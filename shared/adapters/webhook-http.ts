@@ -39,7 +39,11 @@ export interface WebhookPost {
 }
 
 /** POSTs one delivery to a checked target; never throws: a failure is an outcome (`{error}`). */
-export async function postWebhook(target: CheckedTarget, post: WebhookPost, timeoutMs = config().webhookTimeoutMs): Promise<AttemptOutcome> {
+export async function postWebhook(
+  target: CheckedTarget,
+  post: WebhookPost,
+  timeoutMs = config().webhookTimeoutMs,
+): Promise<AttemptOutcome> {
   const { url } = target;
   // Loaded on the first delivery, not at the cold start (node:https brings TLS: measured +25% of init).
   const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
