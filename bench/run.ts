@@ -240,7 +240,7 @@ async function main(): Promise<void> {
     log('appointments: sequential v2 creates, then /execucao on each, through the local gateway');
     const { startLocalService } = await import('#infra/local/service');
     appointments = [
-      'Sequential requests over keep-alive HTTP on loopback through the local gateway (authorizer included), each /execucao on a fresh appointment of the sandbox provider with its own Idempotency-Key; DynamoDB Local in memory on the same 2 cores. The outbound event is queued in process (not counted).',
+      'Sequential requests over keep-alive HTTP on loopback through the local gateway (authorizer included), each /execucao on a fresh appointment of the sandbox provider with its own Idempotency-Key; DynamoDB Local in memory on the same 2 cores. The local run’s outbound-webhooks consumer runs in the same process, so its requests (fan-out of each event, the signed delivery to the sandbox receiver) are counted in the /execucao figure; the request path itself is the authorizer GetItem, the idempotency read, the appointment read and one transaction.',
       '',
       appointmentsTable(await measureAppointments(startLocalService, { requests: 200, log })),
     ].join('\n');
