@@ -148,3 +148,54 @@ export const deliveryListing = at('26', (aplicacaoId: number, webhookId: number,
 export const deliveries = at('26', (aplicacaoId: number, webhookId: number) => ({
   gsi1pk: `APP#${aplicacaoId}#WEBHOOK#${webhookId}#ENTREGA`,
 }));
+
+// 27: the WhatsApp numbers of the applications
+export const whatsappNumber = at('27', (numero: string) => ({ pk: `NUMERO#${numero}`, sk: 'NUMERO' }));
+
+// 28-28b: patients
+export const patient = at('28', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PACIENTE#${pad(id)}` }));
+export const patientListing = at('28', (aplicacaoId: number, nomeBusca: string, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#PACIENTE`,
+  gsi1sk: `${nomeBusca}#${pad(id)}`,
+}));
+export const patients = at('28', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#PACIENTE` }));
+export const patientByPhone = at('28a', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `PACFONE#${telefone}`,
+}));
+export const patientByCpf = at('28b', (aplicacaoId: number, cpf: string) => ({ pk: `APP#${aplicacaoId}`, sk: `PACCPF#${cpf}` }));
+
+// 29-29a: sectors
+export const sector = at('29', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `SETOR#${pad(id)}` }));
+export const sectors = at('29', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'SETOR#' }));
+export const sectorCode = at('29a', (aplicacaoId: number, codigo: string) => ({ pk: `APP#${aplicacaoId}`, sk: `SETORCOD#${codigo}` }));
+
+// 30-30a: attendances (conversations)
+export const attendance = at('30', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `ATEND#${pad(id)}` }));
+export const attendanceStatusListing = at('30', (aplicacaoId: number, status: string, desde: string, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#ATEND#${status}`,
+  gsi1sk: `${desde}#${pad(id)}`,
+}));
+export const attendancesInStatus = at('30', (aplicacaoId: number, status: string) => ({ gsi1pk: `APP#${aplicacaoId}#ATEND#${status}` }));
+export const openAttendance = at('30a', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `ATENDABERTO#${telefone}`,
+}));
+
+// 31: inbound messages of patients
+export const inboundMessage = at('31', (aplicacaoId: number, provider: string, providerMessageId: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `RECEBIDA#${provider}#${providerMessageId}`,
+}));
+export const inboundMessageListing = at('31', (aplicacaoId: number, recebidaEm: string, id: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#RECEBIDA`,
+  gsi1sk: `${recebidaEm}#${pad(id)}`,
+}));
+export const inboundMessages = at('31', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#RECEBIDA` }));
+
+// 32: generic inbound webhook events, kept for audit
+export const inboundEvent = at('32', (aplicacaoId: number, recebidoEm: string, eventoId: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `ENTRADA#${recebidoEm}#${eventoId}`,
+}));
+export const inboundEvents = at('32', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'ENTRADA#' }));

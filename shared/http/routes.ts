@@ -189,6 +189,22 @@ export const extensionRoutes = [
   r('PUT', '/api/admin/tarifas/{id}', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/estornos', 'admin', 'portalJwt', portal('admin')),
 
+  // Admin panel: the application's WhatsApp numbers (inbound messages find their application by them).
+  r('PUT', '/api/admin/aplicacoes/{id}/numeros', 'admin', 'portalJwt', portal('admin')),
+  // Conversations: sectors (GET/PUT of one are spec routes), generic inbound webhook subscriptions,
+  // the patients' inbound messages, and the attendant's side of an attendance.
+  r('POST', '/api/admin/whatsapp/setores', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/setores', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/webhooks-entrada', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/webhooks-entrada', 'admin', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/webhooks-entrada/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/webhooks-entrada/eventos', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/mensagens-recebidas', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/atendimentos/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/responder', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin', 'portalJwt', portal('admin')),
+
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
