@@ -55,6 +55,11 @@ export interface Config {
   webhookRetrySchedule: string | undefined;
   /** How long one delivery attempt may take before it counts as failed (WEBHOOK_TIMEOUT_MS, default 15 s). */
   webhookTimeoutMs: number;
+  /**
+   * The words that make a patient's message ask for a human (ESCALATION_WORDS="atendente,humano"), raw;
+   * unset means the domain's default list (shared/domain/attendances.ts escalationWords).
+   */
+  escalationWords: string | undefined;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -133,6 +138,7 @@ function load() {
     providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.trim() || undefined,
     webhookTimeoutMs: positive(env.WEBHOOK_TIMEOUT_MS) ?? 15_000,
+    escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',
     functionName,

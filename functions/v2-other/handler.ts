@@ -1,4 +1,5 @@
 import { groupHandler } from '#shared/http/kit';
+import { attendanceOperations } from './attendances.ts';
 import { messageOperations } from './messages.ts';
 
-export const handler = groupHandler('v2-other', { ...messageOperations });
+export const handler = groupHandler('v2-other', { ...messageOperations, ...attendanceOperations });

@@ -335,8 +335,8 @@ describe('the sandbox file', () => {
 
 describe('queues of the local run', () => {
   it('feeds the real consumer and dead-letters a message it cannot process after three receives', async () => {
-    // Prepare: a valid inbound message; inbound processing is not built yet, so its consumer fails every time.
-    const message = { source: 'inbound', fluxo: 'dlq-check', receivedAt: new Date().toISOString(), payload: {} };
+    // Prepare: a well-formed reference to a generic inbound event that was never kept: its consumer fails every time.
+    const message = { kind: 'evento', aplicacaoId: 1, eventoId: 'never-kept', recebidoEm: new Date().toISOString(), fluxo: 'dlq-check' };
 
     // Act
     await (await adapter('queue')).send('inbound', message, { dedupeId: 'inbound-local-dlq' });

@@ -1,0 +1,43 @@
+// The attendant's side of an attendance (the admin panel): read one, take it (assumir), answer the
+// patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
+// An admin acts on its own application's attendances; any other id is a 404.
+import * as z from 'zod/mini';
+import { checkCanAnswer } from '#shared/domain/attendances';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { validate } from '#shared/http/validation';
+import { actOn, findAttendance, renderAttendance } from '#shared/operations/attendances';
+
+const answerBody = z.object({ mensagem: z.string() });
+
+/** The portal user acting: the subject of its token. */
+const userId = (request: TenantRequest): number => Number(request.principal.subject);
+
+const target = (request: TenantRequest) => pathId(request, 'attendance');
+
+export const attendanceOperations: Operations<'admin'> = {
+  'GET /api/admin/atendimentos/{id}': async (request) =>
+    json(200, await renderAttendance(await findAttendance(request.principal.aplicacaoId, target(request)))),
+
+  'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
+    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
+    return json(200, await renderAttendance(attendance));
+  },
+
+  'POST /api/admin/atendimentos/{id}/encerrar': async (request) => {
+    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
+    return json(200, await renderAttendance(attendance));
+  },
+
+  'POST /api/admin/atendimentos/{id}/responder': async (request) => {
+    const { mensagem } = validate(answerBody, request.body ?? {});
+    const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
+    checkCanAnswer(attendance);
+    // The send path (and the providers behind it) is loaded on the first answer, not at every cold start of the admin function.
+    const { sendOperation } = await import('#shared/operations/send-message');
+    return sendOperation({
+      ...request,
+      body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },
+    });
+  },
+};

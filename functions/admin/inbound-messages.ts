@@ -1,0 +1,45 @@
+// What patients and integrations sent the application: the patients' inbound messages (newest first,
+// filter by the patient's phone) and the generic inbound webhook events kept for audit.
+import * as z from 'zod/mini';
+import { inboundEventPage, inboundMessagePage } from '#shared/db/inbound-messages';
+import { normalizePhone } from '#shared/domain/phone';
+import { localDateTime } from '#shared/domain/time';
+import { HttpError } from '#shared/http/errors';
+import { json, type Operations } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
+import { validate } from '#shared/http/validation';
+
+const filters = z.object({ telefone: z.optional(z.string()) });
+
+export const inboundMessageOperations: Operations<'admin'> = {
+  'GET /api/admin/mensagens-recebidas': async (request) => {
+    const paging = readPaging(request.query);
+    const query = validate(filters, { telefone: request.query.telefone }, 'query');
+    const telefone = query.telefone === undefined ? undefined : normalizePhone(query.telefone);
+    if (query.telefone !== undefined && !telefone) {
+      throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code', { field: 'telefone' });
+    }
+    const { content, total } = await inboundMessagePage(request.principal.aplicacaoId, { telefone }, paging.page, paging.size);
+    return json(200, {
+      content: content.map(({ aplicacaoId: _a, recebidaEm, ...m }) => ({ ...m, recebidaEm: localDateTime(new Date(recebidaEm)) })),
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+      number: paging.page,
+      size: paging.size,
+    });
+  },
+
+  'GET /api/admin/webhooks-entrada/eventos': async (request) => {
+    const paging = readPaging(request.query);
+    const events = await inboundEventPage(request.principal.aplicacaoId, paging.page, paging.size);
+    return json(200, {
+      content: events.map((e) => ({
+        ...e,
+        recebidoEm: localDateTime(new Date(e.recebidoEm)),
+        processadoEm: e.processadoEm ? localDateTime(new Date(e.processadoEm)) : null,
+      })),
+      number: paging.page,
+      size: paging.size,
+    });
+  },
+};

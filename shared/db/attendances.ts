@@ -1,0 +1,180 @@
+// DynamoDB attendances (docs/data-model.md, patterns 30-30a; keys in shared/db/keys.ts).
+//
+// An attendance is one item, listed per status on gsi1 (rewritten by every move, ordered by the
+// moment it entered the status). Opening one also puts its patient's open-attendance pointer (30a)
+// and counts it on its sector (29); the move that closes it deletes the pointer and uncounts it, in
+// the same transaction, so "one open attendance per patient" and the sector's count never drift.
+import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { tableKeys } from '#shared/db/table';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { since, type Attendance, type AttendanceStatus, type HistoryEntry } from '#shared/domain/attendances';
+import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
+
+type Item = Record<string, unknown>;
+
+/** What a move's own write refuses with when the attendance left the status it was read in. */
+export const STATUS_CHANGED = 'status-changed';
+
+const listing = (a: Attendance) => keys.attendanceStatusListing(a.aplicacaoId, a.status, since(a), a.id);
+
+const toItem = (a: Attendance): Item => ({ ...keys.attendance(a.aplicacaoId, a.id), ...listing(a), tipo: 'ATEND', ...a });
+
+const nullableNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export function toAttendance(item: Item): Attendance {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  return {
+    ...(rest as unknown as Attendance),
+    id: Number(item.id),
+    aplicacaoId: Number(item.aplicacaoId),
+    pacienteId: Number(item.pacienteId),
+    setorId: Number(item.setorId),
+    atendenteId: nullableNumber(item.atendenteId),
+    mensagens: Number(item.mensagens ?? 0),
+  };
+}
+
+/** `ADD atendimentosAbertos` on a sector that must exist; `refusal` when it does not. */
+export const sectorCountWrite = <R>(aplicacaoId: number, setorId: number, by: 1 | -1, refusal?: R): ConditionalWrite<R> =>
+  conditionalWrite(
+    {
+      Update: {
+        Key: keys.sector(aplicacaoId, setorId),
+        UpdateExpression: 'ADD atendimentosAbertos :by',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':by': by },
+      },
+    },
+    refusal,
+  );
+
+/** The writes that open an attendance: the item, its patient's open pointer (refused with `taken` when the patient has one), its sector's count. */
+export function openAttendanceWrites<R>(a: Attendance, refusals: { taken: R; noSector: R }): ConditionalWrite<R>[] {
+  return [
+    putNew(toItem(a)),
+    putNew({ ...keys.openAttendance(a.aplicacaoId, a.telefone), tipo: 'ATENDABERTO', atendimentoId: a.id }, refusals.taken),
+    sectorCountWrite(a.aplicacaoId, a.setorId, 1, refusals.noSector),
+  ];
+}
+
+/** A patient's message in an open attendance: counted, and refused with `closed` when the attendance was closed meanwhile. */
+export const messageInAttendanceWrite = <R>(aplicacaoId: number, id: number, at: string, closed: R): ConditionalWrite<R> =>
+  conditionalWrite(
+    {
+      Update: {
+        Key: keys.attendance(aplicacaoId, id),
+        UpdateExpression: 'SET ultimaMensagemEm = :at ADD mensagens :one',
+        ConditionExpression: 'attribute_exists(pk) AND #s <> :closed',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':one': 1, ':closed': 'ENCERRADO' },
+      },
+    },
+    closed,
+  );
+
+export interface AttendanceRepository {
+  get(aplicacaoId: number, id: number): Promise<Attendance | undefined>;
+  /** Commits `after` if the attendance is still in `before`'s status (else refused with STATUS_CHANGED). */
+  move(before: Attendance, after: Attendance): Promise<CommitOutcome<typeof STATUS_CHANGED>>;
+  /** A page of the attendances in one status, oldest first, and how many there are. */
+  page(aplicacaoId: number, status: AttendanceStatus, page: number, size: number): Promise<{ content: Attendance[]; total: number }>;
+}
+
+export function dynamoAttendanceRepository(): AttendanceRepository {
+  return {
+    async get(aplicacaoId, id) {
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.attendance(aplicacaoId, id), ConsistentRead: true }));
+      return out.Item ? toAttendance(out.Item) : undefined;
+    },
+
+    move(before, after) {
+      const entry = after.historico[after.historico.length - 1] as HistoryEntry;
+      const closes = before.status !== 'ENCERRADO' && after.status === 'ENCERRADO';
+      const { gsi1pk, gsi1sk } = listing(after);
+      return commitWrites<typeof STATUS_CHANGED>([
+        conditionalWrite(
+          {
+            Update: {
+              Key: keys.attendance(after.aplicacaoId, after.id),
+              UpdateExpression:
+                'SET #s = :to, gsi1pk = :g1, gsi1sk = :g2, filaDesde = :fila, assumidoEm = :assumido, encerradoEm = :encerrado, ' +
+                'atendenteId = :atendente, historico = list_append(historico, :entry)',
+              ConditionExpression: '#s = :from',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: {
+                ':to': after.status,
+                ':from': before.status,
+                ':g1': gsi1pk,
+                ':g2': gsi1sk,
+                ':fila': after.filaDesde,
+                ':assumido': after.assumidoEm,
+                ':encerrado': after.encerradoEm,
+                ':atendente': after.atendenteId,
+                ':entry': [entry],
+              },
+            },
+          },
+          STATUS_CHANGED,
+        ),
+        ...(closes
+          ? [
+              conditionalWrite({
+                Delete: {
+                  Key: keys.openAttendance(after.aplicacaoId, after.telefone),
+                  ConditionExpression: 'atendimentoId = :id',
+                  ExpressionAttributeValues: { ':id': after.id },
+                },
+              }),
+              sectorCountWrite<typeof STATUS_CHANGED>(after.aplicacaoId, after.setorId, -1),
+            ]
+          : []),
+      ]);
+    },
+
+    async page(aplicacaoId, status, page, size) {
+      const { gsi1pk } = keys.attendancesInStatus(aplicacaoId, status);
+      const query = { TableName: tableName(), IndexName: tableKeys.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk' };
+      const values = { ':pk': gsi1pk };
+      // DynamoDB has no offset: the items before the page are read too (a queue is short; the index projects everything).
+      const wanted = (page + 1) * size;
+      const found: Item[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({ ...query, ExpressionAttributeValues: values, Limit: wanted - found.length, ExclusiveStartKey: start }),
+        );
+        found.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start && found.length < wanted);
+
+      let total = 0;
+      start = undefined;
+      do {
+        const out: QueryCommandOutput = await db().send(
+          new QueryCommand({ ...query, ExpressionAttributeValues: values, Select: 'COUNT', ExclusiveStartKey: start }),
+        );
+        total += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return { content: found.slice(page * size).map(toAttendance), total };
+    },
+  };
+}
+
+/** The names of the patients of a page of attendances, in one BatchGet (at most 100 keys). */
+export async function patientNames(aplicacaoId: number, pacienteIds: readonly number[]): Promise<Map<number, string | null>> {
+  const ids = [...new Set(pacienteIds)];
+  const names = new Map<number, string | null>();
+  if (ids.length === 0) return names;
+  const out = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: { Keys: ids.map((id) => keys.patient(aplicacaoId, id)), ProjectionExpression: 'id, nome' },
+      },
+    }),
+  );
+  for (const item of out.Responses?.[tableName()] ?? []) names.set(Number(item.id), typeof item.nome === 'string' ? item.nome : null);
+  return names;
+}

@@ -1,0 +1,196 @@
+// DynamoDB side of what patients and integrations send in: the inbox of the inbound consumer
+// (patients' messages, pattern 31, with the patient of 28-28a and the attendance of 30-30a), the
+// admin's read of those messages, and the generic inbound events kept for audit (pattern 32).
+import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
+import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { nextId } from '#shared/db/ids';
+import * as keys from '#shared/db/keys';
+import { newPatientWrites } from '#shared/db/patients';
+import { ensureDefaultSector } from '#shared/db/sectors';
+import { tableKeys } from '#shared/db/table';
+import { commitWrites, putNew } from '#shared/db/unit-of-work';
+import type { Inbox, InboxRefusal, InboundMessageRecord } from '#shared/domain/inbound-messages';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+
+type Item = Record<string, unknown>;
+
+const messageItem = (m: InboundMessageRecord): Item => ({
+  ...keys.inboundMessage(m.aplicacaoId, m.provider, m.providerMessageId),
+  ...keys.inboundMessageListing(m.aplicacaoId, m.recebidaEm, m.id),
+  tipo: 'RECEBIDA',
+  ...m,
+});
+
+function toRecord(item: Item): InboundMessageRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  return {
+    ...(rest as unknown as InboundMessageRecord),
+    id: Number(item.id),
+    aplicacaoId: Number(item.aplicacaoId),
+    pacienteId: Number(item.pacienteId),
+    atendimentoId: Number(item.atendimentoId),
+  };
+}
+
+export function dynamoInbox(): Inbox {
+  return {
+    newId: nextId,
+
+    async lookup(aplicacaoId, telefone, to) {
+      const Keys = [keys.patientByPhone(aplicacaoId, telefone), keys.openAttendance(aplicacaoId, telefone)];
+      if (to) Keys.push(keys.whatsappNumber(to));
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys, ConsistentRead: true } } }));
+      const items = out.Responses?.[tableName()] ?? [];
+      if (Object.keys(out.UnprocessedKeys ?? {}).length > 0) throw new Error('BatchGet left keys unprocessed; the message will be retried');
+      const bySk = (sk: string) => items.find((item) => item.sk === sk);
+      const patient = bySk(keys.patientByPhone(aplicacaoId, telefone).sk);
+      const open = bySk(keys.openAttendance(aplicacaoId, telefone).sk);
+      const number = to ? items.find((item) => item.pk === keys.whatsappNumber(to).pk) : undefined;
+      return {
+        pacienteId: patient ? Number(patient.pacienteId) : null,
+        atendimentoId: open ? Number(open.atendimentoId) : null,
+        // A number of another application (a misrouted message) says nothing about this one's sectors.
+        setorId: number && Number(number.aplicacaoId) === aplicacaoId && number.setorId != null ? Number(number.setorId) : null,
+      };
+    },
+
+    record({ message, newPatient, newAttendance, openAttendanceId }) {
+      const writes: ConditionalWrite<InboxRefusal>[] = [
+        putNew<InboxRefusal>(messageItem(message), 'duplicate'),
+        ...(newPatient ? newPatientWrites<InboxRefusal>(newPatient, 'patient-taken') : []),
+        ...(newAttendance ? openAttendanceWrites<InboxRefusal>(newAttendance, { taken: 'open-taken', noSector: 'no-sector' }) : []),
+        ...(openAttendanceId !== undefined
+          ? [messageInAttendanceWrite<InboxRefusal>(message.aplicacaoId, openAttendanceId, message.recebidaEm, 'attendance-closed')]
+          : []),
+      ];
+      return commitWrites(writes);
+    },
+
+    async escalateIfBot(aplicacaoId, atendimentoId, at) {
+      // Its FILA listing is ordered by the moment it joined the queue: now.
+      const { gsi1pk, gsi1sk } = keys.attendanceStatusListing(aplicacaoId, 'FILA', at, atendimentoId);
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.attendance(aplicacaoId, atendimentoId),
+            UpdateExpression: 'SET #s = :fila, filaDesde = :at, gsi1pk = :g1, gsi1sk = :g2, historico = list_append(historico, :entry)',
+            ConditionExpression: '#s = :bot',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':fila': 'FILA',
+              ':bot': 'BOT',
+              ':at': at,
+              ':g1': gsi1pk,
+              ':g2': gsi1sk,
+              ':entry': [{ de: 'BOT', para: 'FILA', em: at, por: 'paciente' }],
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    ensureDefaultSector,
+  };
+}
+
+export interface InboundMessageFilters {
+  telefone?: string;
+}
+
+/**
+ * A page of an application's inbound messages, newest first, and how many match. The phone filter is a
+ * FilterExpression on the index (pattern 31), so a filtered page reads the index until it is full.
+ */
+export async function inboundMessagePage(
+  aplicacaoId: number,
+  filters: InboundMessageFilters,
+  page: number,
+  size: number,
+): Promise<{ content: InboundMessageRecord[]; total: number }> {
+  const base = {
+    TableName: tableName(),
+    IndexName: tableKeys.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ScanIndexForward: false,
+    ...(filters.telefone ? { FilterExpression: 'telefone = :tel' } : {}),
+    ExpressionAttributeValues: {
+      ':pk': keys.inboundMessages(aplicacaoId).gsi1pk,
+      ...(filters.telefone ? { ':tel': filters.telefone } : {}),
+    },
+  };
+  const from = page * size;
+  const content: Item[] = [];
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: start }));
+    for (const item of out.Items ?? []) {
+      if (total >= from && content.length < size) content.push(item);
+      total++;
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return { content: content.map(toRecord), total };
+}
+
+/** The generic inbound event the edge kept (pattern 32), marked as handled; false when there is no such event. */
+export async function markInboundEventProcessed(aplicacaoId: number, recebidoEm: string, eventoId: string, at: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.inboundEvent(aplicacaoId, recebidoEm, eventoId),
+        UpdateExpression: 'SET processadoEm = if_not_exists(processadoEm, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface InboundEventRecord {
+  eventoId: string;
+  fluxo: string;
+  recebidoEm: string;
+  processadoEm: string | null;
+  payload: unknown;
+}
+
+/** A page of an application's generic inbound events, newest first (pattern 32). */
+export async function inboundEventPage(aplicacaoId: number, page: number, size: number): Promise<InboundEventRecord[]> {
+  const { pk, skPrefix } = keys.inboundEvents(aplicacaoId);
+  const wanted = (page + 1) * size;
+  const found: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ScanIndexForward: false,
+        Limit: wanted - found.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && found.length < wanted);
+  return found.slice(page * size).map((item) => ({
+    eventoId: String(item.eventoId),
+    fluxo: String(item.fluxo),
+    recebidoEm: String(item.recebidoEm),
+    processadoEm: typeof item.processadoEm === 'string' ? item.processadoEm : null,
+    payload: item.payload,
+  }));
+}
