@@ -9,6 +9,7 @@ import { dynamoLedgerRepository } from '#shared/db/ledger';
 import {
   addCredit,
   addOAuthClient,
+  changeNumbers,
   changeProvider,
   createApplication,
   findApplication,
@@ -70,6 +71,8 @@ const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) 
 
 const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
 
+const numbersBody = z.object({ numeros: z.array(z.string()) });
+
 // ---------------------------------------------------------------------------------------------
 // Who may do what
 
@@ -97,6 +100,7 @@ function applicationView(app: Application) {
     ativo: app.ativo,
     criadoEm: app.criadoEm,
     apiKey: app.apiKey ?? null,
+    numerosWhatsapp: app.numerosWhatsapp ?? [],
     providerA: a ? { accountSid: a.accountSid, authToken: mask(a.authToken), fromNumber: a.fromNumber, baseUrl: a.baseUrl } : null,
     providerB: b
       ? {
@@ -151,6 +155,12 @@ export const applicationOperations: Operations<'admin'> = {
       throw new HttpError(403, 'forbidden', 'Only a platform administrator may set baseUrl');
     }
     return json(200, applicationView(await changeProvider(repositories().applications, id, change)));
+  },
+
+  'PUT /api/admin/aplicacoes/{id}/numeros': async (request) => {
+    const id = targetId(request);
+    const { numeros } = validate(numbersBody, request.body);
+    return json(200, applicationView(await changeNumbers(repositories().applications, id, numeros)));
   },
 
   'POST /api/admin/aplicacoes/{id}/credenciais': async (request) => {

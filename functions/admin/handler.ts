@@ -4,6 +4,8 @@ import { applicationOperations } from './applications.ts';
 import { attendanceOperations } from './attendances.ts';
 import { financeOperations } from './finance.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
+import { inboundWebhookOperations } from './inbound-webhooks.ts';
+import { sectorOperations } from './sectors.ts';
 import { userOperations } from './users.ts';
 
 // The signing keys come from Secrets Manager, through the secrets extension.
@@ -15,4 +17,6 @@ export const handler = groupHandler('admin', {
   ...financeOperations,
   ...attendanceOperations,
   ...inboundMessageOperations,
+  ...inboundWebhookOperations,
+  ...sectorOperations,
 });

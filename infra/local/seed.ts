@@ -27,8 +27,10 @@ import {
   type Provider,
   type ProviderASettings,
   type ProviderBSettings,
+  withProviderANumber,
 } from '#shared/domain/applications';
 import { dynamoPlanRepository } from '#shared/db/plans';
+import { ensureDefaultSector } from '#shared/db/sectors';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
 import { seedDefaultPlans } from '#shared/domain/plans';
@@ -50,6 +52,8 @@ export interface SandboxApp {
   providerA: { authToken: string };
   providerB: { verifyToken: string; appSecret: string };
   inboundSecret: string;
+  /** The application's WhatsApp numbers: a patient's message to one of them reaches this application (the first is provider_a's fromNumber). */
+  numerosWhatsapp: string[];
 }
 
 /** The agent channel's mutual-TLS port and a client certificate of the agent CA for it (infra/local/agent-tls.ts). */
@@ -215,6 +219,13 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);
+  // A data folder from before sectors and numbers: the default sector, and provider_a's number.
+  await ensureDefaultSector(aplicacaoId);
+  let numerosWhatsapp = app.numerosWhatsapp ?? [];
+  if (numerosWhatsapp.length === 0) {
+    numerosWhatsapp = withProviderANumber([], app.providerA);
+    await repo.replaceNumbers(aplicacaoId, [], numerosWhatsapp);
+  }
 
   return {
     id: aplicacaoId,
@@ -230,6 +241,7 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
     providerA: { authToken: app.providerA.authToken },
     providerB: { verifyToken: app.providerB.verifyToken, appSecret: app.providerB.appSecret },
     inboundSecret: inbound.secret,
+    numerosWhatsapp,
   };
 }
 

@@ -5,11 +5,12 @@
 // (11, 12; + senhaHash of password users) and a patient's phone (12b), inbound subscriptions (13).
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
-import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
+import { defaultSectorWrites } from '#shared/db/sectors';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict, notFound } from '#shared/domain/errors';
@@ -70,6 +71,14 @@ async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<voi
   throw conflict('The API key is being replaced concurrently; try again');
 }
 
+/** The platform-wide reservation of a WhatsApp number (pattern 27); no sector until one claims it. */
+const numberItem = (numero: string, aplicacaoId: number): Item => ({
+  ...keys.whatsappNumber(numero),
+  tipo: 'NUMERO',
+  aplicacaoId,
+  setorId: null,
+});
+
 const getItem = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
@@ -116,7 +125,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async createApplication(application, balance, apiKey) {
       // A taken slug has its own answer; any other refusal (an id or key already there, a concurrent write) is the application's.
-      const outcome = await commitWrites<'application' | 'slug'>([
+      const outcome = await commitWrites<'application' | 'slug' | 'number'>([
         putNew(
           { ...keys.application(application.id), ...keys.applicationListing(application.id), tipo: 'APP', ...application },
           'application',
@@ -134,8 +143,12 @@ export function dynamoApplicationRepository(): ApplicationRepository {
           'application',
         ),
         ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
+        ...(application.numerosWhatsapp ?? []).map((numero) => putNew(numberItem(numero, application.id), 'number' as const)),
+        // Its attendances queue in the default sector until it has sectors of its own.
+        ...defaultSectorWrites<'application'>(application.id, application.criadoEm, 'application'),
       ]);
       if (!outcome.committed) {
+        if (outcome.refusals.includes('number')) throw conflict(`a WhatsApp number of ${application.slug} belongs to another application`);
         throw conflict(
           outcome.refusals.includes('slug') ? `slug ${application.slug} is already in use` : `application ${application.id} already exists`,
         );
@@ -271,6 +284,57 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async listInboundSubscriptions(aplicacaoId) {
       return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => strip(item) as unknown as InboundSubscription);
+    },
+
+    async deactivateInboundSubscription(aplicacaoId, id, at) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: TableName(),
+            Key: keys.inboundSubscription(aplicacaoId, id),
+            UpdateExpression: 'SET ativo = :false, desativadoEm = if_not_exists(desativadoEm, :at)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':false': false, ':at': at },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async replaceNumbers(aplicacaoId, before, after) {
+      const added = after.filter((n) => !before.includes(n));
+      const removed = before.filter((n) => !after.includes(n));
+      const outcome = await commitWrites<string>([
+        conditionalWrite({
+          Update: {
+            Key: keys.application(aplicacaoId),
+            UpdateExpression: 'SET numerosWhatsapp = :after',
+            ConditionExpression:
+              before.length === 0
+                ? 'attribute_exists(pk) AND (attribute_not_exists(numerosWhatsapp) OR numerosWhatsapp = :before)'
+                : 'numerosWhatsapp = :before',
+            ExpressionAttributeValues: { ':after': [...after], ':before': [...before] },
+          },
+        }),
+        ...added.map((numero) => putNew<string>(numberItem(numero, aplicacaoId), numero)),
+        ...removed.map((numero) =>
+          conditionalWrite<string>({
+            Delete: {
+              Key: keys.whatsappNumber(numero),
+              ConditionExpression: 'aplicacaoId = :id',
+              ExpressionAttributeValues: { ':id': aplicacaoId },
+            },
+          }),
+        ),
+      ]);
+      if (outcome.committed) return;
+      const [taken] = outcome.refusals;
+      if (taken) throw conflict(`${taken} is a WhatsApp number of another application`);
+      if (outcome.raced) throw conflict('The numbers changed meanwhile; read them again');
+      throw outcome.error;
     },
   };
   return repo;

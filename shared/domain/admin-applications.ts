@@ -7,6 +7,8 @@ import { hashSecret, randomSecret } from '#shared/auth/secrets';
 import {
   issueApiKey,
   registerOAuthClient,
+  whatsappNumbers,
+  withProviderANumber,
   type ApiKeyRecord,
   type Application,
   type ApplicationRepository,
@@ -31,7 +33,7 @@ export const defaultBaseUrls = {
 
 export interface AdminApplicationRepository extends Pick<
   ApplicationRepository,
-  'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients'
+  'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients' | 'replaceNumbers'
 > {
   /** Application, slug reservation, opening balance and first API key, all or nothing (conflict when the slug is taken). */
   createApplicationWithApiKey(application: Application, balance: Balance, apiKey: ApiKeyRecord): Promise<void>;
@@ -116,6 +118,7 @@ export async function createApplication(
     ativo: true,
     criadoEm,
     apiKey,
+    numerosWhatsapp: withProviderANumber([], providerA),
   };
   const balance: Balance = { aplicacaoId: id, saldo: '0.00', moeda: 'BRL', atualizadoEm: criadoEm };
   await repo.createApplicationWithApiKey(application, balance, { apiKey, aplicacaoId: id, secretHash: hashSecret(apiSecret), criadoEm });
@@ -153,8 +156,24 @@ export async function changeProvider(repo: AdminApplicationRepository, id: numbe
     ? ({ baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB } as ProviderBSettings)
     : current.providerB;
   requireSettings(provider, providerA, providerB);
+  // provider_a's sending number is one of the application's numbers: reserved first, so a number of another application is a 409 with nothing changed.
+  const before = current.numerosWhatsapp ?? [];
+  const numerosWhatsapp = withProviderANumber(before, providerA);
+  if (numerosWhatsapp.length !== before.length) await repo.replaceNumbers(id, before, numerosWhatsapp);
   await repo.updateProvider(id, { provider, providerA, providerB, atualizadoEm: now() });
-  return { ...current, provider, providerA, providerB };
+  return { ...current, provider, providerA, providerB, numerosWhatsapp };
+}
+
+/** Replaces the application's WhatsApp numbers; provider_a's sending number cannot be removed while it sends through provider_a. */
+export async function changeNumbers(repo: AdminApplicationRepository, id: number, raw: readonly string[]): Promise<Application> {
+  const current = await findApplication(repo, id);
+  const numerosWhatsapp = whatsappNumbers(raw);
+  const from = current.providerA?.fromNumber;
+  if (current.provider === 'provider_a' && from && !numerosWhatsapp.includes(from)) {
+    throw invalid(`provider_a sends from ${from}: it must stay one of the numbers`, 'numeros');
+  }
+  await repo.replaceNumbers(id, current.numerosWhatsapp ?? [], numerosWhatsapp);
+  return { ...current, numerosWhatsapp };
 }
 
 /** A new API key pair; the previous pair stops working in the same write. */

@@ -5,6 +5,7 @@
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { DomainError, invalid } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
+import { normalizePhone } from '#shared/domain/phone';
 import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/domain/permissions';
 
 export const providers = ['provider_a', 'provider_b', 'link'] as const;
@@ -40,6 +41,12 @@ export interface Application {
   criadoEm: string;
   /** The application's one current API key (the public half); set when a key is issued. */
   apiKey?: string;
+  /**
+   * Its WhatsApp numbers (E.164), each unique on the platform (pattern 27): inbound messages find their
+   * application by the number they were sent to. provider_a's fromNumber is always one of them; the
+   * first is the sending number of the other providers. Absent on items from before numbers.
+   */
+  numerosWhatsapp?: string[];
 }
 
 export interface Balance {
@@ -115,10 +122,12 @@ export interface PortalUserLogin {
 export interface InboundSubscription {
   id: number;
   aplicacaoId: number;
-  /** Verifies X-Service-Signature (HMAC-SHA256), stored retrievably. */
+  /** Verifies X-Service-Signature (HMAC-SHA256), stored retrievably; empty for a subscription that asks for no signature. */
   secret: string;
   ativo: boolean;
   criadoEm: string;
+  descricao?: string;
+  desativadoEm?: string;
 }
 
 /** Persistence of applications and their credentials. Writes that must be unique fail with a `conflict` DomainError. */
@@ -158,7 +167,35 @@ export interface ApplicationRepository {
 
   putInboundSubscription(subscription: InboundSubscription): Promise<void>;
   listInboundSubscriptions(aplicacaoId: number): Promise<InboundSubscription[]>;
+  /** `ativo` false (kept for the record); false when the application has no such subscription. A second call is true again. */
+  deactivateInboundSubscription(aplicacaoId: number, id: number, at: string): Promise<boolean>;
+
+  /**
+   * Replaces the application's numbers, `before` being the list read: the new ones are reserved on the
+   * platform (conflict naming the number when another application holds one), the removed ones freed.
+   */
+  replaceNumbers(aplicacaoId: number, before: readonly string[], after: readonly string[]): Promise<void>;
 }
+
+export const MAX_WHATSAPP_NUMBERS = 10;
+
+/** A list of numbers as given (E.164 with +, or 00), normalised, without repeats; invalid ones are a validation error. */
+export function whatsappNumbers(raw: readonly string[], field = 'numeros'): string[] {
+  const out: string[] = [];
+  for (const value of raw) {
+    const numero = normalizePhone(value);
+    if (!numero) throw invalid(`${value} is not a phone number with its country code`, field);
+    if (!out.includes(numero)) out.push(numero);
+  }
+  if (out.length > MAX_WHATSAPP_NUMBERS) throw invalid(`at most ${MAX_WHATSAPP_NUMBERS} numbers`, field);
+  return out;
+}
+
+/** The numbers with provider_a's sending number among them (first when it was not there). */
+export const withProviderANumber = (numeros: readonly string[], providerA: ProviderASettings | undefined): string[] => {
+  const from = providerA?.fromNumber ? normalizePhone(providerA.fromNumber) : undefined;
+  return from && !numeros.includes(from) ? [from, ...numeros] : [...numeros];
+};
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const DECIMAL = /^\d{1,15}(?:\.\d{1,2})?$/;
@@ -198,6 +235,7 @@ export async function registerApplication(repo: ApplicationRepository, input: Ne
     providerB: input.providerB,
     ativo: true,
     criadoEm,
+    numerosWhatsapp: withProviderANumber([], input.providerA),
   };
   await repo.createApplication(application, {
     aplicacaoId: application.id,

@@ -110,6 +110,10 @@ export interface SendDeps {
   now?: () => Date;
 }
 
+/** The number a message is sent from: provider_a's own, else the application's first WhatsApp number. */
+export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 'numerosWhatsapp'>): string | null =>
+  (app.provider === 'provider_a' ? app.providerA?.fromNumber : undefined) ?? app.numerosWhatsapp?.[0] ?? null;
+
 const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
 
 export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: SendInput): Promise<SendOutcome> {
@@ -134,7 +138,7 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
     provider: app.provider,
     messageSid: linkSend?.messageSid ?? null,
     toNumber: input.telefone,
-    fromNumber: app.provider === 'provider_a' ? (app.providerA?.fromNumber ?? null) : null,
+    fromNumber: sendingNumber(app),
     body: input.mensagem,
     status: linkSend ? 'SENT' : 'QUEUED',
     statusRank: linkSend ? statusRanks.SENT : statusRanks.QUEUED,

@@ -2,22 +2,25 @@
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
 // the status read, and render. Another application's attendance is the same 404 as an unknown one.
 import { dynamoAttendanceRepository, patientNames, STATUS_CHANGED } from '#shared/db/attendances';
+import { dynamoSectorRepository } from '#shared/db/sectors';
 import { decide, type Action, type Attendance, type AttendanceStatus } from '#shared/domain/attendances';
 import { notFound } from '#shared/domain/errors';
+import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
 import type { Paging } from '#shared/http/paging';
 
 const attendances = dynamoAttendanceRepository();
+const sectors = dynamoSectorRepository();
 
 const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
 
 /** The attendance on the wire; `nome` is its patient's name when read. Waiting time only while in the queue. */
-export function attendanceView(a: Attendance, nome: string | null | undefined, now = Date.now()) {
+export function attendanceView(a: Attendance, nome: string | null | undefined, setor: Sector | undefined, now = Date.now()) {
   return {
     id: a.id,
     status: a.status,
     paciente: { id: a.pacienteId, nome: nome ?? null, telefone: a.telefone },
-    setorId: a.setorId,
+    setor: { id: a.setorId, codigo: setor?.codigo ?? null, nome: setor?.nome ?? null },
     atendenteId: a.atendenteId,
     mensagens: a.mensagens,
     criadoEm: local(a.criadoEm),
@@ -53,19 +56,24 @@ export async function actOn(aplicacaoId: number, id: number, action: Action): Pr
 
 /** One attendance as the API shows it, with its patient's name. */
 export async function renderAttendance(a: Attendance) {
-  return attendanceView(a, (await patientNames(a.aplicacaoId, [a.pacienteId])).get(a.pacienteId));
+  const [names, setor] = await Promise.all([patientNames(a.aplicacaoId, [a.pacienteId]), sectors.get(a.aplicacaoId, a.setorId)]);
+  return attendanceView(a, names.get(a.pacienteId), setor);
 }
 
 /** A page of one status's attendances, oldest first, in the v2 paged shape. */
 export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: Paging) {
   const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size);
-  const names = await patientNames(
-    aplicacaoId,
-    content.map((a) => a.pacienteId),
-  );
+  const [names, list] = await Promise.all([
+    patientNames(
+      aplicacaoId,
+      content.map((a) => a.pacienteId),
+    ),
+    content.length > 0 ? sectors.list(aplicacaoId) : [],
+  ]);
+  const byId = new Map(list.map((s) => [s.id, s]));
   const now = Date.now();
   return {
-    content: content.map((a) => attendanceView(a, names.get(a.pacienteId), now)),
+    content: content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now)),
     total,
     page: paging.page,
     size: paging.size,
