@@ -4,17 +4,25 @@
 //   GET  /api/webhooks/whatsapp/meta/{slug}   provider_b subscription handshake (hub.verify_token)
 //   POST /api/webhooks/whatsapp/meta/{slug}   provider_b events (X-Hub-Signature-256)
 //   POST /api/webhooks/whatsapp/webhook/test  reachability check
-// Inbound messages (POST /webhook, /api/v1/webhooks/inbound/...) are a later issue: 501.
+//   POST /api/webhooks/whatsapp/webhook       provider_a inbound messages (always 200; the application by the To number)
+//   POST /api/v1/webhooks/inbound/{slug}/{fluxo}  generic inbound webhooks (X-Service-Signature, kept for audit)
+// Patients' messages of both providers are normalised to one shape (shared/providers/inbound.ts) and
+// queued with `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
 import { constantTimeEqual } from '#shared/constant-time';
-import type { StatusCallback } from '#events/queue-messages';
+import { createHmac, randomUUID } from 'node:crypto';
+import type { InboundEventRef, PatientMessage, StatusCallback } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
+import { keepInboundEvent } from '#shared/db/inbound-messages';
+import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
+import { putMetric } from '#shared/metrics';
+import { fromProviderAForm, fromProviderBMessage, type Normalised } from '#shared/providers/inbound';
 import { str } from '#shared/providers/http';
 import { paramsOf, verifyProviderASignature, verifyProviderBSignature, webhookUrlOf } from '#shared/providers/signatures';
 
@@ -30,6 +38,47 @@ const providerBStatuses = new Set(['sent', 'delivered', 'read', 'failed']);
 const conversationTypes = new Set(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE']);
 
 const ok = (): ApiResponse => json(200, { status: 'ok' });
+
+const enqueueMessage = async (aplicacaoId: number, message: Normalised) => {
+  const queued: PatientMessage = { ...message, aplicacaoId };
+  await (await adapter('queue')).send('inbound', queued, { dedupeId: `${message.provider}:${message.providerMessageId}` });
+};
+
+/** A provider_a message that is not processed: why, counted (InboundMessageRefused, by reason), never the phone or the text. */
+function refuseInbound(reason: 'invalid' | 'unknown_number' | 'signature', fields: Record<string, unknown>): ApiResponse {
+  log.warn('provider_a inbound message not processed', { reason, ...fields });
+  putMetric('InboundMessageRefused', 1, { unit: 'Count', dimensions: { provider: 'provider_a', reason } });
+  return ok();
+}
+
+/**
+ * provider_a inbound message. Always 200, so the provider never retries what we chose not to process
+ * (the spec): a form without a message id or sender, a number no application owns, a failed signature
+ * (with the auth token of the application that owns the number; validation is off without one) are
+ * logged and counted, not queued. An internal error is logged and answered 200 too.
+ */
+async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
+  try {
+    const form = new URLSearchParams(request.rawBody.toString('utf8'));
+    const message = fromProviderAForm(form, new Date().toISOString());
+    if (!message) return refuseInbound('invalid', {});
+    const number = message.to ? await findWhatsappNumber(message.to) : undefined;
+    if (!number) return refuseInbound('unknown_number', { messageSid: message.providerMessageId });
+    const authToken = (await applications.getApplication(number.aplicacaoId))?.providerA?.authToken;
+    const signature = request.headers['x-provider-a-signature'];
+    if (
+      authToken &&
+      !(signature && verifyProviderASignature({ url: webhookUrlOf(request.event), params: paramsOf(form), authToken, signature }))
+    ) {
+      return refuseInbound('signature', { aplicacaoId: number.aplicacaoId, messageSid: message.providerMessageId });
+    }
+    await enqueueMessage(number.aplicacaoId, message);
+    return ok();
+  } catch (error) {
+    log.error('provider_a inbound message failed; answered 200 so that the provider does not retry', { error });
+    return ok();
+  }
+}
 
 const enqueueStatus = async (message: StatusCallback) =>
   (await adapter('queue')).send('status', message, { dedupeId: `${message.messageSid}:${message.status}` });
@@ -106,6 +155,11 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   return { statusCode: 200, body: challenge, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
 }
 
+interface ProviderBValue {
+  metadata?: { display_phone_number?: unknown };
+  contacts?: { wa_id?: unknown; profile?: { name?: unknown } }[];
+}
+
 interface ProviderBStatus {
   id?: unknown;
   status?: unknown;
@@ -126,7 +180,9 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   if (!appSecret || !verifyProviderBSignature(request.rawBody, appSecret, request.headers['x-hub-signature-256'])) {
     throw new HttpError(401, 'invalid_signature', 'The signature does not match');
   }
-  let event: { entry?: { changes?: { value?: { statuses?: ProviderBStatus[]; messages?: { id?: unknown }[] } }[] }[] };
+  let event: {
+    entry?: { changes?: { value?: { statuses?: ProviderBStatus[]; messages?: Record<string, unknown>[] } & ProviderBValue }[] }[];
+  };
   try {
     event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
   } catch {
@@ -134,7 +190,8 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   }
 
   const queued: StatusCallback[] = [];
-  const inboundIds: string[] = [];
+  const inbound: Normalised[] = [];
+  const receivedAt = new Date().toISOString();
   for (const entry of Array.isArray(event?.entry) ? event.entry : []) {
     for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
       const value = change?.value;
@@ -165,14 +222,58 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
         queued.push(callback);
       }
       for (const m of Array.isArray(value?.messages) ? value.messages : []) {
-        if (typeof m?.id === 'string') inboundIds.push(m.id);
+        const message = m && typeof m === 'object' ? fromProviderBMessage(m, value ?? {}, receivedAt) : undefined;
+        if (message) inbound.push(message);
+        else log.info('provider_b inbound message ignored: no id or sender', { aplicacaoId: app.id });
       }
     }
   }
-  // Inbound messages are a later issue; their content is health data: only ids are logged.
-  if (inboundIds.length > 0) log.info('provider_b inbound messages not processed yet', { aplicacaoId: app.id, ids: inboundIds });
   for (const callback of queued) await enqueueStatus(callback);
+  for (const message of inbound) await enqueueMessage(app.id, message);
   return ok();
+}
+
+const MAX_INBOUND_BYTES = 256 * 1024;
+const FLUXO = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Whether `header` is `sha256=<hex>` of the body with one of the secrets (each compared in constant time). */
+export function inboundSignatureMatches(rawBody: Buffer, secrets: readonly string[], header: string | undefined): boolean {
+  const presented = header?.trim().toLowerCase();
+  if (!presented?.startsWith('sha256=')) return false;
+  let match = false;
+  for (const secret of secrets) {
+    // Every secret is tried, so the time taken does not say which one matched.
+    if (constantTimeEqual(presented, `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`)) match = true;
+  }
+  return match;
+}
+
+/**
+ * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB, 404 unknown slug, 400 invalid
+ * JSON or flow name, 401 when a secret is configured and no active one signs the body. The payload is
+ * kept for audit with its flow name (pattern 32) before it is queued, so a 200 means it is kept.
+ */
+async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
+  if (request.rawBody.length > MAX_INBOUND_BYTES) throw new HttpError(413, 'payload_too_large', 'The body may not exceed 256 KB');
+  const app = await applicationBySlug(request);
+  const fluxo = request.pathParameters.fluxo ?? '';
+  if (!FLUXO.test(fluxo)) {
+    throw new HttpError(400, 'validation_error', 'fluxo must be 1 to 100 letters, digits, ".", "-" or "_"', { field: 'fluxo' });
+  }
+  const body = request.rawBody.toString('utf8');
+  try {
+    JSON.parse(body);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+  }
+  const secrets = (await applications.listInboundSubscriptions(app.id)).filter((s) => s.ativo && s.secret).map((s) => s.secret);
+  if (secrets.length > 0 && !inboundSignatureMatches(request.rawBody, secrets, request.headers['x-service-signature'])) {
+    throw new HttpError(401, 'invalid_signature', 'X-Service-Signature is missing or does not match');
+  }
+  const ref: InboundEventRef = { kind: 'evento', aplicacaoId: app.id, eventoId: randomUUID(), recebidoEm: new Date().toISOString(), fluxo };
+  await keepInboundEvent(ref, body);
+  await (await adapter('queue')).send('inbound', ref, { dedupeId: ref.eventoId });
+  return json(200, { aceito: true, aplicacao: app.slug, fluxo });
 }
 
 /** Reachability check: echoes how many parameters arrived (query and form fields). */
@@ -189,4 +290,6 @@ export const handler = groupHandler('webhooks', {
   'GET /api/webhooks/whatsapp/meta/{slug}': providerBHandshake,
   'POST /api/webhooks/whatsapp/meta/{slug}': providerBEvent,
   'POST /api/webhooks/whatsapp/webhook/test': webhookTest,
+  'POST /api/webhooks/whatsapp/webhook': providerAMessage,
+  'POST /api/v1/webhooks/inbound/{slug}/{fluxo}': genericInbound,
 });

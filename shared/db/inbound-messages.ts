@@ -1,7 +1,8 @@
 // DynamoDB side of what patients and integrations send in: the inbox of the inbound consumer
 // (patients' messages, pattern 31, with the patient of 28-28a and the attendance of 30-30a), the
 // admin's read of those messages, and the generic inbound events kept for audit (pattern 32).
-import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { InboundEventRef } from '#events/queue-messages';
 import { messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
@@ -139,6 +140,29 @@ export async function inboundMessagePage(
   return { content: content.map(toRecord), total };
 }
 
+const EVENT_TTL_SECONDS = 90 * 24 * 60 * 60;
+
+/** Keeps a generic inbound webhook's payload for audit (pattern 32), before the edge queues its reference. */
+export async function keepInboundEvent(ref: InboundEventRef, body: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.inboundEvent(ref.aplicacaoId, ref.recebidoEm, ref.eventoId),
+        tipo: 'ENTRADA',
+        aplicacaoId: ref.aplicacaoId,
+        eventoId: ref.eventoId,
+        fluxo: ref.fluxo,
+        recebidoEm: ref.recebidoEm,
+        // The exact text received: any JSON (numbers of any size included), as it was signed.
+        corpo: body,
+        expiresAt: Math.floor(Date.parse(ref.recebidoEm) / 1000) + EVENT_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
 /** The generic inbound event the edge kept (pattern 32), marked as handled; false when there is no such event. */
 export async function markInboundEventProcessed(aplicacaoId: number, recebidoEm: string, eventoId: string, at: string): Promise<boolean> {
   try {
@@ -191,6 +215,6 @@ export async function inboundEventPage(aplicacaoId: number, page: number, size: 
     fluxo: String(item.fluxo),
     recebidoEm: String(item.recebidoEm),
     processadoEm: typeof item.processadoEm === 'string' ? item.processadoEm : null,
-    payload: item.payload,
+    payload: typeof item.corpo === 'string' ? (JSON.parse(item.corpo) as unknown) : null,
   }));
 }
