@@ -112,6 +112,13 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
     }
     throw new Error('status callback for a message not known yet');
   }
+  // A provider's callback may only touch the messages sent through it (a provider_a callback, perhaps
+  // unsigned for an application without an auth token, never moves a provider_b or link message).
+  if (ref.provider !== callback.provider) {
+    await repo.recordOrphan({ ...pick(callback), reason: `message sent through ${ref.provider}` });
+    log.warn("status callback for another provider's message dropped", { messageSid: callback.messageSid, provider: callback.provider });
+    return 'rejected';
+  }
   // A tenant's signed event may only touch its own messages.
   if (callback.aplicacaoId !== undefined && callback.aplicacaoId !== ref.aplicacaoId) {
     await repo.recordOrphan({ ...pick(callback), reason: 'message of another application' });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalService } from '../support/local-service.ts';
+import { client, useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { db, tableName } from '#shared/db/client';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
@@ -34,7 +34,7 @@ const sid = (prefix = 'SM') => `${prefix}${randomBytes(16).toString('hex')}`;
 
 async function sentMessage(
   app: SandboxApp,
-  options: { provider?: 'provider_a' | 'provider_b'; lancamentoId?: number | null; messageSid?: string; lookup?: boolean } = {},
+  options: { provider?: 'provider_a' | 'provider_b' | 'link'; lancamentoId?: number | null; messageSid?: string; lookup?: boolean } = {},
 ) {
   const id = await nextId();
   const messageSid = options.messageSid ?? sid(options.provider === 'provider_b' ? 'wamid.' : 'SM');
@@ -192,6 +192,28 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
     expect(tampered.status).toBe(403);
     expect(await wrongKey.json()).toMatchObject({ error: 'invalid_signature' });
     expect(await message(outra, id)).toMatchObject({ status: 'SENT', dataLeitura: null });
+  });
+
+  it('never lets a provider_a callback touch a link or provider_b message, even unsigned for an application without an auth token', async () => {
+    // Prepare: an application with no provider_a settings (so provider_a validation is off for it), a link message of it, and a provider_b message of semSaldo
+    const fresh = await client(service).newApplication('link');
+    const linkMessage = await sentMessage({ ...outra, id: fresh.id }, { provider: 'link' });
+    const bMessage = await sentMessage(semSaldo, { provider: 'provider_b' });
+
+    // Act
+    const unsigned = await providerACallback({ MessageSid: linkMessage.messageSid, MessageStatus: 'read' }, { signature: null });
+    const signed = await providerACallback(
+      { MessageSid: bMessage.messageSid, MessageStatus: 'read' },
+      { authToken: semSaldo.providerA.authToken },
+    );
+    await drained();
+
+    // Assess
+    expect([unsigned.status, signed.status]).toEqual([200, 200]);
+    expect((await message({ ...outra, id: fresh.id }, linkMessage.id)).status).toBe('SENT');
+    expect((await message(semSaldo, bMessage.id)).status).toBe('SENT');
+    expect(await orphan(linkMessage.messageSid, 'read')).toMatchObject({ reason: 'message sent through link' });
+    expect(await orphan(bMessage.messageSid, 'read')).toMatchObject({ reason: 'message sent through provider_b' });
   });
 
   it('answers 400 to a callback without MessageSid or with an unknown status', async () => {

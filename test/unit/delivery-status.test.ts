@@ -17,8 +17,10 @@ import {
 } from '#shared/domain/delivery-status';
 import { parseRate } from '#shared/domain/exchange-rate';
 
-function memoryRepo(options: { known?: boolean; aplicacaoId?: number; lancamentoId?: number | null } = {}) {
-  const ref = { aplicacaoId: options.aplicacaoId ?? 7, mensagemId: 11, provider: 'provider_a' as const };
+function memoryRepo(
+  options: { known?: boolean; aplicacaoId?: number; lancamentoId?: number | null; provider?: 'provider_a' | 'provider_b' | 'link' } = {},
+) {
+  const ref = { aplicacaoId: options.aplicacaoId ?? 7, mensagemId: 11, provider: options.provider ?? 'provider_a' };
   const state: MessageState & { dataLeitura: string | null; errorCode: string | null } = {
     status: 'SENT',
     statusRank: statusRank.SENT,
@@ -108,6 +110,16 @@ describe('applyStatusCallback', () => {
     expect(state.status).toBe('SENT');
   });
 
+  it.each(['provider_b', 'link'] as const)('leaves a message sent through %s untouched by a provider_a callback', async (provider) => {
+    const { repo, state, orphans } = memoryRepo({ provider });
+
+    const outcome = await applyStatusCallback(deps(repo), cb('read'), 1);
+
+    expect(outcome).toBe('rejected');
+    expect(state.status).toBe('SENT');
+    expect(orphans).toEqual([expect.objectContaining({ messageSid: 'SM1', reason: `message sent through ${provider}` })]);
+  });
+
   it('drops a late-verified callback whose signature fails', async () => {
     const { repo, state } = memoryRepo();
 
@@ -118,7 +130,7 @@ describe('applyStatusCallback', () => {
   });
 
   it('corrects the cost with the provider_b price table and the current rate, once', async () => {
-    const { repo, costs } = memoryRepo({ lancamentoId: 3 });
+    const { repo, costs } = memoryRepo({ lancamentoId: 3, provider: 'provider_b' });
     const b = (status: StatusCallbackInput['status']) => cb(status, { provider: 'provider_b', tipoConversa: 'MARKETING' });
 
     await applyStatusCallback(deps(repo), b('sent'), 1);
