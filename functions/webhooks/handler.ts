@@ -9,7 +9,7 @@
 // Patients' messages of both providers are normalised to one shape (shared/providers/inbound.ts) and
 // queued with `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
 import { constantTimeEqual } from '#shared/constant-time';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { InboundEventRef, PatientMessage, StatusCallback } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
@@ -24,7 +24,13 @@ import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 import { fromProviderAForm, fromProviderBMessage, type Normalised } from '#shared/providers/inbound';
 import { str } from '#shared/providers/http';
-import { paramsOf, verifyProviderASignature, verifyProviderBSignature, webhookUrlOf } from '#shared/providers/signatures';
+import {
+  paramsOf,
+  verifyProviderASignature,
+  verifyProviderBSignature,
+  verifyServiceSignature,
+  webhookUrlOf,
+} from '#shared/providers/signatures';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 // The edge queues what it receives: without their URLs this function cannot work, so it fails at its cold start.
@@ -236,18 +242,6 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
 const MAX_INBOUND_BYTES = 256 * 1024;
 const FLUXO = /^[A-Za-z0-9._-]{1,100}$/;
 
-/** Whether `header` is `sha256=<hex>` of the body with one of the secrets (each compared in constant time). */
-export function inboundSignatureMatches(rawBody: Buffer, secrets: readonly string[], header: string | undefined): boolean {
-  const presented = header?.trim().toLowerCase();
-  if (!presented?.startsWith('sha256=')) return false;
-  let match = false;
-  for (const secret of secrets) {
-    // Every secret is tried, so the time taken does not say which one matched.
-    if (constantTimeEqual(presented, `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`)) match = true;
-  }
-  return match;
-}
-
 /**
  * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB, 404 unknown slug, 400 invalid
  * JSON or flow name, 401 when a secret is configured and no active one signs the body. The payload is
@@ -267,7 +261,7 @@ async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   }
   const secrets = (await applications.listInboundSubscriptions(app.id)).filter((s) => s.ativo && s.secret).map((s) => s.secret);
-  if (secrets.length > 0 && !inboundSignatureMatches(request.rawBody, secrets, request.headers['x-service-signature'])) {
+  if (secrets.length > 0 && !verifyServiceSignature(request.rawBody, secrets, request.headers['x-service-signature'])) {
     throw new HttpError(401, 'invalid_signature', 'X-Service-Signature is missing or does not match');
   }
   const ref: InboundEventRef = { kind: 'evento', aplicacaoId: app.id, eventoId: randomUUID(), recebidoEm: new Date().toISOString(), fluxo };

@@ -2,6 +2,7 @@
 //
 //   provider_a   X-Provider-A-Signature: base64(HMAC-SHA1(authToken, url + sorted name+value pairs))
 //   provider_b   X-Hub-Signature-256: 'sha256=' + hex(HMAC-SHA256(appSecret, exact body bytes))
+//   inbound      X-Service-Signature: 'sha256=' + hex(HMAC-SHA256(secret, exact body bytes)), any active secret
 //   outbound     Standard Webhooks: 'v1,' + base64(HMAC-SHA256(key, id.timestamp.body))
 //
 // Which URL provider_a signed: the public one it called. Behind API Gateway (REST) the Lambda
@@ -110,6 +111,20 @@ export const providerBSignature = (rawBody: Buffer | string, appSecret: string):
 export function verifyProviderBSignature(rawBody: Buffer | string, appSecret: string, header: string | undefined): boolean {
   if (!header) return false;
   return constantTimeEqual(providerBSignature(rawBody, appSecret), header.trim().toLowerCase());
+}
+
+/** The generic inbound webhook's X-Service-Signature of the exact body bytes: `sha256=<lower-case hex>`. */
+export const serviceSignature = (rawBody: Buffer | string, secret: string): string =>
+  `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+
+/** Whether `header` is the X-Service-Signature of the body with one of `secrets` (the spec: any match accepts). */
+export function verifyServiceSignature(rawBody: Buffer | string, secrets: readonly string[], header: string | undefined): boolean {
+  const presented = header?.trim().toLowerCase();
+  if (!presented?.startsWith('sha256=')) return false;
+  let match = false;
+  // Every secret is tried, so the time taken does not say which one matched.
+  for (const secret of secrets) match = constantTimeEqual(presented, serviceSignature(rawBody, secret)) || match;
+  return match;
 }
 
 /** Standard Webhooks signature of an outbound delivery: `v1,<base64>`; the secret is `whsec_<base64 key>`. */

@@ -1,5 +1,7 @@
 // Webhook signatures (shared/providers/signatures.ts) against every published vector of
-// /work/shared/protocol-vectors.json, as fixed expectations, and tampered inputs failing.
+// /work/shared/protocol-vectors.json, as fixed expectations, and tampered inputs failing. The generic
+// inbound webhook's X-Service-Signature has no published vector: it is cross-checked with openssl.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { restEvent } from '#events/samples/api-gateway';
 import {
@@ -7,9 +9,11 @@ import {
   providerASignature,
   providerBSignature,
   publicUrlOf,
+  serviceSignature,
   signStandardWebhook,
   verifyProviderASignature,
   verifyProviderBSignature,
+  verifyServiceSignature,
   webhookUrlOf,
 } from '#shared/providers/signatures';
 
@@ -178,6 +182,40 @@ describe('provider_b signature (X-Hub-Signature-256)', () => {
     const raw = Buffer.from('{"a": 1}');
     const header = providerBSignature(raw, 's');
     expect(verifyProviderBSignature(Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), 's', header)).toBe(false);
+  });
+});
+
+describe('generic inbound webhook signature (X-Service-Signature, any active secret)', () => {
+  const body = Buffer.from('{"pedido":123,"paciente":{"nome":"Maria"}}');
+  const hasOpenssl = !spawnSync('openssl', ['version']).error;
+
+  it.skipIf(!hasOpenssl)('is sha256=<lower-case hex> of HMAC-SHA256 over the exact bytes, as openssl computes it', () => {
+    // Act
+    const out = spawnSync('openssl', ['dgst', '-sha256', '-hmac', 'segredo-da-assinatura'], { input: body, encoding: 'utf8' });
+
+    // Assess: openssl prints `<label>= <hex>`
+    expect(out.status).toBe(0);
+    const hex = out.stdout.trim().split('= ').pop();
+    expect(serviceSignature(body, 'segredo-da-assinatura')).toBe(`sha256=${hex}`);
+  });
+
+  it('accepts a signature of any one of the secrets, and an upper-case hex or surrounding spaces', () => {
+    const secrets = ['primeiro', 'segundo', 'terceiro'];
+    for (const secret of secrets) expect(verifyServiceSignature(body, secrets, serviceSignature(body, secret))).toBe(true);
+    expect(verifyServiceSignature(body, secrets, ` ${serviceSignature(body, 'segundo').toUpperCase()} `)).toBe(true);
+  });
+
+  it.each([
+    ['a missing header', body, ['s'], undefined],
+    ['an empty header', body, ['s'], ''],
+    ['no sha256= prefix', body, ['s'], serviceSignature(body, 's').slice('sha256='.length)],
+    ['another algorithm prefix', body, ['s'], serviceSignature(body, 's').replace('sha256=', 'sha1=')],
+    ['a secret not in the list', body, ['s'], serviceSignature(body, 'outro')],
+    ['a re-serialised body', Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 1)), ['s'], serviceSignature(body, 's')],
+    ['no secrets at all', body, [], serviceSignature(body, 's')],
+    ['the bare secret instead of a signature', body, ['s'], 'sha256=s'],
+  ])('rejects %s', (_, raw, secrets, header) => {
+    expect(verifyServiceSignature(raw, secrets, header)).toBe(false);
   });
 });
 
