@@ -90,6 +90,11 @@ export interface Sandbox {
   agent?: SandboxAgent;
   /** Written once the webhook receiver is listening. */
   webhooks?: SandboxWebhooks;
+  /**
+   * The provider simulators' URLs (providerA.baseUrl / providerB.baseUrl of the sandbox applications);
+   * POST {url}/simular/mensagem plays a patient writing in (infra/local/simulators). Written once they listen.
+   */
+  simulators?: { providerA: string; providerB: string };
 }
 
 export type SandboxKey = keyof Sandbox['applications'];
@@ -138,6 +143,13 @@ const providerBSettings = (): ProviderBSettings => ({
   baseUrl: PROVIDER_B_SANDBOX_URL,
   wabaId: digits(15),
 });
+
+/** Replaces sandbox.json (owner-only: it holds credentials), atomically. */
+export async function writeSandbox(dataDir: string, sandbox: Sandbox): Promise<void> {
+  const file = sandboxFile(dataDir);
+  await writeFile(`${file}.tmp`, JSON.stringify(sandbox, null, 2) + '\n', { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
 
 export async function readSandbox(dataDir: string): Promise<Sandbox | undefined> {
   try {

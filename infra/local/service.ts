@@ -17,7 +17,13 @@ import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
-import { pointSandboxAtSimulators, startSimulators, type SimulatorOptions, type Simulators } from '#infra/local/simulators/index';
+import {
+  addSimulatorsToSandbox,
+  pointSandboxAtSimulators,
+  startSimulators,
+  type SimulatorOptions,
+  type Simulators,
+} from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
 import { outboxMail } from '#shared/adapters/local/mail';
@@ -216,6 +222,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       providerA: simulators.providerA.url,
       providerB: simulators.providerB.url,
     });
+    await addSimulatorsToSandbox({ dataDir, sandbox, simulators });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });

@@ -175,7 +175,8 @@ describe('the sandbox file', () => {
   });
 
   it('has exactly the documented shape', () => {
-    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'webhooks']);
+    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'simulators', 'webhooks']);
+    expect(sandbox.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
     expect(sandbox.webhooks).toEqual({
       receiverUrl: service.webhookReceiver.url,
       receiverDir: path.join(service.dataDir, 'webhooks'),

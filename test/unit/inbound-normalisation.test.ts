@@ -93,7 +93,10 @@ describe('provider_a incoming-message form', () => {
 
   it('turns a quick-reply button (ButtonPayload, ButtonText) into tipo botao titled by its text', () => {
     const message = queueable(
-      fromProviderAForm(form({ MessageType: 'button', Body: 'Confirmar', ButtonText: 'Confirmar', ButtonPayload: 'CONFIRMAR_123' }), receivedAt),
+      fromProviderAForm(
+        form({ MessageType: 'button', Body: 'Confirmar', ButtonText: 'Confirmar', ButtonPayload: 'CONFIRMAR_123' }),
+        receivedAt,
+      ),
     );
     expect(message).toMatchObject({ tipo: 'botao', texto: 'Confirmar', botao: { id: 'CONFIRMAR_123', titulo: 'Confirmar' } });
   });
@@ -202,7 +205,11 @@ describe('provider_b event messages', () => {
     ['unsupported', { errors: [{ code: 131051, title: 'Message type unknown' }] }],
     ['contacts', { contacts: [{ name: { formatted_name: 'Ana' } }] }],
   ])('gives a(n) %s message tipo outro', (type, content) => {
-    expect(queueable(fromProviderBMessage(message(type, content), value, receivedAt))).toMatchObject({ tipo: 'outro', texto: null, midias: [] });
+    expect(queueable(fromProviderBMessage(message(type, content), value, receivedAt))).toMatchObject({
+      tipo: 'outro',
+      texto: null,
+      midias: [],
+    });
   });
 
   it('falls back to the first contact, a null `to` without metadata and the edge time without a usable timestamp', () => {

@@ -1,7 +1,9 @@
 // What both provider simulators share: a loopback HTTP server that can be stopped with requests
-// in flight, body reading, the failure triggers and the callback schedule.
+// in flight, body reading, the failure triggers, the callback schedule and the patient's side
+// (POST {simulator url}/simular/mensagem reads PatientInput).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { whatsappPhone } from '#shared/providers/inbound';
 
 /**
  * Recipients that make a simulator fail, so the rest of the service can test its failure paths:
@@ -80,22 +82,104 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
+/** POSTs once (5 s limit); the HTTP status the target answered, null when it could not be reached. Never throws. */
+export async function postOnce(url: string, headers: Record<string, string>, body: string): Promise<number | null> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
 /** POSTs one callback and records the attempt; never throws (a down target is just recorded). */
 export async function postCallback(attempt: Omit<CallbackAttempt, 'answeredStatus'>, log: CallbackAttempt[]): Promise<void> {
-  let answeredStatus: number | null = null;
-  try {
-    const response = await fetch(attempt.url, {
-      method: 'POST',
-      headers: attempt.headers,
-      body: attempt.body,
-      signal: AbortSignal.timeout(5_000),
-    });
-    answeredStatus = response.status;
-    await response.arrayBuffer();
-  } catch {
-    // No answer: recorded as null.
+  log.push({ ...attempt, answeredStatus: await postOnce(attempt.url, attempt.headers, attempt.body) });
+}
+
+/**
+ * A patient's message played through a simulator (POST {simulator url}/simular/mensagem): the provider's
+ * own webhook call, made `repetir` times with the same message id as a provider's retries would be.
+ */
+export interface InjectedMessage {
+  url: string;
+  /** provider_a's MessageSid or provider_b's wamid. */
+  messageId: string;
+  headers: Record<string, string>;
+  body: string;
+  /** What the service answered each delivery (null: no answer). */
+  entregas: (number | null)[];
+}
+
+/** The fields of a /simular/mensagem request both simulators read. */
+export interface PatientInput {
+  /** The patient's phone, E.164 (`whatsapp:` prefix and bare digits accepted). */
+  from: string;
+  texto?: string;
+  profileName?: string;
+  botao?: { id: string; titulo: string };
+  /** Deliveries of the same message (1 to 10; default 1): more than one plays the provider's retries. */
+  repetir?: number;
+}
+
+export class BadInput extends Error {}
+
+/** `whatsapp:+55...`, `+55...` or digits -> +E.164; BadInput otherwise. */
+export function patientPhone(value: unknown, field: string): string {
+  const phone = whatsappPhone(value);
+  if (!phone) throw new BadInput(`${field} must be a phone number with its country code (E.164)`);
+  return phone;
+}
+
+const optionalText = (value: unknown, field: string, max: number): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.length > max) throw new BadInput(`${field} must be a text of at most ${max} characters`);
+  return value;
+};
+
+/** The shared fields of a /simular/mensagem body (BadInput names the field at fault). */
+export function readPatientInput(body: Record<string, unknown>): PatientInput & { repetir: number } {
+  const botao = body.botao as { id?: unknown; titulo?: unknown } | undefined;
+  if (botao !== undefined && (typeof botao?.id !== 'string' || !botao.id || typeof botao.titulo !== 'string' || !botao.titulo)) {
+    throw new BadInput('botao must be {id, titulo}, both non-empty texts');
   }
-  log.push({ ...attempt, answeredStatus });
+  const repetir = body.repetir ?? 1;
+  if (typeof repetir !== 'number' || !Number.isInteger(repetir) || repetir < 1 || repetir > 10) {
+    throw new BadInput('repetir must be an integer from 1 to 10');
+  }
+  return {
+    from: patientPhone(body.from, 'from'),
+    texto: optionalText(body.texto, 'texto', 4096),
+    profileName: optionalText(body.profileName, 'profileName', 256),
+    botao: botao ? { id: botao.id as string, titulo: botao.titulo as string } : undefined,
+    repetir,
+  };
+}
+
+/** The JSON object of a request body; BadInput when it is not one. */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse((await readBody(req)).toString('utf8'));
+  } catch {
+    throw new BadInput('the body must be a JSON object');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BadInput('the body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** Delivers one message `times` times, one after the other, and records it. */
+export async function deliverRepeatedly(
+  message: Omit<InjectedMessage, 'entregas'>,
+  times: number,
+  log: InjectedMessage[],
+): Promise<InjectedMessage> {
+  const entregas: (number | null)[] = [];
+  for (let i = 0; i < times; i++) entregas.push(await postOnce(message.url, message.headers, message.body));
+  const injected = { ...message, entregas };
+  log.push(injected);
+  return injected;
 }
 
 export interface Listening {

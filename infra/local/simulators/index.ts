@@ -1,12 +1,14 @@
 // Starts both provider simulators for the local service, reading the known accounts and numbers
 // through the applications repository (so an application created in the admin panel with a
-// simulator baseUrl works too), and points the sandbox applications at them.
-import type { Sandbox } from '#infra/local/seed';
+// simulator baseUrl works too), and points the sandbox applications at them. Each also plays the
+// patient (POST {simulator url}/simular/mensagem): its webhook call to the service, signed.
+import { writeSandbox, type Sandbox } from '#infra/local/seed';
 import { startProviderASimulator, type ProviderASimulator } from '#infra/local/simulators/provider-a';
 import { startProviderBSimulator, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
 import type { SimulatorTiming } from '#infra/local/simulators/common';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
-import type { ApplicationRepository } from '#shared/domain/applications';
+import type { Application, ApplicationRepository } from '#shared/domain/applications';
+import { normalizePhone } from '#shared/domain/phone';
 
 export { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 
@@ -27,10 +29,19 @@ export async function startSimulators(
 ): Promise<Simulators> {
   const { repo, serviceBaseUrl, providerAPort, providerBPort, ...timing } = options;
   // A scan of the (few) local applications per send: simple, and always current.
+  const find = async (match: (a: Application) => boolean) => (await repo.listApplications()).find(match);
+  const owns = (a: Application, numero: string) =>
+    (a.numerosWhatsapp ?? []).includes(numero) ||
+    (a.providerA?.fromNumber !== undefined && normalizePhone(a.providerA.fromNumber) === numero);
+  const base = serviceBaseUrl.replace(/\/+$/, '');
   const providerA = await startProviderASimulator({
     ...timing,
     port: providerAPort ?? 0,
-    accounts: async (accountSid) => (await repo.listApplications()).find((a) => a.providerA?.accountSid === accountSid)?.providerA,
+    accounts: async (accountSid) => (await find((a) => a.providerA?.accountSid === accountSid))?.providerA,
+    patients: {
+      webhookUrl: `${base}/api/webhooks/whatsapp/webhook`,
+      accountOf: async (numero) => (await find((a) => Boolean(a.providerA) && owns(a, numero)))?.providerA,
+    },
   });
   try {
     const providerB = await startProviderBSimulator({
@@ -38,12 +49,24 @@ export async function startSimulators(
       port: providerBPort ?? 0,
       callbackBaseUrl: serviceBaseUrl,
       phoneNumbers: async (phoneNumberId) => {
-        const app = (await repo.listApplications()).find((a) => a.providerB?.phoneNumberId === phoneNumberId);
+        const app = await find((a) => a.providerB?.phoneNumberId === phoneNumberId);
         return (
           app?.providerB && {
             accessToken: app.providerB.accessToken,
             appSecret: app.providerB.appSecret,
             slug: app.slug,
+            wabaId: app.providerB.wabaId,
+            displayPhoneNumber: app.numerosWhatsapp?.[0],
+          }
+        );
+      },
+      applications: async (slug) => {
+        const app = await find((a) => a.slug === slug);
+        return (
+          app?.providerB && {
+            appSecret: app.providerB.appSecret,
+            phoneNumberId: app.providerB.phoneNumberId,
+            displayPhoneNumber: app.numerosWhatsapp?.[0],
             wabaId: app.providerB.wabaId,
           }
         );
@@ -70,4 +93,11 @@ export async function pointSandboxAtSimulators(
     if (app.providerA?.baseUrl === providerA?.baseUrl && app.providerB?.baseUrl === providerB?.baseUrl) continue;
     await repo.updateProvider(id, { provider: app.provider, providerA, providerB, atualizadoEm: new Date().toISOString() });
   }
+}
+
+/** Writes the simulators' URLs into sandbox.json (`simulators`): where to play the patient (`npm run paciente`). */
+export async function addSimulatorsToSandbox(options: { dataDir: string; sandbox: Sandbox; simulators: Simulators }): Promise<void> {
+  const { sandbox, simulators } = options;
+  sandbox.simulators = { providerA: simulators.providerA.url, providerB: simulators.providerB.url };
+  await writeSandbox(options.dataDir, sandbox);
 }

@@ -11,26 +11,42 @@
 //
 // Failure triggers by recipient (common.ts FAILURE_RECIPIENTS): +5500000000400 -> 400
 // {code: 21211, ...}; +5500000000500 -> 500; +5500000000999 -> no answer for 11 s.
+//
+// The patient's side, to play a patient locally (not an API of the real provider):
+//   POST {url}/simular/mensagem   JSON {from, to, texto?, profileName?, midiaUrl?, midiaTipo?, botao?: {id, titulo}, repetir?}
+//     -> the incoming-message form the provider posts for a WhatsApp message (MessageSid 'SM' + 32 hex,
+//     AccountSid of the account owning `to`, From/To as whatsapp:+E.164, Body, ProfileName, WaId,
+//     NumMedia/MediaUrl0/MediaContentType0, ButtonPayload/ButtonText), signed with that account's auth
+//     token over the service's webhook URL and posted there `repetir` times (default 1) with the same
+//     MessageSid, as the provider's retries would be -> 200 {messageSid, entregas: [status the service answered, ...]}.
+//     400 for a bad field, 404 when no account owns `to`.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { providerASignature } from '#shared/providers/signatures';
 import {
+  BadInput,
   Background,
   delayOf,
+  deliverRepeatedly,
   hang,
   listenLoopback,
+  patientPhone,
   postCallback,
   readBody,
+  readJsonObject,
+  readPatientInput,
   sendJson,
   sleep,
   statusOrder,
   triggerOf,
   type CallbackAttempt,
+  type InjectedMessage,
   type SimulatorTiming,
 } from '#infra/local/simulators/common';
 
 export const PROVIDER_A_PREFIX = '/provider-a';
 const SEND_PATH = /^(?:\/provider-a)?\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+const PATIENT_PATH = /^(?:\/provider-a)?\/simular\/mensagem$/;
 
 export interface ProviderASimulatorOptions extends SimulatorTiming {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -39,6 +55,14 @@ export interface ProviderASimulatorOptions extends SimulatorTiming {
   accounts: (accountSid: string) => Promise<{ authToken: string } | undefined>;
   /** Where a callback really goes, given the StatusCallback of the send (default: that URL). */
   callbackTarget?: (statusCallbackUrl: string) => string;
+  /**
+   * The patient's side (POST {url}/simular/mensagem): the service's incoming-message webhook and the
+   * account that owns a WhatsApp number (E.164). Without it that endpoint answers 404.
+   */
+  patients?: {
+    webhookUrl: string;
+    accountOf: (numero: string) => Promise<{ accountSid: string; authToken: string } | undefined>;
+  };
 }
 
 export interface ProviderASend {
@@ -62,6 +86,8 @@ export interface ProviderASimulator {
   sent(): ProviderASend[];
   /** Every status callback made so far. */
   callbacks(): CallbackAttempt[];
+  /** Every patient's message played through /simular/mensagem, with the service's answers. */
+  injected(): InjectedMessage[];
   /** Waits until the callbacks scheduled so far have been made. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -77,9 +103,18 @@ function basicAuth(req: IncomingMessage): { user: string; password: string } | u
   return colon < 0 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** The MessageType provider_a gives an incoming WhatsApp message. */
+const messageTypeOf = (botao: boolean, contentType: string | undefined): string => {
+  if (botao) return 'button';
+  if (!contentType) return 'text';
+  const kind = contentType.split('/')[0] ?? '';
+  return ['image', 'audio', 'video'].includes(kind) ? kind : 'document';
+};
+
 export async function startProviderASimulator(options: ProviderASimulatorOptions): Promise<ProviderASimulator> {
   const sends: ProviderASend[] = [];
   const callbacks: CallbackAttempt[] = [];
+  const injected: InjectedMessage[] = [];
   const background = new Background();
   const outOfOrderEvery = options.outOfOrderEvery ?? 3;
   let accepted = 0;
@@ -125,8 +160,74 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
       }
     });
 
+  /** A patient writes to `to`: the signed incoming-message form, posted to the service. */
+  async function playPatient(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return sendJson(res, 405, { error: 'method_not_allowed', message: 'POST a JSON body' });
+    const patients = options.patients;
+    if (!patients) return sendJson(res, 404, { error: 'not_found', message: 'this simulator does not know where the service listens' });
+    let input: ReturnType<typeof readPatientInput>;
+    let to: string;
+    let media: { url: string; contentType: string } | undefined;
+    try {
+      const body = await readJsonObject(req);
+      input = readPatientInput(body);
+      to = patientPhone(body.to, 'to');
+      if (body.midiaUrl !== undefined) {
+        if (typeof body.midiaUrl !== 'string' || !/^https?:\/\/\S+$/.test(body.midiaUrl))
+          throw new BadInput('midiaUrl must be an http(s) URL');
+        const contentType = body.midiaTipo ?? 'image/jpeg';
+        if (typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(contentType))
+          throw new BadInput('midiaTipo must be a media type');
+        media = { url: body.midiaUrl, contentType };
+      }
+      if (input.texto === undefined && !input.botao && !media) throw new BadInput('texto, botao or midiaUrl is required');
+    } catch (error) {
+      if (error instanceof BadInput) return sendJson(res, 400, { error: 'bad_request', message: error.message });
+      throw error;
+    }
+    const account = await patients.accountOf(to);
+    if (!account) return sendJson(res, 404, { error: 'not_found', message: `no account owns the number ${to}` });
+
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    // The fields (and their order) of the provider's incoming WhatsApp message webhook.
+    const params: Record<string, string> = {
+      SmsMessageSid: sid,
+      NumMedia: media ? '1' : '0',
+      ...(input.profileName !== undefined ? { ProfileName: input.profileName } : {}),
+      MessageType: messageTypeOf(Boolean(input.botao), media?.contentType),
+      SmsSid: sid,
+      WaId: input.from.slice(1),
+      SmsStatus: 'received',
+      Body: input.texto ?? input.botao?.titulo ?? '',
+      To: `whatsapp:${to}`,
+      ...(input.botao ? { ButtonPayload: input.botao.id, ButtonText: input.botao.titulo } : {}),
+      ...(media ? { MediaContentType0: media.contentType, MediaUrl0: media.url } : {}),
+      NumSegments: '1',
+      ReferralNumMedia: '0',
+      MessageSid: sid,
+      AccountSid: account.accountSid,
+      From: `whatsapp:${input.from}`,
+      ApiVersion: '2010-04-01',
+    };
+    const message = await deliverRepeatedly(
+      {
+        url: patients.webhookUrl,
+        messageId: sid,
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Provider-A-Signature': providerASignature(patients.webhookUrl, params, account.authToken),
+        },
+        body: new URLSearchParams(params).toString(),
+      },
+      input.repetir,
+      injected,
+    );
+    sendJson(res, 200, { messageSid: sid, entregas: message.entregas });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] as string;
+    if (PATIENT_PATH.test(path)) return playPatient(req, res);
     const match = SEND_PATH.exec(path);
     if (!match) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     if (req.method !== 'POST') return sendJson(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
@@ -202,6 +303,7 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     port: listening.port,
     sent: () => [...sends],
     callbacks: () => [...callbacks],
+    injected: () => [...injected],
     idle: () => background.idle(),
     async stop() {
       background.stop();
