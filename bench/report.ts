@@ -119,6 +119,7 @@ export interface GeneratedSection {
   authorizers: string;
   sends: string;
   appointments: string;
+  inbound: string;
 }
 
 export function renderSection(s: GeneratedSection): string {
@@ -148,6 +149,10 @@ export function renderSection(s: GeneratedSection): string {
     '### Appointments (v2 create, /execucao)',
     '',
     s.appointments,
+    '',
+    '### Inbound messages (webhook edge, inbound consumer)',
+    '',
+    s.inbound,
     '',
     '### Authorizers',
     '',

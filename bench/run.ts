@@ -15,6 +15,7 @@ import { comparePowertools } from './compare-powertools.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
 import { appointmentsTable, measureAppointments } from './appointments.ts';
+import { inboundTable, measureInbound } from './inbound.ts';
 import { measureSends, sendTable } from './send.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
 import { coldStartTable, docsPath, latencyTable, machine, renderSection, summarize, targetRatio, writeDocs } from './report.ts';
@@ -40,6 +41,7 @@ const usage = `Usage: npm run bench -- [options]
   --skip-authorizers  skip the per-authorizer latency and DynamoDB request count
   --skip-send         skip the send-path measurement
   --skip-appointments skip the v2 create and /execucao measurement
+  --skip-inbound      skip the inbound webhooks and inbound consumer measurement
   --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
   --concurrency N     concurrency of that run (default 8)
@@ -64,6 +66,7 @@ const { values, positionals } = parseArgs({
     'skip-authorizers': { type: 'boolean', default: false },
     'skip-send': { type: 'boolean', default: false },
     'skip-appointments': { type: 'boolean', default: false },
+    'skip-inbound': { type: 'boolean', default: false },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
@@ -248,6 +251,19 @@ async function main(): Promise<void> {
     console.log(appointments);
   }
 
+  let inbound = '_Not measured in this run (`--skip-inbound`)._';
+  if (!values['skip-inbound']) {
+    log('inbound: provider_a and generic webhooks through the local gateway, then the inbound consumer alone');
+    const { startLocalService } = await import('#infra/local/service');
+    inbound = [
+      'Sequential signed webhooks over keep-alive HTTP on loopback through the local gateway (no authorizer: the signature is checked in the handler), each from a new patient; DynamoDB Local in memory on the same 2 cores. The local queues run the inbound consumer in the same process, so the edge rows count its requests too; the provider_a edge itself makes 2 reads (the number, the application) and its consumer 2 requests; the generic edge makes 3 reads (slug, application, subscriptions) and the audit put, and its consumer 1 update. The consumer rows call the consumer directly; its occasional UpdateItem is the id allocator’s block of 100.',
+      '',
+      inboundTable(await measureInbound(startLocalService, { requests: 200, log })),
+    ].join('\n');
+    console.log('\n## Inbound messages\n');
+    console.log(inbound);
+  }
+
   let authorizers = '_Not measured in this run (`--skip-authorizers`)._';
   if (!values['skip-authorizers']) {
     log('authorizers: one fresh process per scheme against the local service');
@@ -284,6 +300,7 @@ async function main(): Promise<void> {
         authorizers,
         sends,
         appointments,
+        inbound,
       }),
     );
     log(`\nwrote the generated section of ${docsPath}`);

@@ -22,6 +22,8 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
     // Prepare
     const app = await newApplication('link', '100.00');
     const api = external(app);
+    const numero = `+5511${String(Date.now()).slice(-8)}`;
+    expect((await admin('PUT', `/api/admin/aplicacoes/${app.id}/numeros`, { numeros: [numero] })).status).toBe(200);
 
     // Act
     const sent = await api.send({
@@ -73,7 +75,7 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
       id: sent.body.mensagemId,
       messageSid: sent.body.messageSid,
       toNumber: '+5511987654321',
-      fromNumber: null,
+      fromNumber: numero, // the application's sending number, link included
       body: 'Olá, sua consulta é amanhã às 10h',
       status: 'SENT',
       statusDescricao: 'Enviada',

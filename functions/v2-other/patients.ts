@@ -1,0 +1,92 @@
+// /api/external/v2/pacientes: the application's patients. POST creates (201) or updates (200) the
+// patient of a phone, or of a CPF; GET lists them by name with exact telefone/cpf filters and a name
+// prefix. CPF and phone are personal data: they are never logged.
+import * as z from 'zod/mini';
+import { dynamoPatientRepository } from '#shared/db/patients';
+import { invalid } from '#shared/domain/errors';
+import { isBirthDate, normalizeCpf, sexos, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
+import { normalizePhone } from '#shared/domain/phone';
+import { localDateTime } from '#shared/domain/time';
+import { json, type Operations } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
+import { validate } from '#shared/http/validation';
+
+const patients = dynamoPatientRepository();
+
+const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
+const patientBody = z.object({
+  telefone: z.string(),
+  nome: z.optional(text(200)),
+  cpf: z.optional(z.nullable(z.string())),
+  dataNascimento: z.optional(z.nullable(z.string())),
+  sexo: z.optional(z.nullable(z.enum(sexos))),
+  email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
+  bairro: z.optional(text(100)),
+  cidade: z.optional(text(100)),
+});
+const listQuery = z.object({
+  telefone: z.optional(z.string()),
+  cpf: z.optional(z.string()),
+  nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+});
+
+const phoneOf = (value: string, field: string) => {
+  const telefone = normalizePhone(value);
+  if (!telefone) throw invalid(`${field} must be a phone number with its country code, e.g. +5511999998888`, field);
+  return telefone;
+};
+const cpfOf = (value: string) => {
+  const cpf = normalizeCpf(value);
+  if (!cpf) throw invalid('cpf must be a valid CPF (11 digits with correct check digits)', 'cpf');
+  return cpf;
+};
+
+export const patientView = (p: Patient) => ({
+  id: p.id,
+  nome: p.nome,
+  telefone: p.telefone,
+  cpf: p.cpf,
+  dataNascimento: p.dataNascimento,
+  sexo: p.sexo,
+  email: p.email,
+  bairro: p.bairro,
+  cidade: p.cidade,
+  criadoEm: localDateTime(new Date(p.criadoEm)),
+  atualizadoEm: localDateTime(new Date(p.atualizadoEm)),
+});
+
+export const patientOperations: Operations<'v2-other'> = {
+  'POST /api/external/v2/pacientes': async (request) => {
+    const body = validate(patientBody, request.body ?? {});
+    const today = localDateTime(new Date()).slice(0, 10);
+    if (body.dataNascimento && !isBirthDate(body.dataNascimento, today)) {
+      throw invalid('dataNascimento must be a date YYYY-MM-DD, not in the future', 'dataNascimento');
+    }
+    const input = {
+      ...body,
+      telefone: phoneOf(body.telefone, 'telefone'),
+      cpf: body.cpf === undefined || body.cpf === null ? body.cpf : cpfOf(body.cpf),
+      email: body.email === undefined || body.email === null ? body.email : body.email.toLowerCase(),
+    };
+    const { outcome, patient } = await upsertPatient(patients, request.principal.aplicacaoId, input, new Date().toISOString());
+    return json(outcome === 'created' ? 201 : 200, patientView(patient));
+  },
+
+  'GET /api/external/v2/pacientes': async (request) => {
+    const paging = readPaging(request.query);
+    const query = validate(listQuery, { telefone: request.query.telefone, cpf: request.query.cpf, nome: request.query.nome }, 'query');
+    const filters: PatientFilters = {
+      telefone: query.telefone === undefined ? undefined : phoneOf(query.telefone, 'telefone'),
+      cpf: query.cpf === undefined ? undefined : cpfOf(query.cpf),
+      nome: query.nome,
+    };
+    const { content, total } = await patients.page(request.principal.aplicacaoId, filters, paging.page, paging.size);
+    return json(200, {
+      content: content.map(patientView),
+      total,
+      page: paging.page,
+      size: paging.size,
+      totalPages: Math.ceil(total / paging.size),
+    });
+  },
+};
