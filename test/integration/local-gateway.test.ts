@@ -197,6 +197,7 @@ describe('the sandbox file', () => {
           'apiSecret',
           'id',
           'inboundSecret',
+          'numerosWhatsapp',
           'oauth',
           'oauthLimited',
           'prestador',
@@ -222,6 +223,7 @@ describe('the sandbox file', () => {
         providerA: { authToken: string },
         providerB: { verifyToken: string, appSecret: string },
         inboundSecret: string,
+        numerosWhatsapp: [expect.stringMatching(/^\+\d{8,15}$/)],
       });
       expect(Number.isSafeInteger(app.id) && app.id > 0).toBe(true);
       for (const secret of [app.apiSecret, app.oauth.clientSecret, app.prestador.apiSecret, app.inboundSecret]) {
