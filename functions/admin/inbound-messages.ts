@@ -1,7 +1,8 @@
 // What patients and integrations sent the application: the patients' inbound messages (newest first,
 // filter by the patient's phone) and the generic inbound webhook events kept for audit.
 import * as z from 'zod/mini';
-import { inboundEventPage, inboundMessagePage } from '#shared/db/inbound-messages';
+import { inboundEventPage } from '#shared/db/inbound-events';
+import { inboundMessagePage } from '#shared/db/inbound-messages';
 import { normalizePhone } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { HttpError } from '#shared/http/errors';

@@ -3,7 +3,8 @@
 // marked handled here). Content and phones are health data: the logs carry ids only.
 import { inboundMessage, type InboundMessage } from '#events/queue-messages';
 import { config } from '#shared/config';
-import { dynamoInbox, markInboundEventProcessed } from '#shared/db/inbound-messages';
+import { markInboundEventProcessed } from '#shared/db/inbound-events';
+import { dynamoInbox } from '#shared/db/inbound-messages';
 import { escalationWords } from '#shared/domain/attendances';
 import { receivePatientMessage } from '#shared/domain/inbound-messages';
 import { log, withLambdaLog } from '#shared/log';

@@ -15,7 +15,7 @@ import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
-import { keepInboundEvent } from '#shared/db/inbound-messages';
+import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { HttpError } from '#shared/http/errors';

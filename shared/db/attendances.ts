@@ -163,7 +163,7 @@ export function dynamoAttendanceRepository(): AttendanceRepository {
   };
 }
 
-/** The names of the patients of a page of attendances, in one BatchGet (at most 100 keys). */
+/** The names of the patients of a page of attendances, in one BatchGet (at most 100 keys; a key left unprocessed under throttling shows a null name). */
 export async function patientNames(aplicacaoId: number, pacienteIds: readonly number[]): Promise<Map<number, string | null>> {
   const ids = [...new Set(pacienteIds)];
   const names = new Map<number, string | null>();

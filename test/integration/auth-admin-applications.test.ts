@@ -54,19 +54,23 @@ const providerB = {
   verifyToken: 'provider-b-verify-token-3333',
 };
 
+// A WhatsApp number belongs to one application on the whole platform: each application gets its own.
+let numberCounter = 0;
+const ownNumber = () => `+55119${String(process.pid % 1000).padStart(3, '0')}${String(++numberCounter).padStart(5, '0')}`;
+
 const createApp = async (body: Json = {}) =>
   call('POST', '/api/admin/aplicacoes', platformToken(), {
     nome: 'Clínica Teste',
     slug: newSlug(),
     provider: 'provider_a',
-    providerA,
+    providerA: { ...providerA, fromNumber: ownNumber() },
     ...body,
   });
 
 describe('POST /api/admin/aplicacoes', () => {
   it('creates the application with its first API pair, shown once, and provider secrets masked', async () => {
     // Act
-    const created = await createApp({ providerB });
+    const created = await createApp({ providerA, providerB });
 
     // Assess: the answer
     expect(created.status).toBe(201);
@@ -79,6 +83,7 @@ describe('POST /api/admin/aplicacoes', () => {
       ativo: true,
       criadoEm: expect.any(String),
       apiKey: app.credenciais.apiKey,
+      numerosWhatsapp: [providerA.fromNumber],
       saldo: '0.00',
       providerA: {
         accountSid: providerA.accountSid,
