@@ -2,7 +2,8 @@
 // the Lambda fields under the keys Powertools' logger uses (cold_start, function_name,
 // function_memory_size, function_arn, function_request_id, xray_trace_id, service), so operators'
 // Logs Insights queries work unchanged, and the request id and application id of the request.
-// Values under secret-looking keys are never written.
+// Values under secret-looking keys, and the personal data the service handles (phones, CPFs), are
+// never written, at any depth; a value that cannot be serialised (a cycle, a BigInt) never throws.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 import { config, logLevel, xrayTraceHeader } from '#shared/config';
@@ -13,7 +14,8 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 const levels: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 // Read on every write so tests and operators can change it without reloading the module.
 const threshold = () => levels[logLevel()?.toLowerCase() as Level] ?? levels.info;
-const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private/i;
+const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private|telefone|phone|cpf/i;
+const MAX_DEPTH = 8;
 
 const context = new AsyncLocalStorage<Fields>();
 
@@ -99,19 +101,34 @@ export function withLambdaLog<E, R>(handler: (event: E, lambda: Context) => R | 
   };
 }
 
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
+/** A copy safe to serialise: secret and personal keys redacted at any depth, cycles and BigInts made plain, deep nesting cut. */
+export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[truncated]';
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   const out: Fields = {};
-  for (const [k, v] of Object.entries(value)) out[k] = secretKey.test(k) ? '[redacted]' : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value)) out[k] = secretKey.test(k) ? '[redacted]' : redact(v, depth + 1, seen);
   return out;
+}
+
+function serialise(entry: Fields): string {
+  try {
+    return JSON.stringify(entry);
+  } catch (error) {
+    // A toJSON that throws, a getter that throws: the line is still written, without its fields.
+    const { level, time, message } = entry;
+    return JSON.stringify({ level, time, message, logError: String((error as Error)?.message ?? error) });
+  }
 }
 
 function write(level: Level, message: string, fields?: Fields): void {
   if (levels[level] < threshold()) return;
   const entry = { level, time: new Date().toISOString(), message, ...context.getStore(), ...(redact(fields) as Fields) };
-  const line = JSON.stringify(entry);
+  const line = serialise(entry);
   if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);
 }

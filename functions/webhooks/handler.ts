@@ -17,12 +17,13 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
+import { SLUG } from '#shared/domain/applications';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
-import { fromProviderAForm, fromProviderBMessage, type Normalised } from '#shared/providers/inbound';
+import { fromProviderAForm, fromProviderBMessage, MAX_MESSAGE_ID, type Normalised } from '#shared/providers/inbound';
 import { str } from '#shared/providers/http';
 import {
   paramsOf,
@@ -99,6 +100,8 @@ const enqueueStatus = async (message: StatusCallback) =>
 async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   const form = new URLSearchParams(request.rawBody.toString('utf8'));
   const messageSid = form.get('MessageSid')?.trim();
+  // It becomes a key: an id no provider gives (provider_a's are 34 characters) is refused before any read.
+  if (messageSid && messageSid.length > MAX_MESSAGE_ID) throw new HttpError(400, 'bad_request', 'MessageSid is too long');
   const status = form.get('MessageStatus')?.trim().toLowerCase();
   if (!messageSid || !status || !providerAStatuses.has(status)) {
     throw new HttpError(400, 'bad_request', 'MessageSid and a known MessageStatus are required');
@@ -138,7 +141,9 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
 }
 
 async function applicationBySlug(request: ApiRequest) {
-  const app = await applications.findApplicationBySlug(request.pathParameters.slug ?? '');
+  const slug = request.pathParameters.slug ?? '';
+  // Only a well-formed slug is looked up (it becomes a key); anything else is the same 404 as an unknown one.
+  const app = SLUG.test(slug) ? await applications.findApplicationBySlug(slug) : undefined;
   if (!app) throw new HttpError(404, 'not_found', 'Unknown application');
   return app;
 }
@@ -203,7 +208,7 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
       const value = change?.value;
       for (const s of Array.isArray(value?.statuses) ? value.statuses : []) {
         const status = typeof s?.status === 'string' ? s.status.toLowerCase() : '';
-        if (typeof s?.id !== 'string' || !s.id || !providerBStatuses.has(status)) {
+        if (typeof s?.id !== 'string' || !s.id || s.id.length > MAX_MESSAGE_ID || !providerBStatuses.has(status)) {
           log.info('provider_b status ignored', { status: typeof s?.status === 'string' ? s.status.slice(0, 32) : typeof s?.status });
           continue;
         }

@@ -197,7 +197,8 @@ export const withProviderANumber = (numeros: readonly string[], providerA: Provi
   return from && !numeros.includes(from) ? [from, ...numeros] : [...numeros];
 };
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+/** The shape of an application slug (webhook paths carry it). */
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const DECIMAL = /^\d{1,15}(?:\.\d{1,2})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

@@ -3,8 +3,15 @@
 import * as z from 'zod/mini';
 import { validate } from '#shared/http/validation';
 
+/** A plain decimal integer ("12"; not " 12", "1e1", "0x10" or "12.0") within [min, max]; absent means `fallback`. */
 const integer = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+  z._default(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' })),
+      z.pipe(z.transform(Number), z.number().check(z.minimum(min), z.maximum(max))),
+    ),
+    fallback,
+  );
 
 const pagingSchema = z.object({ page: integer(0, 1_000_000, 0), size: integer(1, 100, 20) });
 

@@ -15,6 +15,10 @@ const MAX_MEDIA = 10;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value.slice(0, MAX_TEXT) : null);
 const short = (value: unknown, max = 256): string | null => (typeof value === 'string' && value.length > 0 ? value.slice(0, max) : null);
+/** A provider's message id, used in a key: refused (never cut, which could merge two messages) beyond 128 characters. */
+export const MAX_MESSAGE_ID = 128;
+const messageId = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_MESSAGE_ID ? value : null;
 
 /** `whatsapp:+5511...`, `+5511...` or bare digits (provider_b) -> E.164; undefined when it is not a phone number. */
 export function whatsappPhone(raw: unknown): string | undefined {
@@ -27,7 +31,7 @@ export type Normalised = Omit<PatientMessage, 'aplicacaoId'>;
 
 /** provider_a's form, or undefined when it lacks the message id or a valid sender. */
 export function fromProviderAForm(form: URLSearchParams, receivedAt: string): Normalised | undefined {
-  const providerMessageId = short(form.get('MessageSid')?.trim(), 128);
+  const providerMessageId = messageId(form.get('MessageSid')?.trim());
   const from = whatsappPhone(form.get('From'));
   if (!providerMessageId || !from) return undefined;
   const count = Math.min(Math.max(Number(form.get('NumMedia') ?? 0) || 0, 0), MAX_MEDIA);
@@ -65,7 +69,7 @@ const mediaTypes = ['image', 'audio', 'video', 'document', 'sticker'] as const;
 
 /** One provider_b message of a change's value, or undefined when it has no id or sender. */
 export function fromProviderBMessage(m: Record<string, unknown>, value: ProviderBValue, receivedAt: string): Normalised | undefined {
-  const providerMessageId = short(m.id, 128);
+  const providerMessageId = messageId(m.id);
   const from = whatsappPhone(m.from);
   if (!providerMessageId || !from) return undefined;
   const contact = (Array.isArray(value.contacts) ? value.contacts : []).find((c) => c?.wa_id === m.from) ?? value.contacts?.[0];

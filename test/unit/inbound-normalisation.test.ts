@@ -117,6 +117,7 @@ describe('provider_a incoming-message form', () => {
     ['no MessageSid', { MessageSid: '' }],
     ['a sender that is not a phone number', { From: 'whatsapp:maria' }],
     ['an empty sender', { From: 'whatsapp:' }],
+    ['a MessageSid longer than any provider gives (it would become a key)', { MessageSid: `SM${'0'.repeat(127)}` }],
   ])('refuses a form with %s', (_, extra) => {
     expect(fromProviderAForm(form(extra), receivedAt)).toBeUndefined();
   });

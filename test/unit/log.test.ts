@@ -17,6 +17,34 @@ describe('structured log', () => {
     expect(JSON.parse(text)).toMatchObject({ level: 'warn', message: 'credential check', requestId: 'r-9', aplicacaoId: 7, count: 2 });
     for (const secret of ['k-123', 's3cr3t', 'x.y.z']) expect(text).not.toContain(secret);
   });
+
+  it('redacts secrets and personal data at any depth, and writes cycles and BigInts without throwing', () => {
+    const out = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let deep: Record<string, unknown> = { authToken: 'deep-secret', cpf: '52998224725', telefone: '+5511987654321' };
+    for (let i = 0; i < 12; i++) deep = { nested: deep };
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle.self = cycle;
+
+    expect(() => log.warn('odd values', { deep, cycle, big: 12345678901234567890n, list: [{ password: 'p4ss' }] })).not.toThrow();
+
+    const text = String(out.mock.calls[0]?.[0]);
+    const line = JSON.parse(text);
+    for (const value of ['deep-secret', '52998224725', '+5511987654321', 'p4ss']) expect(text).not.toContain(value);
+    expect(line).toMatchObject({ message: 'odd values', big: '12345678901234567890', cycle: { name: 'loop', self: '[circular]' } });
+  });
+
+  it('still writes the line when a value refuses to be serialised', () => {
+    const out = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hostile = {
+      toJSON() {
+        throw new Error('no');
+      },
+    };
+
+    expect(() => log.warn('hostile', { hostile })).not.toThrow();
+
+    expect(JSON.parse(String(out.mock.calls[0]?.[0]))).toMatchObject({ message: 'hostile', logError: 'no' });
+  });
 });
 
 describe('Lambda fields of every log line', () => {
