@@ -12,7 +12,11 @@ import { config } from '#shared/config';
 import { parseSigningKeySet } from '#shared/auth/signing-keys';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoPlanRepository } from '#shared/db/plans';
+import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { dynamoUserAuthRepository } from '#shared/db/users';
+import { listActivePlans } from '#shared/domain/plans';
+import { MESSAGE_TARIFF, tariffFor, updateTariff } from '#shared/domain/tariffs';
 import { verifyPassword } from '#shared/auth/passwords';
 import { useFreshTable } from '../support/table.ts';
 
@@ -57,8 +61,19 @@ describe('bootstrap of a fresh deployment', () => {
     expect(await verifyPassword(input.adminPassword, login!.senhaHash!)).toBe(true);
   });
 
+  it('seeds the default tariffs and plans, so the new deployment can charge a send at once', async () => {
+    const tariffs = await dynamoTariffRepository().listAll();
+    const send = tariffFor(tariffs, 12345, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
+    expect(send).toMatchObject({ valor: '0.10', aplicacaoId: null, ativo: true });
+    expect(tariffs.map((t) => t.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await listActivePlans(dynamoPlanRepository())).not.toHaveLength(0);
+  });
+
   it('changes nothing when run again', async () => {
     const keysBefore = secret;
+    // The operator changed the send tariff: a second run leaves it alone.
+    const tariffRepo = dynamoTariffRepository();
+    const edited = await updateTariff(tariffRepo, 1, { valor: '0.25' }, new Date().toISOString());
 
     const again = await bootstrapPlatform(deps, input);
 
@@ -68,5 +83,6 @@ describe('bootstrap of a fresh deployment', () => {
     expect(again.application).toMatchObject({ created: false });
     expect(again.application.apiSecret).toBeUndefined();
     expect(again.admin.created).toBe(false);
+    expect(await tariffRepo.get(1)).toMatchObject({ valor: '0.25', atualizadoEm: edited.atualizadoEm });
   });
 });
