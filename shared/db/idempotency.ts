@@ -1,7 +1,7 @@
 // Idempotency records (docs/data-model.md, pattern 23): the answer of a request stored under its key,
 // put in the same unit of work as the request's effect, refused with REPLAY when the key is taken.
 // DynamoDB deletes expired items only eventually, so the condition and the read compare the expiry too.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
@@ -11,14 +11,18 @@ import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 export const REPLAY = 'replay';
 
 export interface IdempotencyStore {
-  /** The put of the record, to commit with the effect; refused with REPLAY when a live record has the key. */
+  /** The put of the record, to commit with the effect; refused with REPLAY (or `refusal`) when a live record has the key. */
   write<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): ConditionalWrite<typeof REPLAY>;
+  write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs: number | undefined, refusal: R): ConditionalWrite<R>;
   get<A>(scope: string, key: string, nowMs?: number): Promise<IdempotencyRecord<A> | undefined>;
+  /** Replaces a record this request wrote (its final answer, once known after the commit). */
+  complete<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): Promise<void>;
 }
 
 export function dynamoIdempotencyStore(): IdempotencyStore {
-  return {
-    write(scope, key, record, nowMs = Date.now()) {
+  // One implementation for both `write` signatures (the refusal is REPLAY unless the caller names its own).
+  const store = {
+    write(scope: string, key: string, record: IdempotencyRecord<unknown>, nowMs = Date.now(), refusal: unknown = REPLAY) {
       const now = Math.floor(nowMs / 1000);
       return conditionalWrite(
         {
@@ -28,7 +32,20 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
             ExpressionAttributeValues: { ':now': now },
           },
         },
-        REPLAY,
+        refusal,
+      );
+    },
+
+    async complete(scope: string, key: string, record: IdempotencyRecord<unknown>, nowMs = Date.now()) {
+      const now = Math.floor(nowMs / 1000);
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.idempotencyRecord(scope, key), tipo: 'IDEMP', ...record, expiresAt: now + IDEMPOTENCY_TTL_SECONDS },
+          // Only over the record this request reserved (same request), never over another request's.
+          ConditionExpression: 'fingerprint = :fingerprint',
+          ExpressionAttributeValues: { ':fingerprint': record.fingerprint },
+        }),
       );
     },
 
@@ -41,4 +58,5 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
       return { fingerprint: String(item.fingerprint), answer: item.answer as A };
     },
   };
+  return store as IdempotencyStore;
 }

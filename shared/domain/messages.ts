@@ -11,6 +11,7 @@
 import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
+import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
 import { postEntry, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
@@ -97,16 +98,35 @@ export interface SendInput {
   contextoId?: number;
   usuarioId?: number;
   statusCallbackUrl: string;
+  /** The caller's Idempotency-Key and the fingerprint of its request: a repeat gets the first answer, never a second charge. */
+  idempotency?: { key: string; fingerprint: string };
 }
 
-export type SendOutcome =
+export type SendOutcome = (
   | { ok: true; mensagemId: number; messageSid: string; link?: string }
-  | { ok: false; mensagemId: number; kind: 'rejected' | 'unavailable'; providerCode: string | null; providerMessage: string };
+  | { ok: false; mensagemId: number; kind: 'rejected' | 'unavailable'; providerCode: string | null; providerMessage: string }
+) & {
+  /** The stored answer of an earlier request with the same Idempotency-Key. */
+  replay?: true;
+};
+
+/** What is stored under a send's Idempotency-Key: its outcome, or that the provider call is still under way. */
+export type SendAnswer = SendOutcome | { pendente: true; mensagemId: number };
+
+/** The once-only records of keyed sends (pattern 23, scoped to the application). */
+export interface SendIdempotency {
+  get(aplicacaoId: number, key: string): Promise<IdempotencyRecord<SendAnswer> | undefined>;
+  /** The record's put, committed with the debit; refused with `refusal` when the key is taken. */
+  reserveWrite(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>, refusal: DomainError): ConditionalWrite;
+  /** The final answer over this request's reservation. */
+  complete(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>): Promise<void>;
+}
 
 export interface SendDeps {
   messages: MessageRepository;
   ledger: LedgerRepository;
   providerFor: (app: Application) => ProviderClient;
+  idempotency?: SendIdempotency;
   now?: () => Date;
 }
 
@@ -116,7 +136,45 @@ export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 
 
 const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
 
+/** The first answer for a repeat of the same keyed request: 422 for another request, 409 while the first is still under way. */
+function replayed(record: IdempotencyRecord<SendAnswer>, fingerprint: string): SendOutcome {
+  const answer = replayOf(record, fingerprint);
+  if ('pendente' in answer) {
+    throw new DomainError('conflict', 'A send with this Idempotency-Key is still being processed; retry in a few seconds', {
+      mensagemId: answer.mensagemId,
+    });
+  }
+  return { ...answer, replay: true };
+}
+
+/** Refusal of the reservation when another request holds the key (its answer is then read and replayed). */
+const keyTaken = new DomainError('conflict', 'Idempotency-Key already used');
+
 export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: SendInput): Promise<SendOutcome> {
+  const keyed = input.idempotency && deps.idempotency ? { ...input.idempotency, store: deps.idempotency } : undefined;
+  if (keyed) {
+    const earlier = await keyed.store.get(aplicacaoId, keyed.key);
+    if (earlier) return replayed(earlier, keyed.fingerprint);
+  }
+  let outcome: SendOutcome;
+  try {
+    outcome = await send(deps, aplicacaoId, input, keyed);
+  } catch (error) {
+    if (error !== keyTaken || !keyed) throw error;
+    // A concurrent duplicate reserved the key first: its answer (or 409 while it is under way).
+    const earlier = await keyed.store.get(aplicacaoId, keyed.key);
+    if (!earlier) throw new DomainError('conflict', 'A send with this Idempotency-Key is being processed; retry in a few seconds');
+    return replayed(earlier, keyed.fingerprint);
+  }
+  return outcome;
+}
+
+async function send(
+  deps: SendDeps,
+  aplicacaoId: number,
+  input: SendInput,
+  keyed: { key: string; fingerprint: string; store: SendIdempotency } | undefined,
+): Promise<SendOutcome> {
   const now = deps.now ?? (() => new Date());
   const context = await deps.messages.loadSendContext(aplicacaoId);
   const app = context.application;
@@ -154,8 +212,31 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
     tarifaCobrada: tariff.valor,
   };
 
-  // The reservation: debit + entry + message + message counter, all or nothing (402 if the balance
-  // re-read inside postEntry no longer covers it).
+  // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).
+  const linkOutcome: SendOutcome | undefined = linkSend && {
+    ok: true,
+    mensagemId: id,
+    messageSid: linkSend.messageSid,
+    link: linkSend.link,
+  };
+  const reservation = keyed && {
+    fingerprint: keyed.fingerprint,
+    answer: linkOutcome ?? ({ pendente: true, mensagemId: id } as SendAnswer),
+  };
+  const settle = async (outcome: SendOutcome): Promise<SendOutcome> => {
+    if (keyed) {
+      try {
+        await keyed.store.complete(aplicacaoId, keyed.key, { fingerprint: keyed.fingerprint, answer: outcome });
+      } catch (error) {
+        // The send is done and answered; a repeat of it gets a 409 until the record expires.
+        log.error('the answer of a keyed send could not be stored', { error, mensagemId: id });
+      }
+    }
+    return outcome;
+  };
+
+  // The reservation: debit + entry + message + message counter (+ the Idempotency-Key), all or nothing
+  // (402 if the balance re-read inside postEntry no longer covers it).
   const debit = await postEntry(
     deps.ledger,
     {
@@ -172,20 +253,23 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
       allowZero: true,
       known: context.ledger,
       extras: (entry) => ({
-        writes: [deps.messages.queuedWrite({ ...message, lancamentoId: entry.id })],
+        writes: [
+          deps.messages.queuedWrite({ ...message, lancamentoId: entry.id }),
+          ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
+        ],
         increment: { totalMensagens: 1 },
       }),
     },
   );
   message.lancamentoId = debit.id;
   // A link calls nobody and gets no status callbacks: its message was written SENT with the debit.
-  if (linkSend) return { ok: true, mensagemId: id, messageSid: linkSend.messageSid, link: linkSend.link };
+  if (linkOutcome) return linkOutcome;
 
   let failure: ProviderError;
   try {
     const sent = await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl });
     await deps.messages.markSent(message, sent.messageSid);
-    return { ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) };
+    return settle({ ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) });
   } catch (error) {
     // Anything but a ProviderError (a bug, a broken answer) is the provider's side as far as the caller goes.
     failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
@@ -193,7 +277,13 @@ export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: Se
   }
 
   await compensate(deps, message, debit, failure);
-  return { ok: false, mensagemId: id, kind: failure.kind, providerCode: failure.providerCode, providerMessage: failure.providerMessage };
+  return settle({
+    ok: false,
+    mensagemId: id,
+    kind: failure.kind,
+    providerCode: failure.providerCode,
+    providerMessage: failure.providerMessage,
+  });
 }
 
 /**

@@ -7,7 +7,10 @@
 import * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { contextos, sendMessage, type SendDeps } from '#shared/domain/messages';
+import { dynamoIdempotencyStore } from '#shared/db/idempotency';
+import { idempotencyKey, requestFingerprint } from '#shared/domain/idempotency';
+import { contextos, sendMessage, type SendDeps, type SendIdempotency } from '#shared/domain/messages';
+import { headerValue } from '#shared/http/headers';
 import { normalizePhone } from '#shared/domain/phone';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
@@ -52,30 +55,56 @@ export function sendMessageOperation(dependencies: () => SendDeps) {
         field: 'telefone',
       });
     }
+    const key = idempotencyKey(headerValue(request.headers, 'idempotency-key'));
     const outcome = await sendMessage(dependencies(), request.principal.aplicacaoId, {
       ...input,
       telefone,
       statusCallbackUrl: statusCallbackUrl(request),
+      ...(key === undefined ? {} : { idempotency: { key, fingerprint: requestFingerprint({ ...input, telefone }) } }),
     });
+    // A replay answers exactly as the first request did, and says so in a header (Stripe's Idempotent-Replayed).
+    const replayHeaders = outcome.replay ? { 'Idempotent-Replayed': 'true' } : undefined;
     if (outcome.ok) {
-      return json(200, {
-        status: 'ENVIADO',
-        messageSid: outcome.messageSid,
-        mensagemId: outcome.mensagemId,
-        mensagem: 'Mensagem enviada',
-        ...(outcome.link ? { link: outcome.link } : {}),
-      });
+      return json(
+        200,
+        {
+          status: 'ENVIADO',
+          messageSid: outcome.messageSid,
+          mensagemId: outcome.mensagemId,
+          mensagem: 'Mensagem enviada',
+          ...(outcome.link ? { link: outcome.link } : {}),
+        },
+        replayHeaders,
+      );
     }
     // Nothing was charged (the debit was compensated); the message stays readable as FAILED.
     if (outcome.kind === 'rejected') {
-      throw new HttpError(400, 'provider_rejected', `The provider refused the message: ${outcome.providerMessage}`, {
-        providerCode: outcome.providerCode,
-        mensagemId: outcome.mensagemId,
-      });
+      throw new HttpError(
+        400,
+        'provider_rejected',
+        `The provider refused the message: ${outcome.providerMessage}`,
+        { providerCode: outcome.providerCode, mensagemId: outcome.mensagemId },
+        replayHeaders,
+      );
     }
-    throw new HttpError(502, 'provider_unavailable', 'The provider could not be reached; nothing was charged, try again', {
-      mensagemId: outcome.mensagemId,
-    });
+    throw new HttpError(
+      502,
+      'provider_unavailable',
+      'The provider could not be reached; nothing was charged, try again',
+      { mensagemId: outcome.mensagemId },
+      replayHeaders,
+    );
+  };
+}
+
+/** Keyed sends' records (pattern 23), one scope per application: the same key on both send routes is one request. */
+function dynamoSendIdempotency(): SendIdempotency {
+  const store = dynamoIdempotencyStore();
+  const scope = (aplicacaoId: number) => `SEND#${aplicacaoId}`;
+  return {
+    get: (aplicacaoId, key) => store.get(scope(aplicacaoId), key),
+    reserveWrite: (aplicacaoId, key, record, refusal) => store.write(scope(aplicacaoId), key, record, undefined, refusal),
+    complete: (aplicacaoId, key, record) => store.complete(scope(aplicacaoId), key, record),
   };
 }
 
@@ -88,5 +117,6 @@ export const sendOperation = sendMessageOperation(
       messages: dynamoMessageRepository(),
       ledger: dynamoLedgerRepository(),
       providerFor: (app) => providerFor(app),
+      idempotency: dynamoSendIdempotency(),
     }),
 );
