@@ -22,7 +22,11 @@ function describe(issue: Issue): string {
       return unit ? `must have at most ${issue.maximum}${unit}` : `must be at most ${issue.maximum}`;
     }
     case 'invalid_format':
-      return issue.format === 'email' ? 'must be a valid e-mail address' : `must match the ${issue.format} format`;
+      if (issue.format === 'email') return 'must be a valid e-mail address';
+      // A pattern's own message says what it wants better than "the regex format".
+      return issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : `must match the ${issue.format} format`;
     case 'invalid_value':
       // A missing enum field is reported as a wrong value; say what the caller has to fix.
       if (issue.input === undefined) return 'is required';

@@ -137,7 +137,7 @@ describe('paging', () => {
     expect(readPaging({})).toEqual({ page: 0, size: 20 });
     expect(readPaging({ page: '3', size: '100' })).toEqual({ page: 3, size: 100 });
     expect(() => readPaging({ size: '101' })).toThrow('size must be at most 100');
-    expect(() => readPaging({ page: '-1' })).toThrow('page must be at least 0');
+    expect(() => readPaging({ page: '-1' })).toThrow('page must be a plain decimal integer');
     expect(() => readPaging({ size: 'ten' })).toThrow(/size/);
   });
 });
