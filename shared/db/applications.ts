@@ -307,7 +307,8 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     async replaceNumbers(aplicacaoId, before, after) {
       const added = after.filter((n) => !before.includes(n));
       const removed = before.filter((n) => !after.includes(n));
-      const outcome = await commitWrites<string>([
+      type Refusal = { taken: string } | { claimed: string };
+      const outcome = await commitWrites<Refusal>([
         conditionalWrite({
           Update: {
             Key: keys.application(aplicacaoId),
@@ -319,20 +320,25 @@ export function dynamoApplicationRepository(): ApplicationRepository {
             ExpressionAttributeValues: { ':after': [...after], ':before': [...before] },
           },
         }),
-        ...added.map((numero) => putNew<string>(numberItem(numero, aplicacaoId), numero)),
+        ...added.map((numero) => putNew<Refusal>(numberItem(numero, aplicacaoId), { taken: numero })),
+        // A number a sector claims stays until the sector gives it up: the sector would name a number the application lost.
         ...removed.map((numero) =>
-          conditionalWrite<string>({
-            Delete: {
-              Key: keys.whatsappNumber(numero),
-              ConditionExpression: 'aplicacaoId = :id',
-              ExpressionAttributeValues: { ':id': aplicacaoId },
+          conditionalWrite<Refusal>(
+            {
+              Delete: {
+                Key: keys.whatsappNumber(numero),
+                ConditionExpression: 'aplicacaoId = :id AND (attribute_not_exists(setorId) OR attribute_type(setorId, :nul))',
+                ExpressionAttributeValues: { ':id': aplicacaoId, ':nul': 'NULL' },
+              },
             },
-          }),
+            { claimed: numero },
+          ),
         ),
       ]);
       if (outcome.committed) return;
-      const [taken] = outcome.refusals;
-      if (taken) throw conflict(`${taken} is a WhatsApp number of another application`);
+      const [refusal] = outcome.refusals;
+      if (refusal && 'taken' in refusal) throw conflict(`${refusal.taken} is a WhatsApp number of another application`);
+      if (refusal) throw conflict(`${refusal.claimed} belongs to a sector; take it out of the sector first`);
       if (outcome.raced) throw conflict('The numbers changed meanwhile; read them again');
       throw outcome.error;
     },

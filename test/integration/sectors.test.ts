@@ -76,6 +76,10 @@ describe('sectors', () => {
     // the number belongs to one sector only
     const second = await setores('demo', 'POST', '', { codigo: 'RECEPCAO', nome: 'Recepção', numeros: [numero] });
     expect(second.status).toBe(409);
+    // and the application cannot drop it while a sector claims it (409, nothing changed)
+    const dropped = await api.call('PUT', `/api/admin/aplicacoes/${demo().id}/numeros`, asAdmin('demo'), { numeros: [] });
+    expect(dropped.status).toBe(409);
+    expect((await api.call('GET', `/api/admin/aplicacoes/${demo().id}`, asAdmin('demo'))).body.numerosWhatsapp).toEqual([numero]);
     // give it back to the default sector so other tests see the number unclaimed
     expect((await setores('demo', 'PUT', `/${created.body.id}`, { numeros: [] })).body.totalNumeros).toBe(0);
   });
