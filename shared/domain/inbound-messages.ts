@@ -99,6 +99,11 @@ export async function receivePatientMessage(inbox: Inbox, message: PatientMessag
           })
         : undefined;
     const atendimentoId = newAttendance?.id ?? (known.atendimentoId as number);
+    // Escalated before the message is recorded, so whoever sees the message sees the attendance in FILA
+    // (for a repeated delivery it is a no-op: the first delivery escalated it already).
+    const escalado = newAttendance
+      ? wantsHuman
+      : wantsHuman && (await inbox.escalateIfBot(message.aplicacaoId, atendimentoId, message.recebidaEm));
 
     const outcome = await inbox.record({
       message: {
@@ -122,8 +127,6 @@ export async function receivePatientMessage(inbox: Inbox, message: PatientMessag
       openAttendanceId: newAttendance ? undefined : atendimentoId,
     });
     if (outcome.committed) {
-      const escalado =
-        wantsHuman && (newAttendance ? true : await inbox.escalateIfBot(message.aplicacaoId, atendimentoId, message.recebidaEm));
       return {
         kind: 'stored',
         mensagemId: id,
