@@ -4,8 +4,8 @@
 // moment it entered the status). Opening one also puts its patient's open-attendance pointer (30a)
 // and counts it on its sector (29); the move that closes it deletes the pointer and uncounts it, in
 // the same transaction, so "one open attendance per patient" and the sector's count never drift.
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryCount, queryPage, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -134,31 +134,14 @@ export function dynamoAttendanceRepository(): AttendanceRepository {
     },
 
     async page(aplicacaoId, status, page, size) {
-      const { gsi1pk } = keys.attendancesInStatus(aplicacaoId, status);
-      const query = { TableName: tableName(), IndexName: tableKeys.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk' };
-      const values = { ':pk': gsi1pk };
-      // DynamoDB has no offset: the items before the page are read too (a queue is short; the index projects everything).
-      const wanted = (page + 1) * size;
-      const found: Item[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({ ...query, ExpressionAttributeValues: values, Limit: wanted - found.length, ExclusiveStartKey: start }),
-        );
-        found.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start && found.length < wanted);
-
-      let total = 0;
-      start = undefined;
-      do {
-        const out: QueryCommandOutput = await db().send(
-          new QueryCommand({ ...query, ExpressionAttributeValues: values, Select: 'COUNT', ExclusiveStartKey: start }),
-        );
-        total += out.Count ?? 0;
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return { content: found.slice(page * size).map(toAttendance), total };
+      // The status index projects every attribute: the page comes from it (a queue is short).
+      const query = {
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.attendancesInStatus(aplicacaoId, status).gsi1pk },
+      };
+      const [items, total] = await Promise.all([queryPage(query, page, size), queryCount(query)]);
+      return { content: items.map(toAttendance), total };
     },
   };
 }

@@ -62,3 +62,35 @@ export async function queryAll(
   } while (start);
   return items;
 }
+
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
+
+/**
+ * Page `page` of `size` items of a query, in its order. DynamoDB has no offset: the items before the
+ * page are read too, and reading stops as soon as the page is full.
+ */
+export async function queryPage(input: QueryInput, page: number, size: number): Promise<Record<string, unknown>[]> {
+  const wanted = (page + 1) * size;
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({ TableName: tableName(), ...input, Limit: wanted - items.length, ExclusiveStartKey: start }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < wanted);
+  return items.slice(page * size, wanted);
+}
+
+/** How many items a query matches (`Select: COUNT`, page after page: nothing but the count crosses the wire). */
+export async function queryCount(input: QueryInput): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ TableName: tableName(), ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    total += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return total;
+}

@@ -1,12 +1,10 @@
 // The generic inbound webhook's events, kept for audit (pattern 32): written by the edge before it
 // queues their reference, marked handled by the inbound consumer, read by the admin. Its own module, so
 // the webhook edge's bundle carries none of the conversation code.
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundEventRef } from '#events/queue-messages';
-import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryPage, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-
-type Item = Record<string, unknown>;
 
 const EVENT_TTL_SECONDS = 90 * 24 * 60 * 60;
 
@@ -61,24 +59,16 @@ export interface InboundEventRecord {
 /** A page of an application's generic inbound events, newest first (pattern 32). */
 export async function inboundEventPage(aplicacaoId: number, page: number, size: number): Promise<InboundEventRecord[]> {
   const { pk, skPrefix } = keys.inboundEvents(aplicacaoId);
-  const wanted = (page + 1) * size;
-  const found: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ScanIndexForward: false,
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return found.slice(page * size).map((item) => ({
+  const items = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+    },
+    page,
+    size,
+  );
+  return items.map((item) => ({
     eventoId: String(item.eventoId),
     fluxo: String(item.fluxo),
     recebidoEm: String(item.recebidoEm),

@@ -2,8 +2,8 @@
 // listed by folded name on gsi1, and its phone and CPF lookups, each unique per application. A
 // creation puts all three; an update is conditioned on the version read and moves a lookup whose value
 // changed (the new one `attribute_not_exists`, the old one deleted) in the same transaction.
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryCount, queryPage, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -105,31 +105,14 @@ export function dynamoPatientRepository(): PatientRepository {
         return { content: page === 0 ? matches.slice(0, size) : [], total: matches.length };
       }
       const prefix = filters.nome ? foldName(filters.nome) : '';
+      // The name index projects every attribute: the page comes from it.
       const query = {
-        TableName: tableName(),
         IndexName: tableKeys.gsi1.name,
         KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.patients(aplicacaoId).gsi1pk, ...(prefix ? { ':prefix': prefix } : {}) },
       };
-      // DynamoDB has no offset: the entries before the page are read too (the index projects every attribute).
-      const wanted = (page + 1) * size;
-      const found: Item[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out: QueryCommandOutput = await db().send(
-          new QueryCommand({ ...query, Limit: wanted - found.length, ExclusiveStartKey: start }),
-        );
-        found.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start && found.length < wanted);
-      let total = 0;
-      start = undefined;
-      do {
-        const out: QueryCommandOutput = await db().send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: start }));
-        total += out.Count ?? 0;
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return { content: found.slice(page * size).map(toPatient), total };
+      const [items, total] = await Promise.all([queryPage(query, page, size), queryCount(query)]);
+      return { content: items.map(toPatient), total };
     },
   };
 }

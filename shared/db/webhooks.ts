@@ -4,8 +4,8 @@
 // portal compares it, so another provider's webhook is a 404 too). A delivery is written once per
 // event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
 // it was decided from, so two consumers working on the same attempt cannot both record it.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryAll, queryCount, queryPage, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -202,33 +202,10 @@ export function dynamoWebhookDeliveryRepository(): WebhookDeliveryRepository {
 
     async list(aplicacaoId, webhookId, page, size) {
       const pk = keys.deliveries(aplicacaoId, webhookId).gsi1pk;
-      // The count brings keys only over the wire; the page is read from the newest, and only up to it.
-      const counted = await queryAll({
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk',
-      });
-      const wanted = (page + 1) * size;
-      const items: Item[] = [];
-      let start: Item | undefined;
-      while (items.length < wanted) {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': pk },
-            ScanIndexForward: false,
-            Limit: wanted - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-        if (!start) break;
-      }
-      return { content: items.slice(page * size, wanted).map(toDelivery), total: counted.length };
+      // The count brings nothing but the count over the wire; the page is read from the newest, and only up to it.
+      const query = { IndexName: tableKeys.gsi1.name, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } };
+      const [items, total] = await Promise.all([queryPage({ ...query, ScanIndexForward: false }, page, size), queryCount(query)]);
+      return { content: items.map(toDelivery), total };
     },
   };
 }
