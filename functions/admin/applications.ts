@@ -27,6 +27,7 @@ import { pathId } from '#shared/http/params';
 import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
+import { elementsPageOf } from '#shared/domain/paging';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository } | undefined;
 const repositories = () => (repos ??= { applications: dynamoAdminApplicationRepository(), ledger: dynamoLedgerRepository() });
@@ -130,13 +131,7 @@ export const applicationOperations: Operations<'admin'> = {
     requirePlatformAdmin(request.principal, 'list every application');
     const paging = readPaging(request.query);
     const { content, total } = await listApplications(repositories().applications, paging);
-    return json(200, {
-      content: content.map(applicationView),
-      totalElements: total,
-      totalPages: Math.ceil(total / paging.size),
-      number: paging.page,
-      size: paging.size,
-    });
+    return json(200, elementsPageOf(content.map(applicationView), total, paging));
   },
 
   'GET /api/admin/aplicacoes/{id}': async (request) => {

@@ -9,6 +9,7 @@ import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
+import { elementsPageOf } from '#shared/domain/paging';
 
 const filters = z.object({ telefone: z.optional(z.string()) });
 
@@ -21,13 +22,14 @@ export const inboundMessageOperations: Operations<'admin'> = {
       throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code', { field: 'telefone' });
     }
     const { content, total } = await inboundMessagePage(request.principal.aplicacaoId, { telefone }, paging.page, paging.size);
-    return json(200, {
-      content: content.map(({ aplicacaoId: _a, recebidaEm, ...m }) => ({ ...m, recebidaEm: localDateTime(new Date(recebidaEm)) })),
-      totalElements: total,
-      totalPages: Math.ceil(total / paging.size),
-      number: paging.page,
-      size: paging.size,
-    });
+    return json(
+      200,
+      elementsPageOf(
+        content.map(({ aplicacaoId: _a, recebidaEm, ...m }) => ({ ...m, recebidaEm: localDateTime(new Date(recebidaEm)) })),
+        total,
+        paging,
+      ),
+    );
   },
 
   'GET /api/admin/webhooks-entrada/eventos': async (request) => {

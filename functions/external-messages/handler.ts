@@ -7,6 +7,7 @@ import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { sendOperation } from '#shared/operations/send-message';
+import { elementsPageOf } from '#shared/domain/paging';
 
 const repo = dynamoMessageRepository();
 
@@ -47,12 +48,6 @@ export const handler = groupHandler('external-messages', {
     const paging = readPaging(request.query);
     const filter = validate(filters, { status: request.query.status, contexto: request.query.contexto }, 'query');
     const { content, total } = await repo.list(request.principal.aplicacaoId, filter, paging.page, paging.size);
-    return json(200, {
-      content: content.map(messageView),
-      totalElements: total,
-      totalPages: Math.ceil(total / paging.size),
-      number: paging.page,
-      size: paging.size,
-    });
+    return json(200, elementsPageOf(content.map(messageView), total, paging));
   },
 });

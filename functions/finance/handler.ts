@@ -6,6 +6,7 @@ import { notFound } from '#shared/domain/errors';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
+import { elementsPageOf } from '#shared/domain/paging';
 
 const statements = dynamoStatementRepository();
 const tariffs = dynamoTariffCatalogue();
@@ -43,12 +44,6 @@ export const handler = groupHandler('finance', {
   'GET /api/external/financeiro/extrato': async (request) => {
     const paging = readPaging(request.query);
     const { content, total } = await statements.statementPage(request.principal.aplicacaoId, paging.page, paging.size);
-    return json(200, {
-      content: content.map(entryView),
-      totalElements: total,
-      totalPages: Math.ceil(total / paging.size),
-      number: paging.page,
-      size: paging.size,
-    });
+    return json(200, elementsPageOf(content.map(entryView), total, paging));
   },
 });

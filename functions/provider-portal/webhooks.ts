@@ -26,6 +26,7 @@ import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
 import { scopeOf } from './scope.ts';
+import { pageOf } from '#shared/domain/paging';
 
 const subscriptions = dynamoWebhookSubscriptionRepository();
 const deliveries = dynamoWebhookDeliveryRepository();
@@ -103,13 +104,7 @@ export const webhookOperations: Operations<'provider-portal'> = {
     const paging = readPaging(request.query);
     const subscription = await ownWebhook(request, scope);
     const { content, total } = await deliveries.list(scope.aplicacaoId, subscription.id, paging.page, paging.size);
-    return json(200, {
-      content: content.map(deliveryView),
-      total,
-      page: paging.page,
-      size: paging.size,
-      totalPages: Math.ceil(total / paging.size),
-    });
+    return json(200, pageOf(content.map(deliveryView), total, paging));
   },
 
   'POST /api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar': async (request) => {

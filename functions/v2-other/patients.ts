@@ -10,6 +10,7 @@ import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
+import { pageOf } from '#shared/domain/paging';
 
 const patients = dynamoPatientRepository();
 
@@ -81,12 +82,6 @@ export const patientOperations: Operations<'v2-other'> = {
       nome: query.nome,
     };
     const { content, total } = await patients.page(request.principal.aplicacaoId, filters, paging.page, paging.size);
-    return json(200, {
-      content: content.map(patientView),
-      total,
-      page: paging.page,
-      size: paging.size,
-      totalPages: Math.ceil(total / paging.size),
-    });
+    return json(200, pageOf(content.map(patientView), total, paging));
   },
 };

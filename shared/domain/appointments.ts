@@ -14,6 +14,7 @@ import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors'
 import { normalizePhone } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
+import { pageOf } from '#shared/domain/paging';
 
 // ---------------------------------------------------------------------------------------------
 // States
@@ -480,17 +481,8 @@ export interface AppointmentPage {
   totalPages: number;
 }
 
-export const appointmentPage = (
-  content: readonly Appointment[],
-  total: number,
-  paging: { page: number; size: number },
-): AppointmentPage => ({
-  content: content.map(appointmentView),
-  total,
-  page: paging.page,
-  size: paging.size,
-  totalPages: Math.ceil(total / paging.size),
-});
+export const appointmentPage = (content: readonly Appointment[], total: number, paging: { page: number; size: number }): AppointmentPage =>
+  pageOf(content.map(appointmentView), total, paging);
 
 /** The spec's "Provider execution result", the answer of POST /execucao (`replay` for a repeated Idempotency-Key). */
 export interface ExecutionResultView {

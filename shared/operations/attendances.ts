@@ -8,6 +8,7 @@ import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
 import type { Paging } from '#shared/http/paging';
+import { pageOf } from '#shared/domain/paging';
 
 const attendances = dynamoAttendanceRepository();
 const sectors = dynamoSectorRepository();
@@ -72,11 +73,9 @@ export async function attendanceQueue(aplicacaoId: number, status: AttendanceSta
   ]);
   const byId = new Map(list.map((s) => [s.id, s]));
   const now = Date.now();
-  return {
-    content: content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now)),
+  return pageOf(
+    content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now)),
     total,
-    page: paging.page,
-    size: paging.size,
-    totalPages: Math.ceil(total / paging.size),
-  };
+    paging,
+  );
 }
