@@ -6,7 +6,7 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
@@ -29,7 +29,6 @@ import type {
 type Item = Record<string, unknown>;
 
 const notExists = 'attribute_not_exists(pk)';
-const strip = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest }: Item): Item => rest;
 
 /** The application's current API key, read consistently; undefined key when it has none yet. */
 async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined } | undefined> {
@@ -82,7 +81,7 @@ const numberItem = (numero: string, aplicacaoId: number): Item => ({
 const getItem = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
-const toApplication = (item: Item) => strip(item) as unknown as Application;
+const toApplication = (item: Item) => withoutKeys(item) as unknown as Application;
 
 /** The application by id (pattern 1), one GetItem. */
 async function getApplication(id: number): Promise<Application | undefined> {
@@ -176,7 +175,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getApiKey(apiKey) {
       const item = await get(keys.apiKey(apiKey));
-      return item ? (strip(item) as unknown as ApiKeyRecord) : undefined;
+      return item ? (withoutKeys(item) as unknown as ApiKeyRecord) : undefined;
     },
 
     async putOAuthClient(record) {
@@ -193,11 +192,11 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getOAuthClient(clientId) {
       const item = await get(keys.oauthClient(clientId));
-      return item ? (strip(item) as unknown as OAuthClientRecord) : undefined;
+      return item ? (withoutKeys(item) as unknown as OAuthClientRecord) : undefined;
     },
 
     async listOAuthClients(aplicacaoId) {
-      return (await byGsi1(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => strip(item) as unknown as OAuthClientRecord);
+      return (await byGsi1(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => withoutKeys(item) as unknown as OAuthClientRecord);
     },
 
     async putPrestador(prestador) {
@@ -206,11 +205,11 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getPrestador(aplicacaoId, id) {
       const item = await get(keys.prestador(aplicacaoId, id));
-      return item ? (strip(item) as unknown as Prestador) : undefined;
+      return item ? (withoutKeys(item) as unknown as Prestador) : undefined;
     },
 
     async listPrestadores(aplicacaoId) {
-      return (await byPrefix(keys.prestadores(aplicacaoId))).map((item) => strip(item) as unknown as Prestador);
+      return (await byPrefix(keys.prestadores(aplicacaoId))).map((item) => withoutKeys(item) as unknown as Prestador);
     },
 
     async putProviderCredential(record) {
@@ -227,12 +226,12 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getProviderCredential(apiKey) {
       const item = await get(keys.providerCredential(apiKey));
-      return item ? (strip(item) as unknown as ProviderCredentialRecord) : undefined;
+      return item ? (withoutKeys(item) as unknown as ProviderCredentialRecord) : undefined;
     },
 
     async listProviderCredentials(aplicacaoId, prestadorId) {
       return (await byGsi1(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
-        (item) => strip(item) as unknown as ProviderCredentialRecord,
+        (item) => withoutKeys(item) as unknown as ProviderCredentialRecord,
       );
     },
 
@@ -267,7 +266,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getPortalUser(aplicacaoId, id) {
       const item = await get(keys.portalUser(aplicacaoId, id));
-      return item ? (strip(item) as unknown as PortalUser) : undefined;
+      return item ? (withoutKeys(item) as unknown as PortalUser) : undefined;
     },
 
     async findPortalUserByEmail(email) {
@@ -283,7 +282,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => strip(item) as unknown as InboundSubscription);
+      return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => withoutKeys(item) as unknown as InboundSubscription);
     },
 
     async deactivateInboundSubscription(aplicacaoId, id, at) {

@@ -6,7 +6,7 @@
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -29,7 +29,7 @@ const toItem = (a: Appointment): Item => ({
 });
 
 function toAppointment(item: Item): Appointment {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  const rest = withoutKeys(item);
   return {
     ...(rest as unknown as Appointment),
     id: Number(item.id),

@@ -5,7 +5,7 @@
 // and counts it on its sector (29); the move that closes it deletes the pointer and uncounts it, in
 // the same transaction, so "one open attendance per patient" and the sector's count never drift.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryPage, tableName } from '#shared/db/client';
+import { db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -24,7 +24,7 @@ const toItem = (a: Attendance): Item => ({ ...keys.attendance(a.aplicacaoId, a.i
 const nullableNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 export function toAttendance(item: Item): Attendance {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  const rest = withoutKeys(item);
   return {
     ...(rest as unknown as Attendance),
     id: Number(item.id),

@@ -3,7 +3,7 @@
 // admin's read of those messages.
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
-import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { db, isConditionFailure, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { newPatientWrites } from '#shared/db/patients';
@@ -23,7 +23,7 @@ const messageItem = (m: InboundMessageRecord): Item => ({
 });
 
 function toRecord(item: Item): InboundMessageRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  const rest = withoutKeys(item);
   return {
     ...(rest as unknown as InboundMessageRecord),
     id: Number(item.id),

@@ -3,7 +3,7 @@
 // creation puts all three; an update is conditioned on the version read and moves a lookup whose value
 // changed (the new one `attribute_not_exists`, the old one deleted) in the same transaction.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryPage, tableName } from '#shared/db/client';
+import { db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -34,7 +34,7 @@ export function newPatientWrites<R>(p: Patient, refusal?: R): ConditionalWrite<R
 }
 
 function toPatient(item: Item): Patient {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, tipo: _t, ...rest } = item;
+  const rest = withoutKeys(item);
   return { ...(rest as unknown as Patient), id: Number(item.id), aplicacaoId: Number(item.aplicacaoId), versao: Number(item.versao ?? 1) };
 }
 

@@ -5,7 +5,7 @@
 // sector of the application refuses the whole change) and the `setorId` of each number it claims or
 // gives up (a number of another sector refuses it too).
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
@@ -19,7 +19,7 @@ const sectorItem = (s: Sector): Item => ({ ...keys.sector(s.aplicacaoId, s.id), 
 const codeItem = (s: Sector): Item => ({ ...keys.sectorCode(s.aplicacaoId, s.codigo), tipo: 'SETORCOD', setorId: s.id });
 
 function toSector(item: Item): Sector {
-  const { pk: _pk, sk: _sk, tipo: _t, ...rest } = item;
+  const rest = withoutKeys(item);
   return {
     ...(rest as unknown as Sector),
     id: Number(item.id),

@@ -3,7 +3,7 @@
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
@@ -15,7 +15,7 @@ type Item = Record<string, unknown>;
 const toItem = (t: Tariff): Item => ({ ...keys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
 
 function itemToTariff(item: Item): Tariff {
-  const { pk: _pk, sk: _sk, tipo: _tipo, ...rest } = item;
+  const rest = withoutKeys(item);
   return {
     ...(rest as unknown as Tariff),
     id: Number(item.id),
