@@ -42,6 +42,14 @@ export type InboundEventRef = z.infer<typeof inboundEventRef>;
 export const inboundMessage = z.discriminatedUnion('kind', [patientMessage, inboundEventRef]);
 export type InboundMessage = z.infer<typeof inboundMessage>;
 
+/** Work of the appointment-flow queue: look at this appointment now (a create, an approved template, the sweep finding it due). */
+export const appointmentFlowWork = z.object({
+  kind: z.literal('agendamento'),
+  aplicacaoId: z.number(),
+  agendamentoId: z.number(),
+});
+export type AppointmentFlowWork = z.infer<typeof appointmentFlowWork>;
+
 /** One delivery-status update, normalised from provider_a or provider_b. */
 export const statusCallback = z.object({
   provider: z.enum(['provider_a', 'provider_b']),

@@ -30,11 +30,12 @@ export const consumerFunctions: Record<QueueName, LambdaEntry> = {
   inbound: { id: 'Consumer-inbound', entry: 'functions/consumers/inbound.ts' },
   status: { id: 'Consumer-status', entry: 'functions/consumers/status.ts' },
   outboundWebhooks: { id: 'Consumer-outboundWebhooks', entry: 'functions/consumers/outbound-webhooks.ts' },
+  appointmentFlow: { id: 'Consumer-appointmentFlow', entry: 'functions/consumers/appointment-flow.ts' },
 };
 
 export const scheduledFunctions = {
   exchangeRate: { id: 'Scheduled-exchangeRate', entry: 'functions/scheduled/exchange-rate.ts', rateMinutes: 5 },
-  appointmentSweep: { id: 'Scheduled-appointmentSweep', entry: 'functions/scheduled/appointment-sweep.ts', rateMinutes: 15 },
+  appointmentSweep: { id: 'Scheduled-appointmentSweep', entry: 'functions/scheduled/appointment-sweep.ts', rateMinutes: 1 },
 } as const;
 
 export const allFunctions: LambdaEntry[] = [

@@ -39,7 +39,7 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes.
   token: needs('readwrite', { readsSigningKey: true }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
-  'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   'v2-other': needs('readwrite'),
   agent: needs('readwrite'),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
@@ -52,7 +52,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'physician-portal': needs('readwrite'),
-  admin: needs('readwrite', { readsSigningKey: true }),
+  // An approved template wakes the appointments waiting for it.
+  admin: needs('readwrite', { readsSigningKey: true, sendsTo: ['appointmentFlow'] }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the key to verify signatures. */
@@ -69,16 +70,18 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
-  inbound: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  inbound: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   status: needs('readwrite'),
   // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
   outboundWebhooks: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  // Sends the notifications and reminders (debits the balance); a move may emit an event.
+  appointmentFlow: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
   exchangeRate: needs('readwrite'),
-  // Queues again the outbound events left pending (the outbox's safety net).
-  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
+  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
 };
 
 /** Every Lambda with its needs, for the stack and the tests. */

@@ -138,13 +138,14 @@ export class PlatformStack extends Stack {
     ) as Record<QueueName, ServiceFunction>;
     const scheduledFns = Object.values(scheduledFunctions).map((entry) => ({
       entry,
-      fn: create(entry, Duration.seconds(60), `Every ${entry.rateMinutes} minutes`),
+      fn: create(entry, Duration.seconds(60), `Every ${entry.rateMinutes} minute(s)`),
     }));
 
     this.queues = {
       inbound: new WorkQueue(this, 'InboundQueue', { consumer: consumerFns.inbound }),
       status: new WorkQueue(this, 'StatusQueue', { consumer: consumerFns.status }),
       outboundWebhooks: new WorkQueue(this, 'OutboundWebhookQueue', { consumer: consumerFns.outboundWebhooks }),
+      appointmentFlow: new WorkQueue(this, 'AppointmentFlowQueue', { consumer: consumerFns.appointmentFlow }),
     };
 
     for (const { entry, fn } of scheduledFns) {

@@ -60,6 +60,9 @@ export interface Config {
    * unset means the domain's default list (shared/domain/attendances.ts escalationWords).
    */
   escalationWords: string | undefined;
+  /** The communication flow's default timings (FLOW_REMINDER_LEAD_SECONDS, FLOW_NO_REPLY_SECONDS): an application's own settings win. */
+  flowReminderLeadSeconds: number;
+  flowNoReplySeconds: number;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -81,6 +84,7 @@ export const requiredVariables = {
   inboundQueueUrl: 'INBOUND_QUEUE_URL',
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
+  appointmentFlowQueueUrl: 'APPOINTMENT_FLOW_QUEUE_URL',
 } as const;
 
 export type RequiredName = keyof typeof requiredVariables;
@@ -90,6 +94,7 @@ export const queueUrlName: Record<QueueName, RequiredName> = {
   inbound: 'inboundQueueUrl',
   status: 'statusQueueUrl',
   outboundWebhooks: 'outboundWebhooksQueueUrl',
+  appointmentFlow: 'appointmentFlowQueueUrl',
 };
 
 let cached: { config: Config; required: Partial<Record<RequiredName, string>> } | undefined;
@@ -138,6 +143,8 @@ function load() {
     providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.trim() || undefined,
     webhookTimeoutMs: positive(env.WEBHOOK_TIMEOUT_MS) ?? 15_000,
+    flowReminderLeadSeconds: nonNegative(env.FLOW_REMINDER_LEAD_SECONDS, 24 * 3600),
+    flowNoReplySeconds: positive(env.FLOW_NO_REPLY_SECONDS) ?? 48 * 3600,
     escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',

@@ -1,14 +1,20 @@
-// Fired every 15 minutes. Today: the outbox's safety net. An appointment move commits its event
-// (pattern 24) and then queues it; a function that stopped in between leaves the event pending, and
-// this queues it again (the fan-out is idempotent, so an event queued twice is delivered once per
-// subscription). Reminders and no-reply timeouts are built by the appointments issue.
+// Fired every minute (every 5 s under `npm start`). It queues the appointments the due index
+// (pattern 34) says are due to the appointment-flow queue: reminders, no-reply deadlines, retries
+// (no balance, no template) and any create whose own queue message was lost. Its cost grows with what
+// is due, not with all appointments; two overlapping sweeps queue an appointment twice, and the
+// flow's conditional moves make the second look a no-op.
+// It is also the outbox's safety net: an appointment move commits its event (pattern 24) and then
+// queues it; a function that stopped in between leaves the event pending, and this queues it again
+// (the fan-out is idempotent, so an event queued twice is delivered once per subscription).
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
+import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import { queueAppointment } from '#shared/operations/flow-queue';
 import { log, withLambdaLog } from '#shared/log';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl');
+needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 
 /** An event younger than this is still in the hands of the request that committed it. */
 export const PENDING_GRACE_MS = 2 * 60_000;
@@ -27,7 +33,19 @@ export async function requeuePendingEvents(now = new Date(), graceMs = PENDING_G
   return pending.length;
 }
 
+/** Appointments queued per shard and run at most; the rest are still due at the next run. */
+export const DUE_LIMIT = 250;
+
+/** Queues every appointment due at `now` (each shard of the due index); returns how many. */
+export async function queueDueAppointments(now = new Date()): Promise<number> {
+  const appointments = dynamoAppointmentRepository();
+  const due = (await Promise.all(dueShards.map((shard) => appointments.due(shard, now.toISOString(), DUE_LIMIT)))).flat();
+  for (const { aplicacaoId, agendamentoId } of due) await queueAppointment(aplicacaoId, agendamentoId);
+  if (due.length > 0) log.info('due appointments queued', { count: due.length });
+  return due.length;
+}
+
 export const handler = withLambdaLog(async (): Promise<void> => {
+  await queueDueAppointments();
   await requeuePendingEvents();
-  log.warn('appointment communication sweep is not implemented yet (reminders, no-reply timeouts)');
 });

@@ -22,9 +22,11 @@ import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
+import { queueAppointment } from '#shared/operations/flow-queue';
+import { log } from '#shared/log';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl');
+needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
@@ -55,6 +57,10 @@ export const handler = groupHandler('v2-appointments', {
       at: new Date(),
     });
     await appointments.create(appointment);
+    // The flow takes it from here; a lost hand-over is found by the sweep (the appointment is due now).
+    await queueAppointment(aplicacaoId, appointment.id).catch((error: unknown) =>
+      log.warn('new appointment left for the sweep', { agendamentoId: appointment.id, error }),
+    );
     return json(201, appointmentView(appointment));
   },
 

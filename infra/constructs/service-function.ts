@@ -37,6 +37,7 @@ export const queueUrlEnv: Record<QueueName, string> = {
   inbound: 'INBOUND_QUEUE_URL',
   status: 'STATUS_QUEUE_URL',
   outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
+  appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
 };
 
 export interface ServiceFunctionProps {

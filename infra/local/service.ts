@@ -14,6 +14,7 @@ import { createGateway, type Gateway } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
 import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
+import { scheduledFunctions } from '#infra/functions';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
@@ -124,6 +125,9 @@ async function wipe(dataDir: string): Promise<void> {
   await Promise.all(entries.map((entry) => rm(path.join(dataDir, entry), { recursive: true, force: true })));
 }
 
+/** How often the appointment sweep runs under `npm start` (every minute in AWS). */
+export const LOCAL_SWEEP_SECONDS = 5;
+
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
   const dataDir = path.resolve(options.dataDir ?? '.local');
   const paths = localPaths(dataDir);
@@ -186,6 +190,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.INBOUND_QUEUE_URL = 'local://queue/inbound';
     env.STATUS_QUEUE_URL = 'local://queue/status';
     env.OUTBOUND_WEBHOOK_QUEUE_URL = 'local://queue/outboundWebhooks';
+    env.APPOINTMENT_FLOW_QUEUE_URL = 'local://queue/appointmentFlow';
+    // Short flow timings, so the whole appointment flow plays out in a minute (docs/appointment-flow.md).
+    env.FLOW_REMINDER_LEAD_SECONDS ??= '30';
+    env.FLOW_NO_REPLY_SECONDS ??= '30';
     // The service's public URL (provider_a's StatusCallback is built on it).
     env.PUBLIC_BASE_URL = baseUrl;
     env.EXCHANGE_RATE_URL = exchangeRateSource.url; // the scheduled function reads the fixture
@@ -232,7 +240,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await addWebhookToSandbox({ dataDir, sandbox, receiver: webhookReceiver });
 
     runner = startQueueRunner({ queues, dlqDir: paths.dlq, ...options.queues });
-    if (options.schedules !== false) scheduler = startScheduler();
+    // The flow's sweep every 5 s instead of every minute, so the short timings show.
+    const sweep = { ...scheduledFunctions.appointmentSweep, rateMinutes: LOCAL_SWEEP_SECONDS / 60 };
+    if (options.schedules !== false) scheduler = startScheduler({ functions: { ...scheduledFunctions, appointmentSweep: sweep } });
     markReady();
 
     return {

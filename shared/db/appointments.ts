@@ -28,6 +28,47 @@ const toItem = (a: Appointment): Item => ({
   ...a,
 });
 
+const DUE_SHARDS = 4;
+/** The due-index shard of an appointment (pattern 34): fixed by its id, so its entries are found again. */
+const dueShard = (id: number) => id % DUE_SHARDS;
+export const dueShards = Array.from({ length: DUE_SHARDS }, (_, i) => i);
+const dueKey = (a: Pick<Appointment, 'aplicacaoId' | 'id'>, vencimento: string) =>
+  keys.flowDue(dueShard(a.id), vencimento, a.aplicacaoId, a.id);
+
+/** The statuses in which a patient's reply is about the appointment (pattern 34a points at it). */
+const awaitsReply = (status: AppointmentStatus) => ['ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU', 'CONFIRMADO'].includes(status);
+
+/** The due-index entry and reply pointer writes of a change from `before` to `after`. */
+function flowIndexWrites(before: Appointment | undefined, after: Appointment): ConditionalWrite<never>[] {
+  const writes: ConditionalWrite<never>[] = [];
+  if (before?.vencimento && before.vencimento !== after.vencimento) {
+    writes.push(conditionalWrite({ Delete: { Key: dueKey(before, before.vencimento) } }));
+  }
+  if (after.vencimento && after.vencimento !== before?.vencimento) {
+    writes.push(
+      conditionalWrite({
+        Put: { Item: { ...dueKey(after, after.vencimento), tipo: 'FLUXO', aplicacaoId: after.aplicacaoId, agendamentoId: after.id } },
+      }),
+    );
+  }
+  const pointer = keys.awaitingReply(after.aplicacaoId, after.pacienteTelefone);
+  if (awaitsReply(after.status) && !(before && awaitsReply(before.status))) {
+    // The latest appointment notified wins the patient's plain-text replies; a button names its own.
+    writes.push(conditionalWrite({ Put: { Item: { ...pointer, tipo: 'AGUARDA', agendamentoId: after.id } } }));
+  } else if (before && awaitsReply(before.status) && !awaitsReply(after.status)) {
+    writes.push(
+      conditionalWrite({
+        Delete: {
+          Key: pointer,
+          ConditionExpression: 'attribute_not_exists(pk) OR agendamentoId = :id',
+          ExpressionAttributeValues: { ':id': after.id },
+        },
+      }),
+    );
+  }
+  return writes;
+}
+
 function toAppointment(item: Item): Appointment {
   const rest = withoutKeys(item);
   return {
@@ -35,6 +76,9 @@ function toAppointment(item: Item): Appointment {
     id: Number(item.id),
     aplicacaoId: Number(item.aplicacaoId),
     prestadorId: item.prestadorId === null || item.prestadorId === undefined ? null : Number(item.prestadorId),
+    vencimento: (item.vencimento as string | undefined) ?? null,
+    passo: (item.passo as Appointment['passo'] | undefined) ?? null,
+    pendencia: (item.pendencia as string | undefined) ?? null,
   };
 }
 
@@ -69,13 +113,69 @@ export interface AppointmentRepository {
    */
   move<R>(
     after: Appointment,
-    from: AppointmentStatus,
+    before: Appointment,
     extras: readonly ConditionalWrite<R>[],
   ): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
+  /** The writes of a move, refused with `refusal` when the stored status is no longer `before`'s: for a caller's own unit of work (a send's debit). */
+  moveWrites<R>(after: Appointment, before: Appointment, refusal: R): ConditionalWrite<R>[];
+  /** Sets when the flow looks at it next and what it waits for, without a move; false when the status or due time changed meanwhile. */
+  postpone(
+    before: Appointment,
+    due: { vencimento: string; passo: NonNullable<Appointment['passo']> },
+    pendencia: string | null,
+  ): Promise<boolean>;
+  /** The appointments due at `now` or before, of one shard of the due index (pattern 34), oldest first. */
+  due(shard: number, now: string, limit: number): Promise<{ aplicacaoId: number; agendamentoId: number }[]>;
+  /** The appointment a patient's plain reply answers (pattern 34a). */
+  awaitingReply(aplicacaoId: number, telefone: string): Promise<number | undefined>;
   /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
   page(aplicacaoId: number, status: AppointmentStatus | undefined, page: number, size: number): Promise<Appointment[]>;
   /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
   count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
+}
+
+/** A move's writes: the appointment conditioned on `before`'s status, its counters, the order number it closes, the flow's index entries. */
+function moveWrites<R>(after: Appointment, before: Appointment, refusal: R): ConditionalWrite<R>[] {
+  const entry = after.historico[after.historico.length - 1] as HistoryEntry;
+  const from = before.status;
+  const closes = isClosed(after.status) && after.prestadorId !== null && after.numeroPedido;
+  return [
+    conditionalWrite(
+      {
+        Update: {
+          Key: keys.appointment(after.aplicacaoId, after.id),
+          UpdateExpression:
+            'SET #s = :to, atualizadoEm = :em, gsi1pk = :g1, historico = list_append(historico, :entry), vencimento = :v, passo = :p, pendencia = :pend',
+          ConditionExpression: '#s = :from',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':to': after.status,
+            ':from': from,
+            ':em': after.atualizadoEm,
+            ':g1': keys.appointmentStatusListing(after.aplicacaoId, after.status, after.id).gsi1pk,
+            ':entry': [entry],
+            ':v': after.vencimento,
+            ':p': after.passo,
+            ':pend': after.pendencia,
+          },
+        },
+      },
+      refusal,
+    ),
+    counterWrite(after.aplicacaoId, { [from]: -1, [after.status]: 1 }),
+    ...(closes
+      ? [
+          conditionalWrite({
+            Update: {
+              Key: keys.orderNumber(after.aplicacaoId, after.prestadorId as number, after.numeroPedido as string),
+              UpdateExpression: 'SET aberto = :closed',
+              ExpressionAttributeValues: { ':closed': false },
+            },
+          }),
+        ]
+      : []),
+    ...flowIndexWrites(before, after),
+  ];
 }
 
 export function dynamoAppointmentRepository(): AppointmentRepository {
@@ -120,6 +220,7 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
         putNew(toItem(appointment)),
         counterWrite(aplicacaoId, { total: 1, [appointment.status]: 1 }),
         ...reservation,
+        ...flowIndexWrites(undefined, appointment),
       ]);
       if (outcome.committed) return;
       const [refusal] = outcome.refusals;
@@ -127,42 +228,58 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
       throw outcome.error;
     },
 
-    async move<R>(after: Appointment, from: AppointmentStatus, extras: readonly ConditionalWrite<R>[]) {
-      const entry = after.historico[after.historico.length - 1] as HistoryEntry;
-      const closes = isClosed(after.status) && after.prestadorId !== null && after.numeroPedido;
-      return commitWrites<R | typeof STATUS_CHANGED>([
+    moveWrites,
+
+    move: <R>(after: Appointment, before: Appointment, extras: readonly ConditionalWrite<R>[]) =>
+      commitWrites<R | typeof STATUS_CHANGED>([...moveWrites<R | typeof STATUS_CHANGED>(after, before, STATUS_CHANGED), ...extras]),
+
+    async postpone(before, due, pendencia) {
+      const after = { ...before, ...due, pendencia };
+      const outcome = await commitWrites<'changed'>([
         conditionalWrite(
           {
             Update: {
-              Key: keys.appointment(after.aplicacaoId, after.id),
-              UpdateExpression: 'SET #s = :to, atualizadoEm = :em, gsi1pk = :g1, historico = list_append(historico, :entry)',
-              ConditionExpression: '#s = :from',
+              Key: keys.appointment(before.aplicacaoId, before.id),
+              UpdateExpression: 'SET vencimento = :v, passo = :p, pendencia = :pend',
+              ConditionExpression: before.vencimento
+                ? '#s = :s AND vencimento = :old'
+                : '#s = :s AND (attribute_not_exists(vencimento) OR attribute_type(vencimento, :null))',
               ExpressionAttributeNames: { '#s': 'status' },
               ExpressionAttributeValues: {
-                ':to': after.status,
-                ':from': from,
-                ':em': after.atualizadoEm,
-                ':g1': keys.appointmentStatusListing(after.aplicacaoId, after.status, after.id).gsi1pk,
-                ':entry': [entry],
+                ':v': due.vencimento,
+                ':p': due.passo,
+                ':pend': pendencia,
+                ':s': before.status,
+                ...(before.vencimento ? { ':old': before.vencimento } : { ':null': 'NULL' }),
               },
             },
           },
-          STATUS_CHANGED,
+          'changed',
         ),
-        counterWrite(after.aplicacaoId, { [from]: -1, [after.status]: 1 }),
-        ...(closes
-          ? [
-              conditionalWrite({
-                Update: {
-                  Key: keys.orderNumber(after.aplicacaoId, after.prestadorId as number, after.numeroPedido as string),
-                  UpdateExpression: 'SET aberto = :closed',
-                  ExpressionAttributeValues: { ':closed': false },
-                },
-              }),
-            ]
-          : []),
-        ...extras,
+        ...flowIndexWrites(before, after),
       ]);
+      if (outcome.committed) return true;
+      if (outcome.refusals.length > 0 || outcome.raced) return false;
+      throw outcome.error;
+    },
+
+    async due(shard, now, limit) {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk <= :now',
+          ExpressionAttributeValues: { ':pk': keys.flowDueShard(shard).pk, ':now': `${now}#~` },
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((i) => ({ aplicacaoId: Number(i.aplicacaoId), agendamentoId: Number(i.agendamentoId) }));
+    },
+
+    async awaitingReply(aplicacaoId, telefone) {
+      const out = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.awaitingReply(aplicacaoId, telefone), ConsistentRead: true }),
+      );
+      return out.Item ? Number(out.Item.agendamentoId) : undefined;
     },
 
     async page(aplicacaoId, status, page, size) {

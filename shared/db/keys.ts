@@ -199,3 +199,27 @@ export const inboundEvent = at('32', (aplicacaoId: number, recebidoEm: string, e
   sk: `ENTRADA#${recebidoEm}#${eventoId}`,
 }));
 export const inboundEvents = at('32', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'ENTRADA#' }));
+
+// 33-33b: WhatsApp message templates
+export const template = at('33', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `TEMPLATE#${pad(id)}` }));
+export const templates = at('33', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'TEMPLATE#' }));
+export const templateProcedure = at('33a', (aplicacaoId: number, procedureKey: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `TPLPROC#${procedureKey}`,
+}));
+export const templateByProviderId = at('33b', (aplicacaoId: number, providerTemplateId: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `TPLPROV#${providerTemplateId}`,
+}));
+
+// 34, 34a: the communication flow
+export const flowDue = at('34', (shard: number, dueAt: string, aplicacaoId: number, agendamentoId: number) => ({
+  pk: `FLUXO#${shard}`,
+  sk: `${dueAt}#${aplicacaoId}#${agendamentoId}`,
+}));
+export const flowDueShard = at('34', (shard: number) => ({ pk: `FLUXO#${shard}` }));
+export const optOut = at('34b', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OPTOUT#${telefone}` }));
+export const awaitingReply = at('34a', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `AGUARDA#${telefone}`,
+}));

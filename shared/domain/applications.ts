@@ -2,6 +2,7 @@
 // below is implemented for DynamoDB in shared/db/applications.ts. Secrets that are only
 // verified (API secrets, OAuth client secrets, nbwp_ secrets) are returned once, here, and
 // stored only as hashes; secrets that sign or verify HMACs are stored retrievably.
+import type { FlowSettings } from '#shared/domain/appointment-flow';
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { DomainError, invalid } from '#shared/domain/errors';
 import { fromCents, toCents } from '#shared/domain/money';
@@ -47,6 +48,8 @@ export interface Application {
    * first is the sending number of the other providers. Absent on items from before numbers.
    */
   numerosWhatsapp?: string[];
+  /** The appointment flow's own timings and reply words (docs/appointment-flow.md); absent fields take the defaults. */
+  fluxoAgendamentos?: Partial<FlowSettings>;
 }
 
 export interface Balance {

@@ -128,7 +128,8 @@ export const transitionTable: readonly TransitionRule[] = [
   ...rules(open, 'prestador:FALTOU', 'FALTOU'),
   // The communication flow.
   ...rules(['IMPORTADO'], 'fluxo:validado', 'VALIDADO'),
-  ...rules(['IMPORTADO', 'VALIDADO', 'SEM_TEMPLATE'], 'fluxo:erro', 'ERRO'),
+  // ERRO from a notified state: the reminder failed (the provider refused it, or the patient opted out).
+  ...rules(['IMPORTADO', 'VALIDADO', 'SEM_TEMPLATE', 'ENVIADO', 'AVISO_ENVIADO'], 'fluxo:erro', 'ERRO'),
   ...rules(['VALIDADO', 'SEM_TEMPLATE'], 'fluxo:sem_template', 'SEM_TEMPLATE'),
   ...rules(['VALIDADO', 'SEM_TEMPLATE'], 'fluxo:enviado', 'ENVIADO'),
   ...rules(['VALIDADO', 'SEM_TEMPLATE'], 'fluxo:saldo_insuficiente', 'VALIDADO'),
@@ -263,7 +264,15 @@ export interface Appointment extends OptionalFields {
   atualizadoEm: string;
   /** Oldest first; its length is also the sequence number of the next entry. */
   historico: HistoryEntry[];
+  /** When the communication flow looks at it next (ISO instant, pattern 34), and for what; null when nothing timed is left. */
+  vencimento: string | null;
+  passo: FlowDue | null;
+  /** What the flow is waiting for, in words (no balance, no template), or null. */
+  pendencia: string | null;
 }
+
+/** What the flow does when an appointment falls due: process it (validate, notify), send the reminder, or give up waiting for a reply. */
+export type FlowDue = 'processar' | 'lembrete' | 'sem_resposta';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -402,6 +411,10 @@ export function newAppointment(input: AppointmentCreateInput, context: CreateCon
     criadoEm: em,
     atualizadoEm: em,
     historico: [{ de: null, para: 'IMPORTADO', em, por: { tipo: 'cliente', id: context.clientId }, observacao: null }],
+    // Due at once: the flow validates it (pattern 34; the create also queues it, this is the safety net).
+    vencimento: context.at.toISOString(),
+    passo: 'processar',
+    pendencia: null,
   };
 }
 
@@ -410,6 +423,9 @@ export interface MoveContext {
   actorId: string | number | null;
   observacao?: string | null;
   at: Date;
+  /** The flow's next look at it after the move; none by default (a move by anyone else ends the flow's timers). */
+  due?: { vencimento: string; passo: FlowDue } | null;
+  pendencia?: string | null;
 }
 
 export type Move =
@@ -439,7 +455,15 @@ export function moveAppointment(appointment: Appointment, trigger: Trigger, cont
   };
   return {
     changed: true,
-    appointment: { ...appointment, status: decision.to, atualizadoEm: em, historico: [...appointment.historico, entry] },
+    appointment: {
+      ...appointment,
+      status: decision.to,
+      atualizadoEm: em,
+      historico: [...appointment.historico, entry],
+      vencimento: context.due?.vencimento ?? null,
+      passo: context.due?.passo ?? null,
+      pendencia: context.pendencia ?? null,
+    },
     from: decision.from,
     entry,
     evento: decision.evento,
@@ -449,8 +473,8 @@ export function moveAppointment(appointment: Appointment, trigger: Trigger, cont
 // ---------------------------------------------------------------------------------------------
 // Views
 
-/** The spec's appointment JSON: its fields (null when not given), the numeric id, status, dates and history. */
-export type AppointmentView = Omit<Appointment, 'aplicacaoId' | 'prestadorId'>;
+/** The spec's appointment JSON: its fields (null when not given), the numeric id, status, dates, history and what the flow waits for. */
+export type AppointmentView = Omit<Appointment, 'aplicacaoId' | 'prestadorId' | 'vencimento' | 'passo'>;
 
 export function appointmentView(a: Appointment): AppointmentView {
   return {
@@ -469,6 +493,7 @@ export function appointmentView(a: Appointment): AppointmentView {
     criadoEm: a.criadoEm,
     atualizadoEm: a.atualizadoEm,
     historico: a.historico.map((h) => ({ ...h, por: { ...h.por } })),
+    pendencia: a.pendencia ?? null,
   };
 }
 

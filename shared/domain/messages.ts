@@ -12,11 +12,11 @@ import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
-import { postEntry, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import { postEntry, type ConversationType, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
-import { ProviderError, type ProviderClient } from '#shared/providers/types';
+import { ProviderError, type ProviderClient, type TemplateSend } from '#shared/providers/types';
 import { log } from '#shared/log';
 
 export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
@@ -100,6 +100,11 @@ export interface SendInput {
   statusCallbackUrl: string;
   /** The caller's Idempotency-Key and the fingerprint of its request: a repeat gets the first answer, never a second charge. */
   idempotency?: { key: string; fingerprint: string };
+  /** An approved template to send (`mensagem` is its filled text), and its category for the statement entry. */
+  template?: TemplateSend;
+  tipoConversa?: ConversationType;
+  /** The caller's writes, committed with the debit (a refused one refuses the send, nothing charged: its DomainError is thrown). */
+  writes?: readonly ConditionalWrite[];
 }
 
 export type SendOutcome = (
@@ -248,6 +253,7 @@ async function send(
       referenciaId: id,
       tarifaCobrada: tariff.valor,
       cotacaoUsdBrl: context.cotacaoUsdBrl,
+      tipoConversa: input.tipoConversa ?? null,
     },
     {
       allowZero: true,
@@ -256,6 +262,7 @@ async function send(
         writes: [
           deps.messages.queuedWrite({ ...message, lancamentoId: entry.id }),
           ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
+          ...(input.writes ?? []),
         ],
         increment: { totalMensagens: 1 },
       }),
@@ -267,7 +274,9 @@ async function send(
 
   let failure: ProviderError;
   try {
-    const sent = await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl });
+    const sent = await deps
+      .providerFor(app)
+      .send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl, template: input.template });
     await deps.messages.markSent(message, sent.messageSid);
     return settle({ ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) });
   } catch (error) {

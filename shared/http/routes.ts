@@ -204,6 +204,15 @@ export const extensionRoutes = [
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin', 'portalJwt', portal('admin')),
+  // The appointment communication flow: WhatsApp templates (GET/PUT/DELETE of one are spec routes)
+  // with their review actions, and the application's flow settings (timings, reply words).
+  r('POST', '/api/admin/whatsapp/templates-hsm', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/templates-hsm', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin', 'portalJwt', portal('admin')),
 
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),

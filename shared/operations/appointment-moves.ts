@@ -6,7 +6,14 @@
 import { adapter } from '#shared/adapters/index';
 import { STATUS_CHANGED, type AppointmentRepository } from '#shared/db/appointments';
 import type { OutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentEvent, appointmentEventId, moveAppointment, type Appointment, type Trigger } from '#shared/domain/appointments';
+import {
+  appointmentEvent,
+  appointmentEventId,
+  moveAppointment,
+  type Appointment,
+  type MoveContext,
+  type Trigger,
+} from '#shared/domain/appointments';
 import { conflict } from '#shared/domain/errors';
 import type { OutboundEvent } from '#shared/domain/outbound-webhooks';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
@@ -40,7 +47,7 @@ export async function attemptMove<R = never>(
   deps: MoveDeps,
   current: Appointment,
   trigger: Trigger,
-  context: { actorId: string | number | null; observacao?: string | null },
+  context: Omit<MoveContext, 'at'>,
   extras: (after: Appointment) => readonly ConditionalWrite<R>[] = () => [],
 ): Promise<MoveAttempt<R>> {
   const at = deps.now?.() ?? new Date();
@@ -57,7 +64,7 @@ export async function attemptMove<R = never>(
           criadoEm: at.toISOString(),
         }
       : undefined;
-  const outcome = await deps.appointments.move(after, move.from, [...(event ? [deps.events.write(event)] : []), ...extras(after)]);
+  const outcome = await deps.appointments.move(after, current, [...(event ? [deps.events.write(event)] : []), ...extras(after)]);
   if (outcome.committed) {
     log.info('appointment moved', { agendamentoId: after.id, de: move.from, para: after.status, por: trigger.by });
     if (event) await publish(event);

@@ -3,22 +3,36 @@
 // errors {error: {message, type, code}}. The recipient goes as digits without '+'.
 import type { ProviderBSettings } from '#shared/domain/applications';
 import { callerFault, callProvider, str } from '#shared/providers/http';
-import { ProviderError, type ProviderClient, type ProviderOptions } from '#shared/providers/types';
+import { ProviderError, type ProviderClient, type ProviderOptions, type TemplateSend } from '#shared/providers/types';
 
 export const PROVIDER_B_API_VERSION = 'v21.0';
+
+/** The cloud API's template message: the body's parameters, and each quick-reply button's payload. */
+const templatePayload = (t: TemplateSend) => ({
+  name: t.nome,
+  language: { code: t.idioma },
+  components: [
+    ...(t.valores.length > 0 ? [{ type: 'body', parameters: t.valores.map((text) => ({ type: 'text', text })) }] : []),
+    ...t.botoes.map((b, index) => ({
+      type: 'button',
+      sub_type: 'quick_reply',
+      index: String(index),
+      parameters: [{ type: 'payload', payload: b.payload }],
+    })),
+  ],
+});
 
 export function providerBClient(settings: ProviderBSettings, options: ProviderOptions = {}): ProviderClient {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const url = `${base}/${PROVIDER_B_API_VERSION}/${encodeURIComponent(settings.phoneNumberId)}/messages`;
   return {
     // Statuses come back to the application's webhook (configured at the provider), not to a per-send URL.
-    async send({ to, body }) {
+    async send({ to, body, template }) {
       const payload = {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: to.replace(/^\+/, ''),
-        type: 'text',
-        text: { body },
+        ...(template ? { type: 'template', template: templatePayload(template) } : { type: 'text', text: { body } }),
       };
       const answer = await callProvider(
         url,

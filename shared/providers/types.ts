@@ -8,6 +8,17 @@ export interface SendInput {
   body: string;
   /** Where provider_a posts delivery statuses (provider_b posts to the app's configured webhook instead). */
   statusCallbackUrl: string;
+  /** An approved template to send instead of free text (`body` is then its filled text). */
+  template?: TemplateSend;
+}
+
+export interface TemplateSend {
+  nome: string;
+  idioma: string;
+  /** The body's variables, in order. */
+  valores: string[];
+  /** The quick-reply buttons with the payload each press returns. */
+  botoes: { titulo: string; payload: string }[];
 }
 
 export interface SendResult {

@@ -1,0 +1,113 @@
+// /api/admin/whatsapp/templates-hsm: the application's WhatsApp templates and their review
+// (docs/templates.md). The admin's own application only: another application's template is the
+// same 404 as an unknown one.
+import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoAppointmentRepository } from '#shared/db/appointments';
+import { nextId } from '#shared/db/ids';
+import { dynamoTemplateRepository } from '#shared/db/templates';
+import { notFound } from '#shared/domain/errors';
+import {
+  decideTemplateAction,
+  parseTemplateCreate,
+  parseTemplateUpdate,
+  templateView,
+  type Template,
+} from '#shared/domain/templates';
+import { localDateTime } from '#shared/domain/time';
+import { HttpError, notImplemented } from '#shared/http/errors';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { settleReview, templateMoves } from '#shared/operations/templates';
+import { ProviderError } from '#shared/providers/types';
+import { templateReviewFor } from '#shared/providers/template-review';
+
+const templates = dynamoTemplateRepository();
+const applications = dynamoApplicationRepository();
+const { act, write } = templateMoves(templates);
+
+async function findTemplate(request: TenantRequest): Promise<Template> {
+  const template = await templates.get(request.principal.aplicacaoId, pathId(request, 'template'));
+  if (!template) throw notFound('template');
+  return template;
+}
+
+/**
+ * Submission: the template is put EM_ANALISE with its procedures claimed (a procedure another
+ * template holds is a 409 with nothing sent), then sent to the provider. A provider that refuses it
+ * leaves it REJEITADO with the provider's words; a provider out of reach puts it back as it was (502).
+ */
+async function submit(request: TenantRequest) {
+  const before = await findTemplate(request);
+  decideTemplateAction(before.estado, 'submeter');
+  const app = await applications.getApplication(before.aplicacaoId);
+  if (!app) throw notFound('application');
+  const review = templateReviewFor(app);
+  if (!review) throw notImplemented(`Template review through ${app.provider}`);
+  const submitted = await act(before, 'submeter', { motivoRejeicao: null });
+  let decision;
+  try {
+    decision = await review(submitted);
+  } catch (error) {
+    const failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
+    if (failure.kind === 'rejected') {
+      const rejected = await act(submitted, 'rejeitar', { motivoRejeicao: failure.providerMessage });
+      return json(200, templateView(rejected));
+    }
+    await write(submitted, { estado: before.estado });
+    throw new HttpError(502, 'provider_unavailable', `The provider could not be reached; the template is ${before.estado} again`);
+  }
+  const recorded = await write(submitted, { providerTemplateId: decision.providerTemplateId });
+  return json(
+    200,
+    templateView(
+      await settleReview({ templates, appointments: dynamoAppointmentRepository() }, recorded, decision.estado, decision.motivo),
+    ),
+  );
+}
+
+export const templateOperations: Operations<'admin'> = {
+  'POST /api/admin/whatsapp/templates-hsm': async (request) => {
+    const input = parseTemplateCreate(request.body ?? {});
+    const em = localDateTime(new Date());
+    const template: Template = {
+      id: await nextId(),
+      aplicacaoId: request.principal.aplicacaoId,
+      ...input,
+      estado: 'RASCUNHO',
+      motivoRejeicao: null,
+      providerTemplateId: null,
+      criadoEm: em,
+      atualizadoEm: em,
+      versao: 1,
+    };
+    await templates.create(template);
+    return json(201, templateView(template));
+  },
+
+  'GET /api/admin/whatsapp/templates-hsm': async (request) =>
+    json(200, (await templates.list(request.principal.aplicacaoId)).map(templateView)),
+
+  'GET /api/admin/whatsapp/templates-hsm/{id}': async (request) => json(200, templateView(await findTemplate(request))),
+
+  'PUT /api/admin/whatsapp/templates-hsm/{id}': async (request) => {
+    const before = await findTemplate(request);
+    decideTemplateAction(before.estado, 'editar');
+    const input = parseTemplateUpdate(request.body ?? {}, before);
+    return json(200, templateView(await act(before, 'editar', { ...input, motivoRejeicao: null })));
+  },
+
+  'DELETE /api/admin/whatsapp/templates-hsm/{id}': async (request) => {
+    const template = await findTemplate(request);
+    decideTemplateAction(template.estado, 'excluir');
+    await templates.remove(template);
+    return { statusCode: 204 };
+  },
+
+  'POST /api/admin/whatsapp/templates-hsm/{id}/submeter': submit,
+
+  'POST /api/admin/whatsapp/templates-hsm/{id}/pausar': async (request) =>
+    json(200, templateView(await act(await findTemplate(request), 'pausar'))),
+
+  'POST /api/admin/whatsapp/templates-hsm/{id}/arquivar': async (request) =>
+    json(200, templateView(await act(await findTemplate(request), 'arquivar'))),
+};

@@ -1,0 +1,41 @@
+// Takes the communication flow's steps for the appointments queued on the appointment-flow queue
+// (docs/appointment-flow.md): validation, the notification, the reminder, the no-reply deadline.
+import { appointmentFlowWork } from '#events/queue-messages';
+import { awsAdapters } from '#shared/adapters/index';
+import { config, needsConfig } from '#shared/config';
+import { dynamoApplicationReader } from '#shared/db/applications';
+import { dynamoAppointmentRepository } from '#shared/db/appointments';
+import { dynamoFlowStore } from '#shared/db/flow';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoMessageRepository } from '#shared/db/messages';
+import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import { dynamoTemplateRepository } from '#shared/db/templates';
+import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
+import { providerFor } from '#shared/providers/index';
+import { log, withLambdaLog } from '#shared/log';
+import { queueConsumer } from '#shared/queue/consumer';
+
+awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+needsConfig('outboundWebhooksQueueUrl');
+
+let deps: FlowDeps | undefined;
+const flowDeps = (): FlowDeps => {
+  const { publicBaseUrl, flowReminderLeadSeconds, flowNoReplySeconds } = config();
+  return (deps ??= {
+    appointments: dynamoAppointmentRepository(),
+    events: dynamoOutboundEventRepository(),
+    templates: dynamoTemplateRepository(),
+    applications: dynamoApplicationReader(),
+    flow: dynamoFlowStore(),
+    send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
+    defaults: { lembreteAntesSegundos: flowReminderLeadSeconds, semRespostaSegundos: flowNoReplySeconds },
+    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl.replace(/\/+$/, '')}/api/webhooks/whatsapp/status` : '',
+  });
+};
+
+export const handler = withLambdaLog(
+  queueConsumer('appointmentFlow', appointmentFlowWork, async ({ aplicacaoId, agendamentoId }) => {
+    const outcome = await advanceAppointment(flowDeps(), aplicacaoId, agendamentoId);
+    log.info('appointment flow work done', { aplicacaoId, agendamentoId, outcome });
+  }),
+);

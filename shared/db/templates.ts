@@ -1,0 +1,142 @@
+// DynamoDB templates (docs/data-model.md, patterns 33-33b).
+//
+// Every write is one transaction: the template conditioned on the `versao` read, and the procedure
+// claims of pattern 33a when the write moves the template into or out of the states that hold them
+// (EM_ANALISE, APROVADO): a procedure another template holds refuses the whole submission.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { conflict } from '#shared/domain/errors';
+import { claimsProcedures, procedureKey, type Template } from '#shared/domain/templates';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+
+type Item = Record<string, unknown>;
+type Refusal = 'changed' | { procedimento: string };
+
+const templateItem = (t: Template): Item => ({ ...keys.template(t.aplicacaoId, t.id), tipo: 'TEMPLATE', ...t });
+
+function toTemplate(item: Item): Template {
+  const rest = withoutKeys(item) as unknown as Template;
+  return { ...rest, id: Number(item.id), aplicacaoId: Number(item.aplicacaoId), versao: Number(item.versao) };
+}
+
+const claim = (t: Template, procedimento: string): ConditionalWrite<Refusal> =>
+  conditionalWrite(
+    {
+      Put: {
+        Item: { ...keys.templateProcedure(t.aplicacaoId, procedureKey(procedimento)), tipo: 'TPLPROC', templateId: t.id },
+        ConditionExpression: 'attribute_not_exists(pk) OR templateId = :self',
+        ExpressionAttributeValues: { ':self': t.id },
+      },
+    },
+    { procedimento },
+  );
+
+const release = (t: Template, procedimento: string): ConditionalWrite<Refusal> =>
+  conditionalWrite({
+    Delete: {
+      Key: keys.templateProcedure(t.aplicacaoId, procedureKey(procedimento)),
+      ConditionExpression: 'attribute_not_exists(pk) OR templateId = :self',
+      ExpressionAttributeValues: { ':self': t.id },
+    },
+  });
+
+/** The claims a move from `before` to `after` (undefined: deleted) takes and gives up. */
+function claimWrites(before: Template | undefined, after: Template | undefined): ConditionalWrite<Refusal>[] {
+  const held = before && claimsProcedures(before.estado);
+  const holds = after && claimsProcedures(after.estado);
+  if (holds && !held) return after.procedimentos.map((p) => claim(after, p));
+  if (held && !holds) return before.procedimentos.map((p) => release(before, p));
+  return [];
+}
+
+async function commit(writes: ConditionalWrite<Refusal>[]): Promise<void> {
+  const outcome = await commitWrites(writes);
+  if (outcome.committed) return;
+  for (const refusal of outcome.refusals) {
+    if (refusal !== 'changed') throw conflict(`procedimento ${refusal.procedimento} is served by another template of the application`);
+  }
+  if (outcome.refusals.length > 0 || outcome.raced) throw conflict('The template changed meanwhile; read it again');
+  throw outcome.error;
+}
+
+export interface TemplateRepository {
+  get(aplicacaoId: number, id: number): Promise<Template | undefined>;
+  list(aplicacaoId: number): Promise<Template[]>;
+  create(template: Template): Promise<void>;
+  /** Writes `after` over `before` (conditioned on `before.versao`) with the claims the move takes or gives up. */
+  save(before: Template, after: Template): Promise<void>;
+  remove(template: Template): Promise<void>;
+  /** The template holding the procedure (EM_ANALISE or APROVADO), if any. */
+  forProcedure(aplicacaoId: number, procedimento: string): Promise<Template | undefined>;
+  byProviderId(aplicacaoId: number, providerTemplateId: string): Promise<Template | undefined>;
+}
+
+export function dynamoTemplateRepository(): TemplateRepository {
+  const getItem = async (Key: Record<string, string>) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item;
+  const get = async (aplicacaoId: number, id: number) => {
+    const item = await getItem(keys.template(aplicacaoId, id));
+    return item ? toTemplate(item) : undefined;
+  };
+  const pointed = async (aplicacaoId: number, item: Item | undefined) => (item ? get(aplicacaoId, Number(item.templateId)) : undefined);
+  const providerIdWrite = (t: Template): ConditionalWrite<Refusal>[] =>
+    t.providerTemplateId
+      ? [
+          conditionalWrite({
+            Put: { Item: { ...keys.templateByProviderId(t.aplicacaoId, t.providerTemplateId), tipo: 'TPLPROV', templateId: t.id } },
+          }),
+        ]
+      : [];
+
+  return {
+    get,
+
+    async list(aplicacaoId) {
+      const { pk, skPrefix } = keys.templates(aplicacaoId);
+      const items = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+      });
+      return items.map(toTemplate);
+    },
+
+    create: (template) => commit([putNew(templateItem(template), 'changed')]),
+
+    async save(before, after) {
+      const providerIdChanged = after.providerTemplateId !== before.providerTemplateId;
+      await commit([
+        conditionalWrite(
+          { Put: { Item: templateItem(after), ConditionExpression: 'versao = :v', ExpressionAttributeValues: { ':v': before.versao } } },
+          'changed',
+        ),
+        ...claimWrites(before, after),
+        ...(providerIdChanged ? providerIdWrite(after) : []),
+      ]);
+    },
+
+    async remove(template) {
+      await commit([
+        conditionalWrite(
+          {
+            Delete: {
+              Key: keys.template(template.aplicacaoId, template.id),
+              ConditionExpression: 'versao = :v',
+              ExpressionAttributeValues: { ':v': template.versao },
+            },
+          },
+          'changed',
+        ),
+        ...claimWrites(template, undefined),
+      ]);
+    },
+
+    forProcedure: async (aplicacaoId, procedimento) =>
+      pointed(aplicacaoId, await getItem(keys.templateProcedure(aplicacaoId, procedureKey(procedimento)))),
+
+    byProviderId: async (aplicacaoId, providerTemplateId) =>
+      pointed(aplicacaoId, await getItem(keys.templateByProviderId(aplicacaoId, providerTemplateId))),
+  };
+}

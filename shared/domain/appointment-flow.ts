@@ -1,0 +1,197 @@
+// The appointment communication flow's decisions (docs/appointment-flow.md): whether a record can
+// be communicated, when the flow looks at an appointment next, and what a patient's reply means.
+// Pure: the clock, the settings and the template come from the caller.
+import * as z from 'zod/mini';
+import type { Appointment, AppointmentStatus, FlowDue, PatientReply } from '#shared/domain/appointments';
+import { foldName } from '#shared/domain/patients';
+import { serviceTimeZone } from '#shared/domain/time';
+import { parseInput } from '#shared/domain/validation';
+import { invalid } from '#shared/domain/errors';
+
+export interface FlowSettings {
+  /** How long before `dataLimiteRetirada` the reminder goes out (once). */
+  lembreteAntesSegundos: number;
+  /** How long after the last message without a reply the appointment becomes NAO_RESPONDEU. */
+  semRespostaSegundos: number;
+  /** Replies that confirm, that cancel, and that stop all messages (compared folded: case, accents, spacing). */
+  palavrasConfirmar: string[];
+  palavrasCancelar: string[];
+  palavrasOptOut: string[];
+}
+
+export const defaultReplyWords = {
+  palavrasConfirmar: ['1', 'sim', 'confirmo', 'confirmar', 'confirmado'],
+  palavrasCancelar: ['2', 'nao', 'cancelar', 'cancelo', 'cancelado'],
+  palavrasOptOut: ['sair', 'parar', 'pare', 'stop', 'descadastrar'],
+};
+
+/** The defaults of an application without its own settings; the timings come from configuration (short under `npm start`). */
+export const defaultFlowSettings = (timings: { lembreteAntesSegundos: number; semRespostaSegundos: number }): FlowSettings => ({
+  ...timings,
+  ...defaultReplyWords,
+});
+
+const DAY = 86_400;
+const words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(30));
+const settingsSchema = z.partial(
+  z.object({
+    lembreteAntesSegundos: z.int().check(z.minimum(0), z.maximum(30 * DAY)),
+    semRespostaSegundos: z.int().check(z.minimum(1), z.maximum(30 * DAY)),
+    palavrasConfirmar: words,
+    palavrasCancelar: words,
+    palavrasOptOut: words,
+  }),
+);
+
+/** PUT body over the current settings: the fields it carries replace them; a word may mean only one thing. */
+export function parseFlowSettings(body: unknown, current: FlowSettings): FlowSettings {
+  const input = parseInput(settingsSchema, body);
+  const next = { ...current, ...input };
+  const seen = new Map<string, string>();
+  for (const field of ['palavrasConfirmar', 'palavrasCancelar', 'palavrasOptOut'] as const) {
+    for (const word of next[field]) {
+      const folded = foldName(word);
+      const other = seen.get(folded);
+      if (other && other !== field) throw invalid(`${field} may not hold "${word}": it is in ${other} already`, field);
+      seen.set(folded, field);
+    }
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation: IMPORTADO -> VALIDADO or ERRO
+
+/**
+ * Whether a phone can receive WhatsApp messages, as far as its form tells: E.164, and for Brazil a
+ * mobile number (11 national digits, the subscriber number starting with 9). Whether the number has
+ * WhatsApp is only known when the provider answers the send (a refusal makes the appointment ERRO).
+ */
+export function isWhatsappPhone(telefone: string): boolean {
+  if (!/^\+[1-9]\d{7,14}$/.test(telefone)) return false;
+  if (telefone.startsWith('+55')) return /^\+55[1-9][1-9]9\d{8}$/.test(telefone);
+  return true;
+}
+
+/** Why the record cannot be communicated, or null when it can. */
+export function validationProblem(a: Pick<Appointment, 'pacienteTelefone' | 'procedimento'>): string | null {
+  if (!a.procedimento.trim()) return 'procedimento is empty';
+  if (!isWhatsappPhone(a.pacienteTelefone))
+    return `pacienteTelefone ${a.pacienteTelefone} is not a mobile number that can receive WhatsApp`;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+/**
+ * The pick-up deadline as an instant, when its free text is a date the flow can read:
+ * `YYYY-MM-DD[THH:mm[:ss]]` or `DD/MM/YYYY[ HH:mm]`, in the service's time zone; a date alone means
+ * the start of that day. Anything else: undefined (no reminder).
+ */
+export function parseDeadline(text: string | null): Date | undefined {
+  if (!text) return undefined;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?$/.exec(text.trim());
+  const parts = iso ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]] : br ? [br[3], br[2], br[1], br[4], br[5], undefined] : undefined;
+  if (!parts) return undefined;
+  const [y, mo, d, h, mi, s] = parts.map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(guess);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
+  // The zone's offset at that moment (Sao Paulo has no daylight saving today, but the zone database decides).
+  return new Date(guess - zoneOffsetMs(new Date(guess)));
+}
+
+function zoneOffsetMs(at: Date): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: serviceTimeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** How long an appointment waiting for balance or for a template waits before the flow tries again. */
+export const RETRY_SECONDS = { saldo: 300, template: 3600 } as const;
+
+/**
+ * When the flow looks next at an appointment that has just entered `status` at `now`, and for what;
+ * null when nothing timed is left. IMPORTADO and VALIDADO at once; SEM_TEMPLATE after an hour (an
+ * approval wakes it sooner); ENVIADO at its reminder (the deadline minus the lead time, when that is
+ * still ahead) or else at its no-reply deadline; AVISO_ENVIADO at its no-reply deadline.
+ */
+export function nextDue(
+  a: Pick<Appointment, 'dataLimiteRetirada'>,
+  status: AppointmentStatus,
+  settings: Pick<FlowSettings, 'lembreteAntesSegundos' | 'semRespostaSegundos'>,
+  now: Date,
+): { vencimento: string; passo: FlowDue } | null {
+  const after = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+  switch (status) {
+    case 'IMPORTADO':
+    case 'VALIDADO':
+      return { vencimento: now.toISOString(), passo: 'processar' };
+    case 'SEM_TEMPLATE':
+      return { vencimento: after(RETRY_SECONDS.template), passo: 'processar' };
+    case 'ENVIADO': {
+      const reminder = reminderAt(a, settings);
+      if (reminder && reminder > now) return { vencimento: reminder.toISOString(), passo: 'lembrete' };
+      return { vencimento: after(settings.semRespostaSegundos), passo: 'sem_resposta' };
+    }
+    case 'AVISO_ENVIADO':
+      return { vencimento: after(settings.semRespostaSegundos), passo: 'sem_resposta' };
+    default:
+      return null;
+  }
+}
+
+/** When the reminder of an appointment is due, if it has a readable deadline. */
+export function reminderAt(
+  a: Pick<Appointment, 'dataLimiteRetirada'>,
+  settings: Pick<FlowSettings, 'lembreteAntesSegundos'>,
+): Date | undefined {
+  const deadline = parseDeadline(a.dataLimiteRetirada);
+  return deadline && new Date(deadline.getTime() - settings.lembreteAntesSegundos * 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+export type ReplyMeaning = PatientReply | 'optout';
+
+/** What a patient's message means to the flow: its button's title or its text, compared folded with the settings' words. */
+export function interpretReply(
+  texto: string | null,
+  settings: Pick<FlowSettings, 'palavrasConfirmar' | 'palavrasCancelar' | 'palavrasOptOut'>,
+): ReplyMeaning | undefined {
+  const said = foldName(texto)
+    .replace(/[.!?,;:]+$/g, '')
+    .trim();
+  if (!said) return undefined;
+  const has = (list: string[]) => list.some((w) => foldName(w) === said);
+  if (has(settings.palavrasConfirmar)) return 'confirmou';
+  if (has(settings.palavrasCancelar)) return 'cancelou';
+  if (has(settings.palavrasOptOut)) return 'optout';
+  return undefined;
+}
+
+/** The payload a template's quick-reply button carries, so a press names its appointment. */
+export const buttonPayload = (agendamentoId: number, index: number): string => `agendamento:${agendamentoId}:${index}`;
+
+/** The appointment a button's payload names, if it is one of ours. */
+export function appointmentOfButton(payload: string | undefined): number | undefined {
+  const match = /^agendamento:(\d{1,16}):\d{1,2}$/.exec(payload ?? '');
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

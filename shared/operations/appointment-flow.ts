@@ -1,0 +1,282 @@
+// The appointment communication flow (docs/appointment-flow.md): what happens when an appointment
+// is due. Work arrives on the appointment-flow queue: from the create (at once), from an approved
+// template (the appointments waiting for it) and from the every-minute sweep (whatever the due index,
+// pattern 34, says is due). Each step is a move of the state machine written conditioned on the
+// status read; a notification's move commits in the same transaction as its debit, so two workers
+// on one appointment send and charge once.
+import type { AppointmentRepository } from '#shared/db/appointments';
+import type { FlowStore } from '#shared/db/flow';
+import type { OutboundEventRepository } from '#shared/db/outbound-events';
+import type { TemplateRepository } from '#shared/db/templates';
+import {
+  RETRY_SECONDS,
+  buttonPayload,
+  defaultFlowSettings,
+  nextDue,
+  validationProblem,
+  type FlowSettings,
+} from '#shared/domain/appointment-flow';
+import { moveAppointment, type Appointment, type AppointmentStatus, type FlowDue, type FlowStep } from '#shared/domain/appointments';
+import type { Application } from '#shared/domain/applications';
+import { DomainError } from '#shared/domain/errors';
+import { sendMessage, type SendDeps } from '#shared/domain/messages';
+import { fillTemplate, procedureKey, type Template } from '#shared/domain/templates';
+import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
+import { queueAppointment } from '#shared/operations/flow-queue';
+import { log } from '#shared/log';
+import { putMetric } from '#shared/metrics';
+
+export interface FlowDeps {
+  appointments: AppointmentRepository;
+  events: OutboundEventRepository;
+  templates: TemplateRepository;
+  applications: { getApplication(id: number): Promise<Application | undefined> };
+  flow: FlowStore;
+  send: SendDeps;
+  /** The timings of an application without its own (configuration). */
+  defaults: { lembreteAntesSegundos: number; semRespostaSegundos: number };
+  /** Where provider_a posts delivery statuses ('' when the service has no public URL). */
+  statusCallbackUrl: string;
+  now?: () => Date;
+}
+
+export const flowSettingsOf = (app: Pick<Application, 'fluxoAgendamentos'> | undefined, defaults: FlowDeps['defaults']): FlowSettings => ({
+  ...defaultFlowSettings(defaults),
+  ...app?.fluxoAgendamentos,
+});
+
+/** The statuses the flow's metrics count, by the metric's name (per application). */
+const metricOf: Partial<Record<AppointmentStatus, string>> = {
+  ENVIADO: 'AppointmentNotified',
+  AVISO_ENVIADO: 'AppointmentReminded',
+  SEM_TEMPLATE: 'AppointmentWithoutTemplate',
+  ERRO: 'AppointmentError',
+  NAO_RESPONDEU: 'AppointmentNoReply',
+};
+
+function counted(a: Appointment, status: AppointmentStatus): void {
+  const name = metricOf[status];
+  if (name) putMetric(name, 1, { unit: 'Count', dimensions: { aplicacaoId: String(a.aplicacaoId) } });
+}
+
+/** What one look at an appointment did, for the logs and the tests. */
+export type FlowOutcome =
+  | 'ausente'
+  | 'nada'
+  | 'cedo'
+  | 'validado'
+  | 'erro'
+  | 'sem_template'
+  | 'enviado'
+  | 'aviso_enviado'
+  | 'sem_resposta'
+  | 'saldo_insuficiente'
+  | 'falha_envio';
+
+/** The sentinel of a send refused because the appointment moved between the read and the debit. */
+const appointmentMoved = new DomainError('conflict', 'the appointment moved meanwhile');
+
+type Step = FlowOutcome | 'continuar' | undefined;
+
+/**
+ * Looks at the appointment once it is due and takes the flow's steps (an IMPORTADO one is validated
+ * and notified in the same run). Lost races re-read and decide again; what someone else already did
+ * is not done twice.
+ */
+export async function advanceAppointment(deps: FlowDeps, aplicacaoId: number, agendamentoId: number): Promise<FlowOutcome> {
+  const app = await deps.applications.getApplication(aplicacaoId);
+  const settings = flowSettingsOf(app, deps.defaults);
+  let last: FlowOutcome = 'nada';
+  for (let steps = 0; steps < 4; steps++) {
+    const step = await retryRaces<Step>(async () => {
+      const a = await deps.appointments.get(aplicacaoId, agendamentoId);
+      if (!a) return 'ausente';
+      const now = deps.now?.() ?? new Date();
+      if (!a.vencimento || !a.passo) return 'nada';
+      if (a.vencimento > now.toISOString()) return 'cedo';
+      return takeStep(deps, app, settings, a, a.passo, now);
+    });
+    if (step !== 'continuar') return step ?? last;
+    last = 'validado';
+  }
+  return last;
+}
+
+async function takeStep(
+  deps: FlowDeps,
+  app: Application | undefined,
+  settings: FlowSettings,
+  a: Appointment,
+  passo: FlowDue,
+  now: Date,
+): Promise<Step> {
+  switch (a.status) {
+    case 'IMPORTADO': {
+      const problem = validationProblem(a);
+      if (problem) return (await flowMove(deps, a, 'erro', settings, now, problem)) && 'erro';
+      return (await flowMove(deps, a, 'validado', settings, now)) && 'continuar';
+    }
+    case 'VALIDADO':
+    case 'SEM_TEMPLATE':
+      return notify(deps, app, settings, a, 'enviado', now);
+    case 'ENVIADO':
+      if (passo === 'lembrete') return notify(deps, app, settings, a, 'aviso_enviado', now);
+      return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
+    case 'AVISO_ENVIADO':
+      return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
+    default:
+      return 'nada';
+  }
+}
+
+/** A flow move with its next due time; undefined when it lost a race (read again). */
+async function flowMove(
+  deps: FlowDeps,
+  a: Appointment,
+  step: FlowStep,
+  settings: FlowSettings,
+  now: Date,
+  observacao: string | null = null,
+): Promise<true | undefined> {
+  const to = moveAppointment(a, { by: 'fluxo', step }, { actorId: null, at: now }).appointment.status;
+  const attempt = await attemptMove(
+    { appointments: deps.appointments, events: deps.events, now: () => now },
+    a,
+    { by: 'fluxo', step },
+    { actorId: null, observacao, due: nextDue(a, to, settings, now), pendencia: observacao },
+  );
+  if (attempt.kind === 'raced') return undefined;
+  if (attempt.kind === 'moved') {
+    counted(a, to);
+    log.info('appointment flow step', { aplicacaoId: a.aplicacaoId, agendamentoId: a.id, de: a.status, para: to, passo: step });
+  }
+  return true;
+}
+
+/** Waits `seconds` before the flow looks again, with the reason shown on the appointment. */
+async function postpone(deps: FlowDeps, a: Appointment, passo: FlowDue, seconds: number, pendencia: string, now: Date): Promise<boolean> {
+  const vencimento = new Date(now.getTime() + seconds * 1000).toISOString();
+  const done = await deps.appointments.postpone(a, { vencimento, passo }, pendencia);
+  if (done)
+    log.info('appointment flow waits', { aplicacaoId: a.aplicacaoId, agendamentoId: a.id, status: a.status, pendencia, vencimento });
+  return done;
+}
+
+/**
+ * The notification (`enviado`) or the reminder (`aviso_enviado`): the procedure's approved template,
+ * filled from the appointment, sent and charged like any send, with the move in the debit's transaction.
+ */
+async function notify(
+  deps: FlowDeps,
+  app: Application | undefined,
+  settings: FlowSettings,
+  a: Appointment,
+  step: 'enviado' | 'aviso_enviado',
+  now: Date,
+): Promise<Step> {
+  const reminder = step === 'aviso_enviado';
+  const optedOutAt = await deps.flow.optedOut(a.aplicacaoId, a.pacienteTelefone);
+  if (optedOutAt) {
+    const why = `the patient asked not to receive messages (opt-out at ${optedOutAt}); nothing was sent`;
+    return (await flowMove(deps, a, 'erro', settings, now, why)) && 'erro';
+  }
+  const template = await deps.templates.forProcedure(a.aplicacaoId, a.procedimento);
+  if (!template || template.estado !== 'APROVADO') {
+    const why = `no APROVADO template serves the procedure "${a.procedimento}"`;
+    if (reminder)
+      return (await postpone(deps, a, 'sem_resposta', settings.semRespostaSegundos, `reminder not sent: ${why}`, now)) ? 'nada' : undefined;
+    if (a.status === 'SEM_TEMPLATE')
+      return (await postpone(deps, a, 'processar', RETRY_SECONDS.template, why, now)) ? 'sem_template' : undefined;
+    return (await flowMove(deps, a, 'sem_template', settings, now, why)) && 'sem_template';
+  }
+  const filled = fillTemplate(template, a);
+  if (!filled.ok) {
+    const why = `template ${template.nome} needs ${filled.missing.join(', ')}, which the appointment does not have`;
+    return (await flowMove(deps, a, 'erro', settings, now, why)) && 'erro';
+  }
+  const move = moveAppointment(a, { by: 'fluxo', step }, { actorId: null, at: now });
+  if (!move.changed) return 'nada';
+  const due = nextDue(a, move.appointment.status, settings, now);
+  const after = { ...move.appointment, vencimento: due?.vencimento ?? null, passo: due?.passo ?? null, pendencia: null };
+  let outcome;
+  try {
+    outcome = await sendMessage(deps.send, a.aplicacaoId, {
+      telefone: a.pacienteTelefone,
+      mensagem: filled.texto,
+      contexto: 'AGENDAMENTO_SAUDE',
+      contextoId: a.id,
+      statusCallbackUrl: deps.statusCallbackUrl,
+      template: templateSend(template, filled.valores, a.id),
+      tipoConversa: template.categoria,
+      writes: deps.appointments.moveWrites(after, a, appointmentMoved),
+    });
+  } catch (error) {
+    if (error === appointmentMoved) return undefined;
+    if (!(error instanceof DomainError) || error.kind !== 'insufficient_balance') throw error;
+    const why = `insufficient balance (saldo ${String(error.details.saldo)}): tried again in ${RETRY_SECONDS.saldo / 60} minutes`;
+    putMetric('AppointmentInsufficientBalance', 1, { unit: 'Count', dimensions: { aplicacaoId: String(a.aplicacaoId) } });
+    if (a.status === 'SEM_TEMPLATE') {
+      // What it waits for is balance now, not a template: back to VALIDADO.
+      const attempt = await attemptMove(
+        { appointments: deps.appointments, events: deps.events, now: () => now },
+        a,
+        { by: 'fluxo', step: 'saldo_insuficiente' },
+        {
+          actorId: null,
+          observacao: why,
+          due: { vencimento: new Date(now.getTime() + RETRY_SECONDS.saldo * 1000).toISOString(), passo: 'processar' },
+          pendencia: why,
+        },
+      );
+      return attempt.kind === 'raced' ? undefined : 'saldo_insuficiente';
+    }
+    return (await postpone(deps, a, a.passo ?? 'processar', RETRY_SECONDS.saldo, why, now)) ? 'saldo_insuficiente' : undefined;
+  }
+  if (outcome.ok) {
+    counted(a, after.status);
+    log.info('appointment flow step', {
+      aplicacaoId: a.aplicacaoId,
+      agendamentoId: a.id,
+      de: a.status,
+      para: after.status,
+      passo: step,
+      mensagemId: outcome.mensagemId,
+      templateId: template.id,
+    });
+    return step;
+  }
+  // The provider refused or could not be reached: the debit was given back; the appointment says why.
+  const why = `the provider did not take the ${reminder ? 'reminder' : 'notification'} (message ${outcome.mensagemId}): ${outcome.providerCode ?? outcome.kind} ${outcome.providerMessage}`;
+  await retryRaces(async () => {
+    const current = await deps.appointments.get(a.aplicacaoId, a.id);
+    if (!current || current.status !== after.status) return true;
+    return (await flowMove(deps, current, 'erro', settings, now, why)) ?? undefined;
+  });
+  return 'falha_envio';
+}
+
+/** The template as the provider sends it: the filled variables, and each button's payload naming the appointment. */
+const templateSend = (t: Template, valores: string[], agendamentoId: number) => ({
+  nome: t.nome,
+  idioma: t.idioma,
+  valores,
+  botoes: t.botoes.map((titulo, i) => ({ titulo, payload: buttonPayload(agendamentoId, i) })),
+});
+
+/** Queues the appointments waiting in SEM_TEMPLATE for one of an approved template's procedures. */
+export async function wakeAppointmentsOf(template: Template, appointments: Pick<AppointmentRepository, 'page'>): Promise<number> {
+  const wanted = new Set(template.procedimentos.map(procedureKey));
+  let woken = 0;
+  for (let page = 0; ; page++) {
+    const batch = await appointments.page(template.aplicacaoId, 'SEM_TEMPLATE', page, 100);
+    for (const a of batch) {
+      if (!wanted.has(procedureKey(a.procedimento))) continue;
+      await queueAppointment(a.aplicacaoId, a.id);
+      woken++;
+    }
+    if (batch.length < 100) break;
+  }
+  if (woken > 0)
+    log.info('appointments waiting for a template queued', { aplicacaoId: template.aplicacaoId, templateId: template.id, count: woken });
+  return woken;
+}
