@@ -38,8 +38,19 @@ export const inboundEventRef = z.object({
 });
 export type InboundEventRef = z.infer<typeof inboundEventRef>;
 
+/** provider_b's result of a template review (`message_template_status_update`), for the application whose webhook received it. */
+export const templateReview = z.object({
+  kind: z.literal('template'),
+  aplicacaoId: z.number(),
+  providerTemplateId: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** The provider's word: APPROVED, REJECTED, PAUSED, DISABLED... */
+  evento: z.string().check(z.maxLength(64)),
+  motivo: z.nullable(z.string().check(z.maxLength(500))),
+});
+export type TemplateReview = z.infer<typeof templateReview>;
+
 /** Work of the inbound queue. */
-export const inboundMessage = z.discriminatedUnion('kind', [patientMessage, inboundEventRef]);
+export const inboundMessage = z.discriminatedUnion('kind', [patientMessage, inboundEventRef, templateReview]);
 export type InboundMessage = z.infer<typeof inboundMessage>;
 
 /** Work of the appointment-flow queue: look at this appointment now (a create, an approved template, the sweep finding it due). */
@@ -47,6 +58,8 @@ export const appointmentFlowWork = z.object({
   kind: z.literal('agendamento'),
   aplicacaoId: z.number(),
   agendamentoId: z.number(),
+  /** A template was approved for it: look at a SEM_TEMPLATE appointment now, before its hourly retry is due. */
+  templateAprovado: z.optional(z.boolean()),
 });
 export type AppointmentFlowWork = z.infer<typeof appointmentFlowWork>;
 

@@ -61,8 +61,9 @@ export interface Config {
    */
   escalationWords: string | undefined;
   /** The communication flow's default timings (FLOW_REMINDER_LEAD_SECONDS, FLOW_NO_REPLY_SECONDS): an application's own settings win. */
-  flowReminderLeadSeconds: number;
-  flowNoReplySeconds: number;
+  flowTimings: { lembreteAntesSegundos: number; semRespostaSegundos: number };
+  /** How long an appointment the balance could not pay for waits before the flow tries again (FLOW_BALANCE_RETRY_SECONDS, default 300). */
+  flowBalanceRetrySeconds: number;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -143,8 +144,11 @@ function load() {
     providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.trim() || undefined,
     webhookTimeoutMs: positive(env.WEBHOOK_TIMEOUT_MS) ?? 15_000,
-    flowReminderLeadSeconds: nonNegative(env.FLOW_REMINDER_LEAD_SECONDS, 24 * 3600),
-    flowNoReplySeconds: positive(env.FLOW_NO_REPLY_SECONDS) ?? 48 * 3600,
+    flowTimings: {
+      lembreteAntesSegundos: nonNegative(env.FLOW_REMINDER_LEAD_SECONDS, 24 * 3600),
+      semRespostaSegundos: positive(env.FLOW_NO_REPLY_SECONDS) ?? 48 * 3600,
+    },
+    flowBalanceRetrySeconds: positive(env.FLOW_BALANCE_RETRY_SECONDS) ?? 300,
     escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',

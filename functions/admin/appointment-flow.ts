@@ -4,18 +4,14 @@ import { config } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoFlowStore } from '#shared/db/flow';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
-import { defaultFlowSettings, parseFlowSettings, type FlowSettings } from '#shared/domain/appointment-flow';
+import { flowSettingsFor, parseFlowSettings, type FlowSettings } from '#shared/domain/appointment-flow';
 
 const applications = dynamoApplicationReader();
 const store = dynamoFlowStore();
 
 async function current(request: TenantRequest): Promise<FlowSettings> {
-  const { flowReminderLeadSeconds, flowNoReplySeconds } = config();
   const app = await applications.getApplication(request.principal.aplicacaoId);
-  return {
-    ...defaultFlowSettings({ lembreteAntesSegundos: flowReminderLeadSeconds, semRespostaSegundos: flowNoReplySeconds }),
-    ...app?.fluxoAgendamentos,
-  };
+  return flowSettingsFor(app?.fluxoAgendamentos, config().flowTimings);
 }
 
 export const flowSettingsOperations: Operations<'admin'> = {

@@ -6,13 +6,7 @@ import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { notFound } from '#shared/domain/errors';
-import {
-  decideTemplateAction,
-  parseTemplateCreate,
-  parseTemplateUpdate,
-  templateView,
-  type Template,
-} from '#shared/domain/templates';
+import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, templateView, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
 import { HttpError, notImplemented } from '#shared/http/errors';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';

@@ -20,7 +20,7 @@ needsConfig('outboundWebhooksQueueUrl');
 
 let deps: FlowDeps | undefined;
 const flowDeps = (): FlowDeps => {
-  const { publicBaseUrl, flowReminderLeadSeconds, flowNoReplySeconds } = config();
+  const { publicBaseUrl, flowTimings, flowBalanceRetrySeconds } = config();
   return (deps ??= {
     appointments: dynamoAppointmentRepository(),
     events: dynamoOutboundEventRepository(),
@@ -28,14 +28,15 @@ const flowDeps = (): FlowDeps => {
     applications: dynamoApplicationReader(),
     flow: dynamoFlowStore(),
     send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
-    defaults: { lembreteAntesSegundos: flowReminderLeadSeconds, semRespostaSegundos: flowNoReplySeconds },
+    defaults: flowTimings,
+    balanceRetrySeconds: flowBalanceRetrySeconds,
     statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl.replace(/\/+$/, '')}/api/webhooks/whatsapp/status` : '',
   });
 };
 
 export const handler = withLambdaLog(
-  queueConsumer('appointmentFlow', appointmentFlowWork, async ({ aplicacaoId, agendamentoId }) => {
-    const outcome = await advanceAppointment(flowDeps(), aplicacaoId, agendamentoId);
+  queueConsumer('appointmentFlow', appointmentFlowWork, async ({ aplicacaoId, agendamentoId, templateAprovado }) => {
+    const outcome = await advanceAppointment(flowDeps(), aplicacaoId, agendamentoId, { templateAprovado });
     log.info('appointment flow work done', { aplicacaoId, agendamentoId, outcome });
   }),
 );

@@ -10,7 +10,7 @@
 // queued with `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
 import { constantTimeEqual } from '#shared/constant-time';
 import { randomUUID } from 'node:crypto';
-import type { InboundEventRef, PatientMessage, StatusCallback } from '#events/queue-messages';
+import type { InboundEventRef, PatientMessage, StatusCallback, TemplateReview } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -192,7 +192,12 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
     throw new HttpError(401, 'invalid_signature', 'The signature does not match');
   }
   let event: {
-    entry?: { changes?: { value?: { statuses?: ProviderBStatus[]; messages?: Record<string, unknown>[] } & ProviderBValue }[] }[];
+    entry?: {
+      changes?: {
+        field?: unknown;
+        value?: { statuses?: ProviderBStatus[]; messages?: Record<string, unknown>[] } & ProviderBValue & ProviderBTemplateUpdate;
+      }[];
+    }[];
   };
   try {
     event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
@@ -202,10 +207,16 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
 
   const queued: StatusCallback[] = [];
   const inbound: Normalised[] = [];
+  const reviews: TemplateReview[] = [];
   const receivedAt = new Date().toISOString();
   for (const entry of Array.isArray(event?.entry) ? event.entry : []) {
     for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
       const value = change?.value;
+      if (change?.field === 'message_template_status_update') {
+        const review = templateReviewOf(app.id, value);
+        if (review) reviews.push(review);
+        continue;
+      }
       for (const s of Array.isArray(value?.statuses) ? value.statuses : []) {
         const status = typeof s?.status === 'string' ? s.status.toLowerCase() : '';
         if (typeof s?.id !== 'string' || !s.id || s.id.length > MAX_MESSAGE_ID || !providerBStatuses.has(status)) {
@@ -241,7 +252,23 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   }
   for (const callback of queued) await enqueueStatus(callback);
   for (const message of inbound) await enqueueMessage(app.id, message);
+  for (const review of reviews) await (await adapter('queue')).send('inbound', review);
   return ok();
+}
+
+interface ProviderBTemplateUpdate {
+  event?: unknown;
+  message_template_id?: unknown;
+  reason?: unknown;
+}
+
+/** A template review result of the provider (its id as text, the event word, the reason when there is one). */
+function templateReviewOf(aplicacaoId: number, value: ProviderBTemplateUpdate | undefined): TemplateReview | undefined {
+  const providerTemplateId = str(value?.message_template_id);
+  const evento = typeof value?.event === 'string' ? value.event.slice(0, 64) : '';
+  if (!providerTemplateId || providerTemplateId.length > 128 || !evento) return undefined;
+  const reason = typeof value?.reason === 'string' && value.reason !== 'NONE' ? value.reason.slice(0, 500) : null;
+  return { kind: 'template', aplicacaoId, providerTemplateId, evento, motivo: reason };
 }
 
 const MAX_INBOUND_BYTES = 256 * 1024;

@@ -194,6 +194,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     // Short flow timings, so the whole appointment flow plays out in a minute (docs/appointment-flow.md).
     env.FLOW_REMINDER_LEAD_SECONDS ??= '30';
     env.FLOW_NO_REPLY_SECONDS ??= '30';
+    env.FLOW_BALANCE_RETRY_SECONDS ??= '10';
     // The service's public URL (provider_a's StatusCallback is built on it).
     env.PUBLIC_BASE_URL = baseUrl;
     env.EXCHANGE_RATE_URL = exchangeRateSource.url; // the scheduled function reads the fixture

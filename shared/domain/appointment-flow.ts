@@ -25,11 +25,11 @@ export const defaultReplyWords = {
   palavrasOptOut: ['sair', 'parar', 'pare', 'stop', 'descadastrar'],
 };
 
-/** The defaults of an application without its own settings; the timings come from configuration (short under `npm start`). */
-export const defaultFlowSettings = (timings: { lembreteAntesSegundos: number; semRespostaSegundos: number }): FlowSettings => ({
-  ...timings,
-  ...defaultReplyWords,
-});
+/** An application's settings: its own, and for what it left out the defaults (timings from configuration, short under `npm start`). */
+export const flowSettingsFor = (
+  own: Partial<FlowSettings> | undefined,
+  timings: Pick<FlowSettings, 'lembreteAntesSegundos' | 'semRespostaSegundos'>,
+): FlowSettings => ({ ...timings, ...defaultReplyWords, ...own });
 
 const DAY = 86_400;
 const words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(30));
@@ -122,8 +122,8 @@ function zoneOffsetMs(at: Date): number {
   return local - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/** How long an appointment waiting for balance or for a template waits before the flow tries again. */
-export const RETRY_SECONDS = { saldo: 300, template: 3600 } as const;
+/** How long an appointment in SEM_TEMPLATE waits before the flow looks again (an approval wakes it sooner). */
+export const TEMPLATE_RETRY_SECONDS = 3600;
 
 /**
  * When the flow looks next at an appointment that has just entered `status` at `now`, and for what;
@@ -143,7 +143,7 @@ export function nextDue(
     case 'VALIDADO':
       return { vencimento: now.toISOString(), passo: 'processar' };
     case 'SEM_TEMPLATE':
-      return { vencimento: after(RETRY_SECONDS.template), passo: 'processar' };
+      return { vencimento: after(TEMPLATE_RETRY_SECONDS), passo: 'processar' };
     case 'ENVIADO': {
       const reminder = reminderAt(a, settings);
       if (reminder && reminder > now) return { vencimento: reminder.toISOString(), passo: 'lembrete' };

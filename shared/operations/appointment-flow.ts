@@ -9,9 +9,9 @@ import type { FlowStore } from '#shared/db/flow';
 import type { OutboundEventRepository } from '#shared/db/outbound-events';
 import type { TemplateRepository } from '#shared/db/templates';
 import {
-  RETRY_SECONDS,
+  TEMPLATE_RETRY_SECONDS,
   buttonPayload,
-  defaultFlowSettings,
+  flowSettingsFor,
   nextDue,
   validationProblem,
   type FlowSettings,
@@ -35,15 +35,12 @@ export interface FlowDeps {
   send: SendDeps;
   /** The timings of an application without its own (configuration). */
   defaults: { lembreteAntesSegundos: number; semRespostaSegundos: number };
+  /** How long an appointment the balance could not pay for waits before the next try. */
+  balanceRetrySeconds: number;
   /** Where provider_a posts delivery statuses ('' when the service has no public URL). */
   statusCallbackUrl: string;
   now?: () => Date;
 }
-
-export const flowSettingsOf = (app: Pick<Application, 'fluxoAgendamentos'> | undefined, defaults: FlowDeps['defaults']): FlowSettings => ({
-  ...defaultFlowSettings(defaults),
-  ...app?.fluxoAgendamentos,
-});
 
 /** The statuses the flow's metrics count, by the metric's name (per application). */
 const metricOf: Partial<Record<AppointmentStatus, string>> = {
@@ -83,9 +80,14 @@ type Step = FlowOutcome | 'continuar' | undefined;
  * and notified in the same run). Lost races re-read and decide again; what someone else already did
  * is not done twice.
  */
-export async function advanceAppointment(deps: FlowDeps, aplicacaoId: number, agendamentoId: number): Promise<FlowOutcome> {
+export async function advanceAppointment(
+  deps: FlowDeps,
+  aplicacaoId: number,
+  agendamentoId: number,
+  options: { templateAprovado?: boolean } = {},
+): Promise<FlowOutcome> {
   const app = await deps.applications.getApplication(aplicacaoId);
-  const settings = flowSettingsOf(app, deps.defaults);
+  const settings = flowSettingsFor(app?.fluxoAgendamentos, deps.defaults);
   let last: FlowOutcome = 'nada';
   for (let steps = 0; steps < 4; steps++) {
     const step = await retryRaces<Step>(async () => {
@@ -93,7 +95,8 @@ export async function advanceAppointment(deps: FlowDeps, aplicacaoId: number, ag
       if (!a) return 'ausente';
       const now = deps.now?.() ?? new Date();
       if (!a.vencimento || !a.passo) return 'nada';
-      if (a.vencimento > now.toISOString()) return 'cedo';
+      const woken = options.templateAprovado && a.status === 'SEM_TEMPLATE';
+      if (a.vencimento > now.toISOString() && !woken) return 'cedo';
       return takeStep(deps, app, settings, a, a.passo, now);
     });
     if (step !== 'continuar') return step ?? last;
@@ -186,7 +189,7 @@ async function notify(
     if (reminder)
       return (await postpone(deps, a, 'sem_resposta', settings.semRespostaSegundos, `reminder not sent: ${why}`, now)) ? 'nada' : undefined;
     if (a.status === 'SEM_TEMPLATE')
-      return (await postpone(deps, a, 'processar', RETRY_SECONDS.template, why, now)) ? 'sem_template' : undefined;
+      return (await postpone(deps, a, 'processar', TEMPLATE_RETRY_SECONDS, why, now)) ? 'sem_template' : undefined;
     return (await flowMove(deps, a, 'sem_template', settings, now, why)) && 'sem_template';
   }
   const filled = fillTemplate(template, a);
@@ -213,7 +216,7 @@ async function notify(
   } catch (error) {
     if (error === appointmentMoved) return undefined;
     if (!(error instanceof DomainError) || error.kind !== 'insufficient_balance') throw error;
-    const why = `insufficient balance (saldo ${String(error.details.saldo)}): tried again in ${RETRY_SECONDS.saldo / 60} minutes`;
+    const why = `insufficient balance (saldo ${String(error.details.saldo)}): tried again in ${deps.balanceRetrySeconds} s`;
     putMetric('AppointmentInsufficientBalance', 1, { unit: 'Count', dimensions: { aplicacaoId: String(a.aplicacaoId) } });
     if (a.status === 'SEM_TEMPLATE') {
       // What it waits for is balance now, not a template: back to VALIDADO.
@@ -224,13 +227,13 @@ async function notify(
         {
           actorId: null,
           observacao: why,
-          due: { vencimento: new Date(now.getTime() + RETRY_SECONDS.saldo * 1000).toISOString(), passo: 'processar' },
+          due: { vencimento: new Date(now.getTime() + deps.balanceRetrySeconds * 1000).toISOString(), passo: 'processar' },
           pendencia: why,
         },
       );
       return attempt.kind === 'raced' ? undefined : 'saldo_insuficiente';
     }
-    return (await postpone(deps, a, a.passo ?? 'processar', RETRY_SECONDS.saldo, why, now)) ? 'saldo_insuficiente' : undefined;
+    return (await postpone(deps, a, a.passo ?? 'processar', deps.balanceRetrySeconds, why, now)) ? 'saldo_insuficiente' : undefined;
   }
   if (outcome.ok) {
     counted(a, after.status);
@@ -271,7 +274,7 @@ export async function wakeAppointmentsOf(template: Template, appointments: Pick<
     const batch = await appointments.page(template.aplicacaoId, 'SEM_TEMPLATE', page, 100);
     for (const a of batch) {
       if (!wanted.has(procedureKey(a.procedimento))) continue;
-      await queueAppointment(a.aplicacaoId, a.id);
+      await queueAppointment(a.aplicacaoId, a.id, true);
       woken++;
     }
     if (batch.length < 100) break;

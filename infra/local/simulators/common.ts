@@ -17,12 +17,21 @@ export const FAILURE_RECIPIENTS = {
   noAnswer: '+5500000000999',
 } as const;
 
+/** The same triggers on numbers shaped like Brazilian mobiles, which the appointment flow's validation lets through. */
+export const MOBILE_FAILURE_RECIPIENTS = {
+  rejected: '+5511900000400',
+  serverError: '+5511900000500',
+  noAnswer: '+5511900000999',
+} as const;
+
 export type Trigger = 'rejected' | 'serverError' | 'noAnswer' | undefined;
 
 /** The trigger of a recipient, given as +E.164, whatsapp:+E.164 or bare digits. */
 export function triggerOf(to: string | undefined): Trigger {
   const digits = (to ?? '').replace(/\D/g, '');
-  for (const [trigger, number] of Object.entries(FAILURE_RECIPIENTS)) if (digits === number.slice(1)) return trigger as Trigger;
+  for (const numbers of [FAILURE_RECIPIENTS, MOBILE_FAILURE_RECIPIENTS]) {
+    for (const [trigger, number] of Object.entries(numbers)) if (digits === number.slice(1)) return trigger as Trigger;
+  }
   return undefined;
 }
 
@@ -33,6 +42,8 @@ export interface SimulatorTiming {
   outOfOrderEvery?: number;
   /** How long a `noAnswer` recipient waits before an answer (default 11 s). */
   hangMs?: number;
+  /** How long provider_b keeps a template in review (default 2 s). */
+  reviewDelayMs?: number;
 }
 
 export type DeliveryStatus = 'sent' | 'delivered' | 'read';
@@ -62,7 +73,8 @@ export const delayOf = (timing: SimulatorTiming): number => {
 /** A status callback the simulator made (or tried to make). */
 export interface CallbackAttempt {
   url: string;
-  status: DeliveryStatus;
+  /** A message's status, or a template review's verdict (provider_b). */
+  status: DeliveryStatus | 'template_approved' | 'template_rejected';
   messageSid: string;
   headers: Record<string, string>;
   body: string;
@@ -118,7 +130,8 @@ export interface PatientInput {
   from: string;
   texto?: string;
   profileName?: string;
-  botao?: { id: string; titulo: string };
+  /** A button the patient pressed; without `id`, provider_b uses the payload of the last template sent to the patient with that button. */
+  botao?: { id?: string; titulo: string };
   /** Deliveries of the same message (1 to 10; default 1): more than one plays the provider's retries. */
   repetir?: number;
 }
@@ -141,8 +154,11 @@ const optionalText = (value: unknown, field: string, max: number): string | unde
 /** The shared fields of a /simular/mensagem body (BadInput names the field at fault). */
 export function readPatientInput(body: Record<string, unknown>): PatientInput & { repetir: number } {
   const botao = body.botao as { id?: unknown; titulo?: unknown } | undefined;
-  if (botao !== undefined && (typeof botao?.id !== 'string' || !botao.id || typeof botao.titulo !== 'string' || !botao.titulo)) {
-    throw new BadInput('botao must be {id, titulo}, both non-empty texts');
+  if (
+    botao !== undefined &&
+    ((botao?.id !== undefined && (typeof botao.id !== 'string' || !botao.id)) || typeof botao?.titulo !== 'string' || !botao.titulo)
+  ) {
+    throw new BadInput('botao must be {titulo, id?}, non-empty texts');
   }
   const repetir = body.repetir ?? 1;
   if (typeof repetir !== 'number' || !Number.isInteger(repetir) || repetir < 1 || repetir > 10) {
@@ -152,7 +168,7 @@ export function readPatientInput(body: Record<string, unknown>): PatientInput & 
     from: patientPhone(body.from, 'from'),
     texto: optionalText(body.texto, 'texto', 4096),
     profileName: optionalText(body.profileName, 'profileName', 256),
-    botao: botao ? { id: botao.id as string, titulo: botao.titulo as string } : undefined,
+    botao: botao ? { ...(botao.id === undefined ? {} : { id: botao.id as string }), titulo: botao.titulo as string } : undefined,
     repetir,
   };
 }

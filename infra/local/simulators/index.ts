@@ -10,7 +10,7 @@ import type { AdminApplicationRepository } from '#shared/domain/admin-applicatio
 import type { Application, ApplicationRepository } from '#shared/domain/applications';
 import { normalizePhone } from '#shared/domain/phone';
 
-export { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
+export { FAILURE_RECIPIENTS, MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 
 export interface SimulatorOptions extends SimulatorTiming {
   /** 0 picks a free port (tests); npm start uses 3101 and 3102. */
@@ -56,6 +56,18 @@ export async function startSimulators(
             appSecret: app.providerB.appSecret,
             slug: app.slug,
             wabaId: app.providerB.wabaId,
+            displayPhoneNumber: app.numerosWhatsapp?.[0],
+          }
+        );
+      },
+      accounts: async (wabaId) => {
+        const app = await find((a) => a.providerB?.wabaId === wabaId);
+        return (
+          app?.providerB && {
+            accessToken: app.providerB.accessToken,
+            appSecret: app.providerB.appSecret,
+            slug: app.slug,
+            wabaId,
             displayPhoneNumber: app.numerosWhatsapp?.[0],
           }
         );

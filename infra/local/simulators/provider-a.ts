@@ -200,7 +200,7 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
       SmsStatus: 'received',
       Body: input.texto ?? input.botao?.titulo ?? '',
       To: `whatsapp:${to}`,
-      ...(input.botao ? { ButtonPayload: input.botao.id, ButtonText: input.botao.titulo } : {}),
+      ...(input.botao ? { ButtonPayload: input.botao.id ?? input.botao.titulo, ButtonText: input.botao.titulo } : {}),
       ...(media ? { MediaContentType0: media.contentType, MediaUrl0: media.url } : {}),
       NumSegments: '1',
       ReferralNumMedia: '0',

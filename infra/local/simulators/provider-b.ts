@@ -14,10 +14,21 @@
 // {error: {message: '(#100) Invalid parameter', type: 'OAuthException', code: 100}};
 // 5500000000500 -> 500; 5500000000999 -> no answer for 11 s.
 //
+// Templates (the review the real provider does by hand or by model, here by two rules):
+//   POST {url}/v21.0/{wabaId}/message_templates   Bearer, JSON {name, language, category, components}
+//     -> 200 {id, status: 'PENDING', category}; `reviewDelayMs` later (2 s by default) a signed event
+//     of the field `message_template_status_update` {event: APPROVED | REJECTED, message_template_id,
+//     message_template_name, message_template_language, reason} to the owner's webhook. Rejected: a
+//     body with an empty variable (`{{}}`) -> INVALID_FORMAT; a UTILITY body with a marketing word
+//     (promoção, desconto, oferta, grátis, cupom) -> INCORRECT_CATEGORY.
+//   A send of type `template` is accepted like a text (its body recorded as `template:<name>`), and
+//   a press of one of its quick-reply buttons can be played by title (below).
+//
 // The patient's side, to play a patient locally (not an API of the real provider):
 //   POST {url}/simular/mensagem   JSON {slug, from, texto?, profileName?, botao?: {id, titulo}, repetir?}
 //     -> an event with one message in entry[].changes[].value.messages[] (type text, or interactive
-//     button_reply for `botao`; from and contacts[].wa_id as digits, metadata with the application's
+//     button_reply for `botao`, or `button` with the template's payload when `botao` has no id and the
+//     last template sent to the patient has a button with that title; from and contacts[].wa_id as digits, metadata with the application's
 //     number), signed with the application's app secret and posted to
 //     {callbackBaseUrl}/api/webhooks/whatsapp/meta/{slug} `repetir` times (default 1), the same wamid
 //     each time -> 200 {messageId, entregas: [status the service answered, ...]}. 400 for a bad field,
@@ -47,6 +58,8 @@ import {
 
 export const PROVIDER_B_PREFIX = '/provider-b';
 const SEND_PATH = /^(?:\/provider-b)?\/v\d+\.\d+\/([^/]+)\/messages$/;
+const TEMPLATE_PATH = /^(?:\/provider-b)?\/v\d+\.\d+\/([^/]+)\/message_templates$/;
+const MARKETING_WORDS = /\b(promo[çc][ãa]o|desconto|oferta|gr[áa]tis|cupom)\b/i;
 const PATIENT_PATH = /^(?:\/provider-b)?\/simular\/mensagem$/;
 export const metaWebhookPath = (slug: string) => `/api/webhooks/whatsapp/meta/${encodeURIComponent(slug)}`;
 
@@ -77,12 +90,29 @@ export interface ProviderBSimulatorOptions extends SimulatorTiming {
   callbackBaseUrl: string;
   /** The patient's side (POST {url}/simular/mensagem): an application by slug. Without it that endpoint answers 404. */
   applications?: (slug: string) => Promise<ProviderBApplication | undefined>;
+  /** The owner of a business account (templates are submitted per account); without it templates answer 401. */
+  accounts?: (wabaId: string) => Promise<ProviderBNumber | undefined>;
+}
+
+/** A template submitted for review, as the simulator judged it. */
+export interface ProviderBTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  body: string;
+  buttons: string[];
+  verdict: 'APPROVED' | 'REJECTED';
+  reason: string;
 }
 
 export interface ProviderBSend {
   phoneNumberId: string;
   to: string;
   body: string;
+  /** A template send: its name, the body's parameters and each quick-reply button's payload. */
+  template?: { name: string; parameters: string[]; payloads: string[] };
   answeredStatus: number;
   /** The wamid given, when accepted. */
   id: string | null;
@@ -97,6 +127,8 @@ export interface ProviderBSimulator {
   callbacks(): CallbackAttempt[];
   /** Every patient's message played through /simular/mensagem, with the service's answers. */
   injected(): InjectedMessage[];
+  /** Every template submitted for review. */
+  templates(): ProviderBTemplate[];
   /** Points later events at another service base URL (tests capture them with their own server). */
   setCallbackBaseUrl(url: string): void;
   idle(): Promise<void>;
@@ -130,10 +162,26 @@ const whatsappEvent = (wabaId: string, phoneNumberId: string, displayPhoneNumber
   ],
 });
 
+/** A template send's name, body parameters and button payloads, or undefined when it has no name. */
+function templateOf(
+  t: { name?: unknown; components?: { type?: unknown; parameters?: { text?: unknown; payload?: unknown }[] }[] } | undefined,
+) {
+  if (typeof t?.name !== 'string' || !t.name) return undefined;
+  const components = Array.isArray(t.components) ? t.components : [];
+  const parameters = components
+    .filter((c) => c?.type === 'body')
+    .flatMap((c) => (c.parameters ?? []).map((p) => (typeof p?.text === 'string' ? p.text : '')));
+  const payloads = components
+    .filter((c) => c?.type === 'button')
+    .map((c) => (typeof c.parameters?.[0]?.payload === 'string' ? c.parameters[0].payload : ''));
+  return { name: t.name, parameters, payloads };
+}
+
 export async function startProviderBSimulator(options: ProviderBSimulatorOptions): Promise<ProviderBSimulator> {
   const sends: ProviderBSend[] = [];
   const callbacks: CallbackAttempt[] = [];
   const injected: InjectedMessage[] = [];
+  const templates: ProviderBTemplate[] = [];
   const background = new Background();
   const outOfOrderEvery = options.outOfOrderEvery ?? 3;
   let callbackBaseUrl = options.callbackBaseUrl.replace(/\/+$/, '');
@@ -199,9 +247,18 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
 
     const id = `wamid.${randomBytes(24).toString('base64url')}`;
     const waId = digitsOf(input.from);
-    const content = input.botao
-      ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: input.botao.id, title: input.botao.titulo } } }
-      : { type: 'text', text: { body: input.texto ?? '' } };
+    const pressed = input.botao && !input.botao.id ? templateButton(waId, input.botao.titulo) : undefined;
+    if (input.botao && !input.botao.id && !pressed) {
+      return sendJson(res, 400, {
+        error: 'bad_request',
+        message: `no template sent to ${input.from} has a button "${input.botao.titulo}"`,
+      });
+    }
+    const content = pressed
+      ? { type: 'button', button: { payload: pressed, text: input.botao?.titulo } }
+      : input.botao
+        ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: input.botao.id, title: input.botao.titulo } } }
+        : { type: 'text', text: { body: input.texto ?? '' } };
     const event = whatsappEvent(app.wabaId ?? app.phoneNumberId, app.phoneNumberId, app.displayPhoneNumber ?? app.phoneNumberId, {
       contacts: [{ profile: { name: input.profileName ?? '' }, wa_id: waId }],
       messages: [{ from: waId, id, timestamp: String(Math.floor(Date.now() / 1000)), ...content }],
@@ -223,9 +280,112 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     sendJson(res, 200, { messageId: id, entregas: message.entregas });
   }
 
+  /** The payload of the button titled `titulo` in the last template sent to `waId` that has one. */
+  function templateButton(waId: string, titulo: string): string | undefined {
+    const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+    for (const send of [...sends].reverse()) {
+      if (send.to !== waId || !send.template || send.answeredStatus !== 200) continue;
+      const known = templates.find((t) => t.name === send.template?.name && t.verdict === 'APPROVED');
+      const index = known?.buttons.findIndex((b) => fold(b) === fold(titulo)) ?? -1;
+      if (index >= 0 && send.template.payloads[index]) return send.template.payloads[index];
+    }
+    return undefined;
+  }
+
+  /** A template submitted for review: judged at once, the verdict posted to the owner's webhook a little later. */
+  async function reviewTemplate(wabaId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const owner = await options.accounts?.(wabaId);
+    if (!bearer || !owner || bearer !== owner.accessToken) {
+      return sendJson(res, 401, oauthError('Invalid OAuth access token - Cannot parse access token', 190));
+    }
+    let payload: {
+      name?: unknown;
+      language?: unknown;
+      category?: unknown;
+      components?: { type?: unknown; text?: unknown; buttons?: { text?: unknown }[] }[];
+    };
+    try {
+      payload = JSON.parse(raw.toString('utf8')) as typeof payload;
+    } catch {
+      payload = {};
+    }
+    const components = Array.isArray(payload.components) ? payload.components : [];
+    const body = components.find((c) => c?.type === 'BODY')?.text;
+    const buttons = (components.find((c) => c?.type === 'BUTTONS')?.buttons ?? []).map((b) => (typeof b?.text === 'string' ? b.text : ''));
+    if (
+      typeof payload.name !== 'string' ||
+      typeof payload.language !== 'string' ||
+      typeof payload.category !== 'string' ||
+      typeof body !== 'string'
+    ) {
+      return sendJson(res, 400, oauthError('(#100) Invalid parameter', 100));
+    }
+    const reason = /\{\{\s*\}\}/.test(body)
+      ? 'INVALID_FORMAT'
+      : payload.category === 'UTILITY' && MARKETING_WORDS.test(body)
+        ? 'INCORRECT_CATEGORY'
+        : 'NONE';
+    const template: ProviderBTemplate = {
+      id: String(1_000_000_000_000 + templates.length * 7919 + Math.floor(Math.random() * 1000)),
+      wabaId,
+      name: payload.name,
+      language: payload.language,
+      category: payload.category,
+      body,
+      buttons,
+      verdict: reason === 'NONE' ? 'APPROVED' : 'REJECTED',
+      reason,
+    };
+    templates.push(template);
+    sendJson(res, 200, { id: template.id, status: 'PENDING', category: template.category });
+    background.run(async () => {
+      await sleep(options.reviewDelayMs ?? 2_000);
+      if (background.isStopped) return;
+      const event = {
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: wabaId,
+            time: Math.floor(Date.now() / 1000),
+            changes: [
+              {
+                field: 'message_template_status_update',
+                value: {
+                  event: template.verdict,
+                  message_template_id: Number(template.id),
+                  message_template_name: template.name,
+                  message_template_language: template.language,
+                  reason: template.reason,
+                },
+              },
+            ],
+          },
+        ],
+      };
+      const text = JSON.stringify(event);
+      await postCallback(
+        {
+          url: `${callbackBaseUrl}${metaWebhookPath(owner.slug)}`,
+          status: template.verdict === 'APPROVED' ? 'template_approved' : 'template_rejected',
+          messageSid: template.id,
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Hub-Signature-256': providerBSignature(Buffer.from(text, 'utf8'), owner.appSecret),
+          },
+          body: text,
+        },
+        callbacks,
+      );
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] as string;
     if (PATIENT_PATH.test(path)) return playPatient(req, res);
+    const templatePath = TEMPLATE_PATH.exec(path);
+    if (templatePath && req.method === 'POST') return reviewTemplate(decodeURIComponent(templatePath[1] as string), req, res);
     const match = SEND_PATH.exec(path);
     if (!match) return sendJson(res, 404, oauthError('Unknown path components', 2500));
     if (req.method !== 'POST') return sendJson(res, 405, oauthError('Unsupported method', 100));
@@ -238,19 +398,27 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
       return sendJson(res, 401, oauthError('Invalid OAuth access token - Cannot parse access token', 190));
     }
 
-    let payload: { messaging_product?: unknown; to?: unknown; type?: unknown; text?: { body?: unknown } };
+    let payload: {
+      messaging_product?: unknown;
+      to?: unknown;
+      type?: unknown;
+      text?: { body?: unknown };
+      template?: { name?: unknown; components?: { type?: unknown; parameters?: { text?: unknown; payload?: unknown }[] }[] };
+    };
     try {
       payload = JSON.parse(raw.toString('utf8')) as typeof payload;
     } catch {
       payload = {};
     }
     const to = typeof payload.to === 'string' ? payload.to : '';
-    const body = typeof payload.text?.body === 'string' ? payload.text.body : '';
+    const template = payload.type === 'template' ? templateOf(payload.template) : undefined;
+    const body = template ? `template:${template.name}` : typeof payload.text?.body === 'string' ? payload.text.body : '';
     const record = (answeredStatus: number, id: string | null) =>
-      sends.push({ phoneNumberId, to, body, answeredStatus, id, receivedAt: new Date().toISOString() });
+      sends.push({ phoneNumberId, to, body, ...(template ? { template } : {}), answeredStatus, id, receivedAt: new Date().toISOString() });
 
     const trigger = triggerOf(to);
-    if (payload.messaging_product !== 'whatsapp' || payload.type !== 'text' || !to || !body || trigger === 'rejected') {
+    const typeOk = payload.type === 'text' || (payload.type === 'template' && template !== undefined);
+    if (payload.messaging_product !== 'whatsapp' || !typeOk || !to || !body || trigger === 'rejected') {
       record(400, null);
       return sendJson(res, 400, oauthError('(#100) Invalid parameter', 100));
     }
@@ -279,6 +447,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     sent: () => [...sends],
     callbacks: () => [...callbacks],
     injected: () => [...injected],
+    templates: () => [...templates],
     setCallbackBaseUrl(url) {
       callbackBaseUrl = url.replace(/\/+$/, '');
     },

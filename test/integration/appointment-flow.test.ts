@@ -1,0 +1,242 @@
+// The appointment communication flow under the local run, end to end: a v2 create reaches the
+// patient through provider_b with the procedure's approved template, charged on the ledger; the
+// patient's button press confirms it and the provider's webhook receiver gets a signed
+// AGENDAMENTO_CONFIRMADO. Also: no template (SEM_TEMPLATE, then ENVIADO once one is approved), no
+// reply (AVISO_ENVIADO, then NAO_RESPONDEU), an empty balance, a provider failure, overlapping sweeps.
+import { Webhook } from 'standardwebhooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queueDueAppointments } from '#functions/scheduled/appointment-sweep';
+import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
+import { localDateTime } from '#shared/domain/time';
+import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+
+const service = useLocalService({
+  simulators: { reviewDelayMs: 200, callbackDelayMs: { min: 5, max: 20 } },
+  env: { FLOW_REMINDER_LEAD_SECONDS: '2', FLOW_NO_REPLY_SECONDS: '2', FLOW_BALANCE_RETRY_SECONDS: '1' },
+});
+const api = client(service);
+
+const V2 = '/api/external/v2/agendamentos';
+const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let phones = 0;
+/** A fresh Brazilian mobile number per appointment, so replies never mix. */
+const mobile = () => `+55119${String(70000000 + (process.pid % 1000) * 1000 + ++phones).padStart(8, '0')}`;
+
+type AppKey = 'demo' | 'semSaldo';
+const app = (key: AppKey) => service.sandbox.applications[key];
+const admin = (key: AppKey, method: string, url: string, body?: unknown) => api.call(method, url, bearer(app(key).tokens.admin), body);
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!ok(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(50);
+    value = await read();
+  }
+  return value;
+}
+
+async function approvedTemplate(key: AppKey, procedimentos: string[], nome = `aviso_${Date.now() % 1_000_000}_${++phones}`): Promise<Json> {
+  const created = await admin(key, 'POST', TEMPLATES, {
+    nome,
+    idioma: 'pt_BR',
+    categoria: 'UTILITY',
+    corpo: 'Olá {{1}}, seu exame {{2}} está pronto para retirada em {{3}}. Confirme pelo botão.',
+    variaveis: ['pacienteNome', 'procedimento', 'localRetirada'],
+    botoes: ['Confirmar', 'Cancelar'],
+    procedimentos,
+  });
+  expect(created.status).toBe(201);
+  const submitted = await admin(key, 'POST', `${TEMPLATES}/${created.body.id}/submeter`);
+  expect(submitted.status).toBe(200);
+  expect(submitted.body.estado).toBe('EM_ANALISE');
+  return until(
+    'the approval',
+    async () => (await admin(key, 'GET', `${TEMPLATES}/${created.body.id}`)).body,
+    (t) => t.estado === 'APROVADO',
+  );
+}
+
+const tokens = new Map<AppKey, string>();
+async function v2(key: AppKey, method: string, url: string, body?: unknown) {
+  if (!tokens.has(key)) tokens.set(key, await accessToken(service, app(key).oauth));
+  return api.call(method, url, bearer(tokens.get(key)!), body);
+}
+
+async function create(key: AppKey, fields: Record<string, unknown>): Promise<Json> {
+  const reply = await v2(key, 'POST', V2, {
+    pacienteNome: 'Maria Souza',
+    localRetirada: 'Unidade Centro',
+    prestador: String(app(key).prestador.id),
+    ...fields,
+  });
+  expect(reply.status).toBe(201);
+  return reply.body;
+}
+
+const read = async (key: AppKey, id: number) => (await v2(key, 'GET', `${V2}/${id}`)).body;
+const status = (key: AppKey, id: number, wanted: string) =>
+  until(
+    `status ${wanted}`,
+    () => read(key, id),
+    (a) => a.status === wanted,
+  );
+const statement = async (key: AppKey) =>
+  (await api.call('GET', '/api/external/financeiro/extrato?size=100', { 'X-Api-Key': app(key).apiKey, 'X-Api-Secret': app(key).apiSecret }))
+    .body.content as Json[];
+
+/** Runs the sweep as the schedule would, and waits for the flow's queue to settle. */
+async function sweep(): Promise<void> {
+  await queueDueAppointments();
+  await service.queues.drained();
+}
+
+beforeAll(async () => {
+  // demo sends through the provider_b simulator (the sandbox gives every application its settings).
+  for (const key of ['demo', 'semSaldo'] as const) {
+    const changed = await api.admin('PUT', `/api/admin/aplicacoes/${app(key).id}/provider`, { provider: 'provider_b' });
+    expect(changed.status).toBe(200);
+  }
+});
+
+describe('an appointment with an approved template', () => {
+  it('is notified and charged, confirmed by the patient`s button, and the provider gets a signed AGENDAMENTO_CONFIRMADO', async () => {
+    await approvedTemplate('demo', ['Hemograma completo']);
+    const telefone = mobile();
+
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'hemograma  COMPLETO' });
+    expect(created.status).toBe('IMPORTADO');
+
+    const sent = await status('demo', created.id, 'ENVIADO');
+    expect(sent.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO']);
+    const send = service.simulators.providerB.sent().find((s) => s.to === telefone.slice(1));
+    expect(send?.template).toEqual({
+      name: expect.stringMatching(/^aviso_/),
+      parameters: ['Maria Souza', 'hemograma COMPLETO', 'Unidade Centro'],
+      payloads: [`agendamento:${created.id}:0`, `agendamento:${created.id}:1`],
+    });
+    const entry = (await statement('demo')).find((e) => e.descricao === `Mensagem enviada para ${telefone}`);
+    expect(entry).toMatchObject({ tipo: 'DEBIT', referenciaTipo: 'MENSAGEM_ENVIADA', tipoConversa: 'UTILITY' });
+    const message = await api.external(app('demo')).get(`/api/external/messages/${entry!.referenciaId}`);
+    expect(message.body).toMatchObject({ contexto: 'AGENDAMENTO_SAUDE', contextoId: created.id });
+
+    const pressed = await fetch(`${service.sandbox.simulators!.providerB}/simular/mensagem`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ slug: app('demo').slug, from: telefone, botao: { titulo: 'Confirmar' } }),
+    });
+    expect(pressed.status).toBe(200);
+
+    const confirmed = await status('demo', created.id, 'CONFIRMADO');
+    expect(confirmed.historico.at(-1)).toMatchObject({ de: 'ENVIADO', para: 'CONFIRMADO', por: { tipo: 'paciente' } });
+    const eventId = `msg_${created.id}_3`;
+    const delivery = await until(
+      'the webhook delivery',
+      async () => (await service.webhookReceiver.received()).find((d) => d.headers['webhook-id'] === eventId),
+      Boolean,
+    );
+    const verified = new Webhook(service.sandbox.webhooks!.secret).verify(JSON.stringify(delivery!.body), delivery!.headers) as Json;
+    expect(verified).toMatchObject({ type: 'AGENDAMENTO_CONFIRMADO', data: { agendamento: { id: created.id, status: 'CONFIRMADO' } } });
+  });
+
+  it('is cancelled by a plain "não" in reply, through the same state machine', async () => {
+    await approvedTemplate('demo', ['Ultrassom']);
+    const telefone = mobile();
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Ultrassom' });
+    await status('demo', created.id, 'ENVIADO');
+
+    await fetch(`${service.sandbox.simulators!.providerB}/simular/mensagem`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ slug: app('demo').slug, from: telefone, texto: 'Não' }),
+    });
+
+    const cancelled = await status('demo', created.id, 'CANCELADO');
+    expect(cancelled.historico.at(-1)).toMatchObject({ de: 'ENVIADO', para: 'CANCELADO', por: { tipo: 'paciente' } });
+  });
+});
+
+describe('an appointment the flow cannot notify yet', () => {
+  it('waits in SEM_TEMPLATE without a template, and is notified once one is approved', async () => {
+    const telefone = mobile();
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Raio X de tórax' });
+    const waiting = await status('demo', created.id, 'SEM_TEMPLATE');
+    expect(waiting.pendencia).toMatch(/no APROVADO template serves the procedure/);
+    expect(service.simulators.providerB.sent().some((s) => s.to === telefone.slice(1))).toBe(false);
+
+    await approvedTemplate('demo', ['Raio X de Torax']);
+
+    const sent = await status('demo', created.id, 'ENVIADO');
+    expect(sent.pendencia).toBeNull();
+    expect(service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1))).toHaveLength(1);
+  });
+
+  it('stays VALIDADO with the reason while the balance is empty, and goes out once credited', async () => {
+    await approvedTemplate('semSaldo', ['Glicemia']);
+    const telefone = mobile();
+    const created = await create('semSaldo', { pacienteTelefone: telefone, procedimento: 'Glicemia' });
+
+    const waiting = await until(
+      'the balance reason',
+      () => read('semSaldo', created.id),
+      (a) => Boolean(a.pendencia),
+    );
+    expect(waiting.status).toBe('VALIDADO');
+    expect(waiting.pendencia).toMatch(/insufficient balance/);
+    expect(await statement('semSaldo')).toEqual([]);
+
+    const credited = await api.admin('POST', `/api/admin/aplicacoes/${app('semSaldo').id}/creditos`, { valor: '10.00' });
+    expect(credited.status).toBe(201);
+    await sleep(1100);
+    await sweep();
+
+    await status('semSaldo', created.id, 'ENVIADO');
+    expect((await statement('semSaldo')).filter((e) => e.referenciaTipo === 'MENSAGEM_ENVIADA')).toHaveLength(1);
+  });
+
+  it('is ERRO with the provider`s words when the provider refuses the message, with nothing charged', async () => {
+    await approvedTemplate('demo', ['Eletrocardiograma']);
+    const before = await statement('demo');
+    const created = await create('demo', { pacienteTelefone: MOBILE_FAILURE_RECIPIENTS.rejected, procedimento: 'Eletrocardiograma' });
+
+    const failed = await status('demo', created.id, 'ERRO');
+    expect(failed.historico.at(-1).observacao).toMatch(/the provider did not take the notification.*Invalid parameter/);
+    const entries = (await statement('demo')).slice(0, (await statement('demo')).length - before.length);
+    expect(entries.map((e) => e.tipo).sort()).toEqual(['CREDIT', 'DEBIT']);
+    expect(entries.find((e) => e.tipo === 'CREDIT')).toMatchObject({ referenciaTipo: 'ESTORNO_FALHA_ENVIO' });
+  });
+
+  it('is ERRO at validation when the phone cannot receive WhatsApp, with nothing sent', async () => {
+    const created = await create('demo', { pacienteTelefone: '+551133334444', procedimento: 'Hemograma completo' });
+    const failed = await status('demo', created.id, 'ERRO');
+    expect(failed.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'ERRO']);
+    expect(failed.pendencia).toMatch(/not a mobile number/);
+  });
+});
+
+describe('the timed moves', () => {
+  it('sends the reminder once before the deadline, then gives up as NAO_RESPONDEU, each once under two overlapping sweeps', async () => {
+    await approvedTemplate('demo', ['Tomografia']);
+    const telefone = mobile();
+    const deadline = localDateTime(new Date(Date.now() + 4_000));
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Tomografia', dataLimiteRetirada: deadline });
+    await status('demo', created.id, 'ENVIADO');
+
+    await sleep(2_500); // past deadline - 2 s
+    await Promise.all([queueDueAppointments(), queueDueAppointments()]);
+    await service.queues.drained();
+    await status('demo', created.id, 'AVISO_ENVIADO');
+
+    await sleep(2_100); // past the no-reply time
+    await Promise.all([queueDueAppointments(), queueDueAppointments()]);
+    await service.queues.drained();
+    const gaveUp = await status('demo', created.id, 'NAO_RESPONDEU');
+
+    expect(gaveUp.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU']);
+    expect(service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1) && s.answeredStatus === 200)).toHaveLength(2);
+    const charged = (await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`);
+    expect(charged).toHaveLength(2);
+  });
+});
