@@ -19,7 +19,8 @@ awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQ
 needsConfig('outboundWebhooksQueueUrl');
 
 let deps: FlowDeps | undefined;
-const flowDeps = (): FlowDeps => {
+/** The flow's DynamoDB repositories and providers, made once per container. */
+export const flowDeps = (): FlowDeps => {
   const { publicBaseUrl, flowTimings, flowBalanceRetrySeconds } = config();
   return (deps ??= {
     appointments: dynamoAppointmentRepository(),

@@ -48,7 +48,7 @@ export interface QueueRunner {
   stop(): Promise<void>;
 }
 
-const defaultConsumer = (queue: QueueName) => loadHandler<SQSEvent, SQSBatchResponse | void>(consumerFunctions[queue].entry);
+export const defaultConsumer = (queue: QueueName) => loadHandler<SQSEvent, SQSBatchResponse | void>(consumerFunctions[queue].entry);
 
 export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
   const { queues, dlqDir } = options;

@@ -12,7 +12,7 @@ import { addAgentToSandbox, startAgentTls, type AgentTls } from '#infra/local/ag
 import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
 import { createGateway, type Gateway } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
-import { startQueueRunner, type QueueRunner } from '#infra/local/queues';
+import { startQueueRunner, type QueueRunner, type QueueRunnerOptions } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { scheduledFunctions } from '#infra/functions';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
@@ -59,7 +59,7 @@ export interface LocalServiceOptions {
   /** Run the scheduled functions (default true). */
   schedules?: boolean;
   /** Queue behaviour: visibility timeout (default 1 s) and receives before the dead-letter queue (default 3). */
-  queues?: { visibilityTimeoutMs?: number; maxReceiveCount?: number };
+  queues?: Pick<QueueRunnerOptions, 'visibilityTimeoutMs' | 'maxReceiveCount' | 'consumer'>;
   /** Port of the local webhook receiver on 127.0.0.1 (infra/local/webhook-receiver.ts); 0 (default) picks a free one. */
   webhookReceiverPort?: number;
   /** The provider_a / provider_b simulators: ports (default 0, a free one; npm start uses 3101/3102), callback delays and order. */

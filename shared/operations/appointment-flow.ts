@@ -20,9 +20,8 @@ import { moveAppointment, type Appointment, type AppointmentStatus, type FlowDue
 import type { Application } from '#shared/domain/applications';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/domain/messages';
-import { fillTemplate, procedureKey, type Template } from '#shared/domain/templates';
+import { fillTemplate, type Template } from '#shared/domain/templates';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
-import { queueAppointment } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 
@@ -265,21 +264,3 @@ const templateSend = (t: Template, valores: string[], agendamentoId: number) => 
   valores,
   botoes: t.botoes.map((titulo, i) => ({ titulo, payload: buttonPayload(agendamentoId, i) })),
 });
-
-/** Queues the appointments waiting in SEM_TEMPLATE for one of an approved template's procedures. */
-export async function wakeAppointmentsOf(template: Template, appointments: Pick<AppointmentRepository, 'page'>): Promise<number> {
-  const wanted = new Set(template.procedimentos.map(procedureKey));
-  let woken = 0;
-  for (let page = 0; ; page++) {
-    const batch = await appointments.page(template.aplicacaoId, 'SEM_TEMPLATE', page, 100);
-    for (const a of batch) {
-      if (!wanted.has(procedureKey(a.procedimento))) continue;
-      await queueAppointment(a.aplicacaoId, a.id, true);
-      woken++;
-    }
-    if (batch.length < 100) break;
-  }
-  if (woken > 0)
-    log.info('appointments waiting for a template queued', { aplicacaoId: template.aplicacaoId, templateId: template.id, count: woken });
-  return woken;
-}

@@ -1,9 +1,30 @@
-// Handing an appointment to the communication flow's queue: the create, an approved template and
-// the sweep do it. Kept apart from the flow itself so the v2 create's bundle stays small.
+// Handing appointments to the communication flow's queue: the create, an approved template and the
+// sweep do it. Kept apart from the flow itself so the bundles that only hand work over stay small.
 import type { AppointmentFlowWork } from '#events/queue-messages';
 import { adapter } from '#shared/adapters/index';
+import type { AppointmentRepository } from '#shared/db/appointments';
+import { procedureKey, type Template } from '#shared/domain/templates';
+import { log } from '#shared/log';
 
 export async function queueAppointment(aplicacaoId: number, agendamentoId: number, templateAprovado = false): Promise<void> {
   const work: AppointmentFlowWork = { kind: 'agendamento', aplicacaoId, agendamentoId, ...(templateAprovado ? { templateAprovado } : {}) };
   await (await adapter('queue')).send('appointmentFlow', work);
+}
+
+/** Queues the appointments waiting in SEM_TEMPLATE for one of an approved template's procedures. */
+export async function wakeAppointmentsOf(template: Template, appointments: Pick<AppointmentRepository, 'page'>): Promise<number> {
+  const wanted = new Set(template.procedimentos.map(procedureKey));
+  let woken = 0;
+  for (let page = 0; ; page++) {
+    const batch = await appointments.page(template.aplicacaoId, 'SEM_TEMPLATE', page, 100);
+    for (const a of batch) {
+      if (!wanted.has(procedureKey(a.procedimento))) continue;
+      await queueAppointment(a.aplicacaoId, a.id, true);
+      woken++;
+    }
+    if (batch.length < 100) break;
+  }
+  if (woken > 0)
+    log.info('appointments waiting for a template queued', { aplicacaoId: template.aplicacaoId, templateId: template.id, count: woken });
+  return woken;
 }

@@ -4,7 +4,7 @@ import type { AppointmentRepository } from '#shared/db/appointments';
 import type { TemplateRepository } from '#shared/db/templates';
 import { decideTemplateAction, type Template, type TemplateAction } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
-import { wakeAppointmentsOf } from '#shared/operations/appointment-flow';
+import { wakeAppointmentsOf } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 
 export function templateMoves(templates: TemplateRepository) {

@@ -283,7 +283,10 @@ describe('PlatformStack', () => {
       const scheduleOf = (entry: LambdaEntry) =>
         rules.find((r) => r.Targets.some((t: Json) => arnTargetOf(t.Arn) === fnId(entry)))?.ScheduleExpression;
       expect(scheduleOf(scheduledFunctions.exchangeRate)).toBe('rate(5 minutes)');
-      for (const entry of Object.values(scheduledFunctions)) expect(scheduleOf(entry)).toBe(`rate(${entry.rateMinutes} minutes)`);
+      expect(scheduleOf(scheduledFunctions.appointmentSweep)).toBe('rate(1 minute)');
+      for (const entry of Object.values(scheduledFunctions)) {
+        expect(scheduleOf(entry)).toBe(`rate(${entry.rateMinutes} minute${entry.rateMinutes === 1 ? '' : 's'})`);
+      }
     });
 
     it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {
@@ -413,6 +416,15 @@ describe('PlatformStack', () => {
           groupFunctions['provider-portal'].id,
           consumerFunctions.inbound.id,
           consumerFunctions.outboundWebhooks.id,
+          consumerFunctions.appointmentFlow.id,
+          scheduledFunctions.appointmentSweep.id,
+        ].sort(),
+      );
+      expect(holders(/^sqs:SendMessage on queue:appointmentFlow$/)).toEqual(
+        [
+          groupFunctions['v2-appointments'].id,
+          groupFunctions.admin.id,
+          consumerFunctions.inbound.id,
           scheduledFunctions.appointmentSweep.id,
         ].sort(),
       );

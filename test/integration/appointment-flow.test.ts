@@ -5,7 +5,9 @@
 // reply (AVISO_ENVIADO, then NAO_RESPONDEU), an empty balance, a provider failure, overlapping sweeps.
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { flowDeps } from '#functions/consumers/appointment-flow';
 import { queueDueAppointments } from '#functions/scheduled/appointment-sweep';
+import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { localDateTime } from '#shared/domain/time';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
@@ -87,6 +89,17 @@ const statement = async (key: AppKey) =>
   (await api.call('GET', '/api/external/financeiro/extrato?size=100', { 'X-Api-Key': app(key).apiKey, 'X-Api-Secret': app(key).apiSecret }))
     .body.content as Json[];
 
+/**
+ * The provider's accepted sends to a phone, once there are `count` of them: ENVIADO is written with
+ * the debit, just before the provider is called.
+ */
+const sentTo = (telefone: string, count: number) =>
+  until(
+    `${count} sends`,
+    async () => service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1) && s.answeredStatus === 200),
+    (sends) => sends.length >= count,
+  );
+
 /** Runs the sweep as the schedule would, and waits for the flow's queue to settle. */
 async function sweep(): Promise<void> {
   await queueDueAppointments();
@@ -111,7 +124,7 @@ describe('an appointment with an approved template', () => {
 
     const sent = await status('demo', created.id, 'ENVIADO');
     expect(sent.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO']);
-    const send = service.simulators.providerB.sent().find((s) => s.to === telefone.slice(1));
+    const [send] = await sentTo(telefone, 1);
     expect(send?.template).toEqual({
       name: expect.stringMatching(/^aviso_/),
       parameters: ['Maria Souza', 'hemograma COMPLETO', 'Unidade Centro'],
@@ -170,7 +183,7 @@ describe('an appointment the flow cannot notify yet', () => {
 
     const sent = await status('demo', created.id, 'ENVIADO');
     expect(sent.pendencia).toBeNull();
-    expect(service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1))).toHaveLength(1);
+    expect(await sentTo(telefone, 1)).toHaveLength(1);
   });
 
   it('stays VALIDADO with the reason while the balance is empty, and goes out once credited', async () => {
@@ -208,6 +221,25 @@ describe('an appointment the flow cannot notify yet', () => {
     expect(entries.find((e) => e.tipo === 'CREDIT')).toMatchObject({ referenciaTipo: 'ESTORNO_FALHA_ENVIO' });
   });
 
+  it('does not write to a patient who opted out: ERRO, saying why, nothing sent or charged', async () => {
+    await approvedTemplate('demo', ['Audiometria']);
+    const telefone = mobile();
+    const said = await fetch(`${service.sandbox.simulators!.providerB}/simular/mensagem`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ slug: app('demo').slug, from: telefone, texto: 'Parar' }),
+    });
+    expect(said.status).toBe(200);
+    await service.queues.drained();
+
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Audiometria' });
+
+    const refused = await status('demo', created.id, 'ERRO');
+    expect(refused.pendencia).toMatch(/opt-out/);
+    expect(service.simulators.providerB.sent().some((s) => s.to === telefone.slice(1))).toBe(false);
+    expect((await statement('demo')).some((e) => e.descricao === `Mensagem enviada para ${telefone}`)).toBe(false);
+  });
+
   it('is ERRO at validation when the phone cannot receive WhatsApp, with nothing sent', async () => {
     const created = await create('demo', { pacienteTelefone: '+551133334444', procedimento: 'Hemograma completo' });
     const failed = await status('demo', created.id, 'ERRO');
@@ -235,8 +267,30 @@ describe('the timed moves', () => {
     const gaveUp = await status('demo', created.id, 'NAO_RESPONDEU');
 
     expect(gaveUp.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU']);
-    expect(service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1) && s.answeredStatus === 200)).toHaveLength(2);
+    expect(await sentTo(telefone, 2)).toHaveLength(2);
     const charged = (await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`);
     expect(charged).toHaveLength(2);
+  });
+});
+
+describe('exactly once', () => {
+  it('sends and charges one reminder when eight workers take the due appointment at the same moment', async () => {
+    await approvedTemplate('demo', ['Densitometria']);
+    const telefone = mobile();
+    const created = await create('demo', {
+      pacienteTelefone: telefone,
+      procedimento: 'Densitometria',
+      dataLimiteRetirada: localDateTime(new Date(Date.now() + 3_000)),
+    });
+    await status('demo', created.id, 'ENVIADO');
+    await sleep(1_200); // the reminder is due (deadline - 2 s)
+
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => advanceAppointment(flowDeps(), app('demo').id, created.id)));
+
+    expect(outcomes.filter((o) => o === 'aviso_enviado')).toHaveLength(1);
+    const after = await read('demo', created.id);
+    expect(after.historico.filter((h: Json) => h.para === 'AVISO_ENVIADO')).toHaveLength(1);
+    expect(await sentTo(telefone, 2)).toHaveLength(2);
+    expect((await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`)).toHaveLength(2);
   });
 });

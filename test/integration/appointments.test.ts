@@ -10,9 +10,9 @@ import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { issueProviderCredential, registerPrestador } from '#shared/domain/applications';
 import { appointmentStatuses, decideTransition, newAppointment, parseAppointmentCreate, type Trigger } from '#shared/domain/appointments';
-import { accessToken, bearer, client, useLocalService, type Json, type Reply } from '../support/local-service.ts';
+import { accessToken, bearer, client, consumersWithoutFlow, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
-const service = useLocalService();
+const service = useLocalService({ queues: { consumer: consumersWithoutFlow } });
 const { call } = client(service);
 
 const V2 = '/api/external/v2/agendamentos';

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
+import { defaultConsumer } from '#infra/local/queues';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '#infra/local/service';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
@@ -52,6 +53,13 @@ export function useLocalService(options: LocalServiceOptions & { env?: Record<st
     },
   });
 }
+
+/**
+ * Queue consumers without the appointment flow: its queue's messages are acknowledged and dropped, so
+ * a file testing PATCH, /execucao or the list sees only the moves it makes (the flow has its own tests).
+ */
+export const consumersWithoutFlow: NonNullable<NonNullable<LocalServiceOptions['queues']>['consumer']> = async (queue) =>
+  queue === 'appointmentFlow' ? async () => ({ batchItemFailures: [] }) : defaultConsumer(queue);
 
 export interface Reply {
   status: number;

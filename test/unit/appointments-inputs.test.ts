@@ -178,7 +178,7 @@ describe('views', () => {
     at: new Date('2026-05-01T13:00:00Z'),
   });
 
-  it('shows every spec field, the id, status and history, and nothing of the tenant', () => {
+  it('shows every spec field, the id, status, history and what the flow waits for, and nothing of the tenant', () => {
     const view = appointmentView(created);
     expect(Object.keys(view).sort()).toEqual(
       [
@@ -197,6 +197,7 @@ describe('views', () => {
         'criadoEm',
         'atualizadoEm',
         'historico',
+        'pendencia',
       ].sort(),
     );
     expect(view).toMatchObject({
