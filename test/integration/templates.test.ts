@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
-const service = useLocalService({ simulators: { reviewDelayMs: 100 } });
+// provider_b's review takes 1.5 s here: long enough to act on a template still EM_ANALISE.
+const service = useLocalService({ simulators: { reviewDelayMs: 1_500 } });
 const api = client(service);
 const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
 
@@ -163,6 +164,20 @@ describe('the provider`s review', () => {
     expect(edited.body).toMatchObject({ estado: 'RASCUNHO', motivoRejeicao: null });
     await semSaldo('POST', `${TEMPLATES}/${bad.id}/submeter`);
     expect(await until(read(bad.id), (t) => t.estado !== 'EM_ANALISE')).toMatchObject({ estado: 'APROVADO' });
+  });
+
+  it('refuses an update of a template EM_ANALISE (409, unchanged); deleting it withdraws it and frees its procedures', async () => {
+    const template = (await semSaldo('POST', TEMPLATES, body())).body;
+    const submitted = (await semSaldo('POST', `${TEMPLATES}/${template.id}/submeter`)).body;
+    expect(submitted.estado).toBe('EM_ANALISE');
+
+    const refused = await semSaldo('PUT', `${TEMPLATES}/${template.id}`, { botoes: ['Sim'] });
+    expect(refused.status).toBe(409);
+    expect((await semSaldo('GET', `${TEMPLATES}/${template.id}`)).body).toEqual(submitted);
+
+    expect((await semSaldo('DELETE', `${TEMPLATES}/${template.id}`)).status).toBe(204);
+    const successor = (await semSaldo('POST', TEMPLATES, body({ procedimentos: template.procedimentos }))).body;
+    expect((await semSaldo('POST', `${TEMPLATES}/${successor.id}/submeter`)).status).toBe(200);
   });
 
   it('answers 501 for an application on provider_a, with nothing written', async () => {
