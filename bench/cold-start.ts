@@ -57,6 +57,7 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     INBOUND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-inbound',
     STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',
     OUTBOUND_WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-outbound-webhooks',
+    APPOINTMENT_FLOW_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-appointment-flow',
   };
 }
 

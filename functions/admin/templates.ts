@@ -8,7 +8,7 @@ import { dynamoTemplateRepository } from '#shared/db/templates';
 import { notFound } from '#shared/domain/errors';
 import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, templateView, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
-import { HttpError, notImplemented } from '#shared/http/errors';
+import { HttpError } from '#shared/http/errors';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { settleReview, templateMoves } from '#shared/operations/templates';
@@ -36,11 +36,10 @@ async function submit(request: TenantRequest) {
   const app = await applications.getApplication(before.aplicacaoId);
   if (!app) throw notFound('application');
   const review = templateReviewFor(app);
-  if (!review) throw notImplemented(`Template review through ${app.provider}`);
   const submitted = await act(before, 'submeter', { motivoRejeicao: null });
   let decision;
   try {
-    decision = await review(submitted);
+    decision = await review.submit(submitted);
   } catch (error) {
     const failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
     if (failure.kind === 'rejected') {

@@ -1,4 +1,6 @@
-// Fired every minute (every 5 s under `npm start`). It queues the appointments the due index
+// Fired every minute (every 5 s under `npm start`). It asks the providers for the verdict on the
+// templates still in review (pattern 33c: provider_a sends no event; for provider_b it is the safety
+// net of its event), and queues the appointments the due index
 // (pattern 34) says are due to the appointment-flow queue: reminders, no-reply deadlines, retries
 // (no balance, no template) and any create whose own queue message was lost. Its cost grows with what
 // is due, not with all appointments; two overlapping sweeps queue an appointment twice, and the
@@ -8,7 +10,11 @@
 // (the fan-out is idempotent, so an event queued twice is delivered once per subscription).
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
+import { dynamoApplicationReader } from '#shared/db/applications';
 import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
+import { dynamoTemplateRepository } from '#shared/db/templates';
+import { settleReview } from '#shared/operations/templates';
+import { templateReviewFor } from '#shared/providers/template-review';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log, withLambdaLog } from '#shared/log';
@@ -45,7 +51,34 @@ export async function queueDueAppointments(now = new Date()): Promise<number> {
   return due.length;
 }
 
+/** Asks each template's provider for its verdict and applies it (an approval queues the appointments waiting for it); returns how many were settled. */
+export async function pollTemplateReviews(): Promise<number> {
+  const templates = dynamoTemplateRepository();
+  const applications = dynamoApplicationReader();
+  let settled = 0;
+  for (const { aplicacaoId, templateId } of await templates.pendingReviews()) {
+    const template = await templates.get(aplicacaoId, templateId);
+    const app = await applications.getApplication(aplicacaoId);
+    if (!template?.providerTemplateId || template.estado !== 'EM_ANALISE' || !app) continue;
+    try {
+      const verdict = await templateReviewFor(app).poll(template.providerTemplateId);
+      const after = await settleReview(
+        { templates, appointments: dynamoAppointmentRepository() },
+        template,
+        verdict.estado,
+        verdict.motivo,
+      );
+      if (after.estado !== template.estado) settled++;
+    } catch (error) {
+      // The provider unreachable, or the template moved meanwhile: the next run asks again.
+      log.warn('template review not read', { aplicacaoId, templateId, error });
+    }
+  }
+  return settled;
+}
+
 export const handler = withLambdaLog(async (): Promise<void> => {
+  await pollTemplateReviews();
   await queueDueAppointments();
   await requeuePendingEvents();
 });

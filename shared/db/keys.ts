@@ -212,6 +212,12 @@ export const templateByProviderId = at('33b', (aplicacaoId: number, providerTemp
   sk: `TPLPROV#${providerTemplateId}`,
 }));
 
+export const pendingReview = at('33c', (aplicacaoId: number, templateId: number) => ({
+  pk: 'TPLREVISAO',
+  sk: `${aplicacaoId}#${templateId}`,
+}));
+export const pendingReviews = at('33c', () => ({ pk: 'TPLREVISAO' }));
+
 // 34, 34a: the communication flow
 export const flowDue = at('34', (shard: number, dueAt: string, aplicacaoId: number, agendamentoId: number) => ({
   pk: `FLUXO#${shard}`,

@@ -71,6 +71,8 @@ export interface TemplateRepository {
   /** The template holding the procedure (EM_ANALISE or APROVADO), if any. */
   forProcedure(aplicacaoId: number, procedimento: string): Promise<Template | undefined>;
   byProviderId(aplicacaoId: number, providerTemplateId: string): Promise<Template | undefined>;
+  /** The templates EM_ANALISE with the provider, across applications (pattern 33c). */
+  pendingReviews(): Promise<{ aplicacaoId: number; templateId: number }[]>;
 }
 
 export function dynamoTemplateRepository(): TemplateRepository {
@@ -107,7 +109,17 @@ export function dynamoTemplateRepository(): TemplateRepository {
 
     async save(before, after) {
       const providerIdChanged = after.providerTemplateId !== before.providerTemplateId;
+      const awaiting = (t: Template) => t.estado === 'EM_ANALISE' && t.providerTemplateId !== null;
+      const review = keys.pendingReview(after.aplicacaoId, after.id);
       await commit([
+        ...(awaiting(after) && !awaiting(before)
+          ? [
+              conditionalWrite<Refusal>({
+                Put: { Item: { ...review, tipo: 'TPLREVISAO', aplicacaoId: after.aplicacaoId, templateId: after.id } },
+              }),
+            ]
+          : []),
+        ...(awaiting(before) && !awaiting(after) ? [conditionalWrite<Refusal>({ Delete: { Key: review } })] : []),
         conditionalWrite(
           { Put: { Item: templateItem(after), ConditionExpression: 'versao = :v', ExpressionAttributeValues: { ':v': before.versao } } },
           'changed',
@@ -119,6 +131,7 @@ export function dynamoTemplateRepository(): TemplateRepository {
 
     async remove(template) {
       await commit([
+        conditionalWrite({ Delete: { Key: keys.pendingReview(template.aplicacaoId, template.id) } }),
         conditionalWrite(
           {
             Delete: {
@@ -138,5 +151,10 @@ export function dynamoTemplateRepository(): TemplateRepository {
 
     byProviderId: async (aplicacaoId, providerTemplateId) =>
       pointed(aplicacaoId, await getItem(keys.templateByProviderId(aplicacaoId, providerTemplateId))),
+
+    async pendingReviews() {
+      const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.pendingReviews().pk } });
+      return items.map((i) => ({ aplicacaoId: Number(i.aplicacaoId), templateId: Number(i.templateId) }));
+    },
   };
 }

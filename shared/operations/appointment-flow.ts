@@ -96,7 +96,7 @@ export async function advanceAppointment(
       if (!a.vencimento || !a.passo) return 'nada';
       const woken = options.templateAprovado && a.status === 'SEM_TEMPLATE';
       if (a.vencimento > now.toISOString() && !woken) return 'cedo';
-      return takeStep(deps, app, settings, a, a.passo, now);
+      return takeStep(deps, settings, a, a.passo, now);
     });
     if (step !== 'continuar') return step ?? last;
     last = 'validado';
@@ -104,14 +104,7 @@ export async function advanceAppointment(
   return last;
 }
 
-async function takeStep(
-  deps: FlowDeps,
-  app: Application | undefined,
-  settings: FlowSettings,
-  a: Appointment,
-  passo: FlowDue,
-  now: Date,
-): Promise<Step> {
+async function takeStep(deps: FlowDeps, settings: FlowSettings, a: Appointment, passo: FlowDue, now: Date): Promise<Step> {
   switch (a.status) {
     case 'IMPORTADO': {
       const problem = validationProblem(a);
@@ -120,9 +113,9 @@ async function takeStep(
     }
     case 'VALIDADO':
     case 'SEM_TEMPLATE':
-      return notify(deps, app, settings, a, 'enviado', now);
+      return notify(deps, settings, a, 'enviado', now);
     case 'ENVIADO':
-      if (passo === 'lembrete') return notify(deps, app, settings, a, 'aviso_enviado', now);
+      if (passo === 'lembrete') return notify(deps, settings, a, 'aviso_enviado', now);
       return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
     case 'AVISO_ENVIADO':
       return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
@@ -168,14 +161,7 @@ async function postpone(deps: FlowDeps, a: Appointment, passo: FlowDue, seconds:
  * The notification (`enviado`) or the reminder (`aviso_enviado`): the procedure's approved template,
  * filled from the appointment, sent and charged like any send, with the move in the debit's transaction.
  */
-async function notify(
-  deps: FlowDeps,
-  app: Application | undefined,
-  settings: FlowSettings,
-  a: Appointment,
-  step: 'enviado' | 'aviso_enviado',
-  now: Date,
-): Promise<Step> {
+async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, step: 'enviado' | 'aviso_enviado', now: Date): Promise<Step> {
   const reminder = step === 'aviso_enviado';
   const optedOutAt = await deps.flow.optedOut(a.aplicacaoId, a.pacienteTelefone);
   if (optedOutAt) {
@@ -261,6 +247,7 @@ async function notify(
 const templateSend = (t: Template, valores: string[], agendamentoId: number) => ({
   nome: t.nome,
   idioma: t.idioma,
+  providerTemplateId: t.providerTemplateId,
   valores,
   botoes: t.botoes.map((titulo, i) => ({ titulo, payload: buttonPayload(agendamentoId, i) })),
 });

@@ -1,5 +1,6 @@
 // provider_a (an API-based WhatsApp messaging provider): form-encoded POST to
-// {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json with HTTP Basic accountSid:authToken;
+// {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json with HTTP Basic accountSid:authToken
+// (Body, or ContentSid + ContentVariables for an approved content template);
 // 201 {sid, status: 'queued', ...}; errors {code, message, status}.
 import type { ProviderASettings } from '#shared/domain/applications';
 import { callerFault, callProvider, str } from '#shared/providers/http';
@@ -10,8 +11,13 @@ export function providerAClient(settings: ProviderASettings, options: ProviderOp
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
   return {
-    async send({ to, body, statusCallbackUrl }) {
-      const form = new URLSearchParams({ To: `whatsapp:${to}`, From: `whatsapp:${settings.fromNumber}`, Body: body });
+    async send({ to, body, statusCallbackUrl, template }) {
+      const form = new URLSearchParams({ To: `whatsapp:${to}`, From: `whatsapp:${settings.fromNumber}` });
+      // An approved content template goes by its sid and variables; anything else as its text.
+      if (template?.providerTemplateId?.startsWith('HX')) {
+        form.set('ContentSid', template.providerTemplateId);
+        form.set('ContentVariables', JSON.stringify(Object.fromEntries(template.valores.map((v, i) => [String(i + 1), v]))));
+      } else form.set('Body', body);
       // Only an absolute URL: without a public base URL configured, the send goes out without callbacks rather than failing.
       if (/^https?:\/\//i.test(statusCallbackUrl)) form.set('StatusCallback', statusCallbackUrl);
       const answer = await callProvider(

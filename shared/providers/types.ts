@@ -15,6 +15,8 @@ export interface SendInput {
 export interface TemplateSend {
   nome: string;
   idioma: string;
+  /** The provider's id of the approved template (provider_a's content sid `HX...`), when it has one. */
+  providerTemplateId: string | null;
   /** The body's variables, in order. */
   valores: string[];
   /** The quick-reply buttons with the payload each press returns. */

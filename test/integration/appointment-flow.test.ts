@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flowDeps } from '#functions/consumers/appointment-flow';
-import { queueDueAppointments } from '#functions/scheduled/appointment-sweep';
+import { pollTemplateReviews, queueDueAppointments } from '#functions/scheduled/appointment-sweep';
 import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { localDateTime } from '#shared/domain/time';
@@ -25,7 +25,7 @@ let phones = 0;
 /** A fresh Brazilian mobile number per appointment, so replies never mix. */
 const mobile = () => `+55119${String(70000000 + (process.pid % 1000) * 1000 + ++phones).padStart(8, '0')}`;
 
-type AppKey = 'demo' | 'semSaldo';
+type AppKey = 'demo' | 'semSaldo' | 'outra';
 const app = (key: AppKey) => service.sandbox.applications[key];
 const admin = (key: AppKey, method: string, url: string, body?: unknown) => api.call(method, url, bearer(app(key).tokens.admin), body);
 
@@ -56,7 +56,10 @@ async function approvedTemplate(key: AppKey, procedimentos: string[], nome = `av
   expect(submitted.body.estado).toBe('EM_ANALISE');
   return until(
     'the approval',
-    async () => (await admin(key, 'GET', `${TEMPLATES}/${created.body.id}`)).body,
+    async () => {
+      if (key === 'outra') await pollTemplateReviews(); // provider_a sends no event: the sweep asks
+      return (await admin(key, 'GET', `${TEMPLATES}/${created.body.id}`)).body;
+    },
     (t) => t.estado === 'APROVADO',
   );
 }
@@ -168,6 +171,33 @@ describe('an appointment with an approved template', () => {
 
     const cancelled = await status('demo', created.id, 'CANCELADO');
     expect(cancelled.historico.at(-1)).toMatchObject({ de: 'ENVIADO', para: 'CANCELADO', por: { tipo: 'paciente' } });
+  });
+});
+
+describe('through provider_a', () => {
+  it('sends the approved content template by its sid and takes the patient`s "Confirmar"', async () => {
+    await approvedTemplate('outra', ['Mamografia']);
+    const telefone = mobile();
+    const created = await create('outra', { pacienteTelefone: telefone, procedimento: 'Mamografia' });
+    await status('outra', created.id, 'ENVIADO');
+    const send = await until(
+      'the send',
+      async () => service.simulators.providerA.sent().find((s) => s.to === `whatsapp:${telefone}` && s.answeredStatus === 201),
+      Boolean,
+    );
+    expect(send!.content).toEqual({
+      sid: expect.stringMatching(/^HX/),
+      variables: { 1: 'Maria Souza', 2: 'Mamografia', 3: 'Unidade Centro' },
+    });
+    expect(send!.body).toBe('Olá Maria Souza, seu exame Mamografia está pronto para retirada em Unidade Centro. Confirme pelo botão.');
+
+    const pressed = await fetch(`${service.sandbox.simulators!.providerA}/simular/mensagem`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ from: telefone, to: app('outra').numerosWhatsapp[0], botao: { titulo: 'Confirmar' } }),
+    });
+    expect(pressed.status).toBe(200);
+    await status('outra', created.id, 'CONFIRMADO');
   });
 });
 

@@ -1,8 +1,9 @@
 // The admin template routes through the local gateway: every allowed and refused update, delete and
 // archive, one template per procedure, another application's template as 404, and the review: link
 // approves at once, provider_b through its simulator (approved, or rejected with the reason, by its
-// signed webhook event), provider_a not wired yet (501).
+// signed webhook event), provider_a through its content API, read by the sweep.
 import { describe, expect, it } from 'vitest';
+import { pollTemplateReviews } from '#functions/scheduled/appointment-sweep';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
 // provider_b's review takes 1.5 s here: long enough to act on a template still EM_ANALISE.
@@ -180,11 +181,27 @@ describe('the provider`s review', () => {
     expect((await semSaldo('POST', `${TEMPLATES}/${successor.id}/submeter`)).status).toBe(200);
   });
 
-  it('answers 501 for an application on provider_a, with nothing written', async () => {
-    const outra = as('outra');
-    const template = await templateIn('RASCUNHO', outra);
-    const reply = await outra('POST', `${TEMPLATES}/${template.id}/submeter`);
-    expect(reply.status).toBe(501);
-    expect((await outra('GET', `${TEMPLATES}/${template.id}`)).body).toEqual(template);
+  it('submits to provider_a`s content API, whose verdict the sweep reads (it sends no event)', async () => {
+    const outra = as('outra'); // provider_a
+    const good = (await outra('POST', TEMPLATES, body())).body;
+    const bad = (await outra('POST', TEMPLATES, body({ corpo: 'Olá {{1}}, oferta especial no exame {{2}}.' }))).body;
+    for (const t of [good, bad]) expect((await outra('POST', `${TEMPLATES}/${t.id}/submeter`)).body.estado).toBe('EM_ANALISE');
+
+    await pollTemplateReviews(); // still in review: nothing changes
+    expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('EM_ANALISE');
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await pollTemplateReviews()).toBeGreaterThanOrEqual(2); // (a provider_b template of an earlier test may be settled too)
+
+    expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('APROVADO');
+    expect((await outra('GET', `${TEMPLATES}/${bad.id}`)).body).toMatchObject({
+      estado: 'REJEITADO',
+      motivoRejeicao: 'INCORRECT_CATEGORY',
+    });
+    const submitted = service.simulators.providerA.contents().filter((c) => [good.nome, bad.nome].includes(c.name));
+    expect(submitted.map((c) => [c.name, c.verdict, c.actions.map((a) => a.title)])).toEqual([
+      [good.nome, 'APPROVED', ['Confirmar', 'Cancelar']],
+      [bad.nome, 'REJECTED', ['Confirmar', 'Cancelar']],
+    ]);
+    expect(await pollTemplateReviews()).toBe(0); // nothing left to ask
   });
 });

@@ -261,3 +261,15 @@ export class Background {
     this.stopped = true;
   }
 }
+
+const MARKETING_WORDS = /\b(promo[çc][ãa]o|desconto|oferta|gr[áa]tis|cupom)\b/i;
+
+/**
+ * The simulators' template review, two rules: a body with an empty variable (`{{}}`) is rejected as
+ * INVALID_FORMAT, a UTILITY body with a marketing word as INCORRECT_CATEGORY; anything else is approved.
+ */
+export function templateVerdict(body: string, category: string): { verdict: 'APPROVED' | 'REJECTED'; reason: string } {
+  if (/\{\{\s*\}\}/.test(body)) return { verdict: 'REJECTED', reason: 'INVALID_FORMAT' };
+  if (category === 'UTILITY' && MARKETING_WORDS.test(body)) return { verdict: 'REJECTED', reason: 'INCORRECT_CATEGORY' };
+  return { verdict: 'APPROVED', reason: 'NONE' };
+}

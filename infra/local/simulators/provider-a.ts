@@ -9,6 +9,16 @@
 //   with X-Provider-A-Signature over the callback URL exactly as called. Every `outOfOrderEvery`-th
 //   message gets read before delivered: the real provider does not promise the order either.
 //
+// Content templates (the content API, here on the same host as the messaging API):
+//   POST {url}/v1/Content  JSON {friendly_name, language, variables, types: {twilio/quick-reply: {body,
+//     actions: [{title, id}]} | twilio/text: {body}}}  -> 201 {sid: 'HX' + 32 hex, ...}
+//   POST {url}/v1/Content/{sid}/ApprovalRequests/whatsapp  JSON {name, category}  -> 201 {status: 'received'}
+//   GET  {url}/v1/Content/{sid}/ApprovalRequests  -> {sid, whatsapp: {name, category, status: pending |
+//     approved | rejected, rejection_reason}}: the verdict (common.ts templateVerdict) is out
+//     `reviewDelayMs` after the approval request (2 s by default). The provider sends no event for it.
+//   A send with ContentSid + ContentVariables (JSON {"1": ...}) of an approved content is accepted, its
+//   body being the content's text with the variables filled; any other content sid is a 400 (21656).
+//
 // Failure triggers by recipient (common.ts FAILURE_RECIPIENTS): +5500000000400 -> 400
 // {code: 21211, ...}; +5500000000500 -> 500; +5500000000999 -> no answer for 11 s.
 //
@@ -38,6 +48,7 @@ import {
   sendJson,
   sleep,
   statusOrder,
+  templateVerdict,
   triggerOf,
   type CallbackAttempt,
   type InjectedMessage,
@@ -47,6 +58,21 @@ import {
 export const PROVIDER_A_PREFIX = '/provider-a';
 const SEND_PATH = /^(?:\/provider-a)?\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 const PATIENT_PATH = /^(?:\/provider-a)?\/simular\/mensagem$/;
+const CONTENT_PATH = /^(?:\/provider-a)?\/v1\/Content(?:\/([^/]+)\/ApprovalRequests(\/whatsapp)?)?$/;
+
+/** A content template submitted to the simulator. */
+export interface ProviderAContent {
+  sid: string;
+  accountSid: string;
+  name: string;
+  body: string;
+  actions: { title: string; id: string }[];
+  category: string | null;
+  verdict: 'APPROVED' | 'REJECTED';
+  reason: string;
+  /** When the verdict is out (epoch ms); null until an approval was requested. */
+  decidedAt: number | null;
+}
 
 export interface ProviderASimulatorOptions extends SimulatorTiming {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -70,6 +96,8 @@ export interface ProviderASend {
   to: string;
   from: string;
   body: string;
+  /** A content template send: its sid and variables. */
+  content?: { sid: string; variables: Record<string, string> };
   statusCallback: string | null;
   /** The HTTP status the simulator answered (or will answer, for a hanging request). */
   answeredStatus: number;
@@ -88,6 +116,8 @@ export interface ProviderASimulator {
   callbacks(): CallbackAttempt[];
   /** Every patient's message played through /simular/mensagem, with the service's answers. */
   injected(): InjectedMessage[];
+  /** Every content template submitted. */
+  contents(): ProviderAContent[];
   /** Waits until the callbacks scheduled so far have been made. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -111,10 +141,22 @@ const messageTypeOf = (botao: boolean, contentType: string | undefined): string 
   return ['image', 'audio', 'video'].includes(kind) ? kind : 'document';
 };
 
+/** ContentVariables as sent (a JSON object of strings), or none. */
+function contentVariables(raw: string | null): Record<string, string> {
+  try {
+    const value = JSON.parse(raw ?? '{}') as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
 export async function startProviderASimulator(options: ProviderASimulatorOptions): Promise<ProviderASimulator> {
   const sends: ProviderASend[] = [];
   const callbacks: CallbackAttempt[] = [];
   const injected: InjectedMessage[] = [];
+  const contents: ProviderAContent[] = [];
   const background = new Background();
   const outOfOrderEvery = options.outOfOrderEvery ?? 3;
   let accepted = 0;
@@ -225,9 +267,69 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     sendJson(res, 200, { messageSid: sid, entregas: message.entregas });
   }
 
+  /** The content API: create a content, request its approval, read the verdict. */
+  async function content(req: IncomingMessage, res: ServerResponse, sid: string | undefined, approvalRequest: boolean): Promise<void> {
+    const raw = await readBody(req);
+    const credentials = basicAuth(req);
+    const account = credentials ? await options.accounts(credentials.user) : undefined;
+    if (!credentials || !account || credentials.password !== account.authToken) return sendJson(res, 401, unauthorized);
+    let payload: Record<string, unknown>;
+    try {
+      payload = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
+    } catch {
+      return sendJson(res, 400, { code: 20001, message: 'Invalid JSON', status: 400 });
+    }
+    if (sid === undefined) {
+      if (req.method !== 'POST') return sendJson(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
+      const types = (payload.types ?? {}) as Record<string, { body?: unknown; actions?: { title?: unknown; id?: unknown }[] }>;
+      const type = types['twilio/quick-reply'] ?? types['twilio/text'];
+      if (typeof payload.friendly_name !== 'string' || typeof type?.body !== 'string') {
+        return sendJson(res, 400, { code: 21651, message: 'Invalid content', status: 400 });
+      }
+      const created: ProviderAContent = {
+        sid: `HX${randomBytes(16).toString('hex')}`,
+        accountSid: credentials.user,
+        name: payload.friendly_name,
+        body: type.body,
+        actions: (type.actions ?? []).map((a) => ({
+          title: typeof a?.title === 'string' ? a.title : '',
+          id: typeof a?.id === 'string' ? a.id : '',
+        })),
+        category: null,
+        verdict: 'APPROVED',
+        reason: 'NONE',
+        decidedAt: null,
+      };
+      contents.push(created);
+      return sendJson(res, 201, { sid: created.sid, account_sid: created.accountSid, friendly_name: created.name, types });
+    }
+    const found = contents.find((c) => c.sid === sid && c.accountSid === credentials.user);
+    if (!found) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    if (approvalRequest && req.method === 'POST') {
+      found.category = typeof payload.category === 'string' ? payload.category : 'UTILITY';
+      Object.assign(found, templateVerdict(found.body, found.category), { decidedAt: Date.now() + (options.reviewDelayMs ?? 2_000) });
+      return sendJson(res, 201, { name: payload.name, category: found.category, status: 'received' });
+    }
+    if (!approvalRequest && req.method === 'GET') {
+      const decided = found.decidedAt !== null && Date.now() >= found.decidedAt;
+      return sendJson(res, 200, {
+        sid: found.sid,
+        whatsapp: {
+          name: found.name,
+          category: found.category,
+          status: found.decidedAt === null ? 'unsubmitted' : decided ? found.verdict.toLowerCase() : 'pending',
+          rejection_reason: decided && found.reason !== 'NONE' ? found.reason : '',
+        },
+      });
+    }
+    return sendJson(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] as string;
     if (PATIENT_PATH.test(path)) return playPatient(req, res);
+    const contentPath = CONTENT_PATH.exec(path);
+    if (contentPath) return content(req, res, contentPath[1] && decodeURIComponent(contentPath[1]), Boolean(contentPath[2]));
     const match = SEND_PATH.exec(path);
     if (!match) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     if (req.method !== 'POST') return sendJson(res, 405, { code: 20004, message: 'Method not allowed', status: 405 });
@@ -242,11 +344,28 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     const form = new URLSearchParams(raw.toString('utf8'));
     const to = form.get('To') ?? '';
     const from = form.get('From') ?? '';
-    const body = form.get('Body') ?? '';
+    const contentSid = form.get('ContentSid');
+    const used = contentSid ? contents.find((c) => c.sid === contentSid && c.accountSid === accountSid) : undefined;
+    const variables = contentVariables(form.get('ContentVariables'));
+    const body = used ? used.body.replace(/\{\{\s*(\d+)\s*\}\}/g, (_, n: string) => variables[n] ?? '') : (form.get('Body') ?? '');
     const statusCallback = form.get('StatusCallback');
     const record = (answeredStatus: number, sid: string | null) =>
-      sends.push({ accountSid, to, from, body, statusCallback, answeredStatus, sid, receivedAt: new Date().toISOString() });
+      sends.push({
+        accountSid,
+        to,
+        from,
+        body,
+        ...(contentSid ? { content: { sid: contentSid, variables } } : {}),
+        statusCallback,
+        answeredStatus,
+        sid,
+        receivedAt: new Date().toISOString(),
+      });
 
+    if (contentSid && (!used || used.verdict !== 'APPROVED' || used.decidedAt === null || Date.now() < used.decidedAt)) {
+      record(400, null);
+      return sendJson(res, 400, { code: 21656, message: 'The ContentSid is invalid or not approved.', status: 400 });
+    }
     if (!to) {
       record(400, null);
       return sendJson(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
@@ -304,6 +423,7 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     sent: () => [...sends],
     callbacks: () => [...callbacks],
     injected: () => [...injected],
+    contents: () => [...contents],
     idle: () => background.idle(),
     async stop() {
       background.stop();

@@ -14,7 +14,9 @@
 // {error: {message: '(#100) Invalid parameter', type: 'OAuthException', code: 100}};
 // 5500000000500 -> 500; 5500000000999 -> no answer for 11 s.
 //
-// Templates (the review the real provider does by hand or by model, here by two rules):
+// Templates (the review the real provider does by hand or by model, here by two rules, common.ts):
+//   GET {url}/v21.0/{template id}?fields=status,rejected_reason -> {id, name, status, rejected_reason?}
+//     (PENDING until the verdict is out).
 //   POST {url}/v21.0/{wabaId}/message_templates   Bearer, JSON {name, language, category, components}
 //     -> 200 {id, status: 'PENDING', category}; `reviewDelayMs` later (2 s by default) a signed event
 //     of the field `message_template_status_update` {event: APPROVED | REJECTED, message_template_id,
@@ -50,6 +52,7 @@ import {
   sendJson,
   sleep,
   statusOrder,
+  templateVerdict,
   triggerOf,
   type CallbackAttempt,
   type InjectedMessage,
@@ -59,7 +62,7 @@ import {
 export const PROVIDER_B_PREFIX = '/provider-b';
 const SEND_PATH = /^(?:\/provider-b)?\/v\d+\.\d+\/([^/]+)\/messages$/;
 const TEMPLATE_PATH = /^(?:\/provider-b)?\/v\d+\.\d+\/([^/]+)\/message_templates$/;
-const MARKETING_WORDS = /\b(promo[çc][ãa]o|desconto|oferta|gr[áa]tis|cupom)\b/i;
+const TEMPLATE_STATUS_PATH = /^(?:\/provider-b)?\/v\d+\.\d+\/(\d+)$/;
 const PATIENT_PATH = /^(?:\/provider-b)?\/simular\/mensagem$/;
 export const metaWebhookPath = (slug: string) => `/api/webhooks/whatsapp/meta/${encodeURIComponent(slug)}`;
 
@@ -105,6 +108,8 @@ export interface ProviderBTemplate {
   buttons: string[];
   verdict: 'APPROVED' | 'REJECTED';
   reason: string;
+  /** When the verdict is out (epoch ms): before it, the template reads PENDING. */
+  decidedAt: number;
 }
 
 export interface ProviderBSend {
@@ -322,11 +327,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     ) {
       return sendJson(res, 400, oauthError('(#100) Invalid parameter', 100));
     }
-    const reason = /\{\{\s*\}\}/.test(body)
-      ? 'INVALID_FORMAT'
-      : payload.category === 'UTILITY' && MARKETING_WORDS.test(body)
-        ? 'INCORRECT_CATEGORY'
-        : 'NONE';
+    const { verdict, reason } = templateVerdict(body, payload.category);
     const template: ProviderBTemplate = {
       id: String(1_000_000_000_000 + templates.length * 7919 + Math.floor(Math.random() * 1000)),
       wabaId,
@@ -335,8 +336,9 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
       category: payload.category,
       body,
       buttons,
-      verdict: reason === 'NONE' ? 'APPROVED' : 'REJECTED',
+      verdict,
       reason,
+      decidedAt: Date.now() + (options.reviewDelayMs ?? 2_000),
     };
     templates.push(template);
     sendJson(res, 200, { id: template.id, status: 'PENDING', category: template.category });
@@ -384,6 +386,20 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] as string;
     if (PATIENT_PATH.test(path)) return playPatient(req, res);
+    const statusPath = TEMPLATE_STATUS_PATH.exec(path);
+    if (statusPath && req.method === 'GET') {
+      const template = templates.find((t) => t.id === statusPath[1]);
+      const owner = template && (await options.accounts?.(template.wabaId));
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!template || !owner || bearer !== owner.accessToken) return sendJson(res, 404, oauthError('Unsupported get request', 100));
+      const decided = Date.now() >= template.decidedAt;
+      return sendJson(res, 200, {
+        id: template.id,
+        name: template.name,
+        status: decided ? template.verdict : 'PENDING',
+        ...(decided && template.reason !== 'NONE' ? { rejected_reason: template.reason } : {}),
+      });
+    }
     const templatePath = TEMPLATE_PATH.exec(path);
     if (templatePath && req.method === 'POST') return reviewTemplate(decodeURIComponent(templatePath[1] as string), req, res);
     const match = SEND_PATH.exec(path);
