@@ -52,8 +52,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'physician-portal': needs('readwrite'),
-  // An approved template wakes the appointments waiting for it.
-  admin: needs('readwrite', { readsSigningKey: true, sendsTo: ['appointmentFlow'] }),
+  admin: needs('readwrite', { readsSigningKey: true }),
+  // Sectors, attendances (an answer is a charged send), templates: an approved one queues the appointments waiting for it.
+  'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'] }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the key to verify signatures. */

@@ -17,6 +17,7 @@ export const groups = [
   'provider-portal',
   'physician-portal',
   'admin',
+  'admin-whatsapp',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -154,11 +155,11 @@ export const specRoutes = [
   r('PUT', '/api/plantonista/disponibilidade/lote', 'physician-portal', 'portalJwt', portal('plantonista')),
 
   // Admin (JWT, admin)
-  r('GET', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/setores/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
 ] as const;
 
 /**
@@ -193,26 +194,26 @@ export const extensionRoutes = [
   r('PUT', '/api/admin/aplicacoes/{id}/numeros', 'admin', 'portalJwt', portal('admin')),
   // Conversations: sectors (GET/PUT of one are spec routes), generic inbound webhook subscriptions,
   // the patients' inbound messages, and the attendant's side of an attendance.
-  r('POST', '/api/admin/whatsapp/setores', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/whatsapp/setores', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/webhooks-entrada', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/webhooks-entrada', 'admin', 'portalJwt', portal('admin')),
-  r('DELETE', '/api/admin/webhooks-entrada/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/webhooks-entrada/eventos', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/mensagens-recebidas', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/atendimentos/{id}', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/atendimentos/{id}/responder', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/setores', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/setores', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/webhooks-entrada', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/webhooks-entrada', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/webhooks-entrada/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/webhooks-entrada/eventos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/mensagens-recebidas', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin-whatsapp', 'portalJwt', portal('admin')),
   // The appointment communication flow: WhatsApp templates (GET/PUT/DELETE of one are spec routes)
   // with their review actions, and the application's flow settings (timings, reply words).
-  r('POST', '/api/admin/whatsapp/templates-hsm', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/whatsapp/templates-hsm', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
 
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),

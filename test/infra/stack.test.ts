@@ -423,7 +423,7 @@ describe('PlatformStack', () => {
       expect(holders(/^sqs:SendMessage on queue:appointmentFlow$/)).toEqual(
         [
           groupFunctions['v2-appointments'].id,
-          groupFunctions.admin.id,
+          groupFunctions['admin-whatsapp'].id,
           consumerFunctions.inbound.id,
           scheduledFunctions.appointmentSweep.id,
         ].sort(),

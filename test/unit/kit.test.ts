@@ -191,7 +191,7 @@ describe('access rules of the route table', () => {
   });
 
   it('answers 401 to a portal token of another role and 429 with Retry-After when rate limited', async () => {
-    const portalHandler = groupHandler('admin', { 'GET /api/admin/whatsapp/setores/{id}': async () => json(200, {}) });
+    const portalHandler = groupHandler('admin-whatsapp', { 'GET /api/admin/whatsapp/setores/{id}': async () => json(200, {}) });
     const portalEvent = event('GET', '/api/admin/whatsapp/setores/{id}');
     portalEvent.requestContext.authorizer = { aplicacaoId: '3', scopes: '', role: 'paciente' };
     const machine = groupHandler('provider-api', { 'POST /api/external/prestador/v1/execucao': async () => json(200, {}) });

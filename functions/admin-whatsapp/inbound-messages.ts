@@ -13,7 +13,7 @@ import { elementsPageOf } from '#shared/domain/paging';
 
 const filters = z.object({ telefone: z.optional(z.string()) });
 
-export const inboundMessageOperations: Operations<'admin'> = {
+export const inboundMessageOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/mensagens-recebidas': async (request) => {
     const paging = readPaging(request.query);
     const query = validate(filters, { telefone: request.query.telefone }, 'query');

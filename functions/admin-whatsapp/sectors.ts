@@ -2,7 +2,7 @@
 // attendants and how many attendances they have open. The admin's own application only: another
 // application's sector is the same 404 as an unknown one.
 import * as z from 'zod/mini';
-import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { notFound } from '#shared/domain/errors';
 import { normalizePhone } from '#shared/domain/phone';
@@ -14,7 +14,7 @@ import { validate } from '#shared/http/validation';
 import { nextId } from '#shared/db/ids';
 
 const sectors = dynamoSectorRepository();
-const applications = dynamoApplicationRepository();
+const applications = dynamoApplicationReader();
 
 const userId = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
 const phone = z.pipe(
@@ -68,7 +68,7 @@ async function findSector(request: TenantRequest): Promise<Sector> {
   return sector;
 }
 
-export const sectorOperations: Operations<'admin'> = {
+export const sectorOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/whatsapp/setores': async (request) => {
     const body = validate(createBody, request.body ?? {});
     const aplicacaoId = request.principal.aplicacaoId;

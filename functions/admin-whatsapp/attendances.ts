@@ -15,7 +15,7 @@ const userId = (request: TenantRequest): number => Number(request.principal.subj
 
 const target = (request: TenantRequest) => pathId(request, 'attendance');
 
-export const attendanceOperations: Operations<'admin'> = {
+export const attendanceOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/atendimentos/{id}': async (request) =>
     json(200, await renderAttendance(await findAttendance(request.principal.aplicacaoId, target(request)))),
 

@@ -1,7 +1,7 @@
 // /api/admin/whatsapp/templates-hsm: the application's WhatsApp templates and their review
 // (docs/templates.md). The admin's own application only: another application's template is the
 // same 404 as an unknown one.
-import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoTemplateRepository } from '#shared/db/templates';
@@ -16,7 +16,7 @@ import { ProviderError } from '#shared/providers/types';
 import { templateReviewFor } from '#shared/providers/template-review';
 
 const templates = dynamoTemplateRepository();
-const applications = dynamoApplicationRepository();
+const applications = dynamoApplicationReader();
 const { act, write } = templateMoves(templates);
 
 async function findTemplate(request: TenantRequest): Promise<Template> {
@@ -58,7 +58,7 @@ async function submit(request: TenantRequest) {
   );
 }
 
-export const templateOperations: Operations<'admin'> = {
+export const templateOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/whatsapp/templates-hsm': async (request) => {
     const input = parseTemplateCreate(request.body ?? {});
     const em = localDateTime(new Date());

@@ -29,7 +29,7 @@ const view = (s: InboundSubscription) => ({
   desativadoEm: s.desativadoEm ? localDateTime(new Date(s.desativadoEm)) : null,
 });
 
-export const inboundWebhookOperations: Operations<'admin'> = {
+export const inboundWebhookOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/webhooks-entrada': async (request) => {
     const input = validate(createBody, request.body ?? {});
     const subscription: InboundSubscription = {

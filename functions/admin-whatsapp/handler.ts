@@ -1,0 +1,26 @@
+// The application's WhatsApp side of the admin panel: sectors, attendances, received messages and
+// generic inbound webhooks, templates and the appointment flow's settings. Its own function, apart
+// from the platform's admin (applications, users, money), so neither bundle carries the other's code
+// (docs/decisions.md, "The admin panel is two functions").
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
+import { groupHandler } from '#shared/http/kit';
+import { flowSettingsOperations } from './appointment-flow.ts';
+import { attendanceOperations } from './attendances.ts';
+import { inboundMessageOperations } from './inbound-messages.ts';
+import { inboundWebhookOperations } from './inbound-webhooks.ts';
+import { sectorOperations } from './sectors.ts';
+import { templateOperations } from './templates.ts';
+
+// An approved template queues the appointments waiting for it.
+awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+needsConfig('appointmentFlowQueueUrl');
+
+export const handler = groupHandler('admin-whatsapp', {
+  ...sectorOperations,
+  ...attendanceOperations,
+  ...inboundMessageOperations,
+  ...inboundWebhookOperations,
+  ...templateOperations,
+  ...flowSettingsOperations,
+});
