@@ -156,7 +156,8 @@ export const whatsappNumber = at('27', (numero: string) => ({ pk: `NUMERO#${nume
 export const patient = at('28', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `PACIENTE#${pad(id)}` }));
 export const patientListing = at('28', (aplicacaoId: number, nomeBusca: string, id: number) => ({
   gsi1pk: `APP#${aplicacaoId}#PACIENTE`,
-  gsi1sk: `${nomeBusca}#${pad(id)}`,
+  // U+0001 sorts below every character of a folded name (foldName drops control characters), so "ana" comes before "ana maria".
+  gsi1sk: `${nomeBusca}\u0001${pad(id)}`,
 }));
 export const patients = at('28', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#PACIENTE` }));
 export const patientByPhone = at('28a', (aplicacaoId: number, telefone: string) => ({

@@ -29,7 +29,12 @@ export interface Patient {
 
 /** The name as the listing sorts and the `nome` filter matches it: lower case, no accents, single spaces. */
 export const foldName = (nome: string | null): string =>
-  (nome ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  (nome ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}|\p{Cc}/gu, (c) => (/\s/.test(c) ? ' ' : ''))
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A patient first known by a WhatsApp message: its phone, and the profile name the provider gave. */
 export function patientFromMessage(input: { id: number; aplicacaoId: number; telefone: string; nome: string | null; at: string }): Patient {

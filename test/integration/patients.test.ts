@@ -117,6 +117,15 @@ describe('GET /api/external/v2/pacientes', () => {
     expect((await list('?size=100')).body.total).toBeGreaterThanOrEqual(3);
   });
 
+  it('lists a name before the longer names it begins (Ana, Ana Maria, Anabela)', async () => {
+    const prefix = `Yara${process.pid}`;
+    for (const nome of [`${prefix} Anabela`, `${prefix} Ana Maria`, `${prefix} Ana`]) await post({ telefone: phone(), nome });
+
+    const listed = await list(`?nome=${encodeURIComponent(prefix)}`);
+
+    expect((listed.body.content as Json[]).map((p) => p.nome)).toEqual([`${prefix} Ana`, `${prefix} Ana Maria`, `${prefix} Anabela`]);
+  });
+
   it("never shows another application's patients", async () => {
     const telefone = phone();
     await post({ telefone, nome: 'Só da Demo', cpf: cpfs[3] });

@@ -54,5 +54,6 @@ describe('upsert rules', () => {
   it('folds names for the listing: lower case, no accents, single spaces', () => {
     expect(foldName('  JOÃO   da  Conceição ')).toBe('joao da conceicao');
     expect(foldName(null)).toBe('');
+    expect(foldName('Ana\u0001Maria\tSilva')).toBe('anamaria silva'); // control characters never reach a key
   });
 });
