@@ -7,6 +7,9 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { actOn, findAttendance, renderAttendance } from '#shared/operations/attendances';
+// Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
+// what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
+import { sendOperation } from '#shared/operations/send-message';
 
 const answerBody = z.object({ mensagem: z.string() });
 
@@ -33,8 +36,6 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
     const { mensagem } = validate(answerBody, request.body ?? {});
     const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
-    // The send path (and the providers behind it) is loaded on the first answer, not at every cold start of the admin function.
-    const { sendOperation } = await import('#shared/operations/send-message');
     return sendOperation({
       ...request,
       body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },
