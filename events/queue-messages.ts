@@ -84,7 +84,8 @@ export const statusCallback = z.object({
    */
   verificacao: z.optional(
     z.object({
-      url: z.string(),
+      /** The URLs the provider may have signed (rebuilt from the request, and the configured public one). */
+      url: z.union([z.string(), z.array(z.string())]),
       /** The form fields; a repeated name holds every value. */
       params: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
       signature: z.nullable(z.string()),

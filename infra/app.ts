@@ -7,6 +7,8 @@
 //   agentCertificateArn  ACM certificate for that domain, same region as the stack   > all three, or
 //   agentTruststoreUri   s3://bucket/key of the PEM bundle of the agents' CA         /  no domain
 //   agentTruststoreVersion  S3 version id of the truststore (bump to make API Gateway reload it)
+//   publicBaseUrl        the API's public URL when a custom domain or a proxy fronts it (default: the
+//                        execute-api URL of the stage); provider_a's status callbacks are built on it
 //   stackName            CloudFormation stack name (default WhatsappPlatform)
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
 // without them the stack is environment-agnostic, which is enough to synthesize.
@@ -53,6 +55,7 @@ new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
   build: buildInfo(),
   adminEmail: context('adminEmail'),
   mailFrom: context('mailFrom'),
+  publicBaseUrl: context('publicBaseUrl'),
   agentDomain: agentDomain(),
 });
 

@@ -8,7 +8,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ServiceApi, type AgentDomainProps } from '#infra/constructs/rest-api';
+import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WorkQueue } from '#infra/constructs/work-queue';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
@@ -35,6 +35,8 @@ export interface PlatformStackProps extends StackProps {
   mailFrom?: string;
   /** The agent channel's mTLS custom domain; omitted, no domain is created. */
   agentDomain?: AgentDomainProps;
+  /** The API's public URL (a custom domain, a proxy); default the stage's execute-api URL. */
+  publicBaseUrl?: string;
 }
 
 export class PlatformStack extends Stack {
@@ -191,6 +193,15 @@ export class PlatformStack extends Stack {
       authorizerFunctions: mapValues(authorizerFns, (f) => f.function),
       agentDomain: props.agentDomain,
     });
+
+    // One configured public URL (PUBLIC_BASE_URL): the status callback given to provider_a on each send is
+    // built on it, and the webhook checks accept it beside the URL rebuilt from the forwarding headers.
+    // The restApiId alone (not the stage) is referenced, so the functions do not depend on the deployment.
+    const publicBaseUrl =
+      props.publicBaseUrl ?? `https://${this.api.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${stageName}`;
+    for (const fn of [...Object.values(groupFns), ...Object.values(consumerFns), ...scheduledFns.map((s) => s.fn)]) {
+      fn.function.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+    }
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });

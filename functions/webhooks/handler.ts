@@ -12,7 +12,7 @@ import { constantTimeEqual } from '#shared/constant-time';
 import { randomUUID } from 'node:crypto';
 import type { InboundEventRef, PatientMessage, StatusCallback, TemplateReview } from '#events/queue-messages';
 import { adapter, awsAdapters } from '#shared/adapters/index';
-import { needsConfig } from '#shared/config';
+import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
@@ -30,7 +30,7 @@ import {
   verifyProviderASignature,
   verifyProviderBSignature,
   verifyServiceSignature,
-  webhookUrlOf,
+  webhookUrlsOf,
 } from '#shared/providers/signatures';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
@@ -75,7 +75,15 @@ async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
     const signature = request.headers['x-provider-a-signature'];
     if (
       authToken &&
-      !(signature && verifyProviderASignature({ url: webhookUrlOf(request.event), params: paramsOf(form), authToken, signature }))
+      !(
+        signature &&
+        verifyProviderASignature({
+          url: webhookUrlsOf(request.event, config().publicBaseUrl),
+          params: paramsOf(form),
+          authToken,
+          signature,
+        })
+      )
     ) {
       return refuseInbound('signature', { aplicacaoId: number.aplicacaoId, messageSid: message.providerMessageId });
     }
@@ -108,7 +116,7 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   }
   const signature = request.headers['x-provider-a-signature'];
   const params = paramsOf(form);
-  const url = webhookUrlOf(request.event);
+  const url = webhookUrlsOf(request.event, config().publicBaseUrl);
 
   const callback: StatusCallback = {
     provider: 'provider_a',

@@ -5,6 +5,7 @@
 //   400 validation_error (naming the field) | provider_rejected {providerCode, mensagemId}
 //   402 insufficient_balance {saldo} | 502 provider_unavailable {mensagemId}
 import * as z from 'zod/mini';
+import { config } from '#shared/config';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoIdempotencyStore } from '#shared/db/idempotency';
@@ -32,18 +33,23 @@ const sendBody = z.object({
 });
 
 /**
- * Where provider_a posts delivery statuses: the URL this request came in on, so the same code
- * works behind API Gateway's stage path, a custom domain, and the local gateway.
+ * Where provider_a posts delivery statuses: the configured public URL (PUBLIC_BASE_URL, set by the
+ * stack and the local run), so a proxy's or a client's Host header never decides it; without one, the
+ * URL this request came in on (API Gateway's stage path, a custom domain, the local gateway).
  */
 export function statusCallbackUrl(request: ApiRequest): string {
+  const configured = config().publicBaseUrl;
+  if (configured) return `${configured.replace(/\/+$/, '')}${STATUS_CALLBACK_PATH}`;
   const proto = (request.headers['x-forwarded-proto'] ?? 'https').split(',')[0]!.trim();
   const host = request.headers.host ?? request.event.requestContext?.domainName ?? 'localhost';
   // requestContext.path carries the stage (or base path mapping) prefix that event.path lacks.
   const full = request.event.requestContext?.path ?? request.event.path;
   const prefix =
     full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
-  return `${proto}://${host}${prefix}/api/webhooks/whatsapp/status`;
+  return `${proto}://${host}${prefix}${STATUS_CALLBACK_PATH}`;
 }
+
+const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status';
 
 /** The operation with its repositories and providers (a Lambda passes the DynamoDB ones, a test its own). */
 export function sendMessageOperation(dependencies: () => SendDeps) {

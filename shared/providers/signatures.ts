@@ -54,7 +54,8 @@ export function urlVariants(url: string): string[] {
 }
 
 export function verifyProviderASignature(input: {
-  url: string;
+  /** The URL the provider signed: as rebuilt from the request, and the configured public one (either may be it). */
+  url: string | readonly string[];
   params: SignedParams;
   authToken: string;
   signature: string | undefined;
@@ -62,7 +63,7 @@ export function verifyProviderASignature(input: {
   if (!input.signature) return false;
   let ok = false;
   // Every variant is checked (no early exit), so the time does not tell which one matched.
-  for (const url of urlVariants(input.url))
+  for (const url of (typeof input.url === 'string' ? [input.url] : input.url).flatMap(urlVariants))
     ok = constantTimeEqual(providerASignature(url, input.params, input.authToken), input.signature) || ok;
   return ok;
 }
@@ -83,13 +84,18 @@ export function publicUrlOf(
 ): string {
   const proto = header(headers, 'x-forwarded-proto') ?? 'https';
   const host = header(headers, 'x-forwarded-host') ?? header(headers, 'host') ?? 'localhost';
+  return `${proto.toLowerCase()}://${host}${path}${querySuffix(query)}`;
+}
+
+/** `?` and the query (a raw string, or decoded parameters re-encoded in their order); empty without one. */
+function querySuffix(query: string | Record<string, string | undefined> | null | undefined): string {
   let search = '';
   if (typeof query === 'string') search = query.replace(/^\?/, '');
   else if (query) {
     const entries = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
     search = new URLSearchParams(entries).toString();
   }
-  return `${proto.toLowerCase()}://${host}${path}${search ? `?${search}` : ''}`;
+  return search ? `?${search}` : '';
 }
 
 /** What a webhook handler has of the API Gateway event (ApiRequest.event). */
@@ -103,6 +109,18 @@ export interface WebhookEventLike {
 /** The public URL of a webhook call behind API Gateway REST: requestContext.path (the path as called) over event.path. */
 export const webhookUrlOf = (event: WebhookEventLike): string =>
   publicUrlOf(event.headers ?? {}, event.requestContext?.path || event.path, event.queryStringParameters);
+
+/**
+ * The URLs a provider may have signed a webhook call with: the one rebuilt from the forwarding headers
+ * (the spec's rule, right behind a proxy that sets them) and, when the service has a configured public
+ * URL, that URL with the route's path (right when a proxy rewrites the host without saying so).
+ */
+export function webhookUrlsOf(event: WebhookEventLike, publicBaseUrl: string | undefined): string[] {
+  const rebuilt = webhookUrlOf(event);
+  if (!publicBaseUrl) return [rebuilt];
+  const configured = `${publicBaseUrl.replace(/\/+$/, '')}${event.path}${querySuffix(event.queryStringParameters)}`;
+  return configured === rebuilt ? [rebuilt] : [rebuilt, configured];
+}
 
 /** provider_b's X-Hub-Signature-256 value of the exact body bytes. */
 export const providerBSignature = (rawBody: Buffer | string, appSecret: string): string =>

@@ -88,7 +88,12 @@ describe('PlatformStack', () => {
         expect(env.TABLE_NAME, entry.id).toEqual(needs.table === 'none' ? undefined : tableRef);
         expect(env.APP_VERSION).toBe('1.2.3');
         expect(env.APP_COMMIT).toBe('abc1234');
-        const queueVars = { inbound: 'INBOUND_QUEUE_URL', status: 'STATUS_QUEUE_URL', outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL' };
+        const queueVars = {
+          inbound: 'INBOUND_QUEUE_URL',
+          status: 'STATUS_QUEUE_URL',
+          outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
+          appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
+        };
         for (const [queue, name] of Object.entries(queueVars) as [QueueName, string][]) {
           if (needs.sendsTo.includes(queue))
             expect(env[name], `${entry.id} ${name}`).toEqual({ Ref: logicalId(stack.queues[queue].queue) });
@@ -100,6 +105,23 @@ describe('PlatformStack', () => {
         expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
         expect(env.ADMIN_EMAIL, entry.id).toBe(needs.sendsMail ? adminEmail : undefined);
       }
+    });
+
+    it('gives every group, consumer and schedule one public URL (the stage`s execute-api URL, or the configured one), authorizers none', () => {
+      const apiRef = { Ref: logicalId(stack.api.api) };
+      const authorizerIds = new Set(Object.values(authorizerFunctions).map((e) => e.id));
+      for (const entry of allFunctions) {
+        const url = resources[fnId(entry)]!.Properties.Environment.Variables.PUBLIC_BASE_URL as Json | undefined;
+        if (authorizerIds.has(entry.id)) expect(url, entry.id).toBeUndefined();
+        else {
+          expect(JSON.stringify(url), entry.id).toContain(`"https://",${JSON.stringify(apiRef)},".execute-api."`);
+          expect(JSON.stringify(url), entry.id).toContain('"/prod"');
+        }
+      }
+      const custom = synthesize({ publicBaseUrl: 'https://api.clinica.example' });
+      const sends = custom.stack.functions.get(groupFunctions['external-messages'].id)!.function;
+      const env = custom.resources[logicalId(sends)]!.Properties.Environment.Variables;
+      expect(env.PUBLIC_BASE_URL).toBe('https://api.clinica.example');
     });
 
     it('gives the Parameters and Secrets extension exactly to the functions that read the signing keys', () => {

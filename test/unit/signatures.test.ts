@@ -2,7 +2,10 @@
 // /work/shared/protocol-vectors.json, as fixed expectations, and tampered inputs failing. The generic
 // inbound webhook's X-Service-Signature has no published vector: it is cross-checked with openssl.
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfig } from '#shared/config';
+import type { ApiRequest } from '#shared/http/kit';
+import { statusCallbackUrl } from '#shared/operations/send-message';
 import { restEvent } from '#events/samples/api-gateway';
 import {
   paramsOf,
@@ -15,6 +18,7 @@ import {
   verifyProviderBSignature,
   verifyServiceSignature,
   webhookUrlOf,
+  webhookUrlsOf,
 } from '#shared/providers/signatures';
 
 // provider_a_signature (copied from the vectors file so the test fails if the code drifts from it)
@@ -153,6 +157,61 @@ describe('the public URL of a webhook call', () => {
     expect(
       verifyProviderASignature({ url: publicUrlOf(event.headers, event.path), params: paramsOf(form), authToken: 'tok', signature }),
     ).toBe(false);
+  });
+});
+
+describe('the status callback URL and its check agree, with and without a proxy in front (#12 item 7)', () => {
+  const configured = 'https://api.clinica.example';
+  const callbackPath = '/api/webhooks/whatsapp/status';
+  const form = new URLSearchParams({ MessageSid: 'SM1', MessageStatus: 'delivered' });
+  const sendRequest = (headers: Record<string, string>) => ({
+    headers,
+    event: { path: '/api/external/messages/send', requestContext: { path: '/api/external/messages/send' } },
+  });
+  const callback = (headers: Record<string, string>) => {
+    const event = restEvent({ method: 'POST', resource: callbackPath, headers });
+    event.requestContext.path = callbackPath;
+    return event;
+  };
+
+  afterEach(() => {
+    delete process.env.PUBLIC_BASE_URL;
+    resetConfig();
+  });
+
+  it('gives provider_a the configured URL whatever Host or X-Forwarded-Host the send came with', () => {
+    process.env.PUBLIC_BASE_URL = `${configured}/`;
+    resetConfig();
+    const sends: Record<string, string>[] = [{ host: 'internal:8080' }, { host: 'internal:8080', 'x-forwarded-host': 'evil.example' }];
+    for (const headers of sends) {
+      expect(statusCallbackUrl(sendRequest(headers) as unknown as ApiRequest)).toBe(`${configured}${callbackPath}`);
+    }
+  });
+
+  it('without one, builds it from the request (the local run before it had one)', () => {
+    expect(statusCallbackUrl(sendRequest({ host: 'h:3000', 'x-forwarded-proto': 'http' }) as unknown as ApiRequest)).toBe(
+      `http://h:3000${callbackPath}`,
+    );
+  });
+
+  it.each([
+    ['no proxy: the request reaches the configured host', { Host: 'api.clinica.example', 'X-Forwarded-Proto': 'https' }],
+    ['a proxy that says where the call went (X-Forwarded-Host)', { Host: 'internal:8080', 'X-Forwarded-Host': 'api.clinica.example' }],
+    ['a proxy that rewrites the host and says nothing', { Host: 'internal:8080', 'X-Forwarded-Proto': 'http' }],
+  ])('verifies a callback signed over the configured URL: %s', (_case, headers) => {
+    const signature = providerASignature(`${configured}${callbackPath}`, paramsOf(form), 'tok');
+    const urls = webhookUrlsOf(callback(headers), configured);
+    expect(verifyProviderASignature({ url: urls, params: paramsOf(form), authToken: 'tok', signature })).toBe(true);
+  });
+
+  it('still verifies a call signed over the URL rebuilt from the forwarding headers, and nothing else', () => {
+    const event = callback({ Host: 'internal:8080', 'X-Forwarded-Host': 'other.example' });
+    const forwarded = providerASignature(`https://other.example${callbackPath}`, paramsOf(form), 'tok');
+    const elsewhere = providerASignature(`https://third.example${callbackPath}`, paramsOf(form), 'tok');
+    const urls = webhookUrlsOf(event, configured);
+    expect(urls).toEqual([`https://other.example${callbackPath}`, `${configured}${callbackPath}`]);
+    expect(verifyProviderASignature({ url: urls, params: paramsOf(form), authToken: 'tok', signature: forwarded })).toBe(true);
+    expect(verifyProviderASignature({ url: urls, params: paramsOf(form), authToken: 'tok', signature: elsewhere })).toBe(false);
   });
 });
 
