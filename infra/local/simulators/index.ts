@@ -4,7 +4,7 @@
 // patient (POST {simulator url}/simular/mensagem): its webhook call to the service, signed.
 import { writeSandbox, type Sandbox } from '#infra/local/seed';
 import { startProviderASimulator, type ProviderASimulator } from '#infra/local/simulators/provider-a';
-import { startProviderBSimulator, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
+import { startProviderBSimulator, type ProviderBNumber, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
 import type { SimulatorTiming } from '#infra/local/simulators/common';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
 import type { Application, ApplicationRepository } from '#shared/domain/applications';
@@ -23,6 +23,16 @@ export interface Simulators {
   providerB: ProviderBSimulator;
   stop(): Promise<void>;
 }
+
+/** An application as provider_b's simulator knows the owner of a number or an account. */
+const providerBOwner = (app: Application | undefined): ProviderBNumber | undefined =>
+  app?.providerB && {
+    accessToken: app.providerB.accessToken,
+    appSecret: app.providerB.appSecret,
+    slug: app.slug,
+    wabaId: app.providerB.wabaId,
+    displayPhoneNumber: app.numerosWhatsapp?.[0],
+  };
 
 export async function startSimulators(
   options: SimulatorOptions & { repo: Pick<ApplicationRepository, 'listApplications'>; serviceBaseUrl: string },
@@ -48,30 +58,8 @@ export async function startSimulators(
       ...timing,
       port: providerBPort ?? 0,
       callbackBaseUrl: serviceBaseUrl,
-      phoneNumbers: async (phoneNumberId) => {
-        const app = await find((a) => a.providerB?.phoneNumberId === phoneNumberId);
-        return (
-          app?.providerB && {
-            accessToken: app.providerB.accessToken,
-            appSecret: app.providerB.appSecret,
-            slug: app.slug,
-            wabaId: app.providerB.wabaId,
-            displayPhoneNumber: app.numerosWhatsapp?.[0],
-          }
-        );
-      },
-      accounts: async (wabaId) => {
-        const app = await find((a) => a.providerB?.wabaId === wabaId);
-        return (
-          app?.providerB && {
-            accessToken: app.providerB.accessToken,
-            appSecret: app.providerB.appSecret,
-            slug: app.slug,
-            wabaId,
-            displayPhoneNumber: app.numerosWhatsapp?.[0],
-          }
-        );
-      },
+      phoneNumbers: async (phoneNumberId) => providerBOwner(await find((a) => a.providerB?.phoneNumberId === phoneNumberId)),
+      accounts: async (wabaId) => providerBOwner(await find((a) => a.providerB?.wabaId === wabaId)),
       applications: async (slug) => {
         const app = await find((a) => a.slug === slug);
         return (

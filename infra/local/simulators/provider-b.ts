@@ -182,6 +182,12 @@ function templateOf(
   return { name: t.name, parameters, payloads };
 }
 
+/** Whether the request's Bearer token is the owner's access token. */
+const presents = (req: IncomingMessage, owner: ProviderBNumber | undefined): owner is ProviderBNumber => {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return Boolean(bearer && owner && bearer === owner.accessToken);
+};
+
 export async function startProviderBSimulator(options: ProviderBSimulatorOptions): Promise<ProviderBSimulator> {
   const sends: ProviderBSend[] = [];
   const callbacks: CallbackAttempt[] = [];
@@ -192,12 +198,29 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
   let callbackBaseUrl = options.callbackBaseUrl.replace(/\/+$/, '');
   let accepted = 0;
 
+  /** An event signed with the owner's app secret, posted to its webhook and recorded. */
+  const postEvent = (owner: ProviderBNumber, status: CallbackAttempt['status'], messageSid: string, event: unknown) => {
+    const body = JSON.stringify(event);
+    return postCallback(
+      {
+        url: `${callbackBaseUrl}${metaWebhookPath(owner.slug)}`,
+        status,
+        messageSid,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': providerBSignature(Buffer.from(body, 'utf8'), owner.appSecret),
+        },
+        body,
+      },
+      callbacks,
+    );
+  };
+
   const scheduleEvents = (input: { n: number; id: string; phoneNumberId: string; owner: ProviderBNumber; to: string }) =>
     background.run(async () => {
       for (const status of statusOrder(input.n, outOfOrderEvery)) {
         await sleep(delayOf(options));
         if (background.isStopped) return;
-        const url = `${callbackBaseUrl}${metaWebhookPath(input.owner.slug)}`;
         const event = whatsappEvent(
           input.owner.wabaId ?? input.phoneNumberId,
           input.phoneNumberId,
@@ -214,20 +237,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
             ],
           },
         );
-        const body = JSON.stringify(event);
-        await postCallback(
-          {
-            url,
-            status,
-            messageSid: input.id,
-            headers: {
-              'Content-Type': 'application/json',
-              'X-Hub-Signature-256': providerBSignature(Buffer.from(body, 'utf8'), input.owner.appSecret),
-            },
-            body,
-          },
-          callbacks,
-        );
+        await postEvent(input.owner, status, input.id, event);
       }
     });
 
@@ -300,9 +310,8 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
   /** A template submitted for review: judged at once, the verdict posted to the owner's webhook a little later. */
   async function reviewTemplate(wabaId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const owner = await options.accounts?.(wabaId);
-    if (!bearer || !owner || bearer !== owner.accessToken) {
+    if (!presents(req, owner)) {
       return sendJson(res, 401, oauthError('Invalid OAuth access token - Cannot parse access token', 190));
     }
     let payload: {
@@ -366,20 +375,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
           },
         ],
       };
-      const text = JSON.stringify(event);
-      await postCallback(
-        {
-          url: `${callbackBaseUrl}${metaWebhookPath(owner.slug)}`,
-          status: template.verdict === 'APPROVED' ? 'template_approved' : 'template_rejected',
-          messageSid: template.id,
-          headers: {
-            'Content-Type': 'application/json',
-            'X-Hub-Signature-256': providerBSignature(Buffer.from(text, 'utf8'), owner.appSecret),
-          },
-          body: text,
-        },
-        callbacks,
-      );
+      await postEvent(owner, template.verdict === 'APPROVED' ? 'template_approved' : 'template_rejected', template.id, event);
     });
   }
 
@@ -390,8 +386,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     if (statusPath && req.method === 'GET') {
       const template = templates.find((t) => t.id === statusPath[1]);
       const owner = template && (await options.accounts?.(template.wabaId));
-      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (!template || !owner || bearer !== owner.accessToken) return sendJson(res, 404, oauthError('Unsupported get request', 100));
+      if (!template || !presents(req, owner)) return sendJson(res, 404, oauthError('Unsupported get request', 100));
       const decided = Date.now() >= template.decidedAt;
       return sendJson(res, 200, {
         id: template.id,
@@ -408,9 +403,8 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     const phoneNumberId = decodeURIComponent(match[1] as string);
     const raw = await readBody(req);
 
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const owner = await options.phoneNumbers(phoneNumberId);
-    if (!bearer || !owner || bearer !== owner.accessToken) {
+    if (!presents(req, owner)) {
       return sendJson(res, 401, oauthError('Invalid OAuth access token - Cannot parse access token', 190));
     }
 
