@@ -52,8 +52,8 @@ export async function processInbound(message: InboundMessage): Promise<void> {
     return;
   }
   if (message.kind === 'template') return applyTemplateReview(message);
-  const app = await applications.getApplication(message.aplicacaoId);
-  const settings = flowSettingsFor(app?.fluxoAgendamentos, config().flowTimings);
+  const settings = async () =>
+    flowSettingsFor((await applications.getApplication(message.aplicacaoId))?.fluxoAgendamentos, config().flowTimings);
   // First the appointment it may answer: a redelivered message finds it already moved (a no-op).
   const resposta = await readAppointmentReply(replyDeps, message, settings);
   const reception = await receivePatientMessage(inbox, message, (words ??= escalationWords(config().escalationWords)));

@@ -55,6 +55,7 @@ export async function queueDueAppointments(now = new Date()): Promise<number> {
 export async function pollTemplateReviews(): Promise<number> {
   const templates = dynamoTemplateRepository();
   const applications = dynamoApplicationReader();
+  const appointments = dynamoAppointmentRepository();
   let settled = 0;
   for (const { aplicacaoId, templateId } of await templates.pendingReviews()) {
     const template = await templates.get(aplicacaoId, templateId);
@@ -62,12 +63,7 @@ export async function pollTemplateReviews(): Promise<number> {
     if (!template?.providerTemplateId || template.estado !== 'EM_ANALISE' || !app) continue;
     try {
       const verdict = await templateReviewFor(app).poll(template.providerTemplateId);
-      const after = await settleReview(
-        { templates, appointments: dynamoAppointmentRepository() },
-        template,
-        verdict.estado,
-        verdict.motivo,
-      );
+      const after = await settleReview({ templates, appointments }, template, verdict.estado, verdict.motivo);
       if (after.estado !== template.estado) settled++;
     } catch (error) {
       // The provider unreachable, or the template moved meanwhile: the next run asks again.

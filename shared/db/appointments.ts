@@ -6,7 +6,7 @@
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -130,6 +130,8 @@ export interface AppointmentRepository {
   awaitingReply(aplicacaoId: number, telefone: string): Promise<number | undefined>;
   /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
   page(aplicacaoId: number, status: AppointmentStatus | undefined, page: number, size: number): Promise<Appointment[]>;
+  /** Every appointment of the application in one status (the status index, pattern 22a), page after page. */
+  allInStatus(aplicacaoId: number, status: AppointmentStatus): Promise<Appointment[]>;
   /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
   count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
 }
@@ -280,6 +282,15 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
         new GetCommand({ TableName: tableName(), Key: keys.awaitingReply(aplicacaoId, telefone), ConsistentRead: true }),
       );
       return out.Item ? Number(out.Item.agendamentoId) : undefined;
+    },
+
+    async allInStatus(aplicacaoId, status) {
+      const items = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.appointmentsInStatus(aplicacaoId, status).gsi1pk },
+      });
+      return items.map(toAppointment);
     },
 
     async page(aplicacaoId, status, page, size) {

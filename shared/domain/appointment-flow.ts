@@ -32,7 +32,9 @@ export const flowSettingsFor = (
 ): FlowSettings => ({ ...timings, ...defaultReplyWords, ...own });
 
 const DAY = 86_400;
-const words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.maxLength(30));
+/** The longest reply word an application may set: a message longer than it, once folded, is no reply. */
+export const MAX_REPLY_WORD = 60;
+const words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_REPLY_WORD))).check(z.maxLength(30));
 const settingsSchema = z.partial(
   z.object({
     lembreteAntesSegundos: z.int().check(z.minimum(0), z.maximum(30 * DAY)),
@@ -170,14 +172,24 @@ export function reminderAt(
 
 export type ReplyMeaning = PatientReply | 'optout';
 
+/** A message as compared with the reply words: folded, without final punctuation. */
+const replyText = (texto: string | null): string =>
+  foldName(texto)
+    .replace(/[.!?,;:]+$/g, '')
+    .trim();
+
+/** Whether a message could be a reply word of any application (folding never lengthens a word), so its settings are worth reading. */
+export const mayBeReply = (texto: string | null): boolean => {
+  const said = replyText(texto);
+  return said.length > 0 && said.length <= MAX_REPLY_WORD;
+};
+
 /** What a patient's message means to the flow: its button's title or its text, compared folded with the settings' words. */
 export function interpretReply(
   texto: string | null,
   settings: Pick<FlowSettings, 'palavrasConfirmar' | 'palavrasCancelar' | 'palavrasOptOut'>,
 ): ReplyMeaning | undefined {
-  const said = foldName(texto)
-    .replace(/[.!?,;:]+$/g, '')
-    .trim();
+  const said = replyText(texto);
   if (!said) return undefined;
   const has = (list: string[]) => list.some((w) => foldName(w) === said);
   if (has(settings.palavrasConfirmar)) return 'confirmou';

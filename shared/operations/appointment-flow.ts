@@ -16,7 +16,14 @@ import {
   validationProblem,
   type FlowSettings,
 } from '#shared/domain/appointment-flow';
-import { moveAppointment, type Appointment, type AppointmentStatus, type FlowDue, type FlowStep } from '#shared/domain/appointments';
+import {
+  decideTransition,
+  moveAppointment,
+  type Appointment,
+  type AppointmentStatus,
+  type FlowDue,
+  type FlowStep,
+} from '#shared/domain/appointments';
 import type { Application } from '#shared/domain/applications';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/domain/messages';
@@ -87,9 +94,8 @@ export async function advanceAppointment(
 ): Promise<FlowOutcome> {
   const app = await deps.applications.getApplication(aplicacaoId);
   const settings = flowSettingsFor(app?.fluxoAgendamentos, deps.defaults);
-  let last: FlowOutcome = 'nada';
   for (let steps = 0; steps < 4; steps++) {
-    const step = await retryRaces<Step>(async () => {
+    const step = await retryRaces<FlowOutcome | 'continuar'>(async () => {
       const a = await deps.appointments.get(aplicacaoId, agendamentoId);
       if (!a) return 'ausente';
       const now = deps.now?.() ?? new Date();
@@ -98,10 +104,9 @@ export async function advanceAppointment(
       if (a.vencimento > now.toISOString() && !woken) return 'cedo';
       return takeStep(deps, settings, a, a.passo, now);
     });
-    if (step !== 'continuar') return step ?? last;
-    last = 'validado';
+    if (step !== 'continuar') return step;
   }
-  return last;
+  return 'validado';
 }
 
 async function takeStep(deps: FlowDeps, settings: FlowSettings, a: Appointment, passo: FlowDue, now: Date): Promise<Step> {
@@ -133,7 +138,9 @@ async function flowMove(
   now: Date,
   observacao: string | null = null,
 ): Promise<true | undefined> {
-  const to = moveAppointment(a, { by: 'fluxo', step }, { actorId: null, at: now }).appointment.status;
+  // The state the move leads to, for its due time; a refused move is thrown by attemptMove itself.
+  const decision = decideTransition(a.status, { by: 'fluxo', step });
+  const to = decision.allowed ? decision.to : a.status;
   const attempt = await attemptMove(
     { appointments: deps.appointments, events: deps.events, now: () => now },
     a,

@@ -6,7 +6,7 @@ import type { PatientMessage } from '#events/queue-messages';
 import type { AppointmentRepository } from '#shared/db/appointments';
 import type { FlowStore } from '#shared/db/flow';
 import type { OutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentOfButton, interpretReply, type FlowSettings } from '#shared/domain/appointment-flow';
+import { appointmentOfButton, interpretReply, mayBeReply, type FlowSettings } from '#shared/domain/appointment-flow';
 import { DomainError } from '#shared/domain/errors';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';
@@ -22,10 +22,12 @@ export type ReplyOutcome = 'nenhum' | 'optout' | 'confirmou' | 'cancelou' | 'ign
 export async function readAppointmentReply(
   deps: ReplyDeps,
   message: Pick<PatientMessage, 'aplicacaoId' | 'from' | 'texto' | 'botao' | 'providerMessageId' | 'recebidaEm'>,
-  settings: FlowSettings,
+  /** The application's settings, read only when the message could be a reply. */
+  settings: () => Promise<FlowSettings>,
 ): Promise<ReplyOutcome> {
   const said = message.botao?.titulo || message.texto;
-  const meaning = interpretReply(said, settings);
+  if (!mayBeReply(said)) return 'nenhum';
+  const meaning = interpretReply(said, await settings());
   if (!meaning) return 'nenhum';
   const { aplicacaoId, from } = message;
   if (meaning === 'optout') {

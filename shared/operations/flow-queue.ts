@@ -12,17 +12,13 @@ export async function queueAppointment(aplicacaoId: number, agendamentoId: numbe
 }
 
 /** Queues the appointments waiting in SEM_TEMPLATE for one of an approved template's procedures. */
-export async function wakeAppointmentsOf(template: Template, appointments: Pick<AppointmentRepository, 'page'>): Promise<number> {
+export async function wakeAppointmentsOf(template: Template, appointments: Pick<AppointmentRepository, 'allInStatus'>): Promise<number> {
   const wanted = new Set(template.procedimentos.map(procedureKey));
   let woken = 0;
-  for (let page = 0; ; page++) {
-    const batch = await appointments.page(template.aplicacaoId, 'SEM_TEMPLATE', page, 100);
-    for (const a of batch) {
-      if (!wanted.has(procedureKey(a.procedimento))) continue;
-      await queueAppointment(a.aplicacaoId, a.id, true);
-      woken++;
-    }
-    if (batch.length < 100) break;
+  for (const a of await appointments.allInStatus(template.aplicacaoId, 'SEM_TEMPLATE')) {
+    if (!wanted.has(procedureKey(a.procedimento))) continue;
+    await queueAppointment(a.aplicacaoId, a.id, true);
+    woken++;
   }
   if (woken > 0)
     log.info('appointments waiting for a template queued', { aplicacaoId: template.aplicacaoId, templateId: template.id, count: woken });

@@ -28,7 +28,7 @@ export function templateMoves(templates: TemplateRepository) {
 
 /** Applies the provider's review result (at submission, or later by its event) and wakes the appointments waiting for the template. */
 export async function settleReview(
-  { templates, appointments }: { templates: TemplateRepository; appointments: Pick<AppointmentRepository, 'page'> },
+  { templates, appointments }: { templates: TemplateRepository; appointments: Pick<AppointmentRepository, 'allInStatus'> },
   template: Template,
   estado: Template['estado'],
   motivo: string | null,

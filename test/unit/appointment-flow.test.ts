@@ -8,6 +8,7 @@ import {
   flowSettingsFor,
   interpretReply,
   isWhatsappPhone,
+  mayBeReply,
   nextDue,
   parseDeadline,
   parseFlowSettings,
@@ -80,6 +81,13 @@ describe('replies', () => {
     ['sim, mas posso ir amanhã?', undefined],
     ['', undefined],
   ])('%j means %s', (text, meaning) => expect(interpretReply(text, settings)).toBe(meaning));
+
+  it('rules out a message longer than any reply word before the settings are read', () => {
+    expect(mayBeReply('Bom dia, gostaria de saber se posso retirar o exame amanhã de manhã?')).toBe(false);
+    expect(mayBeReply(`sim${'!'.repeat(80)}`)).toBe(true); // final punctuation does not count
+    expect(mayBeReply('   ')).toBe(false);
+    expect(mayBeReply('Confirmar')).toBe(true);
+  });
 
   it('uses the application`s own words', () => {
     const own = flowSettingsFor({ palavrasConfirmar: ['vou'] }, settings);
