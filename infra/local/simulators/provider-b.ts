@@ -29,8 +29,9 @@
 // The patient's side, to play a patient locally (not an API of the real provider):
 //   POST {url}/simular/mensagem   JSON {slug, from, texto?, profileName?, botao?: {id, titulo}, repetir?}
 //     -> an event with one message in entry[].changes[].value.messages[] (type text, or interactive
-//     button_reply for `botao`, or `button` with the template's payload when `botao` has no id and the
-//     last template sent to the patient has a button with that title; from and contacts[].wa_id as digits, metadata with the application's
+//     button_reply for `botao`, or `button` when `botao` has no id: with the payload of the last template
+//     sent to the patient with a button of that title, or the title itself when the simulator does not know
+//     one (a template reviewed before a restart); from and contacts[].wa_id as digits, metadata with the application's
 //     number), signed with the application's app secret and posted to
 //     {callbackBaseUrl}/api/webhooks/whatsapp/meta/{slug} `repetir` times (default 1), the same wamid
 //     each time -> 200 {messageId, entregas: [status the service answered, ...]}. 400 for a bad field,
@@ -262,13 +263,9 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
 
     const id = `wamid.${randomBytes(24).toString('base64url')}`;
     const waId = digitsOf(input.from);
-    const pressed = input.botao && !input.botao.id ? templateButton(waId, input.botao.titulo) : undefined;
-    if (input.botao && !input.botao.id && !pressed) {
-      return sendJson(res, 400, {
-        error: 'bad_request',
-        message: `no template sent to ${input.from} has a button "${input.botao.titulo}"`,
-      });
-    }
+    // A template's button by title: its payload, or the title itself when this simulator does not know the
+    // template (reviewed before a restart), as a button whose payload names no appointment.
+    const pressed = input.botao && !input.botao.id ? (templateButton(waId, input.botao.titulo) ?? input.botao.titulo) : undefined;
     const content = pressed
       ? { type: 'button', button: { payload: pressed, text: input.botao?.titulo } }
       : input.botao
