@@ -78,6 +78,11 @@ export const statusCallback = z.object({
   /** The application whose signature the edge checked: the consumer drops a callback for another application's message. */
   aplicacaoId: z.optional(z.number()),
   /**
+   * Our reference of the message (`<aplicacaoId>.<mensagemId>`) as the provider echoed it: settles a
+   * QUEUED message whose move to SENT was never written (shared/domain/messages.ts).
+   */
+  referencia: z.optional(z.string().check(z.maxLength(40))),
+  /**
    * A provider_a callback that arrived before its message was known (the send's second write not
    * done yet): the edge could not pick the auth token, so it passes what the consumer needs to check
    * the signature once the message is found. Absent when the edge verified it.

@@ -36,6 +36,7 @@ export const consumerFunctions: Record<QueueName, LambdaEntry> = {
 export const scheduledFunctions = {
   exchangeRate: { id: 'Scheduled-exchangeRate', entry: 'functions/scheduled/exchange-rate.ts', rateMinutes: 5 },
   appointmentSweep: { id: 'Scheduled-appointmentSweep', entry: 'functions/scheduled/appointment-sweep.ts', rateMinutes: 1 },
+  sendReconciler: { id: 'Scheduled-sendReconciler', entry: 'functions/scheduled/send-reconciler.ts', rateMinutes: 1 },
 } as const;
 
 export const allFunctions: LambdaEntry[] = [

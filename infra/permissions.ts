@@ -83,6 +83,8 @@ export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNee
   exchangeRate: needs('readwrite'),
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
   appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  // Fails the sends no function settled and gives their charge back.
+  sendReconciler: needs('readwrite'),
 };
 
 /** Every Lambda with its needs, for the stack and the tests. */

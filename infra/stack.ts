@@ -10,11 +10,12 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
-import { WorkQueue } from '#infra/constructs/work-queue';
+import { WORK_QUEUE_BATCH_SIZE, WorkQueue } from '#infra/constructs/work-queue';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 import { functionNeeds } from '#infra/permissions';
 import type { QueueName } from '#shared/adapters/ports';
 import { tableKeys } from '#shared/db/table';
+import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
 
 /** Key of the DER CRL in the CRL bucket (shared/config.ts's default). */
@@ -121,9 +122,10 @@ export class PlatformStack extends Stack {
       this.functions.set(entry.id, fn);
       return fn;
     };
-    // API Gateway gives up on an integration after 29 s; the handlers must answer well before.
+    // API Gateway gives up on an integration after 29 s; the handlers must answer well before. A group's
+    // longest operation is a send: its timeout is the send's budgets added up (shared/domain/send-budget.ts).
     const groupFns = Object.fromEntries(
-      groups.map((g) => [g, create(groupFunctions[g], Duration.seconds(15), `Endpoint group ${g}`)]),
+      groups.map((g) => [g, create(groupFunctions[g], Duration.seconds(sendTimeoutSeconds), `Endpoint group ${g}`)]),
     ) as Record<Group, ServiceFunction>;
     const authorizerFns = Object.fromEntries(
       (Object.keys(authorizerFunctions) as AuthorizedScheme[]).map((s) => [
@@ -134,8 +136,7 @@ export class PlatformStack extends Stack {
     const consumerFns = Object.fromEntries(
       (Object.keys(consumerFunctions) as QueueName[]).map((q) => [
         q,
-        // A batch of 10 webhook deliveries, one after the other, may each wait 15 s for its receiver.
-        create(consumerFunctions[q], Duration.seconds(q === 'outboundWebhooks' ? 180 : 30), `Consumer of the ${q} queue`),
+        create(consumerFunctions[q], Duration.seconds(consumerTimeoutSeconds[q]), `Consumer of the ${q} queue`),
       ]),
     ) as Record<QueueName, ServiceFunction>;
     const scheduledFns = Object.values(scheduledFunctions).map((entry) => ({
@@ -218,3 +219,14 @@ export function sesIdentities(mailFrom: string, adminEmail: string | undefined):
 
 const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A) => B): Record<K, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as A)])) as Record<K, B>;
+
+/**
+ * A consumer handles its batch (up to 10 messages, infra/constructs/work-queue.ts) one after the other:
+ * each webhook delivery may wait 15 s for its receiver, each appointment-flow message may make one send.
+ */
+const consumerTimeoutSeconds: Record<QueueName, number> = {
+  inbound: 30,
+  status: 30,
+  outboundWebhooks: 180,
+  appointmentFlow: WORK_QUEUE_BATCH_SIZE * sendTimeoutSeconds,
+};

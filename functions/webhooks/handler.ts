@@ -19,6 +19,7 @@ import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { SLUG } from '#shared/domain/applications';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
+import { parseSendReference } from '#shared/domain/messages';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
@@ -131,6 +132,10 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   const price = form.get('Price')?.trim();
   if (price && isDecimal(price) && (form.get('PriceUnit') ?? 'USD').toUpperCase() === 'USD') callback.priceUsd = absDecimal(price);
 
+  // Our reference, in the callback URL we gave with the send (kept only when well formed).
+  const referencia = request.query.ref;
+  if (parseSendReference(referencia)) callback.referencia = referencia;
+
   const ref = await messages.findRef(messageSid);
   if (!ref) {
     log.info('provider_a status callback for a message not known yet; queued for verification by the consumer', { messageSid, status });
@@ -181,6 +186,7 @@ interface ProviderBValue {
 
 interface ProviderBStatus {
   id?: unknown;
+  biz_opaque_callback_data?: unknown;
   status?: unknown;
   timestamp?: unknown;
   errors?: { code?: unknown; title?: unknown; message?: unknown }[];
@@ -238,6 +244,9 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
           occurredAt: epochToIso(s.timestamp),
           aplicacaoId: app.id,
         };
+        if (typeof s.biz_opaque_callback_data === 'string' && parseSendReference(s.biz_opaque_callback_data)) {
+          callback.referencia = s.biz_opaque_callback_data;
+        }
         const error = Array.isArray(s.errors) ? s.errors[0] : undefined;
         const code = str(error?.code);
         if (code !== null) callback.errorCode = code.slice(0, 64);

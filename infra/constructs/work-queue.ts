@@ -7,6 +7,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ServiceFunction } from '#infra/constructs/service-function';
 
+/** Messages per consumer invocation. */
+export const WORK_QUEUE_BATCH_SIZE = 10;
+
 export interface WorkQueueProps {
   consumer: ServiceFunction;
   /** Deliveries before a message is parked in the DLQ. */
@@ -41,7 +44,7 @@ export class WorkQueue extends Construct {
 
     props.consumer.function.addEventSource(
       new SqsEventSource(this.queue, {
-        batchSize: 10,
+        batchSize: WORK_QUEUE_BATCH_SIZE,
         // Only the failed records are retried; the rest of the batch is deleted.
         reportBatchItemFailures: true,
       }),

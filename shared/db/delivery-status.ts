@@ -7,7 +7,9 @@
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { sentWrites } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
+import { commitWrites } from '#shared/db/unit-of-work';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
@@ -31,6 +33,17 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         mensagemId: Number(item.mensagemId),
         provider: item.provider as MessageRef['provider'],
       };
+    },
+
+    async settleQueued(ref, messageSid) {
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, provider, reconciliarEm', { '#s': 'status' });
+      if (item?.status !== 'QUEUED' || item.provider !== ref.provider) return false;
+      const reconciliarEm = typeof item.reconciliarEm === 'string' ? item.reconciliarEm : null;
+      const outcome = await commitWrites(
+        sentWrites({ aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, provider: ref.provider, reconciliarEm }, messageSid),
+      );
+      // Refused: the send's own move to SENT, or the reconciler, got there first.
+      return outcome.committed;
     },
 
     async getMessage(ref) {

@@ -230,3 +230,10 @@ export const awaitingReply = at('34a', (aplicacaoId: number, telefone: string) =
   pk: `APP#${aplicacaoId}`,
   sk: `AGUARDA#${telefone}`,
 }));
+
+// 35: sends not settled yet (the reconciler's due index)
+export const pendingSend = at('35', (shard: number, reconcileAt: string, aplicacaoId: number, mensagemId: number) => ({
+  pk: `ENVIO#${shard}`,
+  sk: `${reconcileAt}#${aplicacaoId}#${mensagemId}`,
+}));
+export const pendingSendShard = at('35', (shard: number) => ({ pk: `ENVIO#${shard}` }));

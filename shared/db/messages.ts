@@ -1,7 +1,8 @@
-// DynamoDB messages (docs/data-model.md, patterns 17 and 17a; keys in shared/db/keys.ts), and the
-// provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT.
+// DynamoDB messages (docs/data-model.md, patterns 17 and 17a; keys in shared/db/keys.ts), the
+// provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT, and the
+// reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
@@ -9,10 +10,11 @@ import * as keys from '#shared/db/keys';
 import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { pendingKey, pendingDelete, pendingShards, providerLookupWrite, sentWrites } from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
-import { statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
+import { alreadySettled, statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
 import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
@@ -50,6 +52,7 @@ function itemToMessage(item: Item): Message {
     errorMessage: nullable(item.errorMessage, String),
     lancamentoId: nullable(item.lancamentoId, Number),
     tarifaCobrada: nullable(item.tarifaCobrada, storedAmount),
+    reconciliarEm: nullable(item.reconciliarEm, String),
   };
 }
 
@@ -89,60 +92,88 @@ export function dynamoMessageRepository(): MessageRepository {
       };
     },
 
-    queuedWrite: (message) => putNew(messageToItem(message)),
+    queuedWrites: (message) => [
+      putNew(messageToItem(message)),
+      ...(message.reconciliarEm
+        ? [
+            putNew({
+              ...pendingKey({ aplicacaoId: message.aplicacaoId, mensagemId: message.id, reconciliarEm: message.reconciliarEm }),
+              tipo: 'ENVIO',
+              aplicacaoId: message.aplicacaoId,
+              mensagemId: message.id,
+            }),
+          ]
+        : []),
+    ],
 
-    failedWrite: (aplicacaoId, id, errorCode, errorMessage) =>
-      conditionalWrite({
-        Update: {
-          Key: keys.message(aplicacaoId, id),
-          UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':s': 'FAILED', ':rank': statusRanks.FAILED, ':code': errorCode, ':msg': errorMessage },
+    failedWrites: (message, errorCode, errorMessage) => [
+      conditionalWrite(
+        {
+          Update: {
+            Key: keys.message(message.aplicacaoId, message.id),
+            UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg REMOVE reconciliarEm',
+            // Only from QUEUED: a message the provider accepted (SENT, or a callback's later status) is never failed.
+            ConditionExpression: '#s = :queued',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':s': 'FAILED',
+              ':rank': statusRanks.FAILED,
+              ':code': errorCode,
+              ':msg': errorMessage,
+              ':queued': 'QUEUED',
+            },
+          },
         },
-      }),
+        alreadySettled,
+      ),
+      ...pendingDelete(message),
+    ],
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
 
     async markSent(message, messageSid) {
-      const Key = keys.message(message.aplicacaoId, message.id);
-      const lookup = conditionalWrite({
-        Put: {
-          Item: {
-            ...keys.providerMessage(messageSid),
-            tipo: 'PMSG',
-            aplicacaoId: message.aplicacaoId,
-            mensagemId: message.id,
-            provider: message.provider,
-          },
-        },
-      });
-      const sent = await commitWrites([
-        conditionalWrite({
-          Update: {
-            Key,
-            UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid',
-            ConditionExpression: 'statusRank < :rank',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
-          },
-        }),
-        lookup,
-      ]);
+      const sent = await commitWrites(sentWrites(message, messageSid));
       if (sent.committed) return;
-      // Already past SENT (cannot happen before the lookup exists, but never regress): keep the status, record the id.
+      // Already past QUEUED (a status callback carrying our reference settled it first): keep the status, record the id.
       log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
       const recorded = await commitWrites([
         conditionalWrite({
           Update: {
-            Key,
+            Key: keys.message(message.aplicacaoId, message.id),
             UpdateExpression: 'SET messageSid = :sid',
             ExpressionAttributeValues: { ':sid': messageSid },
           },
         }),
-        lookup,
+        providerLookupWrite(message, messageSid),
+        ...pendingDelete(message),
       ]);
       if (!recorded.committed) throw recorded.error;
+    },
+
+    async pendingSends(now, limit) {
+      const pages = await Promise.all(
+        pendingShards.map((shard) =>
+          db().send(
+            new QueryCommand({
+              TableName: tableName(),
+              KeyConditionExpression: 'pk = :pk AND sk <= :now',
+              ExpressionAttributeValues: { ':pk': keys.pendingSendShard(shard).pk, ':now': `${now}#~` },
+              Limit: limit,
+            }),
+          ),
+        ),
+      );
+      return pages.flatMap((page) =>
+        (page.Items ?? []).map((i) => ({
+          aplicacaoId: Number(i.aplicacaoId),
+          mensagemId: Number(i.mensagemId),
+          reconciliarEm: String(i.sk).split('#')[0]!,
+        })),
+      );
+    },
+
+    async dropPending(pending) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: pendingKey(pending) }));
     },
 
     async get(aplicacaoId, id) {

@@ -8,7 +8,7 @@ import type { ConversationType } from '#shared/domain/ledger';
 import { log } from '#shared/log';
 
 // The states, their ranks and descriptions are the messages' own (shared/domain/messages.ts).
-import { statusRanks as statusRank, type MessageStatus } from '#shared/domain/messages';
+import { parseSendReference, statusRanks as statusRank, type MessageStatus } from '#shared/domain/messages';
 
 export { statusRank, type MessageStatus };
 export type MessageProvider = 'provider_a' | 'provider_b' | 'link';
@@ -59,6 +59,11 @@ export interface OrphanStatus {
 
 export interface DeliveryStatusRepository {
   findRef(messageSid: string): Promise<MessageRef | undefined>;
+  /**
+   * The move QUEUED -> SENT of the message `ref` names, with the provider id lookup, when it is still
+   * QUEUED and was sent through `ref.provider`; false otherwise.
+   */
+  settleQueued(ref: MessageRef, messageSid: string): Promise<boolean>;
   getMessage(ref: MessageRef): Promise<MessageState | undefined>;
   /** Writes the update only if the stored rank is still below update.statusRank (and dataEntrega null when required). False otherwise. */
   updateStatus(ref: MessageRef, update: StatusUpdate): Promise<boolean>;
@@ -83,6 +88,8 @@ export interface StatusCallbackInput {
   priceUsd?: string;
   tipoConversa?: string;
   aplicacaoId?: number;
+  /** Our reference of the message as the provider echoed it (`<aplicacaoId>.<mensagemId>`). */
+  referencia?: string;
 }
 
 /** Receives after which a callback whose message is still unknown is recorded and dropped. */
@@ -103,7 +110,14 @@ export interface ApplyDeps {
 /** Unknown message: throws (so the queue retries) until ORPHAN_AFTER_RECEIVES, then records it and returns 'orphan'. */
 export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallbackInput, receiveCount: number): Promise<ApplyOutcome> {
   const { repo } = deps;
-  const ref = await repo.findRef(callback.messageSid);
+  let ref = await repo.findRef(callback.messageSid);
+  let verified = false;
+  if (!ref && callback.referencia) {
+    const settled = await settleByReference(deps, callback);
+    if (settled === 'rejected') return 'rejected';
+    ref = settled;
+    verified = settled !== undefined;
+  }
   if (!ref) {
     if (receiveCount >= ORPHAN_AFTER_RECEIVES) {
       await repo.recordOrphan({ ...pick(callback), reason: 'unknown message' });
@@ -125,7 +139,7 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
     log.warn("status callback for another application's message dropped", { messageSid: callback.messageSid });
     return 'rejected';
   }
-  if (deps.verifyLate && !(await deps.verifyLate(ref))) {
+  if (!verified && deps.verifyLate && !(await deps.verifyLate(ref))) {
     await repo.recordOrphan({ ...pick(callback), aplicacaoId: ref.aplicacaoId, reason: 'invalid signature' });
     log.warn('late-verified status callback has an invalid signature; dropped', { messageSid: callback.messageSid });
     return 'rejected';
@@ -154,6 +168,27 @@ export async function applyStatusCallback(deps: ApplyDeps, callback: StatusCallb
     }
   }
   return outcome;
+}
+
+/**
+ * A callback for a message whose move to SENT was never written (its function stopped, or the table
+ * failed after the provider accepted): the reference it carries names the message, which becomes SENT
+ * with this provider id, once its signature checks out with that message's application. Nothing is
+ * settled for a reference of another application, or a message no longer QUEUED (then the callback
+ * goes on as an unknown message).
+ */
+async function settleByReference(deps: ApplyDeps, callback: StatusCallbackInput): Promise<MessageRef | 'rejected' | undefined> {
+  const named = parseSendReference(callback.referencia);
+  if (!named || (callback.aplicacaoId !== undefined && callback.aplicacaoId !== named.aplicacaoId)) return undefined;
+  const ref: MessageRef = { ...named, provider: callback.provider };
+  if (deps.verifyLate && !(await deps.verifyLate(ref))) {
+    await deps.repo.recordOrphan({ ...pick(callback), aplicacaoId: ref.aplicacaoId, reason: 'invalid signature' });
+    log.warn('status callback with a reference has an invalid signature; dropped', { messageSid: callback.messageSid });
+    return 'rejected';
+  }
+  if (!(await deps.repo.settleQueued(ref, callback.messageSid))) return undefined;
+  log.warn('a message left QUEUED was settled as SENT by its status callback', { ...named, messageSid: callback.messageSid });
+  return ref;
 }
 
 const pick = (c: StatusCallbackInput): Omit<OrphanStatus, 'reason'> => ({

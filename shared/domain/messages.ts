@@ -8,15 +8,22 @@
 //   4. failure compensates: a CREDIT entry (ESTORNO_FALHA_ENVIO, referring to the debit) and the
 //      message FAILED with the provider's error, in one commit. The ledger is append-only, so a
 //      failed send shows its debit and the credit that cancels it: the net charge is zero.
+// Every debit settles. The QUEUED message has an entry in the reconciler's index (pattern 35) that
+// the move to SENT or FAILED deletes; a function that stops between the debit and the settling
+// leaves it there, and the reconciler settles the message once its time is past: SENT if the
+// provider's status callback (carrying our reference) came meanwhile, otherwise FAILED with the
+// compensating credit. A provider that accepted the message is never refunded by this function:
+// a failed move to SENT is retried, then left to the callbacks (docs/decisions.md).
 import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
-import { postEntry, type ConversationType, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import { postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
-import { ProviderError, type ProviderClient, type TemplateSend } from '#shared/providers/types';
+import { ProviderError, type ProviderClient, type SendResult, type TemplateSend } from '#shared/providers/types';
+import { RECONCILE_AFTER_MS, sendBudget } from '#shared/domain/send-budget';
 import { log } from '#shared/log';
 
 export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
@@ -58,6 +65,15 @@ export interface Message {
   /** The statement entry that charged it. */
   lancamentoId: number | null;
   tarifaCobrada: string | null;
+  /** While QUEUED: when the reconciler settles it if nothing else has (its index entry's sort key). */
+  reconciliarEm: string | null;
+}
+
+/** A message the reconciler's index (pattern 35) says is due. */
+export interface PendingSend {
+  aplicacaoId: number;
+  mensagemId: number;
+  reconciliarEm: string;
 }
 
 export interface SendContext {
@@ -79,14 +95,18 @@ export interface MessageRepository {
   newId(): Promise<number>;
   /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
   loadSendContext(aplicacaoId: number): Promise<SendContext>;
-  /** The put of a new message, committed with its debit. */
-  queuedWrite(message: Message): ConditionalWrite;
-  /** The move to FAILED, committed with the compensating credit. */
-  failedWrite(aplicacaoId: number, id: number, errorCode: string | null, errorMessage: string): ConditionalWrite;
+  /** The put of a new message (and, while QUEUED, its reconciler's index entry), committed with its debit. */
+  queuedWrites(message: Message): ConditionalWrite[];
+  /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), committed with the compensating credit. */
+  failedWrites(message: Message, errorCode: string | null, errorMessage: string): ConditionalWrite[];
   /** The marker that a statement entry was refunded (at most once per entry). */
   refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
   /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
   markSent(message: Message, messageSid: string): Promise<void>;
+  /** The sends whose reconcile time is past at `now` (pattern 35), at most `limit` per shard. */
+  pendingSends(now: string, limit: number): Promise<PendingSend[]>;
+  /** Removes an index entry whose message is settled (or gone). */
+  dropPending(pending: PendingSend): Promise<void>;
   get(aplicacaoId: number, id: number): Promise<Message | undefined>;
   list(aplicacaoId: number, filters: MessageFilters, page: number, size: number): Promise<{ content: Message[]; total: number }>;
 }
@@ -133,7 +153,22 @@ export interface SendDeps {
   providerFor: (app: Application) => ProviderClient;
   idempotency?: SendIdempotency;
   now?: () => Date;
+  /** The settling budget (default sendBudget.settleMs); tests shorten it. */
+  settleMs?: number;
 }
+
+/** Our reference of a message, given to the provider with the send and carried back by its status callbacks. */
+export const sendReference = (aplicacaoId: number, mensagemId: number): string => `${aplicacaoId}.${mensagemId}`;
+
+export function parseSendReference(text: string | undefined | null): { aplicacaoId: number; mensagemId: number } | undefined {
+  const match = /^(\d{1,15})\.(\d{1,16})$/.exec(text?.trim() ?? '');
+  if (!match) return undefined;
+  const [aplicacaoId, mensagemId] = [Number(match[1]), Number(match[2])];
+  return Number.isSafeInteger(aplicacaoId) && Number.isSafeInteger(mensagemId) ? { aplicacaoId, mensagemId } : undefined;
+}
+
+/** Refusal of the move to FAILED when the message is no longer QUEUED: someone else settled it. */
+export const alreadySettled = new DomainError('conflict', 'The message was settled meanwhile');
 
 /** The number a message is sent from: provider_a's own, else the application's first WhatsApp number. */
 export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 'numerosWhatsapp'>): string | null =>
@@ -215,6 +250,7 @@ async function send(
     errorMessage: null,
     lancamentoId: null,
     tarifaCobrada: tariff.valor,
+    reconciliarEm: linkSend ? null : new Date(now().getTime() + RECONCILE_AFTER_MS).toISOString(),
   };
 
   // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).
@@ -258,9 +294,10 @@ async function send(
     {
       allowZero: true,
       known: context.ledger,
+      budgetMs: sendBudget.debitMs,
       extras: (entry) => ({
         writes: [
-          deps.messages.queuedWrite({ ...message, lancamentoId: entry.id }),
+          ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }),
           ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
           ...(input.writes ?? []),
         ],
@@ -272,49 +309,118 @@ async function send(
   // A link calls nobody and gets no status callbacks: its message was written SENT with the debit.
   if (linkOutcome) return linkOutcome;
 
-  let failure: ProviderError;
+  let sent: SendResult;
   try {
-    const sent = await deps
-      .providerFor(app)
-      .send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl, template: input.template });
-    await deps.messages.markSent(message, sent.messageSid);
-    return settle({ ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) });
+    sent = await deps.providerFor(app).send({
+      to: input.telefone,
+      body: input.mensagem,
+      statusCallbackUrl: input.statusCallbackUrl,
+      template: input.template,
+      reference: sendReference(aplicacaoId, id),
+    });
   } catch (error) {
     // Anything but a ProviderError (a bug, a broken answer) is the provider's side as far as the caller goes.
-    failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
+    const failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
     if (!(error instanceof ProviderError)) log.error('provider call failed unexpectedly', { error });
+    try {
+      await compensate(deps, message, failure, deps.settleMs ?? sendBudget.settleMs);
+    } catch (compensationError) {
+      // The message stays QUEUED with its index entry: the reconciler gives the charge back.
+      log.error('the compensation of a failed send is left to the reconciler', { error: compensationError, mensagemId: id });
+    }
+    return settle({
+      ok: false,
+      mensagemId: id,
+      kind: failure.kind,
+      providerCode: failure.providerCode,
+      providerMessage: failure.providerMessage,
+    });
   }
+  await recordSent(deps, message, sent.messageSid);
+  return settle({ ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) });
+}
 
-  await compensate(deps, message, debit, failure);
-  return settle({
-    ok: false,
-    mensagemId: id,
-    kind: failure.kind,
-    providerCode: failure.providerCode,
-    providerMessage: failure.providerMessage,
-  });
+/**
+ * The move to SENT after the provider accepted: retried within the settling budget, and never
+ * followed by a refund. What is left (the table unreachable for seconds) is settled as SENT by the
+ * provider's first status callback, which names the message by our reference.
+ */
+async function recordSent(deps: SendDeps, message: Message, messageSid: string): Promise<void> {
+  const deadline = Date.now() + (deps.settleMs ?? sendBudget.settleMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.messages.markSent(message, messageSid);
+      return;
+    } catch (error) {
+      const wait = Math.min(500, 50 * 2 ** attempt);
+      if (Date.now() + wait >= deadline) {
+        log.error('the move to SENT failed after the provider accepted; its status callback or the reconciler settles it', {
+          error,
+          mensagemId: message.id,
+          messageSid,
+        });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** What the reconciler did with a due entry. */
+export type Reconciled = 'failed' | 'settled';
+
+/**
+ * Settles a send whose reconcile time is past (its function stopped, or its settling ran out of
+ * budget): still QUEUED means no callback of the provider named it, so it is FAILED and its charge
+ * given back, once (the move is conditioned on QUEUED and the refund marker is once per debit). A
+ * message settled meanwhile only loses its index entry.
+ */
+export async function reconcileSend(deps: Pick<SendDeps, 'messages' | 'ledger'>, pending: PendingSend): Promise<Reconciled> {
+  const message = await deps.messages.get(pending.aplicacaoId, pending.mensagemId);
+  if (!message || message.status !== 'QUEUED' || message.lancamentoId === null) {
+    await deps.messages.dropPending(pending);
+    return 'settled';
+  }
+  const failure = new ProviderError('unavailable', null, 'The send did not finish and the provider never confirmed the message');
+  try {
+    await compensate(deps, message, failure, sendBudget.settleMs);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'conflict') return 'settled';
+    throw error;
+  }
+  log.warn('an unsettled send was failed and its charge given back', { aplicacaoId: message.aplicacaoId, mensagemId: message.id });
+  return 'failed';
 }
 
 /**
  * Gives the failed send's charge back and records the failure on the message, in one commit. The
  * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
  */
-async function compensate(deps: SendDeps, message: Message, debit: StatementEntry, failure: ProviderError): Promise<void> {
+async function compensate(
+  deps: Pick<SendDeps, 'messages' | 'ledger'>,
+  message: Message,
+  failure: ProviderError,
+  budgetMs: number,
+): Promise<void> {
+  const lancamentoId = message.lancamentoId as number;
   const writes = [
-    deps.messages.failedWrite(message.aplicacaoId, message.id, failure.providerCode, failure.providerMessage),
-    deps.messages.refundMarkerWrite(message.aplicacaoId, debit.id),
+    ...deps.messages.failedWrites(message, failure.providerCode, failure.providerMessage),
+    deps.messages.refundMarkerWrite(message.aplicacaoId, lancamentoId),
   ];
-  await postEntry(deps.ledger, compensation(message, debit), { allowZero: true, extras: () => ({ writes }) });
+  await postEntry(
+    deps.ledger,
+    {
+      aplicacaoId: message.aplicacaoId,
+      tipo: 'CREDIT',
+      // The debit's valor is the tariff charged (send() debits exactly tarifaCobrada).
+      valor: fromCents(toCents(message.tarifaCobrada ?? '0')),
+      descricao: `Estorno automático: falha no envio da mensagem ${message.id}`,
+      referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+      referenciaId: lancamentoId,
+    },
+    { allowZero: true, budgetMs, extras: () => ({ writes }) },
+  );
 }
-
-const compensation = (message: Message, debit: StatementEntry) => ({
-  aplicacaoId: message.aplicacaoId,
-  tipo: 'CREDIT' as const,
-  valor: fromCents(toCents(debit.valor)),
-  descricao: `Estorno automático: falha no envio da mensagem ${message.id}`,
-  referenciaTipo: 'ESTORNO_FALHA_ENVIO',
-  referenciaId: debit.id,
-});
 
 export async function getMessage(repo: MessageRepository, aplicacaoId: number, id: number): Promise<Message> {
   const message = await repo.get(aplicacaoId, id);

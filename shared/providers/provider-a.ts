@@ -11,7 +11,7 @@ export function providerAClient(settings: ProviderASettings, options: ProviderOp
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
   return {
-    async send({ to, body, statusCallbackUrl, template }) {
+    async send({ to, body, statusCallbackUrl, template, reference }) {
       const form = new URLSearchParams({ To: `whatsapp:${to}`, From: `whatsapp:${settings.fromNumber}` });
       // An approved content template goes by its sid and variables; anything else as its text.
       if (template?.providerTemplateId?.startsWith('HX')) {
@@ -19,7 +19,7 @@ export function providerAClient(settings: ProviderASettings, options: ProviderOp
         form.set('ContentVariables', JSON.stringify(Object.fromEntries(template.valores.map((v, i) => [String(i + 1), v]))));
       } else form.set('Body', body);
       // Only an absolute URL: without a public base URL configured, the send goes out without callbacks rather than failing.
-      if (/^https?:\/\//i.test(statusCallbackUrl)) form.set('StatusCallback', statusCallbackUrl);
+      if (/^https?:\/\//i.test(statusCallbackUrl)) form.set('StatusCallback', withReference(statusCallbackUrl, reference));
       const answer = await callProvider(
         url,
         {
@@ -38,4 +38,10 @@ export function providerAClient(settings: ProviderASettings, options: ProviderOp
       throw new ProviderError(callerFault(answer.status) ? 'rejected' : 'unavailable', str(json.code), message);
     },
   };
+}
+
+/** The callback URL with our reference of the message in `ref`: provider_a posts (and signs) the URL exactly as given. */
+function withReference(url: string, reference: string | undefined): string {
+  if (!reference) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}ref=${encodeURIComponent(reference)}`;
 }

@@ -27,12 +27,14 @@ export function providerBClient(settings: ProviderBSettings, options: ProviderOp
   const url = `${base}/${PROVIDER_B_API_VERSION}/${encodeURIComponent(settings.phoneNumberId)}/messages`;
   return {
     // Statuses come back to the application's webhook (configured at the provider), not to a per-send URL.
-    async send({ to, body, template }) {
+    async send({ to, body, template, reference }) {
       const payload = {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: to.replace(/^\+/, ''),
         ...(template ? { type: 'template', template: templatePayload(template) } : { type: 'text', text: { body } }),
+        // Echoed in every status of this message, so a status settles a message whose move to SENT was never written.
+        ...(reference ? { biz_opaque_callback_data: reference } : {}),
       };
       const answer = await callProvider(
         url,

@@ -1,6 +1,7 @@
 // What the messaging code sees of a WhatsApp provider: one send, and one error type that says
 // whose fault a failure was. The adapters (provider-a.ts, provider-b.ts, link.ts) speak each
 // provider's wire protocol behind this interface; shared/providers/index.ts picks one.
+import { sendBudget } from '#shared/domain/send-budget';
 
 export interface SendInput {
   /** The recipient in +E.164 (already normalised by the caller). */
@@ -10,6 +11,12 @@ export interface SendInput {
   statusCallbackUrl: string;
   /** An approved template to send instead of free text (`body` is then its filled text). */
   template?: TemplateSend;
+  /**
+   * Our reference of the message (`<aplicacaoId>.<mensagemId>`), which the provider's status callbacks
+   * carry back (provider_a in the callback URL's `ref`, provider_b as `biz_opaque_callback_data`), so a
+   * callback settles a message whose move to SENT was never written.
+   */
+  reference?: string;
 }
 
 export interface TemplateSend {
@@ -35,13 +42,14 @@ export interface ProviderClient {
 }
 
 export interface ProviderOptions {
-  /** How long to wait for the provider's answer; default 10 s. Tests shorten it. */
+  /** How long to wait for the provider's answer; default the send's provider budget (8 s). Tests shorten it. */
   timeoutMs?: number;
   /** The fetch to use (tests may pass a stub); default the global fetch. */
   fetch?: typeof fetch;
 }
 
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+/** The send's provider budget (shared/domain/send-budget.ts). */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = sendBudget.providerMs;
 
 /**
  * A send that did not happen. `rejected`: the provider refused the caller's input (its 4xx, for

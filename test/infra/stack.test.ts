@@ -20,6 +20,7 @@ import {
 import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
 import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
 import type { QueueName } from '#shared/adapters/ports';
+import { RECONCILE_AFTER_MS, sendBudget, sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
 
@@ -306,9 +307,23 @@ describe('PlatformStack', () => {
         rules.find((r) => r.Targets.some((t: Json) => arnTargetOf(t.Arn) === fnId(entry)))?.ScheduleExpression;
       expect(scheduleOf(scheduledFunctions.exchangeRate)).toBe('rate(5 minutes)');
       expect(scheduleOf(scheduledFunctions.appointmentSweep)).toBe('rate(1 minute)');
+      expect(scheduleOf(scheduledFunctions.sendReconciler)).toBe('rate(1 minute)');
       for (const entry of Object.values(scheduledFunctions)) {
         expect(scheduleOf(entry)).toBe(`rate(${entry.rateMinutes} minute${entry.rateMinutes === 1 ? '' : 's'})`);
       }
+    });
+
+    it("gives every function that sends a timeout its send budgets fit in, so a send settles in its function or whole in the reconciler's hands", () => {
+      const timeoutOf = (entry: LambdaEntry) => resources[fnId(entry)]!.Properties.Timeout as number;
+      const budgetMs = sendBudget.debitMs + sendBudget.providerMs + sendBudget.settleMs;
+      for (const group of groups) {
+        expect(timeoutOf(groupFunctions[group]), group).toBe(sendTimeoutSeconds);
+        expect(budgetMs, group).toBeLessThan(timeoutOf(groupFunctions[group]) * 1000);
+      }
+      // The flow's consumer sends once per message of its batch of 10.
+      expect(timeoutOf(consumerFunctions.appointmentFlow)).toBeGreaterThanOrEqual(10 * sendTimeoutSeconds);
+      // The reconciler only settles what is older than a send's function can live.
+      expect(RECONCILE_AFTER_MS).toBeGreaterThan(sendTimeoutSeconds * 1000);
     });
 
     it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {

@@ -18,12 +18,20 @@ import {
 import { parseRate } from '#shared/domain/exchange-rate';
 
 function memoryRepo(
-  options: { known?: boolean; aplicacaoId?: number; lancamentoId?: number | null; provider?: 'provider_a' | 'provider_b' | 'link' } = {},
+  options: {
+    known?: boolean;
+    /** The message is still QUEUED and its provider id unknown (its move to SENT was never written). */
+    queued?: boolean;
+    aplicacaoId?: number;
+    lancamentoId?: number | null;
+    provider?: 'provider_a' | 'provider_b' | 'link';
+  } = {},
 ) {
   const ref = { aplicacaoId: options.aplicacaoId ?? 7, mensagemId: 11, provider: options.provider ?? 'provider_a' };
-  const state: MessageState & { dataLeitura: string | null; errorCode: string | null } = {
-    status: 'SENT',
-    statusRank: statusRank.SENT,
+  const state: MessageState & { dataLeitura: string | null; errorCode: string | null; messageSid: string | null } = {
+    status: options.queued ? 'QUEUED' : 'SENT',
+    statusRank: options.queued ? statusRank.QUEUED : statusRank.SENT,
+    messageSid: options.queued ? null : 'SM1',
     dataEntrega: null,
     dataLeitura: null,
     errorCode: null,
@@ -32,7 +40,13 @@ function memoryRepo(
   const orphans: OrphanStatus[] = [];
   const costs: { usd: string; brl: string | null }[] = [];
   const repo: DeliveryStatusRepository = {
-    findRef: async () => (options.known === false ? undefined : ref),
+    findRef: async (sid) => (options.known === false || state.messageSid !== sid ? undefined : ref),
+    settleQueued: async (named, sid) => {
+      const same = named.aplicacaoId === ref.aplicacaoId && named.mensagemId === ref.mensagemId && named.provider === ref.provider;
+      if (!same || state.status !== 'QUEUED') return false;
+      Object.assign(state, { status: 'SENT', statusRank: statusRank.SENT, messageSid: sid });
+      return true;
+    },
     getMessage: async () => ({ ...state }),
     updateStatus: async (_, update) => {
       if (state.statusRank >= update.statusRank) return false;
@@ -99,6 +113,37 @@ describe('applyStatusCallback', () => {
     expect(orphans).toEqual([
       { messageSid: 'SM1', provider: 'provider_a', status: 'sent', aplicacaoId: undefined, reason: 'unknown message' },
     ]);
+  });
+
+  it('settles a QUEUED message named by the reference the provider echoed, then applies the status', async () => {
+    const { repo, state } = memoryRepo({ queued: true });
+
+    const outcome = await applyStatusCallback(deps(repo), cb('delivered', { referencia: '7.11' }), 1);
+
+    expect(outcome).toBe('applied');
+    expect(state).toMatchObject({ status: 'DELIVERED', messageSid: 'SM1', dataEntrega: '2026-11-22T13:00:00' });
+  });
+
+  it.each([
+    ['a reference to another application than the one that signed', { referencia: '8.11', aplicacaoId: 8 }],
+    ['a reference to another message', { referencia: '7.12' }],
+    ['a malformed reference', { referencia: '7.11.0' }],
+  ])('settles nothing for %s (the callback stays unknown)', async (_, extra) => {
+    const { repo, state } = memoryRepo({ queued: true });
+
+    await expect(applyStatusCallback(deps(repo), cb('delivered', extra), 1)).rejects.toThrow('not known yet');
+
+    expect(state).toMatchObject({ status: 'QUEUED', messageSid: null });
+  });
+
+  it('settles nothing when the late signature check fails', async () => {
+    const { repo, state, orphans } = memoryRepo({ queued: true });
+
+    const outcome = await applyStatusCallback({ ...deps(repo), verifyLate: async () => false }, cb('sent', { referencia: '7.11' }), 1);
+
+    expect(outcome).toBe('rejected');
+    expect(state.status).toBe('QUEUED');
+    expect(orphans).toEqual([expect.objectContaining({ reason: 'invalid signature', aplicacaoId: 7 })]);
   });
 
   it("leaves another application's message untouched", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Application } from '#shared/domain/applications';
 import { chargeService, type CommitExtras, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import type { PreparedWrite } from '#shared/domain/unit-of-work';
-import { sendMessage, type Message, type MessageRepository } from '#shared/domain/messages';
+import { parseSendReference, sendMessage, type Message, type MessageRepository } from '#shared/domain/messages';
 import { normalizePhone } from '#shared/domain/phone';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient } from '#shared/providers/types';
@@ -106,36 +106,43 @@ describe('chargeService', () => {
   });
 });
 
+/** In-memory messages: the writes as strings, the move to SENT as a function the test chooses. */
+function memoryMessages(markSent: MessageRepository['markSent'], stored?: Message): MessageRepository {
+  return {
+    newId: async () => 42,
+    loadSendContext: async () => ({
+      application: { id: 1, provider: 'provider_b' } as Application,
+      saldo: '1.00',
+      cotacaoUsdBrl: '5.4321',
+      tariffs: [tariff({})],
+    }),
+    queuedWrites: (m: Message) => [
+      { write: prepared(`queued ${m.id} lancamento ${m.lancamentoId} reconcile ${m.reconciliarEm !== null}`) },
+    ],
+    failedWrites: (m, code, msg) => [{ write: prepared(`failed ${m.id} ${code} ${msg}`) }],
+    refundMarkerWrite: (_a, lancamentoId) => ({ write: prepared(`marker ${lancamentoId}`) }),
+    markSent,
+    pendingSends: async () => [],
+    dropPending: async () => undefined,
+    get: async () => stored,
+    list: async () => ({ content: [], total: 0 }),
+  };
+}
+
+const input = { telefone: '+5511987654321', mensagem: 'x', statusCallbackUrl: 'https://h/api/webhooks/whatsapp/status' };
+
 describe('sendMessage when the provider call blows up', () => {
   it('compensates the debit, records the failure, and reports unavailable', async () => {
     // Prepare
     const ledger = memoryLedger('1.00');
     const written: string[] = [];
-    const messages: MessageRepository = {
-      newId: async () => 42,
-      loadSendContext: async () => ({
-        application: { id: 1, provider: 'provider_b' } as Application,
-        saldo: '1.00',
-        cotacaoUsdBrl: '5.4321',
-        tariffs: [tariff({})],
-      }),
-      queuedWrite: (m: Message) => ({ write: prepared(`queued ${m.id} lancamento ${m.lancamentoId}`) }),
-      failedWrite: (_a, id, code, msg) => ({ write: prepared(`failed ${id} ${code} ${msg}`) }),
-      refundMarkerWrite: (_a, lancamentoId) => ({ write: prepared(`marker ${lancamentoId}`) }),
-      markSent: async () => {
-        written.push('sent');
-      },
-      get: async () => undefined,
-      list: async () => ({ content: [], total: 0 }),
-    };
+    const messages = memoryMessages(async () => {
+      written.push('sent');
+    });
     const provider: ProviderClient = { send: async () => Promise.reject(new ProviderError('unavailable', null, 'timeout after 10 s')) };
 
     // Act
-    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, {
-      telefone: '+5511987654321',
-      mensagem: 'x',
-      statusCallbackUrl: 'https://h/api/webhooks/whatsapp/status',
-    });
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, input);
 
     // Assess
     expect(outcome).toEqual({ ok: false, mensagemId: 42, kind: 'unavailable', providerCode: null, providerMessage: 'timeout after 10 s' });
@@ -145,10 +152,70 @@ describe('sendMessage when the provider call blows up', () => {
       ['CREDIT', '0.10', 'ESTORNO_FALHA_ENVIO', 1, null],
     ]);
     expect(ledger.extras.map((e) => e.writes?.map((w) => w.write))).toEqual([
-      ['queued 42 lancamento 1'],
+      ['queued 42 lancamento 1 reconcile true'],
       ['failed 42 null timeout after 10 s', 'marker 1'],
     ]);
     expect(ledger.extras[0]!.increment).toEqual({ totalMensagens: 1 });
     expect(written).toEqual([]);
+  });
+});
+
+describe('sendMessage when the move to SENT fails after the provider accepted', () => {
+  it('retries the write, answers sent, and never refunds', async () => {
+    // Prepare: the table refuses the first two attempts, then takes the third.
+    const ledger = memoryLedger('1.00');
+    let attempts = 0;
+    const messages = memoryMessages(async () => {
+      if (++attempts < 3) throw new Error('ProvisionedThroughputExceededException');
+    });
+    const provider: ProviderClient = { send: async () => ({ messageSid: 'wamid.ok' }) };
+
+    // Act
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider }, 1, input);
+
+    // Assess
+    expect(outcome).toEqual({ ok: true, mensagemId: 42, messageSid: 'wamid.ok' });
+    expect(attempts).toBe(3);
+    expect(ledger.entries.map((e) => e.tipo)).toEqual(['DEBIT']);
+    expect(ledger.state().saldo).toBe('0.90');
+  });
+
+  it('leaves the message to its callbacks when the table stays down for the whole settling budget: still no refund', async () => {
+    // Prepare
+    const ledger = memoryLedger('1.00');
+    let attempts = 0;
+    const messages = memoryMessages(async () => {
+      attempts++;
+      throw new Error('the table is unreachable');
+    });
+    const provider: ProviderClient = { send: async () => ({ messageSid: 'wamid.ok' }) };
+
+    // Act
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider, settleMs: 300 }, 1, input);
+
+    // Assess
+    expect(outcome).toMatchObject({ ok: true, messageSid: 'wamid.ok' });
+    expect(attempts).toBeGreaterThan(1);
+    expect(ledger.entries.map((e) => e.tipo)).toEqual(['DEBIT']);
+  });
+
+  it('gives the provider our reference of the message', async () => {
+    // Prepare
+    const ledger = memoryLedger('1.00');
+    const seen: (string | undefined)[] = [];
+    const provider: ProviderClient = {
+      send: async (sendInput) => {
+        seen.push(sendInput.reference);
+        return { messageSid: 'wamid.ok' };
+      },
+    };
+
+    // Act
+    await sendMessage({ messages: memoryMessages(async () => undefined), ledger: ledger.repo, providerFor: () => provider }, 1, input);
+
+    // Assess
+    expect(seen).toEqual(['1.42']);
+    expect(parseSendReference('1.42')).toEqual({ aplicacaoId: 1, mensagemId: 42 });
+    expect(['', '1', '1.x', '-1.2', '1.2.3', `1.${'9'.repeat(17)}`].map(parseSendReference)).toEqual(Array(6).fill(undefined));
   });
 });

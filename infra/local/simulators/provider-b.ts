@@ -6,7 +6,7 @@
 //     -> 200 {messaging_product, contacts: [{input, wa_id}], messages: [{id: 'wamid.' + random}]}
 //   then, in the background, JSON events to {callbackBaseUrl}/api/webhooks/whatsapp/meta/{slug}
 //   with entry[].changes[].value.statuses[] {id, status sent|delivered|read, timestamp (unix
-//   seconds), recipient_id, pricing (on sent and delivered)}, signed X-Hub-Signature-256 with the
+//   seconds), recipient_id, pricing (on sent and delivered), biz_opaque_callback_data (as sent)}, signed X-Hub-Signature-256 with the
 //   application's app secret over the exact bytes sent. Every `outOfOrderEvery`-th message gets
 //   read before delivered.
 //
@@ -217,7 +217,15 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     );
   };
 
-  const scheduleEvents = (input: { n: number; id: string; phoneNumberId: string; owner: ProviderBNumber; to: string }) =>
+  const scheduleEvents = (input: {
+    n: number;
+    id: string;
+    phoneNumberId: string;
+    owner: ProviderBNumber;
+    to: string;
+    /** The send's biz_opaque_callback_data, echoed in every status of the message as the provider does. */
+    opaque?: string;
+  }) =>
     background.run(async () => {
       for (const status of statusOrder(input.n, outOfOrderEvery)) {
         await sleep(delayOf(options));
@@ -233,6 +241,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
                 status,
                 timestamp: String(Math.floor(Date.now() / 1000)),
                 recipient_id: input.to,
+                ...(input.opaque === undefined ? {} : { biz_opaque_callback_data: input.opaque }),
                 ...(status === 'read' ? {} : { pricing: { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' } }),
               },
             ],
@@ -409,6 +418,7 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
       messaging_product?: unknown;
       to?: unknown;
       type?: unknown;
+      biz_opaque_callback_data?: unknown;
       text?: { body?: unknown };
       template?: { name?: unknown; components?: { type?: unknown; parameters?: { text?: unknown; payload?: unknown }[] }[] };
     };
@@ -444,7 +454,8 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     const id = `wamid.${randomBytes(24).toString('base64url')}`;
     record(200, id);
     sendJson(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id }] });
-    scheduleEvents({ n: ++accepted, id, phoneNumberId, owner, to: waId });
+    const opaque = typeof payload.biz_opaque_callback_data === 'string' ? payload.biz_opaque_callback_data : undefined;
+    scheduleEvents({ n: ++accepted, id, phoneNumberId, owner, to: waId, opaque });
   }
 
   const listening = await listenLoopback(options.port ?? 0, handle);

@@ -1,0 +1,44 @@
+// The writes that move a message out of QUEUED, shared by the send (shared/db/messages.ts) and the
+// status consumer (a callback that names the message by our reference): the move to SENT with the
+// provider id lookup (17b), and the delete of the reconciler's entry (35). Small on purpose: the
+// status consumer imports it without the send path.
+import * as keys from '#shared/db/keys';
+import { conditionalWrite } from '#shared/db/unit-of-work';
+import { statusRanks, type Message, type PendingSend } from '#shared/domain/messages';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+
+/** The reconciler's index is spread over a few partitions, so a burst of sends writes to more than one. */
+export const pendingShards = [0, 1, 2, 3] as const;
+
+export const pendingKey = (p: PendingSend) =>
+  keys.pendingSend(p.mensagemId % pendingShards.length, p.reconciliarEm, p.aplicacaoId, p.mensagemId);
+
+/** The delete of a message's reconciler entry, for the transaction that moves it out of QUEUED (none for a link send). */
+export const pendingDelete = (m: Pick<Message, 'aplicacaoId' | 'id' | 'reconciliarEm'>): ConditionalWrite[] =>
+  m.reconciliarEm
+    ? [conditionalWrite({ Delete: { Key: pendingKey({ aplicacaoId: m.aplicacaoId, mensagemId: m.id, reconciliarEm: m.reconciliarEm }) } })]
+    : [];
+
+/** QUEUED -> SENT with the provider's id (the reconciler's entry leaves with it), and the provider id lookup. */
+export function sentWrites(m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm'>, messageSid: string): ConditionalWrite[] {
+  return [
+    conditionalWrite({
+      Update: {
+        Key: keys.message(m.aplicacaoId, m.id),
+        UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid REMOVE reconciliarEm',
+        ConditionExpression: 'statusRank < :rank',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+      },
+    }),
+    providerLookupWrite(m, messageSid),
+    ...pendingDelete(m),
+  ];
+}
+
+export const providerLookupWrite = (m: Pick<Message, 'aplicacaoId' | 'id' | 'provider'>, messageSid: string) =>
+  conditionalWrite({
+    Put: {
+      Item: { ...keys.providerMessage(messageSid), tipo: 'PMSG', aplicacaoId: m.aplicacaoId, mensagemId: m.id, provider: m.provider },
+    },
+  });
