@@ -16,6 +16,9 @@ import {
   listApplications,
   listOAuthClients,
   regenerateCredentials,
+  revokeOAuthClient,
+  setApplicationActive,
+  setPrestadorActive,
   type AdminApplicationRepository,
 } from '#shared/domain/admin-applications';
 import { providers, type Application } from '#shared/domain/applications';
@@ -73,6 +76,11 @@ const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) 
 const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
 
 const numbersBody = z.object({ numeros: z.array(z.string()) });
+
+const activeBody = z.object({ ativo: z.boolean() });
+
+/** OAuth client ids are `<32 hex>`-like tokens; anything long or odd cannot be one and is never looked up. */
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Who may do what
@@ -169,7 +177,13 @@ export const applicationOperations: Operations<'admin'> = {
     const clients = await listOAuthClients(repositories().applications, id);
     return json(
       200,
-      clients.map(({ clientId, nome, scopes, criadoEm }) => ({ clientId, nome, scopes, criadoEm })),
+      clients.map(({ clientId, nome, scopes, criadoEm, revogadoEm }) => ({
+        clientId,
+        nome,
+        scopes,
+        criadoEm,
+        revogadoEm: revogadoEm ?? null,
+      })),
     );
   },
 
@@ -178,6 +192,30 @@ export const applicationOperations: Operations<'admin'> = {
     const input = validate(oauthClientBody, request.body);
     const client = await addOAuthClient(repositories().applications, id, input);
     return json(201, { clientId: client.clientId, clientSecret: client.clientSecret, scopes: client.scopes, nome: client.nome });
+  },
+
+  // Deactivating a tenant is the operator's decision, like creating one.
+  'PUT /api/admin/aplicacoes/{id}/ativo': async (request) => {
+    requirePlatformAdmin(request.principal, 'activate or deactivate applications');
+    const id = targetId(request);
+    const { ativo } = validate(activeBody, request.body);
+    return json(200, applicationView(await setApplicationActive(repositories().applications, id, ativo)));
+  },
+
+  'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': async (request) => {
+    const id = targetId(request);
+    const prestadorId = pathId(request, 'prestador', 'prestadorId');
+    const { ativo } = validate(activeBody, request.body);
+    await setPrestadorActive(repositories().applications, id, prestadorId, ativo);
+    return json(200, { prestadorId, ativo });
+  },
+
+  'DELETE /api/admin/aplicacoes/{id}/oauth-clients/{clientId}': async (request) => {
+    const id = targetId(request);
+    const clientId = request.pathParameters.clientId ?? '';
+    if (!CLIENT_ID.test(clientId)) throw notFound('OAuth client');
+    await revokeOAuthClient(repositories().applications, id, clientId);
+    return { statusCode: 204 };
   },
 
   'POST /api/admin/aplicacoes/{id}/creditos': async (request) => {

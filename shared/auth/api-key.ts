@@ -9,7 +9,7 @@ import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { findApiKey } from '#shared/db/api-keys';
 import { headerValue } from '#shared/http/headers';
 
-export type ApiKeyLookup = (apiKey: string) => Promise<{ aplicacaoId: number; secretHash: string } | undefined>;
+export type ApiKeyLookup = (apiKey: string) => Promise<{ aplicacaoId: number; secretHash: string; ativo?: boolean } | undefined>;
 
 /** Compared against when the key is unknown, so that path costs what a wrong secret costs. */
 const DUMMY_HASH = hashSecret(randomSecret(32));
@@ -31,6 +31,7 @@ export async function authenticateApiKey(
   const record = plausible ? await lookup(apiKey) : undefined;
   const matches = secretMatches(apiSecret.slice(0, MAX_SECRET_LENGTH), record?.secretHash ?? DUMMY_HASH);
   // Which part was wrong is not logged either (requestAuthorizer logs the refusal itself).
-  if (!record || !matches || !Number.isSafeInteger(record.aplicacaoId)) return undefined;
+  // An inactive application's key is refused like a wrong one.
+  if (!record || !matches || record.ativo === false || !Number.isSafeInteger(record.aplicacaoId)) return undefined;
   return { aplicacaoId: record.aplicacaoId, scopes: [], subject: apiKey };
 }

@@ -109,7 +109,8 @@ async function authenticateClient(store: OAuthClientStore, credentials: ClientCr
   const { clientId, clientSecret, basic } = credentials;
   const record = clientId.length <= MAX_CLIENT_ID_LENGTH ? await store.getOAuthClient(clientId) : undefined;
   const matches = secretMatches(clientSecret, record?.secretHash ?? DUMMY_HASH);
-  if (!record || !matches) throw clientAuthFailed(basic);
+  // A revoked client fails like a wrong secret.
+  if (!record || !matches || record.revogadoEm) throw clientAuthFailed(basic);
   // Read only after the secret matched, so failures cost the same whether the client exists or not.
   const application = await store.getApplication(record.aplicacaoId);
   if (!application?.ativo) throw clientAuthFailed(basic);

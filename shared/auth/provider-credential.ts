@@ -43,9 +43,11 @@ export function providerCredentialAuthenticator(deps: ProviderCredentialAuthDeps
         ? 'wrong secret'
         : !credential.ativo || isRevoked(credential)
           ? 'inactive or revoked'
-          : !ipAllowed(credential.ipAllowlist, event.requestContext?.identity?.sourceIp ?? '')
-            ? 'source address not in the allowlist'
-            : undefined;
+          : credential.prestadorAtivo === false
+            ? 'prestador inactive'
+            : !ipAllowed(credential.ipAllowlist, event.requestContext?.identity?.sourceIp ?? '')
+              ? 'source address not in the allowlist'
+              : undefined;
     if (!credential || refusal) {
       // For operators only; the caller gets the same 401 for every reason.
       log.info('provider credential refused', { reason: refusal, credencialId: credential?.credencialId });

@@ -1,9 +1,11 @@
 // DynamoDB side of the admin panel's application operations: the application repository plus
-// the two writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoApplicationRepository } from '#shared/db/applications';
-import { db, isConditionFailure, tableName } from '#shared/db/client';
+// the writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoApplicationRepository, setApplicationActive } from '#shared/db/applications';
+import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { tableKeys } from '#shared/db/table';
+import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
 import { notFound } from '#shared/domain/errors';
 
@@ -37,6 +39,67 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
         );
       } catch (error) {
         if (isConditionFailure(error)) throw notFound('application');
+        throw error;
+      }
+    },
+
+    setActive: (id, ativo, agora) => setApplicationActive(id, ativo, agora),
+
+    async setPrestadorActive(aplicacaoId, prestadorId, ativo, agora) {
+      const prestador = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.prestador(aplicacaoId, prestadorId), ProjectionExpression: 'pk' }),
+      );
+      if (!prestador.Item) return false;
+      // Each credential carries its prestador's state (pattern 9 `prestadorAtivo`): its authorizer reads one item.
+      const credentials = await queryAll({
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk },
+        ProjectionExpression: 'pk, sk',
+      });
+      // A transaction holds 100 writes; a prestador has far fewer credentials, and the writes are idempotent if split.
+      const writes = [
+        conditionalWrite({
+          Update: {
+            Key: keys.prestador(aplicacaoId, prestadorId),
+            UpdateExpression: 'SET ativo = :ativo, atualizadoEm = :agora',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':ativo': ativo, ':agora': agora },
+          },
+        }),
+        ...credentials.map((c) =>
+          conditionalWrite({
+            Update: {
+              Key: { pk: c.pk, sk: c.sk },
+              UpdateExpression: 'SET prestadorAtivo = :ativo',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':ativo': ativo },
+            },
+          }),
+        ),
+      ];
+      for (let i = 0; i < writes.length; i += 100) {
+        const outcome = await commitWrites(writes.slice(i, i + 100));
+        if (!outcome.committed) throw outcome.error;
+      }
+      return true;
+    },
+
+    async revokeOAuthClient(aplicacaoId, clientId, agora) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.oauthClient(clientId),
+            // The first revocation's time is kept.
+            UpdateExpression: 'SET revogadoEm = if_not_exists(revogadoEm, :agora)',
+            ConditionExpression: 'aplicacaoId = :app',
+            ExpressionAttributeValues: { ':agora': agora, ':app': aplicacaoId },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

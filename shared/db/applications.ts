@@ -31,12 +31,55 @@ type Item = Record<string, unknown>;
 const notExists = 'attribute_not_exists(pk)';
 
 /** The application's current API key, read consistently; undefined key when it has none yet. */
-async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined } | undefined> {
+async function currentApiKey(aplicacaoId: number): Promise<{ apiKey: string | undefined; ativo: boolean } | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.application(aplicacaoId), ConsistentRead: true, ProjectionExpression: 'apiKey' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.application(aplicacaoId),
+      ConsistentRead: true,
+      ProjectionExpression: 'apiKey, ativo',
+    }),
   );
   if (!out.Item) return undefined;
-  return { apiKey: typeof out.Item.apiKey === 'string' ? out.Item.apiKey : undefined };
+  return { apiKey: typeof out.Item.apiKey === 'string' ? out.Item.apiKey : undefined, ativo: out.Item.ativo !== false };
+}
+
+/**
+ * Marks an application active or inactive, and its API key with it (the key item's `ativo` is what the
+ * authorizer reads, so an inactive application's key is refused with no second read). Conditioned on
+ * the key pointer read just before, so a concurrent key replacement cannot leave a key behind.
+ */
+export async function setApplicationActive(aplicacaoId: number, ativo: boolean, agora: string, maxAttempts = 5): Promise<void> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const current = await currentApiKey(aplicacaoId);
+    if (!current) throw notFound('application');
+    const { apiKey } = current;
+    const outcome = await commitWrites([
+      conditionalWrite({
+        Update: {
+          Key: keys.application(aplicacaoId),
+          UpdateExpression: 'SET ativo = :ativo, atualizadoEm = :agora',
+          ConditionExpression: apiKey === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :key',
+          ExpressionAttributeValues: { ':ativo': ativo, ':agora': agora, ...(apiKey === undefined ? {} : { ':key': apiKey }) },
+        },
+      }),
+      ...(apiKey === undefined
+        ? []
+        : [
+            conditionalWrite({
+              Update: {
+                Key: keys.apiKey(apiKey),
+                UpdateExpression: 'SET ativo = :ativo',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':ativo': ativo },
+              },
+            }),
+          ]),
+    ]);
+    if (outcome.committed) return;
+    if (!outcome.raced) throw outcome.error;
+  }
+  throw conflict('The application is changing concurrently; try again');
 }
 
 /**
@@ -50,14 +93,21 @@ async function replaceApiKey(record: ApiKeyRecord, maxAttempts = 5): Promise<voi
     const current = await currentApiKey(record.aplicacaoId);
     if (!current) throw notFound('application');
     const previous = current.apiKey;
+    // The new key inherits the application's state (an inactive application's new key is refused too).
     const outcome = await commitWrites([
-      putNew({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record }, conflict('API key already exists')),
+      putNew({ ...keys.apiKey(record.apiKey), tipo: 'APIKEY', ...record, ativo: current.ativo }, conflict('API key already exists')),
       conditionalWrite({
         Update: {
           Key: keys.application(record.aplicacaoId),
           UpdateExpression: 'SET apiKey = :new',
-          ConditionExpression: previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :previous',
-          ExpressionAttributeValues: previous === undefined ? { ':new': record.apiKey } : { ':new': record.apiKey, ':previous': previous },
+          ConditionExpression: `${previous === undefined ? 'attribute_exists(pk) AND attribute_not_exists(apiKey)' : 'apiKey = :previous'} AND ${
+            current.ativo ? '(attribute_not_exists(ativo) OR ativo = :ativo)' : 'ativo = :ativo'
+          }`,
+          ExpressionAttributeValues: {
+            ':new': record.apiKey,
+            ':ativo': current.ativo,
+            ...(previous === undefined ? {} : { ':previous': previous }),
+          },
         },
       }),
       ...(previous === undefined || previous === record.apiKey ? [] : [conditionalWrite({ Delete: { Key: keys.apiKey(previous) } })]),

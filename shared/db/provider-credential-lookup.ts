@@ -24,6 +24,7 @@ export function toCredentialRecord(item: Record<string, unknown>): ProviderCrede
     limitePorMinuto: item.limitePorMinuto === null || item.limitePorMinuto === undefined ? null : Number(item.limitePorMinuto),
     revogadoEm: typeof item.revogadoEm === 'string' ? item.revogadoEm : null,
     criadoEm: String(item.criadoEm),
+    prestadorAtivo: item.prestadorAtivo !== false,
   };
 }
 

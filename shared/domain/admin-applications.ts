@@ -42,6 +42,12 @@ export interface AdminApplicationRepository extends Pick<
     id: number,
     settings: { provider: Provider; providerA?: ProviderASettings; providerB?: ProviderBSettings; atualizadoEm: string },
   ): Promise<void>;
+  /** The application's `ativo`, and its API key's with it, in one write (not_found when there is no such application). */
+  setActive(id: number, ativo: boolean, agora: string): Promise<void>;
+  /** The prestador's `ativo`, and every credential's `prestadorAtivo` with it; false when the application has no such prestador. */
+  setPrestadorActive(aplicacaoId: number, prestadorId: number, ativo: boolean, agora: string): Promise<boolean>;
+  /** Marks the client revoked; false when the application has no such client. A second call changes nothing. */
+  revokeOAuthClient(aplicacaoId: number, clientId: string, agora: string): Promise<boolean>;
 }
 
 export type ProviderAInput = Omit<ProviderASettings, 'baseUrl'> & { baseUrl?: string };
@@ -215,4 +221,24 @@ export async function addCredit(
     descricao: input.descricao || 'Crédito adicionado pelo painel administrativo',
     referenciaTipo: 'CREDITO',
   });
+}
+
+/** Marks an application active or inactive: an inactive one's API key gets 401 and its sends 403. */
+export async function setApplicationActive(repo: AdminApplicationRepository, id: number, ativo: boolean): Promise<Application> {
+  const current = await findApplication(repo, id);
+  const atualizadoEm = now();
+  await repo.setActive(id, ativo, atualizadoEm);
+  return { ...current, ativo };
+}
+
+/** Marks a prestador active or inactive: an inactive one's credentials get 401 from their authorizer. */
+export async function setPrestadorActive(repo: AdminApplicationRepository, id: number, prestadorId: number, ativo: boolean): Promise<void> {
+  await findApplication(repo, id);
+  if (!(await repo.setPrestadorActive(id, prestadorId, ativo, now()))) throw notFound('prestador');
+}
+
+/** Revokes an OAuth client: the token endpoint refuses it from now on; tokens already issued live until they expire. */
+export async function revokeOAuthClient(repo: AdminApplicationRepository, id: number, clientId: string): Promise<void> {
+  await findApplication(repo, id);
+  if (!(await repo.revokeOAuthClient(id, clientId, now()))) throw notFound('OAuth client');
 }

@@ -74,6 +74,8 @@ export interface OAuthClientRecord {
   scopes: Scope[];
   nome: string;
   criadoEm: string;
+  /** Set when the client was revoked: the token endpoint refuses it from then on (kept for the record). */
+  revogadoEm?: string | null;
 }
 
 export interface Prestador {
@@ -99,6 +101,8 @@ export interface ProviderCredentialRecord {
   limitePorMinuto: number | null;
   revogadoEm: string | null;
   criadoEm: string;
+  /** Its prestador's state, kept on the credential by the move that changes it (absent: active). */
+  prestadorAtivo?: boolean;
 }
 
 export interface PortalUser {

@@ -219,6 +219,8 @@ async function send(
   const context = await deps.messages.loadSendContext(aplicacaoId);
   const app = context.application;
   if (!app || context.saldo === undefined) throw notFound('application');
+  // An OAuth token issued before the application was deactivated, or a flow message queued before, sends nothing.
+  if (app.ativo === false) throw new DomainError('forbidden', 'The application is inactive');
   const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
   if (!tariff) throw new DomainError('unprocessable', 'No tariff in force for MENSAGENS/ENVIADA');
   // Early refusal on the balance just read: nothing is written, no id is drawn.

@@ -16,6 +16,7 @@ export class HttpError extends Error {
 
 const statusByKind: Record<DomainErrorKind, [number, string]> = {
   validation: [400, 'validation_error'],
+  forbidden: [403, 'forbidden'],
   not_found: [404, 'not_found'],
   conflict: [409, 'conflict'],
   unprocessable: [422, 'unprocessable_entity'],

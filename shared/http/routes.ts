@@ -192,6 +192,11 @@ export const extensionRoutes = [
 
   // Admin panel: the application's WhatsApp numbers (inbound messages find their application by them).
   r('PUT', '/api/admin/aplicacoes/{id}/numeros', 'admin', 'portalJwt', portal('admin')),
+  // Inactive means inactive: an application (its API key and its sends), a prestador (its credentials),
+  // an OAuth client (no new tokens).
+  r('PUT', '/api/admin/aplicacoes/{id}/ativo', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo', 'admin', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/aplicacoes/{id}/oauth-clients/{clientId}', 'admin', 'portalJwt', portal('admin')),
   // Conversations: sectors (GET/PUT of one are spec routes), generic inbound webhook subscriptions,
   // the patients' inbound messages, and the attendant's side of an attendance.
   r('POST', '/api/admin/whatsapp/setores', 'admin-whatsapp', 'portalJwt', portal('admin')),

@@ -74,6 +74,7 @@ export type FlowOutcome =
   | 'aviso_enviado'
   | 'sem_resposta'
   | 'saldo_insuficiente'
+  | 'aplicacao_inativa'
   | 'falha_envio';
 
 /** The sentinel of a send refused because the appointment moved between the read and the debit. */
@@ -207,6 +208,11 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
     });
   } catch (error) {
     if (error === appointmentMoved) return undefined;
+    if (error instanceof DomainError && error.kind === 'forbidden') {
+      // The application was deactivated: nothing is sent until it is active again.
+      const why = `${error.message}: tried again in ${deps.balanceRetrySeconds} s`;
+      return (await postpone(deps, a, a.passo ?? 'processar', deps.balanceRetrySeconds, why, now)) ? 'aplicacao_inativa' : undefined;
+    }
     if (!(error instanceof DomainError) || error.kind !== 'insufficient_balance') throw error;
     const why = `insufficient balance (saldo ${String(error.details.saldo)}): tried again in ${deps.balanceRetrySeconds} s`;
     putMetric('AppointmentInsufficientBalance', 1, { unit: 'Count', dimensions: { aplicacaoId: String(a.aplicacaoId) } });

@@ -375,6 +375,7 @@ describe('OAuth2 clients of an application', () => {
       nome: 'Integração Laboratório',
       scopes: ['agendamentos:read', 'pacientes:read'],
       criadoEm: expect.any(String),
+      revogadoEm: null,
     });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.clientSecret);
     expect(JSON.stringify(listed.body)).not.toContain('secretHash');
