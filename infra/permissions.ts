@@ -16,8 +16,10 @@ export interface FunctionNeeds {
   sendsTo: readonly QueueName[];
   /** GetObject on the CRL object of the CRL bucket. */
   readsCrl: boolean;
-  /** GetSecretValue on the RS256 signing-key secret. */
+  /** GetSecretValue on the RS256 signing-key secret (private keys): only where tokens are signed. */
   readsSigningKey: boolean;
+  /** GetSecretValue on the public verification-key secret: where tokens are only verified. */
+  readsVerificationKeys: boolean;
   /** ses:SendEmail (the contact form notifies the administrator). */
   sendsMail: boolean;
 }
@@ -27,6 +29,7 @@ const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds,
   sendsTo: [],
   readsCrl: false,
   readsSigningKey: false,
+  readsVerificationKeys: false,
   sendsMail: false,
   ...extra,
 });
@@ -52,21 +55,21 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'physician-portal': needs('readwrite'),
-  admin: needs('readwrite', { readsSigningKey: true }),
+  admin: needs('readwrite'),
   // Sectors, attendances (an answer is a charged send), templates: an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'] }),
 };
 
-/** Authorizers only look credentials up; the JWT ones also need the key to verify signatures. */
+/** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */
 export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   apiKey: needs('read'),
-  // JWTs are verified with the signing keys alone: no table access.
-  oauth2: needs('none', { readsSigningKey: true }),
+  // JWTs are verified with the public keys alone: no table access, no private key.
+  oauth2: needs('none', { readsVerificationKeys: true }),
   // Counts requests per credential and minute (the limit holds across every Lambda instance).
   providerCredential: needs('readwrite'),
-  portalJwt: needs('none', { readsSigningKey: true }),
+  portalJwt: needs('none', { readsVerificationKeys: true }),
   // Also checks the client certificate's serial against the CRL.
-  agent: needs('read', { readsSigningKey: true, readsCrl: true }),
+  agent: needs('read', { readsVerificationKeys: true, readsCrl: true }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {

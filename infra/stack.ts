@@ -47,6 +47,7 @@ export class PlatformStack extends Stack {
   readonly api: ServiceApi;
   readonly crlBucket: Bucket;
   readonly signingKey: Secret;
+  readonly verificationKeys: Secret;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -95,6 +96,18 @@ export class PlatformStack extends Stack {
         'Rotating a signing key means publishing a new kid while the old one still verifies live tokens; that is a planned key rollover, not a Secrets Manager rotation Lambda.',
     });
 
+    // The public half of that set, {"keys":[public JWK with kid, ...]}: the only key material the JWT
+    // verifiers (the oauth2, portal and agent authorizers) may read. `npm run bootstrap` writes it from
+    // the private set; the rotation procedure publishes a new key here before it signs (docs/decisions.md).
+    this.verificationKeys = new Secret(this, 'VerificationKeys', {
+      description: 'RS256 verification key set {"keys":[public JWK with kid, ...]}, the public half of SigningKey',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ keys: [] }), generateStringKey: 'placeholder' },
+    });
+    Validations.of(this.verificationKeys).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Public keys, derived from SigningKey by the bootstrap and the documented rollover; there is nothing to rotate in place.',
+    });
+
     // The agent channel's CA ({certPem, privateKeyPkcs8Pem}), written by `npm run bootstrap` with the
     // first CRL. No function reads it: only whoever issues agent certificates or re-signs the CRL.
     const agentCa = new Secret(this, 'AgentCa', {
@@ -110,7 +123,8 @@ export class PlatformStack extends Stack {
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
       const { memorySize } = entry;
-      const secretsExtension = functionNeeds.find((n) => n.entry.id === entry.id)?.needs.readsSigningKey ?? false;
+      const need = functionNeeds.find((n) => n.entry.id === entry.id)?.needs;
+      const secretsExtension = (need?.readsSigningKey || need?.readsVerificationKeys) ?? false;
       const fn = new ServiceFunction(this, entry.id, {
         entry: entry.entry,
         timeout,
@@ -166,6 +180,7 @@ export class PlatformStack extends Stack {
       for (const queue of needs.sendsTo) fn.sendTo(queue, this.queues[queue].queue);
       if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
       if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);
+      if (needs.readsVerificationKeys) fn.readVerificationKeys(this.verificationKeys);
       if (needs.sendsMail) {
         if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
         if (props.mailFrom) {
@@ -207,6 +222,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
+    new CfnOutput(this, 'VerificationKeySecretArn', { value: this.verificationKeys.secretArn });
     new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
   }
 }

@@ -31,6 +31,8 @@ export interface Config {
    * adapter needs the variable itself (needsConfig('signingKeySecretId'), shared/adapters/index.ts).
    */
   signingKeySecretId: string;
+  /** The public key set that verifies JWTs (the verifiers read only this one); the default names the local stand-in's file. */
+  verificationKeySecretId: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
   issuer: string;
   accessTokenAudience: string;
@@ -82,6 +84,7 @@ export interface Config {
 export const requiredVariables = {
   crlBucket: 'CRL_BUCKET',
   signingKeySecretId: 'SIGNING_KEY_SECRET_ID',
+  verificationKeySecretId: 'VERIFICATION_KEY_SECRET_ID',
   inboundQueueUrl: 'INBOUND_QUEUE_URL',
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
@@ -133,6 +136,7 @@ function load() {
     mailFrom: env.MAIL_FROM ?? 'no-reply@example.com',
     crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
     signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
+    verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',

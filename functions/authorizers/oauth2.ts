@@ -3,12 +3,14 @@
 // when API Gateway serves this answer from its cache.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { authenticateBearer } from '#shared/auth/bearer';
 import { withLambdaLog } from '#shared/log';
 
-// The signing keys (for verification) come from Secrets Manager, through the secrets extension.
+// The public verification keys (never the private ones) come from Secrets Manager, through the secrets extension.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
+needsConfig('verificationKeySecretId');
 
 /** Every value of the Authorization header (header names are case-insensitive). */
 function authorizationValues(event: APIGatewayRequestAuthorizerEvent): string[] {

@@ -1,9 +1,11 @@
 import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { loginOperations } from './login.ts';
 import { oauthOperations } from './oauth.ts';
 
-// The signing keys come from Secrets Manager, through the secrets extension.
+// The private signing keys come from Secrets Manager, through the secrets extension (only this group reads them).
+needsConfig('signingKeySecretId');
 awsAdapters({
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
   // One-time login codes go out through the application's provider.

@@ -141,6 +141,12 @@ export class ServiceFunction extends Construct {
     this.function.addEnvironment('SIGNING_KEY_SECRET_ID', secret.secretArn);
   }
 
+  /** The public key set only (VERIFICATION_KEY_SECRET_ID): a verifier never reads the private one. */
+  readVerificationKeys(secret: ISecret): void {
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    this.function.addEnvironment('VERIFICATION_KEY_SECRET_ID', secret.secretArn);
+  }
+
   /** Grants ses:SendEmail on the given identities (from and, in the SES sandbox, the recipient). */
   sendMail(identities: readonly string[]): void {
     const { region, account, partition } = Stack.of(this);

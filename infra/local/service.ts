@@ -31,7 +31,8 @@ import { outboxMail } from '#shared/adapters/local/mail';
 import { LocalQueues } from '#shared/adapters/local/queue';
 import { fileSecrets } from '#shared/adapters/local/secrets';
 import { outboxWhatsApp } from '#shared/adapters/local/whatsapp';
-import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { generateSigningKeyJwk, parseSigningKeySet, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys, verificationKeySetOf } from '#shared/auth/verification-keys';
 import { resetCrlCache } from '#shared/ca/crl-check';
 import { loadAgentCa } from '#shared/ca/revoke';
 import { config, resetConfig } from '#shared/config';
@@ -165,6 +166,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await webhookReceiver?.close();
       resetAdapters();
       resetSigningKeys();
+      resetVerificationKeys();
       resetDb();
       resetCrlCache();
     })());
@@ -201,6 +203,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     resetConfig();
     resetDb();
     resetSigningKeys();
+    resetVerificationKeys();
     resetCrlCache();
 
     const queues = new LocalQueues();
@@ -214,10 +217,12 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       whatsapp: outboxWhatsApp(paths.outbox),
     });
 
-    const { signingKeySecretId, tableName } = config();
+    const { signingKeySecretId, verificationKeySecretId, tableName } = config();
     if (!(await secrets.has(signingKeySecretId))) {
       await secrets.put(signingKeySecretId, JSON.stringify({ keys: [await generateSigningKeyJwk()] }, null, 2));
     }
+    // The verifiers read only the public half, as in AWS (the bootstrap publishes it there).
+    await secrets.put(verificationKeySecretId, verificationKeySetOf(parseSigningKeySet(await secrets.get(signingKeySecretId))));
     await ensureTable(dynamo.endpoint, tableName);
     const sandbox = await seedAll({
       repo: dynamoApplicationRepository(),

@@ -1,9 +1,9 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
-// holds none, creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
+// holds none, publishes its public half in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
 // there is no CRL, writes the default plans and tariffs that are missing, and creates the platform
 // operator's application and its first platform admin. Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
-//   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> \
+//   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> VERIFICATION_KEY_SECRET_ID=<VerificationKeySecretArn> \
 //   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> \
 //   BOOTSTRAP_ADMIN_EMAIL=ops@example.com BOOTSTRAP_ADMIN_PASSWORD='a long passphrase' npm run bootstrap
 //
@@ -13,6 +13,7 @@ import { seedAgentCa, seedPlans, seedTariffs } from '#infra/local/seed';
 import { s3Blobs } from '#shared/adapters/aws/s3';
 import { useAdapters } from '#shared/adapters/index';
 import { generateSigningKeyJwk, parseSigningKeySet } from '#shared/auth/signing-keys';
+import { verificationKeySetOf } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -25,6 +26,8 @@ export interface BootstrapDeps {
   adminRepo: AdminApplicationRepository;
   readSecret(): Promise<string | undefined>;
   writeSecret(value: string): Promise<void>;
+  /** The public key set the JWT verifiers read. */
+  writeVerificationKeys(value: string): Promise<void>;
   /** The agent CA and its first CRL when there is no CRL (infra/local/seed.ts seedAgentCa). */
   ensureAgentCa(): Promise<'created' | 'crl-reissued' | 'kept'>;
   /** The default plans and tariffs that are missing; by default written to the table (infra/local/seed.ts). */
@@ -51,12 +54,15 @@ export interface BootstrapReport {
 
 export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInput): Promise<BootstrapReport> {
   let signingKey: BootstrapReport['signingKey'] = 'kept';
+  let keys;
   try {
-    parseSigningKeySet((await deps.readSecret()) ?? '');
+    keys = parseSigningKeySet((await deps.readSecret()) ?? '');
   } catch {
-    await deps.writeSecret(JSON.stringify({ keys: [await generateSigningKeyJwk()] }));
+    keys = [await generateSigningKeyJwk()];
+    await deps.writeSecret(JSON.stringify({ keys }));
     signingKey = 'created';
   }
+  await deps.writeVerificationKeys(verificationKeySetOf(keys));
 
   const agentCa = await deps.ensureAgentCa();
   await (deps.seedCatalogue ?? seedCatalogue)();
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
   const missing = [
     'TABLE_NAME',
     'SIGNING_KEY_SECRET_ID',
+    'VERIFICATION_KEY_SECRET_ID',
     'CRL_BUCKET',
     'AGENT_CA_SECRET_ID',
     'BOOTSTRAP_ADMIN_EMAIL',
@@ -119,6 +126,7 @@ async function main(): Promise<void> {
       adminRepo: dynamoAdminApplicationRepository(),
       readSecret: async () => (await secrets.send(new GetSecretValueCommand({ SecretId }))).SecretString,
       writeSecret: (value) => putSecret(SecretId, value),
+      writeVerificationKeys: (value) => putSecret(config().verificationKeySecretId, value),
       ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID),
     },
     {
@@ -128,7 +136,7 @@ async function main(): Promise<void> {
       adminPassword: env.BOOTSTRAP_ADMIN_PASSWORD!,
     },
   );
-  console.log(`signing key: ${report.signingKey}`);
+  console.log(`signing key: ${report.signingKey} (its public half published in the verification-key secret)`);
   console.log(
     `agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`,
   );

@@ -26,8 +26,8 @@ export const resetAdapters = (): void => {
  */
 const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
   blobs: ['crlBucket'],
-  // Every secret read is the signing-key set, through the extension the stack adds with SIGNING_KEY_SECRET_ID.
-  secrets: ['signingKeySecretId'],
+  // Which secret (the private signing set, or the public verification set) each function declares itself.
+  secrets: [],
   queue: [],
   mail: [],
   whatsapp: [],

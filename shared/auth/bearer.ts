@@ -1,8 +1,8 @@
 // Authentication of an OAuth2 bearer access token (RFC 6750 2.1, RFC 9068), shared by the
-// oauth2 and agent authorizers. Verification is offline (the signing keys come from the
+// oauth2 and agent authorizers. Verification is offline (the public keys come from the
 // secrets adapter, cached in the container): no table read per request.
 import type { Principal } from '#shared/auth/principal';
-import { loadSigningKeys } from '#shared/auth/signing-keys';
+import { loadVerificationKeys } from '#shared/auth/verification-keys';
 import { verifyAccessToken } from '#shared/auth/tokens';
 import { log } from '#shared/log';
 
@@ -24,7 +24,7 @@ export async function authenticateBearer(authorizationHeader: string | undefined
     return invalidTokenPrincipal();
   }
   // Outside the try: keys that cannot be loaded are our failure (a 500, never cached), not a bad token.
-  await loadSigningKeys();
+  await loadVerificationKeys();
   try {
     const claims = await verifyAccessToken(token);
     return {

@@ -5,7 +5,7 @@
 // when API Gateway serves this answer from its cache.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { Principal } from '#shared/auth/principal';
-import { loadSigningKeys } from '#shared/auth/signing-keys';
+import { loadVerificationKeys } from '#shared/auth/verification-keys';
 import { verifyPortalToken } from '#shared/auth/tokens';
 import { log } from '#shared/log';
 import { headerValue } from '#shared/http/headers';
@@ -24,7 +24,7 @@ export async function authenticatePortal(event: Pick<APIGatewayRequestAuthorizer
     return undefined;
   }
   // Outside the try: keys that cannot be loaded are our failure (a 500, never cached), not a bad token.
-  await loadSigningKeys();
+  await loadVerificationKeys();
   try {
     const claims = await verifyPortalToken(token);
     return {

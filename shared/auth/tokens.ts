@@ -1,9 +1,11 @@
 // JWTs the service signs and verifies. Access tokens (OAuth2, RFC 9068) and portal tokens (admin,
 // provider portal, physician portal, patient app) are RS256, signed with the current key of the
-// signing key set, with its kid.
+// signing key set, with its kid. Signing reads the private set (only the token group may);
+// verifying reads the public set (shared/auth/verification-keys.ts).
 import { randomUUID } from 'node:crypto';
-import { importJWK, jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
-import { loadSigningKeys, publicJwk, SIGNING_ALG, type SigningKeys } from '#shared/auth/signing-keys';
+import { jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
+import { loadSigningKeys, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { verificationKeyFor } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import type { PortalRole } from '#shared/domain/permissions';
 
@@ -96,21 +98,8 @@ export async function signAccessToken(input: AccessTokenInput, ttlSeconds = ACCE
     .sign(current.privateKey);
 }
 
-// Public keys by kid, derived once per loaded key set (the set itself is cached with a TTL).
-let verifying: { keys: SigningKeys; byKid: Map<string, Promise<CryptoKey>> } | undefined;
-
-async function verificationKey(header: JWTHeaderParameters): Promise<CryptoKey> {
-  const keys = await loadSigningKeys();
-  if (verifying?.keys !== keys) verifying = { keys, byKid: new Map() };
-  const signing = keys.all.find((k) => k.kid === header.kid);
-  if (!signing) throw new Error('unknown kid');
-  let key = verifying.byKid.get(signing.kid);
-  if (!key) {
-    key = importJWK({ ...publicJwk(signing.jwk), alg: SIGNING_ALG }, SIGNING_ALG) as Promise<CryptoKey>;
-    verifying.byKid.set(signing.kid, key);
-  }
-  return key;
-}
+/** The verifier's key for a token's header: the public key set's, by kid (shared/auth/verification-keys.ts). */
+const verificationKey = (header: JWTHeaderParameters): Promise<CryptoKey> => verificationKeyFor(header.kid);
 
 const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 

@@ -101,6 +101,7 @@ describe('PlatformStack', () => {
           else expect(env[name], `${entry.id} ${name}`).toBeUndefined();
         }
         expect(env.SIGNING_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsSigningKey);
+        expect(env.VERIFICATION_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsVerificationKeys);
         expect(env.CRL_BUCKET !== undefined, entry.id).toBe(needs.readsCrl);
         if (needs.readsCrl) expect(env.CRL_KEY).toBe(crlKey);
         expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
@@ -125,13 +126,12 @@ describe('PlatformStack', () => {
       expect(env.PUBLIC_BASE_URL).toBe('https://api.clinica.example');
     });
 
-    it('gives the Parameters and Secrets extension exactly to the functions that read the signing keys', () => {
+    it('gives the Parameters and Secrets extension exactly to the functions that read a key set', () => {
       for (const { entry, needs } of functionNeeds) {
         const props = resources[fnId(entry)]!.Properties;
-        expect((props.Layers ?? []).length, entry.id).toBe(needs.readsSigningKey ? 1 : 0);
-        expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(
-          needs.readsSigningKey ? 'true' : undefined,
-        );
+        const readsKeys = needs.readsSigningKey || needs.readsVerificationKeys;
+        expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
+        expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(readsKeys ? 'true' : undefined);
       }
     });
   });
@@ -352,6 +352,7 @@ describe('PlatformStack', () => {
         [logicalId(stack.table), 'table'],
         [logicalId(stack.crlBucket), 'crl-bucket'],
         [logicalId(stack.signingKey), 'signing-key'],
+        [logicalId(stack.verificationKeys), 'verification-keys'],
       ]);
       for (const [queue, wq] of Object.entries(stack.queues)) {
         names.set(logicalId(wq.queue), `queue:${queue}`);
@@ -406,6 +407,7 @@ describe('PlatformStack', () => {
         allow(['s3:ListBucket'], ['crl-bucket']);
       }
       if (needs.readsSigningKey) allow(['secretsmanager:GetSecretValue'], ['signing-key']);
+      if (needs.readsVerificationKeys) allow(['secretsmanager:GetSecretValue'], ['verification-keys']);
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
         allow(['ses:SendEmail'], [identity(mailFrom), identity('clinica.example'), identity(adminEmail)]);
@@ -466,15 +468,14 @@ describe('PlatformStack', () => {
         ].sort(),
       );
       expect(holders(/^sqs:SendMessage on dlq:/)).toEqual([]);
-      expect(holders(/^secretsmanager:/)).toEqual(
-        [
-          groupFunctions.token.id,
-          groupFunctions.admin.id,
-          authorizerFunctions.oauth2.id,
-          authorizerFunctions.portalJwt.id,
-          authorizerFunctions.agent.id,
-        ].sort(),
+      // Private keys only where tokens are signed; the verifiers read the public set alone.
+      expect(holders(/^secretsmanager:GetSecretValue on signing-key$/)).toEqual([groupFunctions.token.id]);
+      expect(holders(/^secretsmanager:GetSecretValue on verification-keys$/)).toEqual(
+        [authorizerFunctions.oauth2.id, authorizerFunctions.portalJwt.id, authorizerFunctions.agent.id].sort(),
       );
+      for (const entry of Object.values(authorizerFunctions)) {
+        expect([...grantsOf(entry)].filter((g) => g.includes('signing-key')), entry.id).toEqual([]);
+      }
       expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
       const readOnlyGroups: Group[] = ['finance', 'config', 'webhooks'];

@@ -10,6 +10,7 @@ import type { SandboxApp } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { fileSecrets } from '#shared/adapters/local/secrets';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys, verificationKeySetOf } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { scopes as allScopes } from '#shared/http/routes';
@@ -320,31 +321,35 @@ describe('bearer tokens on /api/external/v2/**', () => {
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="whatsapp-platform", error="invalid_token"');
   });
 
-  it('keeps accepting tokens of the previous key after a rotation, and signs with the new one', async () => {
-    // Prepare: a token of the current key, then the secret rotates to [new, previous].
+  it('rotates with no 401: the new key is published, then signs; old tokens stay valid, new ones verify at once', async () => {
+    // Prepare: the verifiers have loaded the current public set (their cache knows only the previous key).
     const secrets = fileSecrets(localPaths(service.dataDir).secrets);
-    const { signingKeySecretId } = config();
-    const original = await secrets.get(signingKeySecretId);
+    const { signingKeySecretId, verificationKeySecretId } = config();
+    const original = { signing: await secrets.get(signingKeySecretId), verification: await secrets.get(verificationKeySecretId) };
     const previous = await readKeySet();
+    resetVerificationKeys();
     const before = await accessToken(demo.oauth);
+    expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
     const next = await generateSigningKeyJwk();
     try {
+      // Act: the documented procedure, step 1 (publish the public key) and step 2 (sign with it), with no wait in between.
+      await secrets.put(verificationKeySecretId, verificationKeySetOf([...previous, next]));
       await secrets.put(signingKeySecretId, JSON.stringify({ keys: [next, ...previous] }));
-      resetSigningKeys();
-
-      // Act
+      resetSigningKeys(); // the token group's cache expiring
       const after = await accessToken(demo.oauth);
       const jwks = (await (await fetch(`${service.baseUrl}/.well-known/jwks.json`)).json()) as { keys: JWK[] };
 
-      // Assess
+      // Assess: the verifier's cache did not know the new kid; one reload found it.
       expect(decodeProtectedHeader(before).kid).toBe(previous[0]!.kid);
       expect(decodeProtectedHeader(after).kid).toBe(next.kid);
       expect(jwks.keys.map((k) => k.kid)).toEqual([next.kid, ...previous.map((k) => k.kid)]);
-      expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
       expect((await v2('GET', route, `Bearer ${after}`)).status).toBe(LET_IN);
+      expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
     } finally {
-      await secrets.put(signingKeySecretId, original);
+      await secrets.put(signingKeySecretId, original.signing);
+      await secrets.put(verificationKeySecretId, original.verification);
       resetSigningKeys();
+      resetVerificationKeys();
     }
   });
 });

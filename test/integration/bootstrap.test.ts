@@ -18,10 +18,12 @@ import { dynamoUserAuthRepository } from '#shared/db/users';
 import { listActivePlans } from '#shared/domain/plans';
 import { MESSAGE_TARIFF, tariffFor, updateTariff } from '#shared/domain/tariffs';
 import { verifyPassword } from '#shared/auth/passwords';
+import { parseVerificationKeySet } from '#shared/auth/verification-keys';
 import { useFreshTable } from '../support/table.ts';
 
 describe('bootstrap of a fresh deployment', () => {
   let secret: string | undefined;
+  let published: string | undefined;
   let deps: BootstrapDeps;
   const input = { slug: 'operador', nome: 'Operador', adminEmail: 'Ops@Example.com', adminPassword: 'uma senha bem comprida' };
 
@@ -42,6 +44,9 @@ describe('bootstrap of a fresh deployment', () => {
       writeSecret: async (value) => {
         secret = value;
       },
+      writeVerificationKeys: async (value) => {
+        published = value;
+      },
     };
   });
 
@@ -49,7 +54,10 @@ describe('bootstrap of a fresh deployment', () => {
     const report = await bootstrapPlatform(deps, input);
 
     expect(report.signingKey).toBe('created');
-    expect(parseSigningKeySet(secret!)).toHaveLength(1);
+    const [signing] = parseSigningKeySet(secret!);
+    // The verifiers' secret holds the same key, and only its public half.
+    expect(parseVerificationKeySet(published!)).toEqual([expect.objectContaining({ kid: signing!.kid, n: signing!.n, e: signing!.e })]);
+    expect(published).not.toContain('"d"');
     expect(report.agentCa).toBe('created');
     const crl = new X509Crl((await (await adapter('blobs')).get(config().crlKey))!);
     expect(crl.issuer).toContain('Agent Channel CA');

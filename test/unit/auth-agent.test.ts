@@ -10,6 +10,7 @@ import { handler } from '#functions/authorizers/agent';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { BlobPort } from '#shared/adapters/ports';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signAccessToken } from '#shared/auth/tokens';
 import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa, type IssuedCertificate } from '#shared/ca/agent-ca';
 import { resetCrlCache } from '#shared/ca/crl-check';
@@ -105,6 +106,7 @@ beforeEach(async () => {
   resetConfig();
   resetCrlCache();
   resetSigningKeys();
+  resetVerificationKeys();
   bucket = memoryBucket();
   await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 1 }), 'application/pkix-crl');
   useAdapters({ blobs: bucket, secrets: { get: async () => signingKeys } });
@@ -115,6 +117,7 @@ afterEach(() => {
   resetAdapters();
   resetCrlCache();
   resetSigningKeys();
+  resetVerificationKeys();
   vi.restoreAllMocks();
 });
 

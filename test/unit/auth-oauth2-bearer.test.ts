@@ -12,6 +12,7 @@ import { handler as authorizer } from '#functions/authorizers/oauth2';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { authenticateBearer } from '#shared/auth/bearer';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signAccessToken, signPortalToken } from '#shared/auth/tokens';
 import { resetConfig } from '#shared/config';
 import { groupHandler, json } from '#shared/http/kit';
@@ -84,6 +85,7 @@ beforeEach(() => {
   process.env.PORTAL_AUDIENCE = 'urn:test:portal';
   resetConfig();
   resetSigningKeys();
+  resetVerificationKeys();
   secretReads = 0;
   useAdapters({
     secrets: {
@@ -99,6 +101,7 @@ beforeEach(() => {
 afterEach(() => {
   resetAdapters();
   resetSigningKeys();
+  resetVerificationKeys();
   for (const name of ['TOKEN_ISSUER', 'ACCESS_TOKEN_AUDIENCE', 'PORTAL_AUDIENCE']) delete process.env[name];
   resetConfig();
 });
@@ -172,6 +175,7 @@ describe('authenticateBearer', () => {
   it('fails (rather than blaming the token) when the keys cannot be loaded', async () => {
     const token = await craft();
     resetSigningKeys();
+    resetVerificationKeys();
     useAdapters({ secrets: { get: async () => Promise.reject(new Error('secrets unavailable')) } });
 
     await expect(authenticateBearer(`Bearer ${token}`)).rejects.toThrow('secrets unavailable');
@@ -181,6 +185,7 @@ describe('authenticateBearer', () => {
 describe('the oauth2 authorizer', () => {
   it('allows the whole API with the principal in the context, without touching the table', async () => {
     const token = await signAccessToken({ clientId: 'cl_abc', aplicacaoId: 7, scopes: ['agendamentos:read'] });
+    secretReads = 0; // the signing above read the private set; the authorizer reads only the public one
 
     const result = await authorizer(authorizerEvent({ authorization: `Bearer ${token}` }));
     await authorizer(authorizerEvent({ authorization: `Bearer ${token}` }));
@@ -196,7 +201,7 @@ describe('the oauth2 authorizer', () => {
       expiresAt: expect.stringMatching(/^\d+$/),
     });
     expect(dynamo.calls()).toHaveLength(0);
-    expect(secretReads).toBe(1); // the key set is cached in the container
+    expect(secretReads).toBe(1); // the public key set, cached in the container
   });
 
   it('passes a bad token on as invalid_token (so the kit can answer RFC 6750), never as a tenant', async () => {

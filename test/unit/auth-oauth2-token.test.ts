@@ -9,6 +9,7 @@ import { oauthOperations } from '#functions/token/oauth';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { hashSecret } from '#shared/auth/secrets';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { resetConfig } from '#shared/config';
 import { resetDb } from '#shared/db/client';
 import { groupHandler } from '#shared/http/kit';
@@ -71,6 +72,7 @@ beforeEach(() => {
   resetConfig();
   resetDb();
   resetSigningKeys();
+  resetVerificationKeys();
   keySet = [keyA];
   useAdapters({ secrets: { get: async () => JSON.stringify({ keys: keySet }) } });
   appActive = true;
@@ -93,6 +95,7 @@ beforeEach(() => {
 afterEach(() => {
   resetAdapters();
   resetSigningKeys();
+  resetVerificationKeys();
   delete process.env.TOKEN_ISSUER;
   delete process.env.ACCESS_TOKEN_AUDIENCE;
   resetConfig();

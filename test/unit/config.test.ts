@@ -109,13 +109,23 @@ describe('cold start of each function', () => {
     await expect(coldStart('#functions/authorizers/agent')).rejects.toThrow('missing configuration: CRL_BUCKET is not set');
   });
 
-  it('fails the JWT authorizers without SIGNING_KEY_SECRET_ID, and not on the CRL bucket they do not use', async () => {
+  it('fails the JWT authorizers without VERIFICATION_KEY_SECRET_ID (the private set is not theirs), and not on the CRL bucket they do not use', async () => {
     inLambda();
+    vi.stubEnv('SIGNING_KEY_SECRET_ID', 'arn:aws:secretsmanager:us-east-1:1:secret:private');
+    resetConfig();
 
-    await expect(coldStart('#functions/authorizers/portal-jwt')).rejects.toThrow('SIGNING_KEY_SECRET_ID');
-    vi.stubEnv('SIGNING_KEY_SECRET_ID', 'arn:aws:secretsmanager:us-east-1:1:secret:keys');
+    await expect(coldStart('#functions/authorizers/portal-jwt')).rejects.toThrow('VERIFICATION_KEY_SECRET_ID');
+    vi.stubEnv('VERIFICATION_KEY_SECRET_ID', 'arn:aws:secretsmanager:us-east-1:1:secret:public');
     resetConfig();
     await expect(coldStart('#functions/authorizers/oauth2')).resolves.toHaveProperty('handler');
+  });
+
+  it('fails the token group without SIGNING_KEY_SECRET_ID', async () => {
+    inLambda();
+    vi.stubEnv('CRL_BUCKET', 'crl-bucket-1');
+    resetConfig();
+
+    await expect(coldStart('#functions/token/handler')).rejects.toThrow('SIGNING_KEY_SECRET_ID');
   });
 
   it('fails the public group without CRL_BUCKET; starts it with it', async () => {

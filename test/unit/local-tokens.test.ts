@@ -2,6 +2,7 @@ import { calculateJwkThumbprint, createLocalJWKSet, decodeProtectedHeader, jwtVe
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { generateSigningKeyJwk, loadSigningKeys, publicJwks, resetSigningKeys } from '#shared/auth/signing-keys';
+import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signPortalToken } from '#shared/auth/tokens';
 import { config, resetConfig } from '#shared/config';
 
@@ -21,6 +22,7 @@ describe('signing keys and portal tokens', () => {
     process.env.SIGNING_KEY_SECRET_ID = 'test-signing-keys';
     resetConfig();
     resetSigningKeys();
+    resetVerificationKeys();
     reads.length = 0;
     secretValue = JSON.stringify({ keys: [keyA] });
     useAdapters({
@@ -37,6 +39,7 @@ describe('signing keys and portal tokens', () => {
     vi.useRealTimers();
     resetAdapters();
     resetSigningKeys();
+    resetVerificationKeys();
     delete process.env.TOKEN_ISSUER;
     delete process.env.PORTAL_AUDIENCE;
     delete process.env.SIGNING_KEY_SECRET_ID;
@@ -79,6 +82,7 @@ describe('signing keys and portal tokens', () => {
     const before = await signPortalToken({ role: 'admin', aplicacaoId: 1, subject: 'u', ttlSeconds: 60 });
     secretValue = JSON.stringify({ keys: [keyB, keyA] });
     resetSigningKeys();
+    resetVerificationKeys();
 
     // Act
     const after = await signPortalToken({ role: 'admin', aplicacaoId: 1, subject: 'u', ttlSeconds: 60 });
@@ -107,6 +111,7 @@ describe('signing keys and portal tokens', () => {
     secretValue = JSON.stringify({ keys: [{ kty: 'RSA', n: keyA.n, e: keyA.e, kid: 'x' }] });
     await expect(loadSigningKeys()).rejects.toThrow(/private JWK/);
     resetSigningKeys();
+    resetVerificationKeys();
     secretValue = JSON.stringify({ keys: [keyA] });
     await expect(signPortalToken({ role: 'root' as never, aplicacaoId: 1, subject: 'u', ttlSeconds: 60 })).rejects.toThrow(/role/);
     await expect(signPortalToken({ role: 'admin', aplicacaoId: 0, subject: 'u', ttlSeconds: 60 })).rejects.toThrow(/aplicacaoId/);
