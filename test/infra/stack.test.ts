@@ -474,7 +474,10 @@ describe('PlatformStack', () => {
         [authorizerFunctions.oauth2.id, authorizerFunctions.portalJwt.id, authorizerFunctions.agent.id].sort(),
       );
       for (const entry of Object.values(authorizerFunctions)) {
-        expect([...grantsOf(entry)].filter((g) => g.includes('signing-key')), entry.id).toEqual([]);
+        expect(
+          [...grantsOf(entry)].filter((g) => g.includes('signing-key')),
+          entry.id,
+        ).toEqual([]);
       }
       expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
