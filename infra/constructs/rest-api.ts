@@ -23,11 +23,16 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { rateLimits } from '#infra/constructs/rate-limits';
+import { RateLimitedStage } from '#infra/constructs/web-acl';
 import { gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '#shared/http/gateway-responses';
 import type { AuthorizedScheme, Group, Route } from '#shared/http/routes';
 
 /** The stage name. The route paths already start with /api, so the stage is not called that. */
 export const stageName = 'prod';
+/** Requests per second (and burst) of the whole stage: every tenant together. */
+export const STAGE_RATE_LIMIT = 1000;
+export const STAGE_BURST_LIMIT = 2000;
 
 const responseTypes: Record<GatewayResponseType, ResponseType> = {
   UNAUTHORIZED: ResponseType.UNAUTHORIZED,
@@ -66,6 +71,7 @@ export class ServiceApi extends Construct {
   readonly authorizers: Partial<Record<AuthorizedScheme, RequestAuthorizer>> = {};
   readonly methods: Method[] = [];
   readonly domain: DomainName | undefined;
+  readonly rateLimits: RateLimitedStage;
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
@@ -106,13 +112,15 @@ export class ServiceApi extends Construct {
         // Execution logs for errors only, and never request/response bodies (health data).
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
-        // A stage-wide ceiling that protects the table and the providers; per-credential limits are the authorizers'.
-        throttlingRateLimit: 100,
-        throttlingBurstLimit: 200,
+        // A stage-wide ceiling that protects the table and the providers; each credential's share is
+        // the web ACL's (rate-limits.ts: 1200 a minute per key), far below it, so no tenant can starve the others.
+        throttlingRateLimit: STAGE_RATE_LIMIT,
+        throttlingBurstLimit: STAGE_BURST_LIMIT,
       },
     });
 
     this.addGatewayResponses();
+    this.rateLimits = new RateLimitedStage(this, 'RateLimits', { stageArn: this.api.deploymentStage.stageArn, rateLimits });
 
     // One integration per group; one invoke permission per function for the whole API instead of
     // one per method, which keeps the functions' resource policies small as routes are added.
@@ -154,11 +162,6 @@ export class ServiceApi extends Construct {
         id: 'AwsSolutions-COG4',
         reason:
           'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
-      },
-      {
-        id: 'AwsSolutions-APIG3',
-        reason:
-          'No WAF web ACL yet: the stage throttles, and per-credential limits are enforced by the authorizers. Attaching a web ACL is a deployment decision (cost, rules) outside this stack.',
       },
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

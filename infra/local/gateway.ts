@@ -14,6 +14,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import type { RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
@@ -209,6 +210,31 @@ export interface GatewayOptions {
   quiet?: boolean;
   integrationTimeoutMs?: number;
   maxBodyBytes?: number;
+  /** The web ACL's rate limits (infra/constructs/rate-limits.ts) the gateway enforces first, as WAF does; none by default. */
+  rateLimits?: readonly RateLimit[];
+}
+
+/**
+ * WAF's rate-based rules on loopback: per rule and key (a header's value, or the address), a one-minute
+ * window; a request over the limit is refused with the web ACL's 429 before routing, like WAF in front
+ * of API Gateway. Retry-After says when the caller's window ends (WAF says 60, its longest).
+ */
+export function rateLimiter(limits: readonly RateLimit[], now: () => number = Date.now) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (path: string, header: (name: string) => string | undefined, ip: string): { retryAfter: number } | undefined => {
+    const at = now();
+    if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.start >= 60_000) windows.delete(k);
+    for (const limit of limits) {
+      if (!limit.paths.some((p) => path.includes(p))) continue;
+      const value = limit.key === 'ip' ? ip : header(limit.key.header);
+      if (!value) continue;
+      const key = `${limit.name}\u0000${value}`;
+      let window = windows.get(key);
+      if (!window || at - window.start >= 60_000) windows.set(key, (window = { start: at, count: 0 }));
+      if (++window.count > limit.limitPerMinute) return { retryAfter: Math.max(1, Math.ceil((window.start + 60_000 - at) / 1000)) };
+    }
+    return undefined;
+  };
 }
 
 export interface Gateway {
@@ -262,6 +288,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const loadAuthorizer = options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry));
   const timeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const overLimit = rateLimiter(options.rateLimits ?? []);
   let port = 0;
 
   const send = (
@@ -307,6 +334,19 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     const path = q >= 0 ? url.slice(0, q) : url;
     const rawQuery = q >= 0 ? url.slice(q + 1) : '';
     const method = (req.method ?? 'GET').toUpperCase();
+
+    const refused = overLimit(
+      path,
+      (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(',') : value;
+      },
+      sourceIpOf(req),
+    );
+    if (refused) {
+      req.resume();
+      return send(res, requestId, { ...gatewayResponses.THROTTLED, headers: { 'Retry-After': String(refused.retryAfter) } });
+    }
 
     const match = matchRoute(routes, method, path);
     if (!match) {

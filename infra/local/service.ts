@@ -39,6 +39,7 @@ import { config, resetConfig } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { resetDb } from '#shared/db/client';
+import type { RateLimit } from '#infra/constructs/rate-limits';
 
 export type { Sandbox } from '#infra/local/seed';
 
@@ -47,6 +48,8 @@ export const LOCAL_TABLE_NAME = 'whatsapp-platform-local';
 export interface LocalServiceOptions {
   /** Port of the gateway on 127.0.0.1; 0 picks a free one. Default 3000. */
   port?: number;
+  /** The web ACL's rate limits the gateway enforces (`npm start`: the stack's, or RATE_LIMITS); default none (tests, bench). */
+  rateLimits?: readonly RateLimit[];
   /** Port of the agent channel's mutual-TLS endpoint (infra/local/agent-tls.ts); 0 (default) picks a free one. */
   agentPort?: number;
   /** Folder of everything the local run keeps. Default `.local`. */
@@ -174,7 +177,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   try {
     dynamo = await startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb });
 
-    gateway = createGateway({ ready, quiet: options.quiet });
+    gateway = createGateway({ ready, quiet: options.quiet, rateLimits: options.rateLimits });
     const baseUrl = await gateway.listen(options.port ?? 3000);
     exchangeRateSource = await startExchangeRateFixture();
 

@@ -13,13 +13,14 @@ import { DEFAULT_AGENT_PORT } from '#infra/local/agent-tls';
 import { JavaMissingError } from '#infra/local/dynamo';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import { DEFAULT_WEBHOOK_RECEIVER_PORT } from '#infra/local/webhook-receiver';
+import { rateLimitsFrom } from '#infra/constructs/rate-limits';
 
 const usage = `Usage: npm start [-- --fresh]
 
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), RATE_LIMITS (the stack's per-credential limits: "off", or "per-api-key=60,..."), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -43,6 +44,14 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
+  let rateLimits;
+  try {
+    rateLimits = rateLimitsFrom(process.env.RATE_LIMITS);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+
   const started = Date.now();
   let service: LocalService;
   try {
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
       port,
       agentPort,
       fresh: args.includes('--fresh'),
+      rateLimits,
       dataDir: process.env.LOCAL_DATA_DIR || '.local',
       webhookReceiverPort: Number(process.env.PORT_WEBHOOK_RECEIVER || DEFAULT_WEBHOOK_RECEIVER_PORT),
       simulators: {

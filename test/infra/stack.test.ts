@@ -9,6 +9,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { rateLimits } from '#infra/constructs/rate-limits';
 import {
   allFunctions,
   authorizerFunctions,
@@ -324,6 +325,31 @@ describe('PlatformStack', () => {
       expect(timeoutOf(consumerFunctions.appointmentFlow)).toBeGreaterThanOrEqual(10 * sendTimeoutSeconds);
       // The reconciler only settles what is older than a send's function can live.
       expect(RECONCILE_AFTER_MS).toBeGreaterThan(sendTimeoutSeconds * 1000);
+    });
+
+    it('rate-limits each credential and each address on the stage with WAF, answering 429 with Retry-After', () => {
+      const acls = ofType('AWS::WAFv2::WebACL').map(([, r]) => r.Properties);
+      expect(acls).toHaveLength(1);
+      const rules = acls[0]!.Rules as Json[];
+      expect(rules.map((r) => r.Name)).toEqual(rateLimits.map((l) => l.name));
+      for (const [i, limit] of rateLimits.entries()) {
+        const rate = rules[i]!.Statement.RateBasedStatement;
+        expect(rate.Limit, limit.name).toBe(limit.limitPerMinute);
+        expect(rate.EvaluationWindowSec).toBe(60);
+        if (limit.key === 'ip') expect(rate.AggregateKeyType).toBe('IP');
+        else
+          expect(rate.CustomKeys).toEqual([{ Header: { Name: limit.key.header, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }]);
+        expect(rules[i]!.Action.Block.CustomResponse).toEqual({
+          ResponseCode: 429,
+          CustomResponseBodyKey: 'too_many_requests',
+          ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }],
+        });
+      }
+      const [association] = ofType('AWS::WAFv2::WebACLAssociation').map(([, r]) => r.Properties);
+      expect(JSON.stringify(association!.ResourceArn)).toContain(logicalId(stack.api.api.deploymentStage));
+      // Every tenant's share is far below the stage's ceiling.
+      const [stage] = ofType('AWS::ApiGateway::Stage').map(([, r]) => r.Properties);
+      expect(stage!.MethodSettings[0].ThrottlingRateLimit).toBeGreaterThanOrEqual(10 * (rateLimits[0]!.limitPerMinute / 60));
     });
 
     it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {
