@@ -12,6 +12,11 @@ export interface FunctionNeeds {
    * authorized per item action). Nobody gets Scan: every access pattern is a key lookup or Query.
    */
   table: 'none' | 'read' | 'readwrite';
+  /**
+   * With `readwrite`: the partition keys (IAM `dynamodb:LeadingKeys` patterns) its writes are limited to;
+   * absent, any item. For a function whose writes never touch tenant items.
+   */
+  writesOnly?: readonly string[];
   /** Queues the function sends to. A consumer's receive/delete on its own queue comes from its event source. */
   sendsTo: readonly QueueName[];
   /** GetObject on the CRL object of the CRL bucket. */
@@ -50,7 +55,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Checks the signature (secrets and slugs are read from the table) and queues the payload.
   webhooks: needs('read', { sendsTo: ['inbound', 'status'] }),
   // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL.
-  public: needs('readwrite', { readsCrl: true, sendsMail: true }),
+  // It answers anyone, so its writes are limited to those two kinds of item: never a tenant's.
+  public: needs('readwrite', { readsCrl: true, sendsMail: true, writesOnly: ['CONTATO#*', 'SEQ#*'] }),
   'patient-app': needs('readwrite'),
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
@@ -68,8 +74,8 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   // Counts requests per credential and minute (the limit holds across every Lambda instance).
   providerCredential: needs('readwrite'),
   portalJwt: needs('none', { readsVerificationKeys: true }),
-  // Also checks the client certificate's serial against the CRL.
-  agent: needs('read', { readsVerificationKeys: true, readsCrl: true }),
+  // Also checks the client certificate's serial against the CRL; it reads nothing from the table.
+  agent: needs('none', { readsVerificationKeys: true, readsCrl: true }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {

@@ -176,7 +176,7 @@ export class PlatformStack extends Stack {
     for (const { entry, needs } of functionNeeds) {
       const fn = this.functions.get(entry.id);
       if (!fn) throw new Error(`infra/permissions.ts lists ${entry.id}, which the stack does not create`);
-      fn.useTable(this.table, needs.table);
+      fn.useTable(this.table, needs.table, needs.writesOnly);
       for (const queue of needs.sendsTo) fn.sendTo(queue, this.queues[queue].queue);
       if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
       if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);

@@ -108,12 +108,14 @@ export class ServiceFunction extends Construct {
   }
 
   /** Grants table access and sets TABLE_NAME, together. */
-  useTable(table: ITable, access: TableAccess): void {
+  useTable(table: ITable, access: TableAccess, writesOnly?: readonly string[]): void {
     if (access === 'none') return;
     const resources = [table.tableArn, `${table.tableArn}/index/${tableKeys.gsi1.name}`];
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableReadActions, resources }));
     if (access === 'readwrite') {
-      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableWriteActions, resources: [table.tableArn] }));
+      // Every item a request writes must have one of these partition keys (a transaction's items each count).
+      const conditions = writesOnly ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...writesOnly] } } : undefined;
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: tableWriteActions, resources: [table.tableArn], conditions }));
     }
     this.function.addEnvironment('TABLE_NAME', table.tableName);
   }

@@ -447,6 +447,20 @@ describe('PlatformStack', () => {
       }
     });
 
+    it("limits the public group's writes to contact requests and id sequences, and gives the agent authorizer no table access", () => {
+      const statementsOf = (entry: LambdaEntry) => {
+        const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
+        return resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
+      };
+      const writes = statementsOf(groupFunctions.public).filter((s) => asArray(s.Action).includes('dynamodb:PutItem'));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTATO#*', 'SEQ#*'] } });
+      // Every other writer is unconditioned: the condition is there only where permissions.ts asks for it.
+      const conditioned = functionNeeds.filter(({ entry }) => statementsOf(entry).some((s) => s.Condition)).map(({ entry }) => entry.id);
+      expect(conditioned).toEqual([groupFunctions.public.id]);
+      expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
+    });
+
     it('uses no wildcard action or resource in any function policy', () => {
       for (const { entry } of functionNeeds) {
         for (const grant of grantsOf(entry)) expect(grant, entry.id).not.toMatch(/\*/);
