@@ -4,6 +4,7 @@
 // plus time for the provider's first status callback, shared/domain/send-budget.ts) the message is
 // FAILED and its charge given back, exactly once, unless a callback settled it as SENT meanwhile.
 // Its cost grows with the sends left unsettled, not with all messages.
+import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { reconcileSend, type Reconciled } from '#shared/domain/messages';
@@ -16,7 +17,7 @@ export const RECONCILE_LIMIT = 100;
 /** Settles every send due at `now`; returns how many were failed (and refunded) and how many were settled already. */
 export async function reconcileSends(now = new Date()): Promise<Record<Reconciled, number>> {
   const messages = dynamoMessageRepository();
-  const deps = { messages, ledger: dynamoLedgerRepository() };
+  const deps = { messages, ledger: dynamoLedgerRepository(), idempotency: dynamoSendIdempotency() };
   const counts: Record<Reconciled, number> = { failed: 0, settled: 0 };
   for (const pending of await messages.pendingSends(now.toISOString(), RECONCILE_LIMIT)) {
     try {

@@ -6,6 +6,7 @@ import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
 import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyRecord } from '#shared/domain/idempotency';
+import type { SendIdempotency } from '#shared/domain/messages';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 export const REPLAY = 'replay';
@@ -59,4 +60,15 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
     },
   };
   return store as IdempotencyStore;
+}
+
+/** Keyed sends' records (pattern 23), one scope per application: the same key on both send routes is one request. */
+export function dynamoSendIdempotency(): SendIdempotency {
+  const store = dynamoIdempotencyStore();
+  const scope = (aplicacaoId: number) => `SEND#${aplicacaoId}`;
+  return {
+    get: (aplicacaoId, key) => store.get(scope(aplicacaoId), key),
+    reserveWrite: (aplicacaoId, key, record, refusal) => store.write(scope(aplicacaoId), key, record, undefined, refusal),
+    complete: (aplicacaoId, key, record) => store.complete(scope(aplicacaoId), key, record),
+  };
 }

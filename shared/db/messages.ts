@@ -92,7 +92,7 @@ export function dynamoMessageRepository(): MessageRepository {
       };
     },
 
-    queuedWrites: (message) => [
+    queuedWrites: (message, idempotencyKey) => [
       putNew(messageToItem(message)),
       ...(message.reconciliarEm
         ? [
@@ -101,6 +101,7 @@ export function dynamoMessageRepository(): MessageRepository {
               tipo: 'ENVIO',
               aplicacaoId: message.aplicacaoId,
               mensagemId: message.id,
+              ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
             }),
           ]
         : []),
@@ -168,6 +169,7 @@ export function dynamoMessageRepository(): MessageRepository {
           aplicacaoId: Number(i.aplicacaoId),
           mensagemId: Number(i.mensagemId),
           reconciliarEm: String(i.sk).split('#')[0]!,
+          ...(typeof i.idempotencyKey === 'string' ? { idempotencyKey: i.idempotencyKey } : {}),
         })),
       );
     },

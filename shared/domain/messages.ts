@@ -74,6 +74,8 @@ export interface PendingSend {
   aplicacaoId: number;
   mensagemId: number;
   reconciliarEm: string;
+  /** The send's Idempotency-Key, when it had one: the reconciler stores the final answer under it. */
+  idempotencyKey?: string;
 }
 
 export interface SendContext {
@@ -96,7 +98,7 @@ export interface MessageRepository {
   /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
   loadSendContext(aplicacaoId: number): Promise<SendContext>;
   /** The put of a new message (and, while QUEUED, its reconciler's index entry), committed with its debit. */
-  queuedWrites(message: Message): ConditionalWrite[];
+  queuedWrites(message: Message, idempotencyKey?: string): ConditionalWrite[];
   /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), committed with the compensating credit. */
   failedWrites(message: Message, errorCode: string | null, errorMessage: string): ConditionalWrite[];
   /** The marker that a statement entry was refunded (at most once per entry). */
@@ -299,7 +301,7 @@ async function send(
       budgetMs: sendBudget.debitMs,
       extras: (entry) => ({
         writes: [
-          ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }),
+          ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
           ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
           ...(input.writes ?? []),
         ],
@@ -377,7 +379,10 @@ export type Reconciled = 'failed' | 'settled';
  * given back, once (the move is conditioned on QUEUED and the refund marker is once per debit). A
  * message settled meanwhile only loses its index entry.
  */
-export async function reconcileSend(deps: Pick<SendDeps, 'messages' | 'ledger'>, pending: PendingSend): Promise<Reconciled> {
+export async function reconcileSend(
+  deps: Pick<SendDeps, 'messages' | 'ledger' | 'idempotency'>,
+  pending: PendingSend,
+): Promise<Reconciled> {
   const message = await deps.messages.get(pending.aplicacaoId, pending.mensagemId);
   if (!message || message.status !== 'QUEUED' || message.lancamentoId === null) {
     await deps.messages.dropPending(pending);
@@ -391,7 +396,26 @@ export async function reconcileSend(deps: Pick<SendDeps, 'messages' | 'ledger'>,
     throw error;
   }
   log.warn('an unsettled send was failed and its charge given back', { aplicacaoId: message.aplicacaoId, mensagemId: message.id });
+  await answerKeyedSend(deps, pending, {
+    ok: false,
+    mensagemId: message.id,
+    kind: failure.kind,
+    providerCode: failure.providerCode,
+    providerMessage: failure.providerMessage,
+  });
   return 'failed';
+}
+
+/**
+ * A keyed send whose function stopped left its Idempotency-Key answering 409 ("still being
+ * processed"): the reconciler stores the final answer, so a retry with the key gets it (a 502, nothing
+ * charged) instead of a 409 until the record expires.
+ */
+async function answerKeyedSend(deps: Pick<SendDeps, 'idempotency'>, pending: PendingSend, answer: SendOutcome): Promise<void> {
+  if (!pending.idempotencyKey || !deps.idempotency) return;
+  const record = await deps.idempotency.get(pending.aplicacaoId, pending.idempotencyKey);
+  if (!record || !('pendente' in record.answer) || record.answer.mensagemId !== pending.mensagemId) return;
+  await deps.idempotency.complete(pending.aplicacaoId, pending.idempotencyKey, { fingerprint: record.fingerprint, answer });
 }
 
 /**

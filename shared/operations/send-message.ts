@@ -8,9 +8,9 @@ import * as z from 'zod/mini';
 import { config } from '#shared/config';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { dynamoIdempotencyStore } from '#shared/db/idempotency';
+import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { idempotencyKey, requestFingerprint } from '#shared/domain/idempotency';
-import { contextos, sendMessage, type SendDeps, type SendIdempotency } from '#shared/domain/messages';
+import { contextos, sendMessage, type SendDeps } from '#shared/domain/messages';
 import { headerValue } from '#shared/http/headers';
 import { normalizePhone } from '#shared/domain/phone';
 import { HttpError } from '#shared/http/errors';
@@ -100,17 +100,6 @@ export function sendMessageOperation(dependencies: () => SendDeps) {
       { mensagemId: outcome.mensagemId },
       replayHeaders,
     );
-  };
-}
-
-/** Keyed sends' records (pattern 23), one scope per application: the same key on both send routes is one request. */
-function dynamoSendIdempotency(): SendIdempotency {
-  const store = dynamoIdempotencyStore();
-  const scope = (aplicacaoId: number) => `SEND#${aplicacaoId}`;
-  return {
-    get: (aplicacaoId, key) => store.get(scope(aplicacaoId), key),
-    reserveWrite: (aplicacaoId, key, record, refusal) => store.write(scope(aplicacaoId), key, record, undefined, refusal),
-    complete: (aplicacaoId, key, record) => store.complete(scope(aplicacaoId), key, record),
   };
 }
 

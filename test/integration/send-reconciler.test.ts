@@ -5,16 +5,19 @@
 // provider_b as biz_opaque_callback_data), through the real webhooks and status queue.
 import { describe, expect, it } from 'vitest';
 import { reconcileSends } from '#functions/scheduled/send-reconciler';
+import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { requestFingerprint } from '#shared/domain/idempotency';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { sendMessage, type SendDeps } from '#shared/domain/messages';
 import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { providerFor } from '#shared/providers/index';
 import type { ProviderClient } from '#shared/providers/types';
-import { client, useLocalService, type Json } from '../support/local-service.ts';
+import { apiKeyHeaders, client, useLocalService, type Json } from '../support/local-service.ts';
 
 const service = useLocalService();
 const api = client(service);
+const { call } = api;
 
 type App = { id: number; apiKey: string; apiSecret: string };
 
@@ -53,12 +56,22 @@ describe('the send reconciler', () => {
     const real = dynamoMessageRepository();
     let mensagemId = 0;
     const newId = async () => (mensagemId = await real.newId());
-    void sendMessage(deps({ messages: { ...real, newId }, providerFor: () => stalled }), app.id, sendInput('+5511955550001'));
+    // A keyed send, as the route makes it: its key answers 409 while the send is under way.
+    const key = `parado-${Date.now()}`;
+    const body = { telefone: '+5511955550001', mensagem: 'Sua consulta é amanhã às 9h' };
+    const keyed = { ...sendInput(body.telefone), idempotency: { key, fingerprint: requestFingerprint(body) } };
+    void sendMessage(
+      deps({ messages: { ...real, newId }, providerFor: () => stalled, idempotency: dynamoSendIdempotency() }),
+      app.id,
+      keyed,
+    );
+    const retry = () => call('POST', '/api/external/messages/send', { ...apiKeyHeaders(app), 'Idempotency-Key': key }, body);
     const queued = await until(
       () => (mensagemId ? message(app, mensagemId) : Promise.resolve(undefined)),
       (m) => m?.status === 'QUEUED',
     );
     expect(queued).toMatchObject({ status: 'QUEUED' });
+    expect((await retry()).status).toBe(409);
     expect(cents(before) - cents(await balance(app))).toBe(10);
 
     // Act: not yet due, then two reconcilers at once past the send's time, then one more.
@@ -80,6 +93,12 @@ describe('the send reconciler', () => {
       status: 'FAILED',
       errorMessage: expect.stringContaining('never confirmed'),
     });
+    // The key now answers what happened: nothing charged, try again (with a new key).
+    const replay = await retry();
+    expect(replay.status).toBe(502);
+    expect(replay.body).toMatchObject({ error: 'provider_unavailable', mensagemId });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await balance(app)).toBe(before);
   });
 
   it.each([
