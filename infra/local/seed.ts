@@ -31,6 +31,7 @@ import {
 } from '#shared/domain/applications';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { ensureDefaultSector } from '#shared/db/sectors';
+import { backfillMessageCounters } from '#shared/db/messages';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
 import { seedDefaultPlans } from '#shared/domain/plans';
@@ -231,8 +232,9 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);
-  // A data folder from before sectors and numbers: the default sector, and provider_a's number.
+  // A data folder from before sectors, numbers and message counters: the default sector, the counts, provider_a's number.
   await ensureDefaultSector(aplicacaoId);
+  await backfillMessageCounters(aplicacaoId);
   let numerosWhatsapp = app.numerosWhatsapp ?? [];
   if (numerosWhatsapp.length === 0) {
     numerosWhatsapp = withProviderANumber([], app.providerA);

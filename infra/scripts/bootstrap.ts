@@ -1,6 +1,7 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
 // holds none, publishes its public half in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
-// there is no CRL, writes the default plans and tariffs that are missing, and creates the platform
+// there is no CRL, writes the default plans and tariffs that are missing, counts the messages sent
+// before the message counters existed (once per application), and creates the platform
 // operator's application and its first platform admin. Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
 //   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> VERIFICATION_KEY_SECRET_ID=<VerificationKeySecretArn> \
@@ -17,6 +18,7 @@ import { verificationKeySetOf } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { backfillMessageCounters } from '#shared/db/messages';
 import { createApplication, type AdminApplicationRepository } from '#shared/domain/admin-applications';
 import type { ApplicationRepository } from '#shared/domain/applications';
 import { createPortalUser } from '#shared/domain/portal-users';
@@ -66,6 +68,8 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
 
   const agentCa = await deps.ensureAgentCa();
   await (deps.seedCatalogue ?? seedCatalogue)();
+  // Message counts (pattern 17d) of the messages sent before they existed; once per application.
+  for (const app of await deps.repo.listApplications()) await backfillMessageCounters(app.id);
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
   let application: BootstrapReport['application'];

@@ -7,9 +7,10 @@
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import { sentWrites } from '#shared/db/message-settling';
+import { countWrite, sentWrites } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
-import { commitWrites } from '#shared/db/unit-of-work';
+import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
+import type { Message } from '#shared/domain/messages';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
@@ -36,18 +37,19 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     },
 
     async settleQueued(ref, messageSid) {
-      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, provider, reconciliarEm', { '#s': 'status' });
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, provider, reconciliarEm, contexto', { '#s': 'status' });
       if (item?.status !== 'QUEUED' || item.provider !== ref.provider) return false;
       const reconciliarEm = typeof item.reconciliarEm === 'string' ? item.reconciliarEm : null;
+      const contexto = typeof item.contexto === 'string' ? (item.contexto as Message['contexto']) : null;
       const outcome = await commitWrites(
-        sentWrites({ aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, provider: ref.provider, reconciliarEm }, messageSid),
+        sentWrites({ aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, provider: ref.provider, reconciliarEm, contexto }, messageSid),
       );
       // Refused: the send's own move to SENT, or the reconciler, got there first.
       return outcome.committed;
     },
 
     async getMessage(ref) {
-      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId', {
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId, contexto', {
         '#s': 'status',
       });
       if (!item) return undefined;
@@ -56,6 +58,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         statusRank: Number(item.statusRank ?? 0),
         dataEntrega: (item.dataEntrega ?? null) as string | null,
         lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
+        contexto: typeof item.contexto === 'string' ? item.contexto : null,
       } satisfies MessageState;
     },
 
@@ -75,28 +78,34 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         values[':code'] = update.errorCode;
         values[':message'] = update.errorMessage ?? null;
       }
-      let condition = 'attribute_exists(pk) AND statusRank < :rank';
+      // From exactly the status read (so the counters move from the right one), and only upwards.
+      let condition = '#s = :from AND statusRank < :rank';
+      values[':from'] = update.from;
       if (update.requireNoDataEntrega) {
         condition += ' AND (attribute_not_exists(dataEntrega) OR dataEntrega = :null)';
         values[':null'] = null;
       }
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
+      const outcome = await commitWrites([
+        conditionalWrite({
+          Update: {
             Key: keys.message(ref.aplicacaoId, ref.mensagemId),
             UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: condition,
             ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: values,
-          }),
-        );
-        return true;
-      } catch (error) {
-        // A rank not higher than the stored one: a duplicate or out-of-order callback, normal.
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+          },
+        }),
+        countWrite(
+          { aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, contexto: update.contexto as Message['contexto'] },
+          update.from,
+          update.status,
+        ),
+      ]);
+      if (outcome.committed) return 'applied';
+      // The message moved since it was read (another callback): read again. A cancelled transaction for
+      // any other reason (throttling) is thrown, so the queue retries the callback.
+      if (outcome.raced) return 'moved';
+      throw outcome.error;
     },
 
     async correctCost(aplicacaoId, lancamentoId, correction, currentRate) {

@@ -85,6 +85,7 @@ export const messageListing = at('17a', (aplicacaoId: number, dataEnvio: string,
 }));
 export const messages = at('17a', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG` }));
 export const providerMessage = at('17b', (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }));
+export const messageCounters = at('17d', (aplicacaoId: number, shard: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSGCONT#${shard}` }));
 
 // 18-21: tariffs, refunds, exchange rate, orphan status callbacks
 export const tariff = at('18', (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${pad(id)}` }));

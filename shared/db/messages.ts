@@ -10,11 +10,27 @@ import * as keys from '#shared/db/keys';
 import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { pendingKey, pendingDelete, pendingShards, providerLookupWrite, sentWrites } from '#shared/db/message-settling';
+import {
+  COUNTER_SHARDS,
+  counterName,
+  countWrite,
+  pendingDelete,
+  pendingKey,
+  pendingShards,
+  providerLookupWrite,
+  sentWrites,
+} from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
-import { alreadySettled, statusRanks, type Message, type MessageFilters, type MessageRepository } from '#shared/domain/messages';
+import {
+  alreadySettled,
+  statusRanks,
+  type Message,
+  type MessageFilters,
+  type MessageRepository,
+  type MessageStatus,
+} from '#shared/domain/messages';
 import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
@@ -94,6 +110,7 @@ export function dynamoMessageRepository(): MessageRepository {
 
     queuedWrites: (message, idempotencyKey) => [
       putNew(messageToItem(message)),
+      countWrite(message, null, message.status),
       ...(message.reconciliarEm
         ? [
             putNew({
@@ -128,6 +145,7 @@ export function dynamoMessageRepository(): MessageRepository {
         alreadySettled,
       ),
       ...pendingDelete(message),
+      countWrite(message, 'QUEUED', 'FAILED'),
     ],
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
@@ -183,10 +201,13 @@ export function dynamoMessageRepository(): MessageRepository {
       return out.Item ? itemToMessage(out.Item) : undefined;
     },
 
-    // Exact totals with filters: every index page of the tenant's messages is read (filters do not
-    // lower the read cost), then the page is cut out. Cost grows with the tenant's message count;
-    // see docs/data-model.md.
+    // The total comes from the counters (one BatchGet); the page from the index, newest first, read only
+    // as far as the page: page 0 of a tenant with a million messages is two requests. A filter is applied
+    // to the index pages, so a rare status or context reads further back (see docs/data-model.md, 17d).
     async list(aplicacaoId, filters: MessageFilters, page, size) {
+      const total = await countMessages(aplicacaoId, filters);
+      const wanted = Math.min((page + 1) * size, total);
+      if (wanted <= page * size) return { content: [], total };
       const conditions: string[] = [];
       const names: Record<string, string> = {};
       const values: Item = { ':pk': keys.messages(aplicacaoId).gsi1pk };
@@ -199,15 +220,82 @@ export function dynamoMessageRepository(): MessageRepository {
         conditions.push('contexto = :contexto');
         values[':contexto'] = filters.contexto;
       }
-      const items = await queryAll({
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: values,
-        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ScanIndexForward: false,
-      });
-      return { content: items.slice(page * size, page * size + size).map(itemToMessage), total: items.length };
+      const items: Item[] = [];
+      let start: Item | undefined;
+      do {
+        const out = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: values,
+            ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+            ...(filters.status ? { ExpressionAttributeNames: names } : {}),
+            ScanIndexForward: false,
+            // Without a filter exactly the items needed; with one, larger steps (the limit counts items read, not matched).
+            Limit: conditions.length ? Math.max(wanted - items.length, 200) : wanted - items.length,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start && items.length < wanted);
+      return { content: items.slice(page * size, wanted).map(itemToMessage), total };
     },
   };
+}
+
+/** How many messages match the filters: the sum of the matching counters over the application's shards (pattern 17d). */
+export async function countMessages(aplicacaoId: number, filters: MessageFilters): Promise<number> {
+  const shards = await counterShards(aplicacaoId);
+  let total = 0;
+  for (const shard of shards) {
+    for (const [name, value] of Object.entries(shard)) {
+      if (!name.startsWith('n_')) continue;
+      const cut = name.indexOf('_', 2);
+      const [status, contexto] = [name.slice(2, cut), name.slice(cut + 1)];
+      if (filters.status && status !== filters.status) continue;
+      // `SEM` is the counter of messages without a context: no context filter names it.
+      if (filters.contexto && (contexto === 'SEM' || contexto !== filters.contexto)) continue;
+      total += Number(value);
+    }
+  }
+  return total;
+}
+
+async function counterShards(aplicacaoId: number): Promise<Item[]> {
+  const Keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => keys.messageCounters(aplicacaoId, shard));
+  const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys, ConsistentRead: true } } }));
+  const items = [...(out.Responses?.[tableName()] ?? [])];
+  for (const key of (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[]) {
+    const again = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    if (again.Item) items.push(again.Item);
+  }
+  return items;
+}
+
+/**
+ * Messages sent before the counters existed: counts them once from the index and writes the shards,
+ * only when the application has none yet (each put is conditioned on that). Run by the local seed and
+ * `npm run bootstrap`; a send that lands while it runs may be counted twice or not at all, so run it
+ * before traffic (docs/decisions.md).
+ */
+export async function backfillMessageCounters(aplicacaoId: number): Promise<boolean> {
+  if ((await counterShards(aplicacaoId)).length > 0) return false;
+  const messages = await queryAll({
+    IndexName: tableKeys.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.messages(aplicacaoId).gsi1pk },
+    ProjectionExpression: 'id, #s, contexto',
+    ExpressionAttributeNames: { '#s': 'status' },
+  });
+  if (messages.length === 0) return false;
+  const shards: Record<string, number>[] = Array.from({ length: COUNTER_SHARDS }, () => ({}));
+  for (const m of messages) {
+    const shard = shards[Number(m.id) % COUNTER_SHARDS]!;
+    const name = counterName(m.status as MessageStatus, (m.contexto ?? null) as string | null);
+    shard[name] = (shard[name] ?? 0) + 1;
+  }
+  await commitWrites(shards.map((counts, shard) => putNew({ ...keys.messageCounters(aplicacaoId, shard), tipo: 'MSGCONT', ...counts })));
+  return true;
 }

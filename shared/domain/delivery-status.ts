@@ -26,9 +26,14 @@ export interface MessageState {
   statusRank: number;
   dataEntrega: string | null;
   lancamentoId: number | null;
+  contexto: string | null;
 }
 
 export interface StatusUpdate {
+  /** The status read, which the write requires (the message counts move from it). */
+  from: MessageStatus;
+  /** The message's context (its counters are per status and context). */
+  contexto: string | null;
   status: MessageStatus;
   statusRank: number;
   /** Set only when given (a field left undefined is not written). */
@@ -65,8 +70,11 @@ export interface DeliveryStatusRepository {
    */
   settleQueued(ref: MessageRef, messageSid: string): Promise<boolean>;
   getMessage(ref: MessageRef): Promise<MessageState | undefined>;
-  /** Writes the update only if the stored rank is still below update.statusRank (and dataEntrega null when required). False otherwise. */
-  updateStatus(ref: MessageRef, update: StatusUpdate): Promise<boolean>;
+  /**
+   * Writes the update only if the message is still in `update.from` with a rank below update.statusRank
+   * (and dataEntrega null when required); 'moved' otherwise (read again).
+   */
+  updateStatus(ref: MessageRef, update: StatusUpdate): Promise<'applied' | 'moved'>;
   /** Sets the provider cost on the entry once (marker custoCorrigidoEm); false when already corrected or the entry is missing. */
   correctCost(
     aplicacaoId: number,
@@ -206,7 +214,7 @@ async function raiseStatus(
 ): Promise<'applied' | 'stale'> {
   const rank = statusRank[status];
   const at = deps.toLocal(callback.occurredAt);
-  // A few rounds: a concurrent callback may set dataEntrega between our read and our write.
+  // A few rounds: a concurrent callback may move the message or set dataEntrega between our read and our write.
   for (let attempt = 0; attempt < 5; attempt++) {
     const message = await deps.repo.getMessage(ref);
     if (!message) throw new Error('message lookup exists but the message does not');
@@ -214,7 +222,13 @@ async function raiseStatus(
       log.debug('status callback not newer than the stored status', { mensagemId: ref.mensagemId, status, stored: message.status });
       return 'stale';
     }
-    const update: StatusUpdate = { status, statusRank: rank, requireNoDataEntrega: false };
+    const update: StatusUpdate = {
+      from: message.status,
+      contexto: message.contexto,
+      status,
+      statusRank: rank,
+      requireNoDataEntrega: false,
+    };
     if (status === 'DELIVERED' || (status === 'READ' && message.dataEntrega === null)) {
       // read may arrive without delivered: a read message was delivered no later than it was read.
       update.dataEntrega = at;
@@ -225,9 +239,10 @@ async function raiseStatus(
       update.errorCode = callback.errorCode ?? null;
       update.errorMessage = callback.errorMessage ?? null;
     }
-    if (await deps.repo.updateStatus(ref, update)) return 'applied';
+    if ((await deps.repo.updateStatus(ref, update)) === 'applied') return 'applied';
   }
-  return 'stale';
+  // Still moving after every round (a burst of callbacks for one message): the queue delivers this one again.
+  throw new Error('the message kept moving while its status callback was applied');
 }
 
 const conversationTypes: ConversationType[] = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'];

@@ -36,6 +36,7 @@ function memoryRepo(
     dataLeitura: null,
     errorCode: null,
     lancamentoId: options.lancamentoId ?? null,
+    contexto: null,
   };
   const orphans: OrphanStatus[] = [];
   const costs: { usd: string; brl: string | null }[] = [];
@@ -49,12 +50,12 @@ function memoryRepo(
     },
     getMessage: async () => ({ ...state }),
     updateStatus: async (_, update) => {
-      if (state.statusRank >= update.statusRank) return false;
+      if (state.status !== update.from || state.statusRank >= update.statusRank) return 'moved';
       Object.assign(state, { status: update.status, statusRank: update.statusRank });
       if (update.dataEntrega !== undefined) state.dataEntrega = update.dataEntrega;
       if (update.dataLeitura !== undefined) state.dataLeitura = update.dataLeitura;
       if (update.errorCode !== undefined) state.errorCode = update.errorCode;
-      return true;
+      return 'applied';
     },
     correctCost: async (_a, _l, correction: CostCorrection, currentRate) => {
       if (costs.length > 0) return false;
