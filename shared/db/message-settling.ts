@@ -4,7 +4,7 @@
 // every status move keeps. Small on purpose: the status consumer imports it without the send path.
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
-import { statusRanks, type Message, type MessageStatus, type PendingSend } from '#shared/domain/messages';
+import { alreadySettled, statusRanks, type Message, type MessageStatus, type PendingSend } from '#shared/domain/messages';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 /** The reconciler's index is spread over a few partitions, so a burst of sends writes to more than one. */
@@ -19,21 +19,28 @@ export const pendingDelete = (m: Pick<Message, 'aplicacaoId' | 'id' | 'reconcili
     ? [conditionalWrite({ Delete: { Key: pendingKey({ aplicacaoId: m.aplicacaoId, mensagemId: m.id, reconciliarEm: m.reconciliarEm }) } })]
     : [];
 
-/** QUEUED -> SENT with the provider's id (the reconciler's entry leaves with it), and the provider id lookup. */
+/**
+ * QUEUED -> SENT with the provider's id (the reconciler's entry leaves with it), and the provider id
+ * lookup. Refused with `alreadySettled` when the message is no longer QUEUED; any other cancellation
+ * (a concurrent move on the counter shard) is a race to retry.
+ */
 export function sentWrites(
   m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm' | 'contexto'>,
   messageSid: string,
 ): ConditionalWrite[] {
   return [
-    conditionalWrite({
-      Update: {
-        Key: keys.message(m.aplicacaoId, m.id),
-        UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid REMOVE reconciliarEm',
-        ConditionExpression: 'statusRank < :rank',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+    conditionalWrite(
+      {
+        Update: {
+          Key: keys.message(m.aplicacaoId, m.id),
+          UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid REMOVE reconciliarEm',
+          ConditionExpression: 'statusRank < :rank',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+        },
       },
-    }),
+      alreadySettled,
+    ),
     providerLookupWrite(m, messageSid),
     ...pendingDelete(m),
     countWrite(m, 'QUEUED', 'SENT'),

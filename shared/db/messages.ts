@@ -153,6 +153,8 @@ export function dynamoMessageRepository(): MessageRepository {
     async markSent(message, messageSid) {
       const sent = await commitWrites(sentWrites(message, messageSid));
       if (sent.committed) return;
+      // A race on the counter shard (not a refusal): the caller retries the whole move.
+      if (!sent.refusals.includes(alreadySettled)) throw sent.error;
       // Already past QUEUED (a status callback carrying our reference settled it first): keep the status, record the id.
       log.warn('message already past SENT when the provider answered', { mensagemId: message.id });
       const recorded = await commitWrites([

@@ -6,8 +6,8 @@
 //     -> 200 {messaging_product, contacts: [{input, wa_id}], messages: [{id: 'wamid.' + random}]}
 //   then, in the background, JSON events to {callbackBaseUrl}/api/webhooks/whatsapp/meta/{slug}
 //   with entry[].changes[].value.statuses[] {id, status sent|delivered|read, timestamp (unix
-//   seconds), recipient_id, pricing (on sent and delivered), biz_opaque_callback_data (as sent)}, signed X-Hub-Signature-256 with the
-//   application's app secret over the exact bytes sent. Every `outOfOrderEvery`-th message gets
+//   seconds), recipient_id, pricing (on sent and delivered), biz_opaque_callback_data (as sent)},
+//   signed X-Hub-Signature-256 with the application's app secret over the exact bytes sent. Every `outOfOrderEvery`-th message gets
 //   read before delivered.
 //
 // Failure triggers by recipient (common.ts FAILURE_RECIPIENTS): 5500000000400 -> 400
