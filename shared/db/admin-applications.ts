@@ -2,9 +2,8 @@
 // the writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository, setApplicationActive } from '#shared/db/applications';
-import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryIndex, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
 import { notFound } from '#shared/domain/errors';
@@ -51,12 +50,7 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
       );
       if (!prestador.Item) return false;
       // Each credential carries its prestador's state (pattern 9 `prestadorAtivo`): its authorizer reads one item.
-      const credentials = await queryAll({
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk },
-        ProjectionExpression: 'pk, sk',
-      });
+      const credentials = await queryIndex(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk, { ProjectionExpression: 'pk, sk' });
       // A transaction holds 100 writes; a prestador has far fewer credentials, and the writes are idempotent if split.
       const writes = [
         conditionalWrite({

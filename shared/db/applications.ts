@@ -6,12 +6,11 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { db, isConditionFailure, queryAll, queryIndex, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
 import { defaultSectorWrites } from '#shared/db/sectors';
-import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict, notFound } from '#shared/domain/errors';
 import type {
@@ -162,13 +161,6 @@ export function dynamoApplicationRepository(): ApplicationRepository {
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     });
 
-  const byGsi1 = (gsi1pk: string) =>
-    queryAll({
-      IndexName: tableKeys.gsi1.name,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
-    });
-
   const repo: ApplicationRepository = {
     newId: () => nextId(),
 
@@ -212,7 +204,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listApplications() {
-      return (await byGsi1(keys.applications().gsi1pk)).map(toApplication);
+      return (await queryIndex(keys.applications().gsi1pk)).map(toApplication);
     },
 
     async getBalance(aplicacaoId) {
@@ -246,7 +238,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listOAuthClients(aplicacaoId) {
-      return (await byGsi1(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => withoutKeys(item) as unknown as OAuthClientRecord);
+      return (await queryIndex(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => withoutKeys(item) as unknown as OAuthClientRecord);
     },
 
     async putPrestador(prestador) {
@@ -280,7 +272,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listProviderCredentials(aplicacaoId, prestadorId) {
-      return (await byGsi1(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
+      return (await queryIndex(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
         (item) => withoutKeys(item) as unknown as ProviderCredentialRecord,
       );
     },

@@ -6,7 +6,7 @@
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryIndex, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -285,12 +285,7 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
     },
 
     async allInStatus(aplicacaoId, status) {
-      const items = await queryAll({
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.appointmentsInStatus(aplicacaoId, status).gsi1pk },
-      });
-      return items.map(toAppointment);
+      return (await queryIndex(keys.appointmentsInStatus(aplicacaoId, status).gsi1pk)).map(toAppointment);
     },
 
     async page(aplicacaoId, status, page, size) {

@@ -3,6 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, NumberValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
+import { tableKeys } from '#shared/db/table';
 
 export type Db = DynamoDBDocumentClient;
 
@@ -63,19 +64,45 @@ export async function queryAll(
   return items;
 }
 
+/** Every item of one partition of the generic index (gsi1), page after page; `more` adds a projection or a filter. */
+export const queryIndex = (
+  gsi1pk: string,
+  more: Omit<
+    QueryCommandInput,
+    'TableName' | 'ExclusiveStartKey' | 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'
+  > = {},
+): Promise<Record<string, unknown>[]> =>
+  queryAll({
+    IndexName: tableKeys.gsi1.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+    ...more,
+  });
+
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
+
+/** With a filter, `Limit` counts the items read, not those matched: larger steps, so a page takes fewer requests. */
+const FILTERED_STEP = 200;
 
 /**
  * Page `page` of `size` items of a query, in its order. DynamoDB has no offset: the items before the
- * page are read too, and reading stops as soon as the page is full.
+ * page are read too, and reading stops as soon as the page is full, or (given the query's `total`, known
+ * from a counter) once every match is read: a page past the end costs no request.
  */
-export async function queryPage(input: QueryInput, page: number, size: number): Promise<Record<string, unknown>[]> {
-  const wanted = (page + 1) * size;
+export async function queryPage(input: QueryInput, page: number, size: number, total?: number): Promise<Record<string, unknown>[]> {
+  const wanted = Math.min((page + 1) * size, total ?? Number.POSITIVE_INFINITY);
+  if (wanted <= page * size) return [];
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
+    const missing = wanted - items.length;
     const out = await db().send(
-      new QueryCommand({ TableName: tableName(), ...input, Limit: wanted - items.length, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName(),
+        ...input,
+        Limit: input.FilterExpression ? Math.max(missing, FILTERED_STEP) : missing,
+        ExclusiveStartKey: start,
+      }),
     );
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;

@@ -3,7 +3,7 @@
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName } from '#shared/db/client';
+import { db, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
@@ -208,8 +208,6 @@ export function dynamoMessageRepository(): MessageRepository {
     // to the index pages, so a rare status or context reads further back (see docs/data-model.md, 17d).
     async list(aplicacaoId, filters: MessageFilters, page, size) {
       const total = await countMessages(aplicacaoId, filters);
-      const wanted = Math.min((page + 1) * size, total);
-      if (wanted <= page * size) return { content: [], total };
       const conditions: string[] = [];
       const names: Record<string, string> = {};
       const values: Item = { ':pk': keys.messages(aplicacaoId).gsi1pk };
@@ -222,27 +220,20 @@ export function dynamoMessageRepository(): MessageRepository {
         conditions.push('contexto = :contexto');
         values[':contexto'] = filters.contexto;
       }
-      const items: Item[] = [];
-      let start: Item | undefined;
-      do {
-        const out = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: values,
-            ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-            ...(filters.status ? { ExpressionAttributeNames: names } : {}),
-            ScanIndexForward: false,
-            // Without a filter exactly the items needed; with one, larger steps (the limit counts items read, not matched).
-            Limit: conditions.length ? Math.max(wanted - items.length, 200) : wanted - items.length,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start && items.length < wanted);
-      return { content: items.slice(page * size, wanted).map(itemToMessage), total };
+      const items = await queryPage(
+        {
+          IndexName: tableKeys.gsi1.name,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: values,
+          ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+          ...(filters.status ? { ExpressionAttributeNames: names } : {}),
+          ScanIndexForward: false,
+        },
+        page,
+        size,
+        total,
+      );
+      return { content: items.map(itemToMessage), total };
     },
   };
 }
@@ -284,10 +275,7 @@ async function counterShards(aplicacaoId: number): Promise<Item[]> {
  */
 export async function backfillMessageCounters(aplicacaoId: number): Promise<boolean> {
   if ((await counterShards(aplicacaoId)).length > 0) return false;
-  const messages = await queryAll({
-    IndexName: tableKeys.gsi1.name,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.messages(aplicacaoId).gsi1pk },
+  const messages = await queryIndex(keys.messages(aplicacaoId).gsi1pk, {
     ProjectionExpression: 'id, #s, contexto',
     ExpressionAttributeNames: { '#s': 'status' },
   });

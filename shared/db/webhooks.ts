@@ -5,7 +5,7 @@
 // event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
 // it was decided from, so two consumers working on the same attempt cannot both record it.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, queryCount, queryPage, tableName } from '#shared/db/client';
+import { db, isConditionFailure, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -83,12 +83,7 @@ export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionReposi
     },
 
     async listByProvider(aplicacaoId, prestadorId) {
-      const items = await queryAll({
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.webhooks(aplicacaoId, prestadorId).gsi1pk },
-      });
-      return items.map(toSubscription);
+      return (await queryIndex(keys.webhooks(aplicacaoId, prestadorId).gsi1pk)).map(toSubscription);
     },
 
     replace: (subscription) =>
