@@ -32,6 +32,9 @@ export function publicJwk(jwk: JWK): JWK {
   return out;
 }
 
+/** A key as a JWKS publishes it: its public half, with its kid, the pinned alg and `use: sig`. */
+export const publishedJwk = (jwk: JWK): JWK => ({ ...publicJwk(jwk), kid: jwk.kid, alg: SIGNING_ALG, use: 'sig' });
+
 /** A new RS256 signing key as a private JWK with `kid` (its RFC 7638 thumbprint), `alg` and `use`. */
 export async function generateSigningKeyJwk(): Promise<JWK> {
   const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true, modulusLength: 2048 });
@@ -40,17 +43,22 @@ export async function generateSigningKeyJwk(): Promise<JWK> {
   return { ...jwk, kid, alg: SIGNING_ALG, use: 'sig' };
 }
 
-/** Parses the secret's JSON; throws on anything but a non-empty list of RS256 private keys with a kid. */
-export function parseSigningKeySet(text: string): JWK[] {
+/** The `keys` list of a key-set secret's JSON; throws (naming the secret) when it is not JSON or the list is empty. */
+export function keyListOf(text: string, secret: string): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error('signing key secret is not valid JSON');
+    throw new Error(`${secret} secret is not valid JSON`);
   }
   const keys = (parsed as { keys?: unknown })?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) throw new Error('signing key secret holds no keys');
-  return keys.map((key, i) => {
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`${secret} secret holds no keys`);
+  return keys;
+}
+
+/** Parses the secret's JSON; throws on anything but a non-empty list of RS256 private keys with a kid. */
+export function parseSigningKeySet(text: string): JWK[] {
+  return keyListOf(text, 'signing key').map((key, i) => {
     const jwk = key as JWK;
     if (jwk?.kty !== 'RSA' || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string' || !jwk.kid) {
       throw new Error(`signing key ${i} is not an RSA private JWK with a kid`);
@@ -89,7 +97,7 @@ export function loadSigningKeys(): Promise<SigningKeys> {
 /** The JWKS document of the public keys (every key still accepted). */
 export async function publicJwks(): Promise<JSONWebKeySet> {
   const { all } = await loadSigningKeys();
-  return { keys: all.map((k) => ({ ...publicJwk(k.jwk), kid: k.kid, alg: SIGNING_ALG, use: 'sig' })) };
+  return { keys: all.map((k) => publishedJwk(k.jwk)) };
 }
 
 /** For tests and the local runner that replace the secret. */

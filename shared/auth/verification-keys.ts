@@ -6,7 +6,7 @@
 // at most every 30 s, so a rotation that publishes a key and signs with it soon after causes no 401s.
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { adapter } from '#shared/adapters/index';
-import { publicJwk, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { keyListOf, publishedJwk, SIGNING_ALG } from '#shared/auth/signing-keys';
 import { config } from '#shared/config';
 
 const TTL_MS = 5 * 60_000;
@@ -15,27 +15,18 @@ export const UNKNOWN_KID_RELOAD_MS = 30_000;
 
 /** Parses a key set to its public keys by kid; a private JWK is reduced to its public half. Throws on anything but RSA keys with a kid. */
 export function parseVerificationKeySet(text: string): JWK[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error('verification key secret is not valid JSON');
-  }
-  const keys = (parsed as { keys?: unknown })?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) throw new Error('verification key secret holds no keys');
-  return keys.map((key, i) => {
+  return keyListOf(text, 'verification key').map((key, i) => {
     const jwk = key as JWK;
     if (jwk?.kty !== 'RSA' || typeof jwk.n !== 'string' || typeof jwk.kid !== 'string' || !jwk.kid) {
       throw new Error(`verification key ${i} is not an RSA JWK with a kid`);
     }
     if (jwk.alg !== undefined && jwk.alg !== SIGNING_ALG) throw new Error(`verification key ${jwk.kid} is not ${SIGNING_ALG}`);
-    return { ...publicJwk(jwk), kid: jwk.kid, alg: SIGNING_ALG, use: 'sig' };
+    return publishedJwk(jwk);
   });
 }
 
 /** The verification secret's content for a private key set: its public halves, in the same order. */
-export const verificationKeySetOf = (privateKeys: readonly JWK[]): string =>
-  JSON.stringify({ keys: privateKeys.map((k) => ({ ...publicJwk(k), kid: k.kid, alg: SIGNING_ALG, use: 'sig' })) });
+export const verificationKeySetOf = (privateKeys: readonly JWK[]): string => JSON.stringify({ keys: privateKeys.map(publishedJwk) });
 
 type KeysByKid = Map<string, Promise<CryptoKey>>;
 
