@@ -2,7 +2,7 @@
 // the writes only the admin panel makes. Same items and keys as shared/db/applications.ts.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository, setApplicationActive } from '#shared/db/applications';
-import { db, isConditionFailure, queryIndex, tableName } from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryIndex, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
@@ -80,8 +80,8 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
     },
 
     async revokeOAuthClient(aplicacaoId, clientId, agora) {
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.oauthClient(clientId),
@@ -90,12 +90,8 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
             ConditionExpression: 'aplicacaoId = :app',
             ExpressionAttributeValues: { ':agora': agora, ':app': aplicacaoId },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

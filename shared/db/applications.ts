@@ -6,7 +6,7 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, queryIndex, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryAll, queryIndex, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
@@ -328,8 +328,8 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async deactivateInboundSubscription(aplicacaoId, id, at) {
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new UpdateCommand({
             TableName: TableName(),
             Key: keys.inboundSubscription(aplicacaoId, id),
@@ -337,12 +337,8 @@ export function dynamoApplicationRepository(): ApplicationRepository {
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':false': false, ':at': at },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async replaceNumbers(aplicacaoId, before, after) {

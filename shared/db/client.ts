@@ -48,6 +48,17 @@ export const tableName = (): string => config().tableName;
 export const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: unknown } | null | undefined)?.name === 'ConditionalCheckFailedException';
 
+/** Runs a conditional single-item write: true when it was written, false when its condition did not hold. */
+export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Every item a query matches, page after page (DynamoDB answers at most 1 MB per page). */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,

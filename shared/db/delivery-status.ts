@@ -5,7 +5,7 @@
 //   statement entry (4b)    custoProvider{A,B}{Usd,Brl}, cotacaoUsdBrl, custoCorrigidoEm
 //   orphan callback (21)    the callback, registradoEm, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { conditional, db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { countWrite, sentWrites } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
@@ -131,8 +131,8 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         sets.push('cotacaoUsdBrl = :rate');
         values[':rate'] = NumberValue.from(rate);
       }
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: key,
@@ -142,12 +142,8 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(custoCorrigidoEm)',
             ExpressionAttributeValues: values,
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async recordOrphan(orphan) {

@@ -3,7 +3,7 @@
 // the webhook edge's bundle carries none of the conversation code.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundEventRef } from '#events/queue-messages';
-import { db, isConditionFailure, queryPage, tableName } from '#shared/db/client';
+import { conditional, db, queryPage, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 
 const EVENT_TTL_SECONDS = 90 * 24 * 60 * 60;
@@ -31,8 +31,8 @@ export async function keepInboundEvent(ref: InboundEventRef, body: string): Prom
 
 /** The generic inbound event the edge kept (pattern 32), marked as handled; false when there is no such event. */
 export async function markInboundEventProcessed(aplicacaoId: number, recebidoEm: string, eventoId: string, at: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditional(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.inboundEvent(aplicacaoId, recebidoEm, eventoId),
@@ -40,12 +40,8 @@ export async function markInboundEventProcessed(aplicacaoId: number, recebidoEm:
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':at': at },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export interface InboundEventRecord {

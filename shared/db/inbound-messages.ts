@@ -3,7 +3,7 @@
 // admin's read of those messages.
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
-import { db, isConditionFailure, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { newPatientWrites } from '#shared/db/patients';
@@ -70,8 +70,8 @@ export function dynamoInbox(): Inbox {
     async escalateIfBot(aplicacaoId, atendimentoId, at) {
       // Its FILA listing is ordered by the moment it joined the queue: now.
       const { gsi1pk, gsi1sk } = keys.attendanceStatusListing(aplicacaoId, 'FILA', at, atendimentoId);
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.attendance(aplicacaoId, atendimentoId),
@@ -87,12 +87,8 @@ export function dynamoInbox(): Inbox {
               ':entry': [{ de: 'BOT', para: 'FILA', em: at, por: 'paciente' }],
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     ensureDefaultSector,

@@ -1,7 +1,7 @@
 // Plans in the single table (docs/data-model.md, pattern 14): one partition of a handful of items,
 // listed with one Query. The price is an exact DynamoDB number, read back as a decimal string.
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db as defaultDb, isConditionFailure, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
+import { conditional, db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText } from '#shared/db/numbers';
 import { toMoney } from '#shared/domain/money';
@@ -35,8 +35,8 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
     },
 
     async createIfAbsent(plan) {
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new PutCommand({
             TableName: table(),
             Item: {
@@ -54,12 +54,8 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

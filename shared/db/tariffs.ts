@@ -3,7 +3,7 @@
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
@@ -44,13 +44,9 @@ export function dynamoTariffRepository(): TariffRepository {
       return out.Item ? itemToTariff(out.Item) : undefined;
     },
     async createIfAbsent(tariff) {
-      try {
-        await db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_not_exists(pk)' }));
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return conditional(() =>
+        db().send(new PutCommand({ TableName: tableName(), Item: toItem(tariff), ConditionExpression: 'attribute_not_exists(pk)' })),
+      );
     },
     async update(tariff) {
       try {

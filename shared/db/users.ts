@@ -9,7 +9,7 @@
 // here also compares the expiry itself: an expired item behaves as absent.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { conditional, db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
@@ -111,37 +111,29 @@ export function dynamoUserAuthRepository(
     },
 
     async putOtp(record, sentAfter) {
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new PutCommand({
             TableName: TableName(),
             Item: { ...keys.otp(record.aplicacaoId, record.telefone), tipo: 'OTP', ...record },
             ConditionExpression: 'attribute_not_exists(pk) OR enviadoEm < :sentAfter',
             ExpressionAttributeValues: { ':sentAfter': sentAfter },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async deleteOtp(aplicacaoId, telefone, codigoHash) {
-      try {
-        await db().send(
+      return conditional(() =>
+        db().send(
           new DeleteCommand({
             TableName: TableName(),
             Key: keys.otp(aplicacaoId, telefone),
             ConditionExpression: 'codigoHash = :h',
             ExpressionAttributeValues: { ':h': codigoHash },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async spendOtpAttempt(aplicacaoId, telefone, now, maxAttempts) {

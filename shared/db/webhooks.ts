@@ -5,7 +5,7 @@
 // event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
 // it was decided from, so two consumers working on the same attempt cannot both record it.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { conditional, db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -55,17 +55,6 @@ const toSubscription = (item: Item): WebhookSubscription => ({
   criadoEm: String(item.criadoEm),
   atualizadoEm: String(item.atualizadoEm),
 });
-
-/** A write that must not succeed when its condition fails; false in that case. */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
 
 export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionRepository {
   return {
