@@ -2,6 +2,7 @@
 // sets the matching environment variables); test/infra checks the synthesized IAM policies
 // against it. To give a function a new capability, change its line here.
 import type { QueueName } from '#shared/adapters/ports';
+import type { ProviderSecretName } from '#shared/domain/applications';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 
@@ -25,9 +26,19 @@ export interface FunctionNeeds {
   readsSigningKey: boolean;
   /** GetSecretValue on the public verification-key secret: where tokens are only verified. */
   readsVerificationKeys: boolean;
+  /**
+   * GetSecretValue on these secrets of every application (`<prefix>/<aplicacaoId>/<name>`,
+   * shared/providers/secrets.ts): only where that provider is called or its calls verified.
+   */
+  readsProviderSecrets: readonly ProviderSecretName[];
+  /** CreateSecret and PutSecretValue on the applications' provider secrets (no read): the admin panel, which keeps them. */
+  writesProviderSecrets: boolean;
   /** ses:SendEmail (the contact form notifies the administrator). */
   sendsMail: boolean;
 }
+
+/** What a send needs: the credential each provider's API takes. */
+const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessToken'];
 
 const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds, 'table'>> = {}): FunctionNeeds => ({
   table,
@@ -35,25 +46,31 @@ const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds,
   readsCrl: false,
   readsSigningKey: false,
   readsVerificationKeys: false,
+  readsProviderSecrets: [],
+  writesProviderSecrets: false,
   sendsMail: false,
   ...extra,
 });
 
 export const groupNeeds: Record<Group, FunctionNeeds> = {
-  // Debits the balance, writes the statement entry and the message.
-  'external-messages': needs('readwrite'),
+  // Debits the balance, writes the statement entry and the message; calls the provider.
+  'external-messages': needs('readwrite', { readsProviderSecrets: sends }),
   finance: needs('read'),
   config: needs('read'),
-  // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes.
-  token: needs('readwrite', { readsSigningKey: true }),
+  // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes, sent through the provider.
+  token: needs('readwrite', { readsSigningKey: true, readsProviderSecrets: sends }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
   'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
-  'v2-other': needs('readwrite'),
+  // v2 messages are sends.
+  'v2-other': needs('readwrite', { readsProviderSecrets: sends }),
   agent: needs('readwrite'),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
   'provider-api': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
-  // Checks the signature (secrets and slugs are read from the table) and queues the payload.
-  webhooks: needs('read', { sendsTo: ['inbound', 'status'] }),
+  // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload.
+  webhooks: needs('read', {
+    sendsTo: ['inbound', 'status'],
+    readsProviderSecrets: ['providerA.authToken', 'providerB.appSecret', 'providerB.verifyToken'],
+  }),
   // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL.
   // It answers anyone, so its writes are limited to those two kinds of item: never a tenant's.
   public: needs('readwrite', { readsCrl: true, sendsMail: true, writesOnly: ['CONTATO#*', 'SEQ#*'] }),
@@ -61,9 +78,10 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   'physician-portal': needs('readwrite'),
-  admin: needs('readwrite'),
-  // Sectors, attendances (an answer is a charged send), templates: an approved one queues the appointments waiting for it.
-  'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'] }),
+  // Keeps the applications' provider secrets (writes them; reads none).
+  admin: needs('readwrite', { writesProviderSecrets: true }),
+  // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
+  'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */
@@ -81,17 +99,19 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
   inbound: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
-  status: needs('readwrite'),
+  // A callback that beat its message is verified here, with provider_a's auth token.
+  status: needs('readwrite', { readsProviderSecrets: ['providerA.authToken'] }),
   // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
   outboundWebhooks: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
-  appointmentFlow: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  appointmentFlow: needs('readwrite', { sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
   exchangeRate: needs('readwrite'),
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
-  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  // Asks the provider how its templates' reviews went.
+  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'], readsProviderSecrets: sends }),
   // Fails the sends no function settled and gives their charge back.
   sendReconciler: needs('readwrite'),
 };

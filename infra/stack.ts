@@ -119,12 +119,16 @@ export class PlatformStack extends Stack {
       reason: 'A CA key is rolled over by issuing a new CA and truststore, not rotated in place by a rotation Lambda.',
     });
 
+    // The applications' provider secrets, one secret each, created by the admin group under this prefix
+    // (shared/providers/secrets.ts); IAM names each function's by prefix and name.
+    const providerSecretPrefix = `${this.stackName}/provedores`;
+
     // Every function, with the timeouts its trigger allows.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
       const { memorySize } = entry;
       const need = functionNeeds.find((n) => n.entry.id === entry.id)?.needs;
-      const secretsExtension = (need?.readsSigningKey || need?.readsVerificationKeys) ?? false;
+      const secretsExtension = !!need && (need.readsSigningKey || need.readsVerificationKeys || need.readsProviderSecrets.length > 0);
       const fn = new ServiceFunction(this, entry.id, {
         entry: entry.entry,
         timeout,
@@ -181,6 +185,9 @@ export class PlatformStack extends Stack {
       if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
       if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);
       if (needs.readsVerificationKeys) fn.readVerificationKeys(this.verificationKeys);
+      if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) {
+        fn.useProviderSecrets(providerSecretPrefix, needs.readsProviderSecrets, needs.writesProviderSecrets);
+      }
       if (needs.sendsMail) {
         if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
         if (props.mailFrom) {
@@ -224,6 +231,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });
     new CfnOutput(this, 'VerificationKeySecretArn', { value: this.verificationKeys.secretArn });
     new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
+    new CfnOutput(this, 'ProviderSecretPrefix', { value: providerSecretPrefix });
   }
 }
 

@@ -33,6 +33,11 @@ export interface Config {
   signingKeySecretId: string;
   /** The public key set that verifies JWTs (the verifiers read only this one); the default names the local stand-in's file. */
   verificationKeySecretId: string;
+  /**
+   * Where the applications' provider secrets live: secret `<prefix>/<aplicacaoId>/<block>.<field>`
+   * (shared/providers/secrets.ts). The stack sets it per stack; the default serves the local run.
+   */
+  providerSecretPrefix: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
   issuer: string;
   accessTokenAudience: string;
@@ -85,6 +90,7 @@ export const requiredVariables = {
   crlBucket: 'CRL_BUCKET',
   signingKeySecretId: 'SIGNING_KEY_SECRET_ID',
   verificationKeySecretId: 'VERIFICATION_KEY_SECRET_ID',
+  providerSecretPrefix: 'PROVIDER_SECRET_PREFIX',
   inboundQueueUrl: 'INBOUND_QUEUE_URL',
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
@@ -137,6 +143,7 @@ function load() {
     crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
     signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
     verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',
+    providerSecretPrefix: env.PROVIDER_SECRET_PREFIX ?? 'provedores',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',

@@ -13,8 +13,12 @@ import { sectorOperations } from './sectors.ts';
 import { templateOperations } from './templates.ts';
 
 // An approved template queues the appointments waiting for it.
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('appointmentFlowQueueUrl');
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The applications' provider secrets (shared/providers/secrets.ts): answers and templates call the provider.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+needsConfig('appointmentFlowQueueUrl', 'providerSecretPrefix');
 
 export const handler = groupHandler('admin-whatsapp', {
   ...sectorOperations,

@@ -21,7 +21,7 @@ import {
   setPrestadorActive,
   type AdminApplicationRepository,
 } from '#shared/domain/admin-applications';
-import { providers, type Application } from '#shared/domain/applications';
+import { maskSecret, providers, type Application, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';
@@ -31,9 +31,11 @@ import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
+import { providerSecretStore } from '#shared/providers/secrets';
 
-let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository } | undefined;
-const repositories = () => (repos ??= { applications: dynamoAdminApplicationRepository(), ledger: dynamoLedgerRepository() });
+let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
+const repositories = () =>
+  (repos ??= { applications: dynamoAdminApplicationRepository(), ledger: dynamoLedgerRepository(), secrets: providerSecretStore() });
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -95,8 +97,8 @@ function targetId(request: TenantRequest): number {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-/** Enough to recognise a secret, not to use it. */
-const mask = (value: string) => (value.length > 8 ? `****${value.slice(-4)}` : '****');
+/** The mask the item keeps (or, on an item whose secrets were not moved yet, made from the value). */
+const mask = (secret: StoredSecret) => (typeof secret === 'string' ? maskSecret(secret) : secret.mascara);
 
 function applicationView(app: Application) {
   const a = app.providerA;
@@ -131,7 +133,8 @@ export const applicationOperations: Operations<'admin'> = {
   'POST /api/admin/aplicacoes': async (request) => {
     requirePlatformAdmin(request.principal, 'create applications');
     const input = validate(newApplicationBody, request.body);
-    const { application, balance, credenciais } = await createApplication(repositories().applications, input);
+    const { applications, secrets } = repositories();
+    const { application, balance, credenciais } = await createApplication(applications, secrets, input);
     return json(201, { ...applicationView(application), saldo: balance.saldo, credenciais });
   },
 
@@ -157,7 +160,8 @@ export const applicationOperations: Operations<'admin'> = {
     if ((change.providerA?.baseUrl || change.providerB?.baseUrl) && !isPlatformAdmin(request.principal)) {
       throw new HttpError(403, 'forbidden', 'Only a platform administrator may set baseUrl');
     }
-    return json(200, applicationView(await changeProvider(repositories().applications, id, change)));
+    const { applications, secrets } = repositories();
+    return json(200, applicationView(await changeProvider(applications, secrets, id, change)));
   },
 
   'PUT /api/admin/aplicacoes/{id}/numeros': async (request) => {

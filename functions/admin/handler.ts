@@ -1,7 +1,13 @@
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { applicationOperations } from './applications.ts';
 import { financeOperations } from './finance.ts';
 import { userOperations } from './users.ts';
+
+// The applications' provider secrets are written here (and read nowhere in this group): shared/providers/secrets.ts.
+needsConfig('providerSecretPrefix');
+awsAdapters({ secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore() });
 
 export const handler = groupHandler('admin', {
   ...applicationOperations,

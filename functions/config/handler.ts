@@ -1,14 +1,16 @@
 // /api/v2/config/status and /api/v2/stats: one GetItem each.
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoStatementRepository } from '#shared/db/ledger';
-import type { Application } from '#shared/domain/applications';
+import type { Application, StoredSecret } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
 
 const applications = dynamoApplicationReader();
 const statements = dynamoStatementRepository();
 
-const filled = (...values: (string | undefined)[]) => values.every((v) => typeof v === 'string' && v.trim() !== '');
+/** Every value given; a secret counts when the item says where it is kept (this group reads no secret). */
+const filled = (...values: (StoredSecret | undefined)[]) =>
+  values.every((v) => (typeof v === 'string' ? v.trim() !== '' : typeof v?.versao === 'string' && v.versao !== ''));
 
 /** The provider's settings are complete enough to send (link needs none). */
 export function isConfigured(app: Application): boolean {

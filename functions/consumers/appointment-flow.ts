@@ -15,8 +15,12 @@ import { providerFor } from '#shared/providers/index';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
 
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl');
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The applications' provider secrets (shared/providers/secrets.ts): its sends call the provider.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+needsConfig('outboundWebhooksQueueUrl', 'providerSecretPrefix');
 
 let deps: FlowDeps | undefined;
 /** The flow's DynamoDB repositories and providers, made once per container. */

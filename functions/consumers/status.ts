@@ -4,15 +4,21 @@
 // SQS, then recorded and dropped (shared/domain/delivery-status.ts).
 import type { SQSRecord } from 'aws-lambda';
 import { statusCallback, type StatusCallback } from '#events/queue-messages';
-import { config } from '#shared/config';
+import { awsAdapters } from '#shared/adapters/index';
+import { config, needsConfig } from '#shared/config';
 import { localDateTime } from '#shared/domain/time';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { applyStatusCallback, providerBPrices, type ApplyDeps, type MessageRef } from '#shared/domain/delivery-status';
+import { providerSecret } from '#shared/providers/secrets';
 import { verifyProviderASignature } from '#shared/providers/signatures';
 import { queueConsumer } from '#shared/queue/consumer';
 import { log, withLambdaLog } from '#shared/log';
+
+// A callback that beat its message is verified here, with the application's provider_a auth token (shared/providers/secrets.ts).
+needsConfig('providerSecretPrefix');
+awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
 const exchangeRates = dynamoExchangeRateRepository();
@@ -30,7 +36,7 @@ const lateVerifier = (message: StatusCallback) => {
   if (!check) return undefined;
   return async (ref: MessageRef) => {
     const app = await dynamoApplicationRepository().getApplication(ref.aplicacaoId);
-    const authToken = app?.providerA?.authToken;
+    const authToken = app && (await providerSecret(app, 'providerA.authToken'));
     if (!authToken) return true; // validation is off for an application without an auth token
     return verifyProviderASignature({ url: check.url, params: check.params, authToken, signature: check.signature ?? undefined });
   };

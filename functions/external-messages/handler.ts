@@ -1,5 +1,7 @@
 // /api/external/messages: send (functions/external-messages/send.ts), one message, the list.
 import * as z from 'zod/mini';
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { getMessage, messageStatuses, statusDescricoes, type Message } from '#shared/domain/messages';
 import { groupHandler, json } from '#shared/http/kit';
@@ -8,6 +10,10 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { sendOperation } from '#shared/operations/send-message';
 import { elementsPageOf } from '#shared/domain/paging';
+
+// Sends call the provider with the application's provider secret (shared/providers/secrets.ts).
+needsConfig('providerSecretPrefix');
+awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
 
 const repo = dynamoMessageRepository();
 

@@ -19,8 +19,12 @@ import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log, withLambdaLog } from '#shared/log';
 
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The applications' provider secrets (shared/providers/secrets.ts): it asks the provider for its templates' reviews.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl', 'providerSecretPrefix');
 
 /** An event younger than this is still in the hands of the request that committed it. */
 export const PENDING_GRACE_MS = 2 * 60_000;

@@ -26,6 +26,7 @@ import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 import { fromProviderAForm, fromProviderBMessage, MAX_MESSAGE_ID, type Normalised } from '#shared/providers/inbound';
 import { str } from '#shared/providers/http';
+import { providerSecret } from '#shared/providers/secrets';
 import {
   paramsOf,
   verifyProviderASignature,
@@ -34,9 +35,13 @@ import {
   webhookUrlsOf,
 } from '#shared/providers/signatures';
 
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The applications' provider secrets that verify the calls (shared/providers/secrets.ts).
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
 // The edge queues what it receives: without their URLs this function cannot work, so it fails at its cold start.
-needsConfig('inboundQueueUrl', 'statusQueueUrl');
+needsConfig('inboundQueueUrl', 'statusQueueUrl', 'providerSecretPrefix');
 
 const applications = dynamoApplicationRepository();
 const messages = dynamoDeliveryStatusRepository();
@@ -72,7 +77,7 @@ async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
     if (!message) return refuseInbound('invalid', {});
     const number = message.to ? await findWhatsappNumber(message.to) : undefined;
     if (!number) return refuseInbound('unknown_number', { messageSid: message.providerMessageId });
-    const authToken = (await applications.getApplication(number.aplicacaoId))?.providerA?.authToken;
+    const authToken = await authTokenOf(number.aplicacaoId);
     const signature = request.headers['x-provider-a-signature'];
     if (
       authToken &&
@@ -95,6 +100,12 @@ async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
     return ok();
   }
 }
+
+/** provider_a's auth token of the application; undefined when it has none (signature validation is then off). */
+const authTokenOf = async (aplicacaoId: number) => {
+  const app = await applications.getApplication(aplicacaoId);
+  return app && providerSecret(app, 'providerA.authToken');
+};
 
 const enqueueStatus = async (message: StatusCallback) =>
   (await adapter('queue')).send('status', message, { dedupeId: `${message.messageSid}:${message.status}` });
@@ -142,7 +153,7 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
     await enqueueStatus({ ...callback, verificacao: { url, params, signature: signature ?? null } });
     return ok();
   }
-  const authToken = (await applications.getApplication(ref.aplicacaoId))?.providerA?.authToken;
+  const authToken = await authTokenOf(ref.aplicacaoId);
   if (authToken) {
     if (!signature) throw new HttpError(400, 'missing_signature', 'X-Provider-A-Signature is required');
     if (!verifyProviderASignature({ url, params, authToken, signature })) {
@@ -164,7 +175,7 @@ async function applicationBySlug(request: ApiRequest) {
 /** provider_b's subscription handshake: the challenge back, as plain text, when the verify token matches. */
 async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   const app = await applicationBySlug(request);
-  const expected = app.providerB?.verifyToken;
+  const expected = await providerSecret(app, 'providerB.verifyToken');
   const presented = request.query['hub.verify_token'];
   const challenge = request.query['hub.challenge'];
   if (
@@ -201,7 +212,7 @@ const epochToIso = (timestamp: unknown): string => {
 /** provider_b event: signature over the exact bytes, then each status of each change is queued. */
 async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   const app = await applicationBySlug(request);
-  const appSecret = app.providerB?.appSecret;
+  const appSecret = await providerSecret(app, 'providerB.appSecret');
   if (!appSecret || !verifyProviderBSignature(request.rawBody, appSecret, request.headers['x-hub-signature-256'])) {
     throw new HttpError(401, 'invalid_signature', 'The signature does not match');
   }

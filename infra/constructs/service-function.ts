@@ -4,7 +4,7 @@
 // variable naming it together, so a function never gets a name without the right or vice versa.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -147,6 +147,35 @@ export class ServiceFunction extends Construct {
   readVerificationKeys(secret: ISecret): void {
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
     this.function.addEnvironment('VERIFICATION_KEY_SECRET_ID', secret.secretArn);
+  }
+
+  /**
+   * The applications' provider secrets under `prefix` (PROVIDER_SECRET_PREFIX): GetSecretValue on the
+   * named ones of every application, and for their keeper CreateSecret and PutSecretValue, no read.
+   */
+  useProviderSecrets(prefix: string, reads: readonly string[], writes: boolean): void {
+    const { region, account, partition } = Stack.of(this);
+    const arn = (name: string) => `arn:${partition}:secretsmanager:${region}:${account}:secret:${prefix}/${name}`;
+    if (reads.length > 0) {
+      // A secret's ARN ends in '-' and six random characters.
+      const resources = reads.map((name) => arn(`*/${name}-??????`));
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources }));
+    }
+    if (writes) {
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], resources: [arn('*')] }),
+      );
+    }
+    this.function.addEnvironment('PROVIDER_SECRET_PREFIX', prefix);
+    // The one wildcard: the application id, which the function learns per request (one secret per application and name).
+    // cdk-nag names a finding by the resource as synthesized (pseudo parameters in its own notation).
+    const nagArn = (name: string) => `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}/${name}`;
+    for (const finding of [...reads.map((name) => nagArn(`*/${name}-??????`)), ...(writes ? [nagArn('*')] : [])]) {
+      Validations.of(this.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${finding}]`,
+        reason: 'One secret per application and name: the wildcard is the application id only (shared/providers/secrets.ts).',
+      });
+    }
   }
 
   /** Grants ses:SendEmail on the given identities (from and, in the SES sandbox, the recipient). */

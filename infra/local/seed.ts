@@ -25,10 +25,11 @@ import {
   type Application,
   type ApplicationRepository,
   type Provider,
-  type ProviderASettings,
-  type ProviderBSettings,
+  type ProviderAConnection,
+  type ProviderBConnection,
   withProviderANumber,
 } from '#shared/domain/applications';
+import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { ensureDefaultSector } from '#shared/db/sectors';
 import { backfillMessageCounters } from '#shared/db/messages';
@@ -129,14 +130,14 @@ export const sandboxPatientPhone = (aplicacaoId: number) => `+55119${String(apli
 
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 
-const providerASettings = (): ProviderASettings => ({
+const providerASettings = (): ProviderAConnection => ({
   accountSid: `AC${randomBytes(16).toString('hex')}`,
   authToken: randomBytes(16).toString('hex'),
   fromNumber: `+5511${digits(9)}`,
   baseUrl: PROVIDER_A_SANDBOX_URL,
 });
 
-const providerBSettings = (): ProviderBSettings => ({
+const providerBSettings = (): ProviderBConnection => ({
   phoneNumberId: digits(15),
   accessToken: `EAA${randomBytes(24).toString('base64url')}`,
   appSecret: randomBytes(16).toString('hex'),
@@ -163,7 +164,7 @@ export async function readSandbox(dataDir: string): Promise<Sandbox | undefined>
 async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previous: SandboxApp | undefined): Promise<SandboxApp> {
   let app: Application | undefined = await repo.findApplicationBySlug(spec.slug);
   if (!app) {
-    app = await registerApplication(repo, {
+    app = await registerApplication(repo, providerSecretStore(), {
       nome: spec.nome,
       slug: spec.slug,
       provider: spec.provider,
@@ -252,8 +253,12 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
     oauthLimited: { clientId: oauthLimited.clientId, clientSecret: oauthLimited.clientSecret, scopes: [...limitedScopes] },
     prestador: { id: prestador.id, apiKey: credential.apiKey, apiSecret: credential.apiSecret },
     tokens,
-    providerA: { authToken: app.providerA.authToken },
-    providerB: { verifyToken: app.providerB.verifyToken, appSecret: app.providerB.appSecret },
+    // The provider's side of the sandbox (simulators, tests) needs the secrets themselves.
+    providerA: { authToken: (await providerSecret(app, 'providerA.authToken')) ?? '' },
+    providerB: {
+      verifyToken: (await providerSecret(app, 'providerB.verifyToken')) ?? '',
+      appSecret: (await providerSecret(app, 'providerB.appSecret')) ?? '',
+    },
     inboundSecret: inbound.secret,
     numerosWhatsapp,
   };
@@ -279,7 +284,7 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
  * the local run and by `npm run bootstrap` in AWS. 'created' when a new CA was made.
  */
 export async function seedAgentCa(
-  putSecret: (id: string, value: string) => Promise<void>,
+  putSecret: (id: string, value: string) => Promise<unknown>,
   secretId = AGENT_CA_SECRET,
 ): Promise<'created' | 'crl-reissued' | 'kept'> {
   const { crlKey } = config();
@@ -309,7 +314,7 @@ export interface SeedOptions {
   repo: ApplicationRepository;
   dataDir: string;
   baseUrl: string;
-  putSecret: (id: string, value: string) => Promise<void>;
+  putSecret: (id: string, value: string) => Promise<unknown>;
 }
 
 /** The default plans that are missing, written to the table (the local run at every start, the bootstrap once). */

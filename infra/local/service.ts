@@ -39,6 +39,8 @@ import { config, resetConfig } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { resetDb } from '#shared/db/client';
+import { moveProviderSecrets } from '#shared/domain/admin-applications';
+import { providerSecretStore, resetProviderSecrets } from '#shared/providers/secrets';
 import type { RateLimit } from '#infra/constructs/rate-limits';
 
 export type { Sandbox } from '#infra/local/seed';
@@ -207,6 +209,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     resetDb();
     resetSigningKeys();
     resetVerificationKeys();
+    resetProviderSecrets();
     resetCrlCache();
 
     const queues = new LocalQueues();
@@ -217,6 +220,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       mail: outboxMail(paths.outbox),
       blobs: folderBlobs(paths.bucket),
       secrets,
+      secretStore: secrets,
       whatsapp: outboxWhatsApp(paths.outbox),
     });
 
@@ -227,6 +231,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     // The verifiers read only the public half, as in AWS (the bootstrap publishes it there).
     await secrets.put(verificationKeySecretId, verificationKeySetOf(parseSigningKeySet(await secrets.get(signingKeySecretId))));
     await ensureTable(dynamo.endpoint, tableName);
+    // A data folder from before the secret store: its provider secrets move out of the table, as `npm run bootstrap` does in AWS.
+    await moveProviderSecrets(dynamoAdminApplicationRepository(), providerSecretStore());
     const sandbox = await seedAll({
       repo: dynamoApplicationRepository(),
       dataDir,

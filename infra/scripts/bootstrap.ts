@@ -1,11 +1,12 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
 // holds none, publishes its public half in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
 // there is no CRL, writes the default plans and tariffs that are missing, counts the messages sent
-// before the message counters existed (once per application), and creates the platform
+// before the message counters existed (once per application), moves provider secrets that items
+// from before the secret store hold in clear into it (docs/decisions.md), and creates the platform
 // operator's application and its first platform admin. Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
 //   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> VERIFICATION_KEY_SECRET_ID=<VerificationKeySecretArn> \
-//   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> \
+//   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> PROVIDER_SECRET_PREFIX=<ProviderSecretPrefix> \
 //   BOOTSTRAP_ADMIN_EMAIL=ops@example.com BOOTSTRAP_ADMIN_PASSWORD='a long passphrase' npm run bootstrap
 //
 // The password comes from the environment, not the command line (shell history, process list).
@@ -19,13 +20,17 @@ import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { backfillMessageCounters } from '#shared/db/messages';
-import { createApplication, type AdminApplicationRepository } from '#shared/domain/admin-applications';
-import type { ApplicationRepository } from '#shared/domain/applications';
+import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
+import { createApplication, moveProviderSecrets, type AdminApplicationRepository } from '#shared/domain/admin-applications';
+import type { ApplicationRepository, ProviderSecretStore } from '#shared/domain/applications';
+import { providerSecretStore } from '#shared/providers/secrets';
 import { createPortalUser } from '#shared/domain/portal-users';
 
 export interface BootstrapDeps {
   repo: ApplicationRepository;
   adminRepo: AdminApplicationRepository;
+  /** Where the applications' provider secrets go (shared/providers/secrets.ts). */
+  providerSecrets: ProviderSecretStore;
   readSecret(): Promise<string | undefined>;
   writeSecret(value: string): Promise<void>;
   /** The public key set the JWT verifiers read. */
@@ -52,6 +57,8 @@ export interface BootstrapReport {
   agentCa: 'created' | 'crl-reissued' | 'kept';
   application: { id: number; created: boolean; apiKey?: string; apiSecret?: string };
   admin: { id: number; created: boolean };
+  /** The applications whose provider secrets were moved out of the table by this run. */
+  providerSecretsMoved: number[];
 }
 
 export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInput): Promise<BootstrapReport> {
@@ -70,13 +77,14 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   await (deps.seedCatalogue ?? seedCatalogue)();
   // Message counts (pattern 17d) of the messages sent before they existed; once per application.
   for (const app of await deps.repo.listApplications()) await backfillMessageCounters(app.id);
+  const providerSecretsMoved = await moveProviderSecrets(deps.adminRepo, deps.providerSecrets);
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
   let application: BootstrapReport['application'];
   if (existing) {
     application = { id: existing.id, created: false };
   } else {
-    const created = await createApplication(deps.adminRepo, { nome: input.nome, slug: input.slug, provider: 'link' });
+    const created = await createApplication(deps.adminRepo, deps.providerSecrets, { nome: input.nome, slug: input.slug, provider: 'link' });
     application = { id: created.application.id, created: true, ...created.credenciais };
   }
 
@@ -96,7 +104,7 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
         ).id,
         created: true,
       };
-  return { signingKey, agentCa, application, admin };
+  return { signingKey, agentCa, application, admin, providerSecretsMoved };
 }
 
 async function main(): Promise<void> {
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
     'VERIFICATION_KEY_SECRET_ID',
     'CRL_BUCKET',
     'AGENT_CA_SECRET_ID',
+    'PROVIDER_SECRET_PREFIX',
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',
   ].filter((k) => !env[k]);
@@ -123,11 +132,12 @@ async function main(): Promise<void> {
   };
   const putSecret = async (id: string, value: string) =>
     void (await secrets.send(new PutSecretValueCommand({ SecretId: id, SecretString: value })));
-  useAdapters({ blobs: s3Blobs(), secrets: { get: getSecret } });
+  useAdapters({ blobs: s3Blobs(), secrets: { get: getSecret }, secretStore: secretsManagerStore(secrets) });
   const report = await bootstrapPlatform(
     {
       repo: dynamoApplicationRepository(),
       adminRepo: dynamoAdminApplicationRepository(),
+      providerSecrets: providerSecretStore(),
       readSecret: async () => (await secrets.send(new GetSecretValueCommand({ SecretId }))).SecretString,
       writeSecret: (value) => putSecret(SecretId, value),
       writeVerificationKeys: (value) => putSecret(config().verificationKeySecretId, value),
@@ -145,6 +155,9 @@ async function main(): Promise<void> {
     `agent CA and CRL: ${report.agentCa}${report.agentCa === 'created' ? ' (its certPem, in the AgentCaSecretArn secret, is the mTLS truststore)' : ''}`,
   );
   console.log('plans and tariffs: the missing defaults written');
+  if (report.providerSecretsMoved.length > 0) {
+    console.log(`provider secrets moved out of the table: applications ${report.providerSecretsMoved.join(', ')}`);
+  }
   console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
   if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);
   console.log(`platform admin ${report.admin.id}: ${report.admin.created ? 'created; log in with POST /api/auth/login' : 'already there'}`);

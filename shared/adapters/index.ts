@@ -28,6 +28,7 @@ const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
   blobs: ['crlBucket'],
   // Which secret (the private signing set, or the public verification set) each function declares itself.
   secrets: [],
+  secretStore: [],
   queue: [],
   mail: [],
   whatsapp: [],

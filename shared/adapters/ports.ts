@@ -27,7 +27,14 @@ export interface BlobPort {
 
 /** Secret strings by id (Secrets Manager in AWS, files locally). */
 export interface SecretPort {
-  get(id: string): Promise<string>;
+  /** The current value, or the given version's (a version's value never changes, so it may be cached for good). */
+  get(id: string, versionId?: string): Promise<string>;
+}
+
+/** Writes secrets (Secrets Manager in AWS, files locally): only the admin panel, which keeps the applications' provider secrets. */
+export interface SecretStorePort {
+  /** Creates the secret or makes `value` its current version; answers that version's id. */
+  put(id: string, value: string): Promise<string>;
 }
 
 /**
@@ -44,5 +51,6 @@ export interface Adapters {
   mail: MailPort;
   blobs: BlobPort;
   secrets: SecretPort;
+  secretStore: SecretStorePort;
   whatsapp: WhatsAppPort;
 }

@@ -2,11 +2,14 @@
 // pair, read and list them, change the provider, replace the API key pair, register OAuth2
 // clients and add credits. Who may do what (platform admin or the application's own admin) is
 // decided at the edge from the principal; this module only does the work. Verify-only secrets
-// are returned once, here, and stored as hashes; provider secrets are masked in every view.
+// are returned once, here, and stored as hashes; provider secrets go to the secret store, and the
+// item keeps only where each is and its mask.
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
 import {
   issueApiKey,
   registerOAuthClient,
+  providerSecretFields,
+  sealSecrets,
   whatsappNumbers,
   withProviderANumber,
   type ApiKeyRecord,
@@ -15,8 +18,12 @@ import {
   type Balance,
   type OAuthClientRecord,
   type Provider,
+  type ProviderBlock,
+  type ProviderAConnection,
   type ProviderASettings,
+  type ProviderBConnection,
   type ProviderBSettings,
+  type ProviderSecretStore,
 } from '#shared/domain/applications';
 import { invalid, notFound } from '#shared/domain/errors';
 import { postEntry, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
@@ -50,8 +57,8 @@ export interface AdminApplicationRepository extends Pick<
   revokeOAuthClient(aplicacaoId: number, clientId: string, agora: string): Promise<boolean>;
 }
 
-export type ProviderAInput = Omit<ProviderASettings, 'baseUrl'> & { baseUrl?: string };
-export type ProviderBInput = Omit<ProviderBSettings, 'baseUrl'> & { baseUrl?: string };
+export type ProviderAInput = Omit<ProviderAConnection, 'baseUrl'> & { baseUrl?: string };
+export type ProviderBInput = Omit<ProviderBConnection, 'baseUrl'> & { baseUrl?: string };
 
 export interface NewApplicationInput {
   nome: string;
@@ -64,8 +71,8 @@ export interface NewApplicationInput {
 export interface ProviderChange {
   provider?: Provider;
   /** Fields given replace the stored ones; the others are kept. */
-  providerA?: Partial<ProviderASettings>;
-  providerB?: Partial<ProviderBSettings>;
+  providerA?: Partial<ProviderAConnection>;
+  providerB?: Partial<ProviderBConnection>;
 }
 
 export interface ApiCredentials {
@@ -83,35 +90,38 @@ const providerAKeys = ['accountSid', 'authToken', 'fromNumber', 'baseUrl'] as co
 const providerBKeys = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'baseUrl'] as const;
 
 /** The chosen provider must have complete settings; `link` needs none. */
-function requireSettings(
-  provider: Provider,
-  providerA: Partial<ProviderASettings> | undefined,
-  providerB: Partial<ProviderBSettings> | undefined,
-): void {
-  const check = (block: 'providerA' | 'providerB', settings: Record<string, unknown> | undefined, keys: readonly string[]) => {
+function requireSettings(provider: Provider, providerA: object | undefined, providerB: object | undefined): void {
+  const check = (block: 'providerA' | 'providerB', settings: object | undefined, keys: readonly string[]) => {
     if (!settings) throw invalid(`${block} is required when provider is ${provider}`, block);
-    for (const key of keys) if (!settings[key]) throw invalid(`${block}.${key} is required`, `${block}.${key}`);
+    for (const key of keys)
+      if (!(settings as Record<string, unknown>)[key]) throw invalid(`${block}.${key} is required`, `${block}.${key}`);
   };
   if (provider === 'provider_a') check('providerA', providerA, providerAKeys);
   if (provider === 'provider_b') check('providerB', providerB, providerBKeys);
 }
 
-const withDefaultA = (input: ProviderAInput | undefined): ProviderASettings | undefined =>
+const withDefaultA = (input: ProviderAInput | undefined): ProviderAConnection | undefined =>
   input && { ...input, baseUrl: input.baseUrl ?? defaultBaseUrls.providerA };
-const withDefaultB = (input: ProviderBInput | undefined): ProviderBSettings | undefined =>
+const withDefaultB = (input: ProviderBInput | undefined): ProviderBConnection | undefined =>
   input && { ...input, baseUrl: input.baseUrl ?? defaultBaseUrls.providerB };
 
+/**
+ * Secrets are stored before the item that points at them is written: an item write that fails after
+ * leaves a secret version nothing reads (every reader asks for the version the item names).
+ */
 export async function createApplication(
   repo: AdminApplicationRepository,
+  secrets: ProviderSecretStore,
   input: NewApplicationInput,
 ): Promise<{ application: Application; balance: Balance; credenciais: ApiCredentials }> {
   if (!SLUG.test(input.slug))
     throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
-  const providerA = withDefaultA(input.providerA);
-  const providerB = withDefaultB(input.providerB);
-  requireSettings(input.provider, providerA, providerB);
+  const given = { a: withDefaultA(input.providerA), b: withDefaultB(input.providerB) };
+  requireSettings(input.provider, given.a, given.b);
   const criadoEm = now();
   const id = await repo.newId();
+  const providerA = given.a && (await sealSecrets(secrets, id, 'providerA', given.a));
+  const providerB = given.b && (await sealSecrets(secrets, id, 'providerB', given.b));
   const apiKey = randomSecret(18, 'ak_');
   const apiSecret = randomSecret(32);
   const application: Application = {
@@ -150,18 +160,29 @@ export async function listApplications(
 
 /**
  * Changes the provider and/or its settings. Nothing caches an application's provider: every
- * request reads the application item, so the change applies from the next request on.
+ * request reads the application item (and a secret by the version the item names), so the change
+ * applies from the next request on.
  */
-export async function changeProvider(repo: AdminApplicationRepository, id: number, change: ProviderChange): Promise<Application> {
+export async function changeProvider(
+  repo: AdminApplicationRepository,
+  secrets: ProviderSecretStore,
+  id: number,
+  change: ProviderChange,
+): Promise<Application> {
   const current = await findApplication(repo, id);
   const provider = change.provider ?? current.provider;
-  const providerA = change.providerA
-    ? ({ baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA } as ProviderASettings)
+  const given = {
+    a: change.providerA && { baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA },
+    b: change.providerB && { baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB },
+  };
+  requireSettings(provider, given.a ?? current.providerA, given.b ?? current.providerB);
+  // Only the secrets given are stored again; the others keep their references.
+  const providerA = given.a
+    ? ({ ...given.a, ...(await sealSecrets(secrets, id, 'providerA', change.providerA!)) } as ProviderASettings)
     : current.providerA;
-  const providerB = change.providerB
-    ? ({ baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB } as ProviderBSettings)
+  const providerB = given.b
+    ? ({ ...given.b, ...(await sealSecrets(secrets, id, 'providerB', change.providerB!)) } as ProviderBSettings)
     : current.providerB;
-  requireSettings(provider, providerA, providerB);
   // provider_a's sending number is one of the application's numbers: reserved first, so a number of another application is a 409 with nothing changed.
   const before = current.numerosWhatsapp ?? [];
   const numerosWhatsapp = withProviderANumber(before, providerA);
@@ -241,4 +262,25 @@ export async function setPrestadorActive(repo: AdminApplicationRepository, id: n
 export async function revokeOAuthClient(repo: AdminApplicationRepository, id: number, clientId: string): Promise<void> {
   await findApplication(repo, id);
   if (!(await repo.revokeOAuthClient(id, clientId, now()))) throw notFound('OAuth client');
+}
+
+/**
+ * Moves the provider secrets that items from before the secret store hold in clear into it, and
+ * leaves on the item only where each went (`npm run bootstrap` in AWS, every local start). Answers
+ * the applications moved; a second run moves none.
+ */
+export async function moveProviderSecrets(repo: AdminApplicationRepository, secrets: ProviderSecretStore): Promise<number[]> {
+  const moved: number[] = [];
+  for (const app of await repo.listApplications()) {
+    const clear = (block: ProviderBlock) => providerSecretFields[block].some((field) => typeof app[block]?.[field as never] === 'string');
+    if (!clear('providerA') && !clear('providerB')) continue;
+    await repo.updateProvider(app.id, {
+      provider: app.provider,
+      providerA: app.providerA && (await sealSecrets(secrets, app.id, 'providerA', app.providerA)),
+      providerB: app.providerB && (await sealSecrets(secrets, app.id, 'providerB', app.providerB)),
+      atualizadoEm: now(),
+    });
+    moved.push(app.id);
+  }
+  return moved;
 }

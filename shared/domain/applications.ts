@@ -12,24 +12,74 @@ import { scopes as knownScopes, type PortalRole, type Scope } from '#shared/doma
 export const providers = ['provider_a', 'provider_b', 'link'] as const;
 export type Provider = (typeof providers)[number];
 
-export interface ProviderASettings {
+/**
+ * Where the application item keeps a provider secret: the version of its secret in the secret store
+ * (shared/providers/secrets.ts reads exactly that version) and a hint for the admin panel. The item
+ * never holds the value, so nothing that reads the table (the API key authorizer, every group) can.
+ */
+export interface SecretRef {
+  versao: string;
+  /** `****` and the last four characters (none for a short secret). */
+  mascara: string;
+}
+
+/** A secret on an item written before they moved to the secret store holds its clear value until it is moved (moveProviderSecrets). */
+export type StoredSecret = SecretRef | string;
+
+/** The fields of each settings block that are secrets: kept in the secret store, one secret each. */
+export const providerSecretFields = { providerA: ['authToken'], providerB: ['accessToken', 'appSecret', 'verifyToken'] } as const;
+export type ProviderBlock = keyof typeof providerSecretFields;
+type SecretField = (typeof providerSecretFields)[ProviderBlock][number];
+export type ProviderSecretName = { [B in ProviderBlock]: `${B}.${(typeof providerSecretFields)[B][number]}` }[ProviderBlock];
+
+/** Settings as stored: each secret replaced by where it is kept. */
+export type Sealed<T> = { [K in keyof T]: K extends SecretField ? StoredSecret : T[K] };
+
+/** provider_a's settings with its secret in clear: what the admin panel is given and what calls provider_a. */
+export interface ProviderAConnection {
   accountSid: string;
-  /** Signs provider_a's webhook signatures (HMAC-SHA1), so it is stored retrievably. */
+  /** Signs provider_a's webhook signatures (HMAC-SHA1) and authenticates our calls. */
   authToken: string;
   fromNumber: string;
   baseUrl: string;
 }
 
-export interface ProviderBSettings {
+export interface ProviderBConnection {
   phoneNumberId: string;
   accessToken: string;
-  /** Keys provider_b's X-Hub-Signature-256 (HMAC-SHA256), stored retrievably. */
+  /** Keys provider_b's X-Hub-Signature-256 (HMAC-SHA256). */
   appSecret: string;
   /** Compared with hub.verify_token in the webhook handshake. */
   verifyToken: string;
   baseUrl: string;
   wabaId?: string;
 }
+
+export type ProviderASettings = Sealed<ProviderAConnection>;
+export type ProviderBSettings = Sealed<ProviderBConnection>;
+
+/** Keeps a provider secret in the secret store (shared/providers/secrets.ts) and answers where. */
+export interface ProviderSecretStore {
+  store(aplicacaoId: number, name: ProviderSecretName, value: string): Promise<SecretRef>;
+}
+
+/** The settings with every secret given in clear stored, and replaced by its reference; references are kept. */
+export async function sealSecrets<T extends object>(
+  store: ProviderSecretStore,
+  aplicacaoId: number,
+  block: ProviderBlock,
+  settings: T,
+): Promise<Sealed<T>> {
+  const sealed: Record<string, unknown> = { ...(settings as Record<string, unknown>) };
+  for (const field of providerSecretFields[block]) {
+    const value = sealed[field];
+    if (typeof value === 'string') sealed[field] = await store.store(aplicacaoId, `${block}.${field}` as ProviderSecretName, value);
+  }
+  return sealed as Sealed<T>;
+}
+
+/** Enough to recognise a secret, not to use it. */
+export const maskSecret = (value: string): string => (value.length > 8 ? `****${value.slice(-4)}` : '****');
 
 export interface Application {
   id: number;
@@ -199,7 +249,7 @@ export function whatsappNumbers(raw: readonly string[], field = 'numeros'): stri
 }
 
 /** The numbers with provider_a's sending number among them (first when it was not there). */
-export const withProviderANumber = (numeros: readonly string[], providerA: ProviderASettings | undefined): string[] => {
+export const withProviderANumber = (numeros: readonly string[], providerA: { fromNumber?: string } | undefined): string[] => {
   const from = providerA?.fromNumber ? normalizePhone(providerA.fromNumber) : undefined;
   return from && !numeros.includes(from) ? [from, ...numeros] : [...numeros];
 };
@@ -221,26 +271,32 @@ export interface NewApplication {
   nome: string;
   slug: string;
   provider: Provider;
-  providerA?: ProviderASettings;
-  providerB?: ProviderBSettings;
+  providerA?: ProviderAConnection;
+  providerB?: ProviderBConnection;
   /** Opening balance, decimal string; default "0.00". */
   saldo?: string;
 }
 
-export async function registerApplication(repo: ApplicationRepository, input: NewApplication): Promise<Application> {
+/** A new application; its provider secrets go to `secrets` first, the item keeps where they are. */
+export async function registerApplication(
+  repo: ApplicationRepository,
+  secrets: ProviderSecretStore,
+  input: NewApplication,
+): Promise<Application> {
   if (!input.nome?.trim()) throw invalid('nome is required', 'nome');
   if (!SLUG.test(input.slug)) throw invalid('slug must be lower-case letters, digits and hyphens', 'slug');
   if (!providers.includes(input.provider)) throw invalid(`provider must be one of ${providers.join(', ')}`, 'provider');
   if (input.provider === 'provider_a' && !input.providerA) throw invalid('provider_a needs its settings', 'providerA');
   if (input.provider === 'provider_b' && !input.providerB) throw invalid('provider_b needs its settings', 'providerB');
   const criadoEm = now();
+  const id = await repo.newId();
   const application: Application = {
-    id: await repo.newId(),
+    id,
     nome: input.nome.trim(),
     slug: input.slug,
     provider: input.provider,
-    providerA: input.providerA,
-    providerB: input.providerB,
+    providerA: input.providerA && (await sealSecrets(secrets, id, 'providerA', input.providerA)),
+    providerB: input.providerB && (await sealSecrets(secrets, id, 'providerB', input.providerB)),
     ativo: true,
     criadoEm,
     numerosWhatsapp: withProviderANumber([], input.providerA),

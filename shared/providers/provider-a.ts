@@ -2,11 +2,11 @@
 // {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json with HTTP Basic accountSid:authToken
 // (Body, or ContentSid + ContentVariables for an approved content template);
 // 201 {sid, status: 'queued', ...}; errors {code, message, status}.
-import type { ProviderASettings } from '#shared/domain/applications';
+import type { ProviderAConnection } from '#shared/domain/applications';
 import { callerFault, callProvider, str } from '#shared/providers/http';
 import { ProviderError, type ProviderClient, type ProviderOptions } from '#shared/providers/types';
 
-export function providerAClient(settings: ProviderASettings, options: ProviderOptions = {}): ProviderClient {
+export function providerAClient(settings: ProviderAConnection, options: ProviderOptions = {}): ProviderClient {
   const base = settings.baseUrl.replace(/\/+$/, '');
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;

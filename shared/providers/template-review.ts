@@ -8,11 +8,12 @@
 //     -> {sid: HX...}, then POST /v1/Content/{sid}/ApprovalRequests/whatsapp {name, category}. It sends
 //     no event: the sweep asks GET /v1/Content/{sid}/ApprovalRequests -> {whatsapp: {status, rejection_reason}}.
 //   link: no provider, no review (a person sends the link by hand): approved at once.
-import type { Application, ProviderASettings, ProviderBSettings } from '#shared/domain/applications';
+import type { Application, ProviderAConnection, ProviderBConnection } from '#shared/domain/applications';
 import type { Template } from '#shared/domain/templates';
 import { callerFault, callProvider, str } from '#shared/providers/http';
 import { PROVIDER_B_API_VERSION } from '#shared/providers/provider-b';
 import { ProviderError, type ProviderOptions } from '#shared/providers/types';
+import { secretForCall } from '#shared/providers/secrets';
 
 export type ReviewState = 'EM_ANALISE' | 'APROVADO' | 'REJEITADO' | 'PAUSADO';
 
@@ -69,9 +70,17 @@ async function call(url: string, init: RequestInit, options: ProviderOptions): P
   throw new ProviderError(callerFault(answer.status) ? 'rejected' : 'unavailable', str(error.code), message);
 }
 
-function providerBReview(settings: ProviderBSettings, options: ProviderOptions): TemplateReview {
+function providerBReview(
+  settings: Pick<ProviderBConnection, 'baseUrl' | 'wabaId'>,
+  accessToken: () => Promise<string>,
+  options: ProviderOptions,
+): TemplateReview {
   const base = `${settings.baseUrl.replace(/\/+$/, '')}/${PROVIDER_B_API_VERSION}`;
-  const headers = { Authorization: `Bearer ${settings.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers = async () => ({
+    Authorization: `Bearer ${await accessToken()}`,
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  });
   return {
     async submit(t) {
       if (!settings.wabaId) throw new ProviderError('unavailable', null, 'provider_b has no wabaId configured');
@@ -81,7 +90,11 @@ function providerBReview(settings: ProviderBSettings, options: ProviderOptions):
       if (t.botoes.length > 0) components.push({ type: 'BUTTONS', buttons: t.botoes.map((text) => ({ type: 'QUICK_REPLY', text })) });
       const body = await call(
         `${base}/${encodeURIComponent(settings.wabaId)}/message_templates`,
-        { method: 'POST', headers, body: JSON.stringify({ name: t.nome, language: t.idioma, category: t.categoria, components }) },
+        {
+          method: 'POST',
+          headers: await headers(),
+          body: JSON.stringify({ name: t.nome, language: t.idioma, category: t.categoria, components }),
+        },
         options,
       );
       if (typeof body.id !== 'string' || !body.id) throw new ProviderError('unavailable', null, 'answer without a template id');
@@ -89,20 +102,28 @@ function providerBReview(settings: ProviderBSettings, options: ProviderOptions):
       return { providerTemplateId: body.id, estado: estado ?? 'EM_ANALISE', motivo: null };
     },
     async poll(id) {
-      const body = await call(`${base}/${encodeURIComponent(id)}?fields=status,rejected_reason`, { method: 'GET', headers }, options);
+      const body = await call(
+        `${base}/${encodeURIComponent(id)}?fields=status,rejected_reason`,
+        { method: 'GET', headers: await headers() },
+        options,
+      );
       return { estado: reviewEventState(text(body.status)) ?? 'EM_ANALISE', motivo: reasonOf(body.rejected_reason) };
     },
   };
 }
 
-function providerAReview(settings: ProviderASettings, options: ProviderOptions): TemplateReview {
+function providerAReview(
+  settings: Pick<ProviderAConnection, 'baseUrl' | 'accountSid'>,
+  authToken: () => Promise<string>,
+  options: ProviderOptions,
+): TemplateReview {
   // The content API lives on its own host next to the messaging API's.
   const base = `${settings.baseUrl.replace(/\/+$/, '').replace('://api.', '://content.')}/v1/Content`;
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
+  const headers = async () => ({
+    Authorization: `Basic ${Buffer.from(`${settings.accountSid}:${await authToken()}`).toString('base64')}`,
     'Content-Type': 'application/json',
     Accept: 'application/json',
-  };
+  });
   return {
     async submit(t) {
       const variables = Object.fromEntries(t.variaveis.map((field, i) => [String(i + 1), exampleOf(field)]));
@@ -112,20 +133,20 @@ function providerAReview(settings: ProviderASettings, options: ProviderOptions):
           : { 'twilio/text': { body: t.corpo } };
       const content = await call(
         base,
-        { method: 'POST', headers, body: JSON.stringify({ friendly_name: t.nome, language: t.idioma, variables, types }) },
+        { method: 'POST', headers: await headers(), body: JSON.stringify({ friendly_name: t.nome, language: t.idioma, variables, types }) },
         options,
       );
       const sid = content.sid;
       if (typeof sid !== 'string' || !sid) throw new ProviderError('unavailable', null, 'answer without a content sid');
       await call(
         `${base}/${encodeURIComponent(sid)}/ApprovalRequests/whatsapp`,
-        { method: 'POST', headers, body: JSON.stringify({ name: t.nome, category: t.categoria }) },
+        { method: 'POST', headers: await headers(), body: JSON.stringify({ name: t.nome, category: t.categoria }) },
         options,
       );
       return { providerTemplateId: sid, estado: 'EM_ANALISE', motivo: null };
     },
     async poll(sid) {
-      const body = await call(`${base}/${encodeURIComponent(sid)}/ApprovalRequests`, { method: 'GET', headers }, options);
+      const body = await call(`${base}/${encodeURIComponent(sid)}/ApprovalRequests`, { method: 'GET', headers: await headers() }, options);
       const whatsapp = (body.whatsapp ?? {}) as { status?: unknown; rejection_reason?: unknown };
       return { estado: reviewEventState(text(whatsapp.status)) ?? 'EM_ANALISE', motivo: reasonOf(whatsapp.rejection_reason) };
     },
@@ -139,9 +160,13 @@ export function templateReviewFor(app: Application, options: ProviderOptions = {
   };
   switch (app.provider) {
     case 'provider_a':
-      return app.providerA ? providerAReview(app.providerA, options) : { submit: unconfigured, poll: unconfigured };
+      return app.providerA
+        ? providerAReview(app.providerA, () => secretForCall(app, 'providerA.authToken'), options)
+        : { submit: unconfigured, poll: unconfigured };
     case 'provider_b':
-      return app.providerB ? providerBReview(app.providerB, options) : { submit: unconfigured, poll: unconfigured };
+      return app.providerB
+        ? providerBReview(app.providerB, () => secretForCall(app, 'providerB.accessToken'), options)
+        : { submit: unconfigured, poll: unconfigured };
     default:
       return {
         submit: async (t) => ({ providerTemplateId: `link-${t.id}`, estado: 'APROVADO', motivo: null }),

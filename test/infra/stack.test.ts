@@ -29,6 +29,9 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Json };
 const mailFrom = 'no-reply@clinica.example';
+/** The stack `Test` keeps the applications' provider secrets under this prefix. */
+const providerSecretPrefix = 'Test/provedores';
+const providerSecretArn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${providerSecretPrefix}`;
 const adminEmail = 'admin@clinica.example';
 
 function synthesize(props: Partial<PlatformStackProps> = {}) {
@@ -103,6 +106,8 @@ describe('PlatformStack', () => {
         }
         expect(env.SIGNING_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsSigningKey);
         expect(env.VERIFICATION_KEY_SECRET_ID !== undefined, entry.id).toBe(needs.readsVerificationKeys);
+        const providerSecrets = needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets;
+        expect(env.PROVIDER_SECRET_PREFIX, entry.id).toBe(providerSecrets ? providerSecretPrefix : undefined);
         expect(env.CRL_BUCKET !== undefined, entry.id).toBe(needs.readsCrl);
         if (needs.readsCrl) expect(env.CRL_KEY).toBe(crlKey);
         expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
@@ -127,10 +132,10 @@ describe('PlatformStack', () => {
       expect(env.PUBLIC_BASE_URL).toBe('https://api.clinica.example');
     });
 
-    it('gives the Parameters and Secrets extension exactly to the functions that read a key set', () => {
+    it('gives the Parameters and Secrets extension exactly to the functions that read a key set or a provider secret', () => {
       for (const { entry, needs } of functionNeeds) {
         const props = resources[fnId(entry)]!.Properties;
-        const readsKeys = needs.readsSigningKey || needs.readsVerificationKeys;
+        const readsKeys = needs.readsSigningKey || needs.readsVerificationKeys || needs.readsProviderSecrets.length > 0;
         expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
         expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(readsKeys ? 'true' : undefined);
       }
@@ -434,6 +439,11 @@ describe('PlatformStack', () => {
       }
       if (needs.readsSigningKey) allow(['secretsmanager:GetSecretValue'], ['signing-key']);
       if (needs.readsVerificationKeys) allow(['secretsmanager:GetSecretValue'], ['verification-keys']);
+      allow(
+        ['secretsmanager:GetSecretValue'],
+        needs.readsProviderSecrets.map((name) => `${providerSecretArn}/*/${name}-??????`),
+      );
+      if (needs.writesProviderSecrets) allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${providerSecretArn}/*`]);
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
         allow(['ses:SendEmail'], [identity(mailFrom), identity('clinica.example'), identity(adminEmail)]);
@@ -461,9 +471,12 @@ describe('PlatformStack', () => {
       expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
     });
 
-    it('uses no wildcard action or resource in any function policy', () => {
+    it('uses no wildcard action or resource in any function policy, but for the application id of a provider secret', () => {
       for (const { entry } of functionNeeds) {
-        for (const grant of grantsOf(entry)) expect(grant, entry.id).not.toMatch(/\*/);
+        for (const grant of grantsOf(entry)) {
+          const providerSecret = grant.match(/^secretsmanager:\w+ on (.+)$/)?.[1]?.startsWith(`${providerSecretArn}/*`);
+          expect(providerSecret ? grant.replace(`${providerSecretArn}/*`, '').replace(/-\?{6}$/, '') : grant, entry.id).not.toMatch(/[*?]/);
+        }
       }
     });
 
@@ -519,6 +532,22 @@ describe('PlatformStack', () => {
           entry.id,
         ).toEqual([]);
       }
+      // Provider secrets: read only where that provider is called or its calls verified; no authorizer reads one, and
+      // their keeper (the admin group) writes them without reading any.
+      const sends = [
+        groupFunctions['external-messages'].id,
+        groupFunctions['v2-other'].id,
+        groupFunctions['admin-whatsapp'].id,
+        groupFunctions.token.id,
+        consumerFunctions.appointmentFlow.id,
+        scheduledFunctions.appointmentSweep.id,
+      ];
+      expect(holders(/^secretsmanager:GetSecretValue on .*\/providerB\.accessToken-/)).toEqual([...sends].sort());
+      expect(holders(/^secretsmanager:GetSecretValue on .*\/providerA\.authToken-/)).toEqual(
+        [...sends, groupFunctions.webhooks.id, consumerFunctions.status.id].sort(),
+      );
+      expect(holders(/^secretsmanager:GetSecretValue on .*\/providerB\.(appSecret|verifyToken)-/)).toEqual([groupFunctions.webhooks.id]);
+      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on /)).toEqual([groupFunctions.admin.id]);
       expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
       const readOnlyGroups: Group[] = ['finance', 'config', 'webhooks'];

@@ -6,11 +6,14 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
 import { handler as adminHandler } from '#functions/admin/handler';
-import { useLocalService } from '../support/local-service.ts';
+import { client, useLocalService } from '../support/local-service.ts';
 import { hashSecret } from '#shared/auth/secrets';
 import { db } from '#shared/db/client';
 import { storedAmount } from '#shared/db/numbers';
 import { addAmounts } from '#shared/domain/money';
+import type { Application } from '#shared/domain/applications';
+import { providerSecret } from '#shared/providers/secrets';
+import { providerASignature } from '#shared/providers/signatures';
 
 const service = useLocalService();
 
@@ -107,6 +110,13 @@ describe('POST /api/admin/aplicacoes', () => {
     const items = await scanAll();
     const everything = JSON.stringify(items);
     expect(everything).not.toContain(app.credenciais.apiSecret);
+    // Provider secrets are in the secret store, each by the version the item names: no table reader sees them.
+    for (const secret of [providerA.authToken, providerB.accessToken, providerB.appSecret, providerB.verifyToken]) {
+      expect(everything).not.toContain(secret);
+    }
+    const stored = items.find((i) => i.pk === `APP#${app.id}` && i.sk === 'APP') as Application;
+    expect(await providerSecret(stored, 'providerA.authToken')).toBe(providerA.authToken);
+    expect(await providerSecret(stored, 'providerB.appSecret')).toBe(providerB.appSecret);
     const key = items.find((i) => i.pk === `APIKEY#${app.credenciais.apiKey}`);
     expect(key).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(app.credenciais.apiSecret) });
     expect(items.find((i) => i.pk === `SLUG#${app.slug}`)).toMatchObject({ aplicacaoId: app.id });
@@ -300,8 +310,26 @@ describe('PUT /api/admin/aplicacoes/{id}/provider', () => {
     const after = (await call('GET', `/api/admin/aplicacoes/${outra.id}`, tenantToken())).body;
     expect(after.providerA).toEqual({ ...before.providerA, authToken: '****1234' });
     expect(after.provider).toBe('provider_a');
-    const stored = (await scanAll()).find((i) => i.pk === `APP#${outra.id}` && i.sk === 'APP');
-    expect(stored?.providerA.authToken).toBe('novo-auth-token-de-teste-1234');
+    const stored = (await scanAll()).find((i) => i.pk === `APP#${outra.id}` && i.sk === 'APP') as Application;
+    expect(JSON.stringify(stored)).not.toContain('novo-auth-token-de-teste-1234');
+    expect(await providerSecret(stored, 'providerA.authToken')).toBe('novo-auth-token-de-teste-1234');
+    // The change applies from the next request on: the send authenticates with the new token (the simulator checks it),
+    // and a status callback is verified with it.
+    const sent = await client(service).external(outra).send({ telefone: '+5511987650101', mensagem: 'x' });
+    expect(sent.status).toBe(200);
+    const url = `${service.baseUrl}/api/webhooks/whatsapp/status`;
+    const params = { MessageSid: sent.body.messageSid as string, MessageStatus: 'delivered' };
+    const callback = (token: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Provider-A-Signature': providerASignature(url, params, token) },
+        body: new URLSearchParams(params),
+      });
+    expect((await callback(outra.providerA.authToken)).status).toBe(403);
+    expect((await callback('novo-auth-token-de-teste-1234')).status).toBe(200);
+    // The simulator's own callbacks settle before the next test counts what is written.
+    await service.simulators.providerA.idle();
+    await service.queues.drained();
   });
 
   it('switches to link and back', async () => {
@@ -523,11 +551,13 @@ describe('POST /api/admin/aplicacoes/{id}/creditos', () => {
 
   it("is the platform admin's only, even on the admin's own application (403)", async () => {
     const { outra } = service.sandbox.applications;
+    const saldo = async () => (await call('GET', `/api/admin/aplicacoes/${outra.id}`, tenantToken())).body.saldo as string;
+    const before = await saldo();
 
     const refused = await call('POST', `/api/admin/aplicacoes/${outra.id}/creditos`, tenantToken(), { valor: '10.00' });
 
     expect(refused.status).toBe(403);
-    expect((await call('GET', `/api/admin/aplicacoes/${outra.id}`, tenantToken())).body.saldo).toBe('100.00');
+    expect(await saldo()).toBe(before);
   });
 
   it('answers 404 for an application that does not exist', async () => {

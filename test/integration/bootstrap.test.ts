@@ -8,6 +8,7 @@ import { bootstrapPlatform, type BootstrapDeps } from '#infra/scripts/bootstrap'
 import { seedAgentCa } from '#infra/local/seed';
 import { adapter, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
+import { fileSecrets } from '#shared/adapters/local/secrets';
 import { config } from '#shared/config';
 import { parseSigningKeySet } from '#shared/auth/signing-keys';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
@@ -18,6 +19,10 @@ import { dynamoUserAuthRepository } from '#shared/db/users';
 import { listActivePlans } from '#shared/domain/plans';
 import { MESSAGE_TARIFF, tariffFor, updateTariff } from '#shared/domain/tariffs';
 import { verifyPassword } from '#shared/auth/passwords';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
+import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { parseVerificationKeySet } from '#shared/auth/verification-keys';
 import { useFreshTable } from '../support/table.ts';
 
@@ -32,14 +37,18 @@ describe('bootstrap of a fresh deployment', () => {
     secret = JSON.stringify({ keys: [], placeholder: 'x' }); // what the stack's secret holds after deploy
     // The CRL bucket as a folder, the CA secret as the stack leaves it (a placeholder).
     const secrets = new Map<string, string>([['ca-secret', JSON.stringify({ placeholder: 'y' })]]);
+    // Provider secrets in a real (file) store, with versions like Secrets Manager's.
+    const store = fileSecrets(await mkdtemp(path.join(tmpdir(), 'bootstrap-secrets-')));
     useAdapters({
       blobs: folderBlobs(await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'))),
-      secrets: { get: async (id) => secrets.get(id) ?? '' },
+      secrets: { get: async (id, versionId) => secrets.get(id) ?? store.get(id, versionId) },
+      secretStore: store,
     });
     deps = {
       ensureAgentCa: () => seedAgentCa(async (id, value) => void secrets.set(id, value), 'ca-secret'),
       repo: dynamoApplicationRepository(),
       adminRepo: dynamoAdminApplicationRepository(),
+      providerSecrets: providerSecretStore(),
       readSecret: async () => secret,
       writeSecret: async (value) => {
         secret = value;
@@ -92,5 +101,33 @@ describe('bootstrap of a fresh deployment', () => {
     expect(again.application.apiSecret).toBeUndefined();
     expect(again.admin.created).toBe(false);
     expect(await tariffRepo.get(1)).toMatchObject({ valor: '0.25', atualizadoEm: edited.atualizadoEm });
+  });
+
+  it('moves the provider secrets an older item holds in clear into the secret store, once', async () => {
+    // An application item as written before the secret store: its secrets in clear on the item.
+    const legacy = {
+      id: 990001,
+      nome: 'Antiga',
+      slug: 'antiga',
+      provider: 'provider_a' as const,
+      ativo: true,
+      criadoEm: '2026-01-01T00:00:00.000Z',
+      providerA: { accountSid: 'AC1', authToken: 'auth-token-in-clear-4321', fromNumber: '+5511999990001', baseUrl: 'http://127.0.0.1:1' },
+    };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.application(legacy.id), ...keys.applicationListing(legacy.id), tipo: 'APP', ...legacy },
+      }),
+    );
+
+    const report = await bootstrapPlatform(deps, input);
+
+    expect(report.providerSecretsMoved).toEqual([legacy.id]);
+    const moved = await deps.repo.getApplication(legacy.id);
+    expect(JSON.stringify(moved)).not.toContain('auth-token-in-clear-4321');
+    expect(moved?.providerA).toMatchObject({ accountSid: 'AC1', authToken: { versao: expect.any(String), mascara: '****4321' } });
+    expect(await providerSecret(moved!, 'providerA.authToken')).toBe('auth-token-in-clear-4321');
+    expect((await bootstrapPlatform(deps, input)).providerSecretsMoved).toEqual([]);
   });
 });

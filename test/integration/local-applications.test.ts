@@ -1,6 +1,11 @@
 // Tenants and credentials (shared/domain/applications.ts) with their DynamoDB repository.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdapters } from '#shared/adapters/index';
+import { fileSecrets } from '#shared/adapters/local/secrets';
 import { hashSecret } from '#shared/auth/secrets';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
@@ -15,7 +20,9 @@ import {
   registerPortalUser,
   registerPrestador,
   type ApplicationRepository,
+  type ProviderSecretStore,
 } from '#shared/domain/applications';
+import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { DomainError } from '#shared/domain/errors';
 import { useFreshTable } from '../support/table.ts';
 
@@ -23,15 +30,19 @@ const providerB = { phoneNumberId: '1', accessToken: 'a', appSecret: 's', verify
 
 describe('applications and credentials', () => {
   let repo: ApplicationRepository;
+  let secrets: ProviderSecretStore;
 
   beforeAll(async () => {
     await useFreshTable();
     repo = dynamoApplicationRepository();
+    const store = fileSecrets(await mkdtemp(path.join(tmpdir(), 'provider-secrets-')));
+    useAdapters({ secrets: store, secretStore: store });
+    secrets = providerSecretStore();
   });
 
   it('creates an application with its slug and exact opening balance', async () => {
     // Act
-    const app = await registerApplication(repo, {
+    const app = await registerApplication(repo, secrets, {
       nome: 'Clínica Um',
       slug: 'clinica-um',
       provider: 'provider_b',
@@ -47,13 +58,33 @@ describe('applications and credentials', () => {
     expect((await repo.listApplications()).map((a) => a.slug)).toContain('clinica-um');
   });
 
+  it('keeps provider secrets out of the table: the item names where each is, and they read back', async () => {
+    const secretB = { ...providerB, accessToken: 'EAA-access-token-1234', appSecret: 'app-secret-5678', verifyToken: 'verify-token-9012' };
+
+    const app = await registerApplication(repo, secrets, {
+      nome: 'Segredos',
+      slug: 'segredos',
+      provider: 'provider_b',
+      providerB: secretB,
+    });
+
+    const raw = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `APP#${app.id}`, sk: 'APP' } }));
+    const item = JSON.stringify(raw.Item);
+    for (const value of [secretB.accessToken, secretB.appSecret, secretB.verifyToken]) expect(item).not.toContain(value);
+    expect(raw.Item?.providerB.accessToken).toEqual({ versao: expect.any(String), mascara: '****1234' });
+    expect(await providerSecret(app, 'providerB.accessToken')).toBe(secretB.accessToken);
+    expect(await providerSecret(app, 'providerB.appSecret')).toBe(secretB.appSecret);
+    expect(await providerSecret(app, 'providerB.verifyToken')).toBe(secretB.verifyToken);
+    expect(await providerSecret(app, 'providerA.authToken')).toBeUndefined();
+  });
+
   it('refuses a slug already in use, leaving nothing behind', async () => {
     // Prepare
-    await registerApplication(repo, { nome: 'A', slug: 'repetido', provider: 'link' });
+    await registerApplication(repo, secrets, { nome: 'A', slug: 'repetido', provider: 'link' });
     const before = (await repo.listApplications()).length;
 
     // Act
-    const attempt = registerApplication(repo, { nome: 'B', slug: 'repetido', provider: 'link' });
+    const attempt = registerApplication(repo, secrets, { nome: 'B', slug: 'repetido', provider: 'link' });
 
     // Assess
     await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
@@ -61,21 +92,23 @@ describe('applications and credentials', () => {
   });
 
   it('validates its input', async () => {
-    await expect(registerApplication(repo, { nome: 'X', slug: 'Not A Slug', provider: 'link' })).rejects.toBeInstanceOf(DomainError);
-    await expect(registerApplication(repo, { nome: 'X', slug: 'sem-config', provider: 'provider_a' })).rejects.toMatchObject({
+    await expect(registerApplication(repo, secrets, { nome: 'X', slug: 'Not A Slug', provider: 'link' })).rejects.toBeInstanceOf(
+      DomainError,
+    );
+    await expect(registerApplication(repo, secrets, { nome: 'X', slug: 'sem-config', provider: 'provider_a' })).rejects.toMatchObject({
       kind: 'validation',
     });
-    await expect(registerApplication(repo, { nome: 'X', slug: 'negativo', provider: 'link', saldo: '-1' })).rejects.toMatchObject({
+    await expect(registerApplication(repo, secrets, { nome: 'X', slug: 'negativo', provider: 'link', saldo: '-1' })).rejects.toMatchObject({
       kind: 'validation',
     });
-    const app = await registerApplication(repo, { nome: 'X', slug: 'escopos', provider: 'link' });
+    const app = await registerApplication(repo, secrets, { nome: 'X', slug: 'escopos', provider: 'link' });
     await expect(registerOAuthClient(repo, app.id, { nome: 'c', scopes: ['tudo:liberado'] })).rejects.toMatchObject({ kind: 'validation' });
   });
 
   it('stores verify-only secrets as hashes, and they verify only for their application', async () => {
     // Prepare
-    const app = await registerApplication(repo, { nome: 'Hash', slug: 'hash', provider: 'link' });
-    const other = await registerApplication(repo, { nome: 'Outra', slug: 'hash-outra', provider: 'link' });
+    const app = await registerApplication(repo, secrets, { nome: 'Hash', slug: 'hash', provider: 'link' });
+    const other = await registerApplication(repo, secrets, { nome: 'Outra', slug: 'hash-outra', provider: 'link' });
 
     // Act
     const { apiKey, apiSecret } = await issueApiKey(repo, app.id);
@@ -102,7 +135,7 @@ describe('applications and credentials', () => {
 
   it('finds portal users by e-mail and refuses a second user with the same e-mail', async () => {
     // Prepare
-    const app = await registerApplication(repo, { nome: 'Users', slug: 'users', provider: 'link' });
+    const app = await registerApplication(repo, secrets, { nome: 'Users', slug: 'users', provider: 'link' });
     const user = await registerPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email: 'Ana@Example.com', nome: 'Ana' });
 
     // Act
@@ -114,7 +147,7 @@ describe('applications and credentials', () => {
   });
 
   it('keeps the inbound subscription secret retrievable (it verifies HMACs)', async () => {
-    const app = await registerApplication(repo, { nome: 'Inbound', slug: 'inbound', provider: 'link' });
+    const app = await registerApplication(repo, secrets, { nome: 'Inbound', slug: 'inbound', provider: 'link' });
 
     const subscription = await createInboundSubscription(repo, app.id);
 

@@ -137,11 +137,20 @@ describe('cold start of each function', () => {
     await expect(coldStart('#functions/public/handler')).resolves.toHaveProperty('handler');
   });
 
+  it('fails the functions that call or verify a provider without PROVIDER_SECRET_PREFIX; starts them with it', async () => {
+    inLambda();
+
+    await expect(coldStart('#functions/consumers/status')).rejects.toThrow('PROVIDER_SECRET_PREFIX');
+    await expect(coldStart('#functions/external-messages/handler')).rejects.toThrow('PROVIDER_SECRET_PREFIX');
+    vi.stubEnv('PROVIDER_SECRET_PREFIX', 'stack/provedores');
+    resetConfig();
+    await expect(coldStart('#functions/consumers/status')).resolves.toHaveProperty('handler');
+  });
+
   it('starts the functions that need none of them', async () => {
     inLambda();
 
     await expect(coldStart('#functions/scheduled/exchange-rate')).resolves.toHaveProperty('handler');
-    await expect(coldStart('#functions/consumers/status')).resolves.toHaveProperty('handler');
     await expect(coldStart('#functions/authorizers/api-key')).resolves.toHaveProperty('handler');
   });
 });

@@ -31,6 +31,17 @@ describe('secrets through the Parameters and Secrets extension', () => {
     expect(requests.at(-1)?.headers['x-aws-parameters-secrets-token']).toBe('session-token');
   });
 
+  it('asks for the exact version when one is named (a provider secret is read by the version its application item names)', async () => {
+    const localFetch: typeof fetch = (url, init) => fetch((url as string).replace('localhost', '127.0.0.1'), init);
+
+    await secretsExtension(localFetch).get('signing-keys', 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111');
+
+    const asked = new URL(requests.at(-1)!.url!, 'http://localhost');
+    expect(asked.pathname).toBe('/secretsmanager/get');
+    expect(asked.searchParams.get('secretId')).toBe('signing-keys');
+    expect(asked.searchParams.get('versionId')).toBe('a1b2c3d4-5678-90ab-cdef-EXAMPLE11111');
+  });
+
   it('fails loudly when the extension refuses', async () => {
     const localFetch: typeof fetch = (url, init) => fetch((url as string).replace('localhost', '127.0.0.1'), init);
 

@@ -7,7 +7,8 @@ import { startProviderASimulator, type ProviderASimulator } from '#infra/local/s
 import { startProviderBSimulator, type ProviderBNumber, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
 import type { SimulatorTiming } from '#infra/local/simulators/common';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
-import type { Application, ApplicationRepository } from '#shared/domain/applications';
+import type { Application, ApplicationRepository, ProviderSecretName } from '#shared/domain/applications';
+import { providerSecret } from '#shared/providers/secrets';
 import { normalizePhone } from '#shared/domain/phone';
 
 export { FAILURE_RECIPIENTS, MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
@@ -24,15 +25,22 @@ export interface Simulators {
   stop(): Promise<void>;
 }
 
+/** A secret as the provider knows it (it issued it): read from the secret store like the service does. */
+const secretOf = async (app: Application, name: ProviderSecretName) => (await providerSecret(app, name)) ?? '';
+
 /** An application as provider_b's simulator knows the owner of a number or an account. */
-const providerBOwner = (app: Application | undefined): ProviderBNumber | undefined =>
+const providerBOwner = async (app: Application | undefined): Promise<ProviderBNumber | undefined> =>
   app?.providerB && {
-    accessToken: app.providerB.accessToken,
-    appSecret: app.providerB.appSecret,
+    accessToken: await secretOf(app, 'providerB.accessToken'),
+    appSecret: await secretOf(app, 'providerB.appSecret'),
     slug: app.slug,
     wabaId: app.providerB.wabaId,
     displayPhoneNumber: app.numerosWhatsapp?.[0],
   };
+
+/** An application as provider_a's simulator knows an account. */
+const providerAAccount = async (app: Application | undefined) =>
+  app?.providerA && { accountSid: app.providerA.accountSid, authToken: await secretOf(app, 'providerA.authToken') };
 
 export async function startSimulators(
   options: SimulatorOptions & { repo: Pick<ApplicationRepository, 'listApplications'>; serviceBaseUrl: string },
@@ -47,10 +55,10 @@ export async function startSimulators(
   const providerA = await startProviderASimulator({
     ...timing,
     port: providerAPort ?? 0,
-    accounts: async (accountSid) => (await find((a) => a.providerA?.accountSid === accountSid))?.providerA,
+    accounts: async (accountSid) => providerAAccount(await find((a) => a.providerA?.accountSid === accountSid)),
     patients: {
       webhookUrl: `${base}/api/webhooks/whatsapp/webhook`,
-      accountOf: async (numero) => (await find((a) => Boolean(a.providerA) && owns(a, numero)))?.providerA,
+      accountOf: async (numero) => providerAAccount(await find((a) => Boolean(a.providerA) && owns(a, numero))),
     },
   });
   try {
@@ -64,7 +72,7 @@ export async function startSimulators(
         const app = await find((a) => a.slug === slug);
         return (
           app?.providerB && {
-            appSecret: app.providerB.appSecret,
+            appSecret: await secretOf(app, 'providerB.appSecret'),
             phoneNumberId: app.providerB.phoneNumberId,
             displayPhoneNumber: app.numerosWhatsapp?.[0],
             wabaId: app.providerB.wabaId,

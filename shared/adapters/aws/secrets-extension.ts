@@ -10,8 +10,9 @@ import type { SecretPort } from '#shared/adapters/ports';
 export function secretsExtension(fetchImpl: typeof fetch = fetch): SecretPort {
   const port = config().secretsExtensionPort;
   return {
-    async get(id) {
-      const response = await fetchImpl(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(id)}`, {
+    async get(id, versionId) {
+      const query = new URLSearchParams({ secretId: id, ...(versionId ? { versionId } : {}) });
+      const response = await fetchImpl(`http://localhost:${port}/secretsmanager/get?${query.toString()}`, {
         headers: { 'X-Aws-Parameters-Secrets-Token': awsSessionToken() },
         signal: AbortSignal.timeout(5_000),
       });
