@@ -89,8 +89,8 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   apiKey: needs('read'),
   // JWTs are verified with the public keys alone: no table access, no private key.
   oauth2: needs('none', { readsVerificationKeys: true }),
-  // Counts requests per credential and minute (the limit holds across every Lambda instance).
-  providerCredential: needs('readwrite'),
+  // Counts requests per credential and minute (the limit holds across every Lambda instance), in the credential's partition only.
+  providerCredential: needs('readwrite', { writesOnly: ['PCRED#*'] }),
   portalJwt: needs('none', { readsVerificationKeys: true }),
   // Also checks the client certificate's serial against the CRL; it reads nothing from the table.
   agent: needs('none', { readsVerificationKeys: true, readsCrl: true }),
@@ -108,7 +108,8 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
-  exchangeRate: needs('readwrite'),
+  // Writes the rate item, nothing else.
+  exchangeRate: needs('readwrite', { writesOnly: ['COTACAO#*'] }),
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
   // Asks the provider how its templates' reviews went.
   appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'], readsProviderSecrets: sends }),

@@ -457,7 +457,7 @@ describe('PlatformStack', () => {
       }
     });
 
-    it("limits the public group's writes to contact requests and id sequences, and gives the agent authorizer no table access", () => {
+    it("limits the public group's, the rate counter's and the exchange rate's writes to their own partitions, and gives the agent authorizer no table access", () => {
       const statementsOf = (entry: LambdaEntry) => {
         const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
         return resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
@@ -465,9 +465,18 @@ describe('PlatformStack', () => {
       const writes = statementsOf(groupFunctions.public).filter((s) => asArray(s.Action).includes('dynamodb:PutItem'));
       expect(writes).toHaveLength(1);
       expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTATO#*', 'SEQ#*'] } });
-      // Every other writer is unconditioned: the condition is there only where permissions.ts asks for it.
-      const conditioned = functionNeeds.filter(({ entry }) => statementsOf(entry).some((s) => s.Condition)).map(({ entry }) => entry.id);
-      expect(conditioned).toEqual([groupFunctions.public.id]);
+      // The rate counter and the exchange rate are written in their own partitions only; the condition is there only where permissions.ts asks for it.
+      const conditionOf = (entry: LambdaEntry) => statementsOf(entry).find((s) => s.Condition)?.Condition;
+      expect(conditionOf(authorizerFunctions.providerCredential)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PCRED#*'] },
+      });
+      expect(conditionOf(scheduledFunctions.exchangeRate)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['COTACAO#*'] },
+      });
+      const conditioned = functionNeeds.filter(({ entry }) => conditionOf(entry)).map(({ entry }) => entry.id);
+      expect(conditioned.sort()).toEqual(
+        [groupFunctions.public.id, authorizerFunctions.providerCredential.id, scheduledFunctions.exchangeRate.id].sort(),
+      );
       expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
     });
 
