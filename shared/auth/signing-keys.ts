@@ -4,6 +4,7 @@
 // Loaded through the secrets adapter and cached in the container for a few minutes.
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { adapter } from '#shared/adapters/index';
+import { expiringCache } from '#shared/cache';
 import { config } from '#shared/config';
 
 export const SIGNING_ALG = 'RS256';
@@ -68,7 +69,7 @@ export function parseSigningKeySet(text: string): JWK[] {
   });
 }
 
-let cache: { keys: Promise<SigningKeys>; until: number } | undefined;
+const cache = expiringCache<SigningKeys>(TTL_MS);
 
 async function readKeys(): Promise<SigningKeys> {
   const text = await (await adapter('secrets')).get(config().signingKeySecretId);
@@ -83,16 +84,7 @@ async function readKeys(): Promise<SigningKeys> {
 }
 
 /** The key set, cached for five minutes (a rotation is picked up within that time). */
-export function loadSigningKeys(): Promise<SigningKeys> {
-  const now = Date.now();
-  if (cache && cache.until > now) return cache.keys;
-  const keys = readKeys();
-  cache = { keys, until: now + TTL_MS };
-  keys.catch(() => {
-    if (cache?.keys === keys) cache = undefined;
-  });
-  return keys;
-}
+export const loadSigningKeys = (): Promise<SigningKeys> => cache.get(config().signingKeySecretId, readKeys);
 
 /** The JWKS document of the public keys (every key still accepted). */
 export async function publicJwks(): Promise<JSONWebKeySet> {
@@ -101,6 +93,4 @@ export async function publicJwks(): Promise<JSONWebKeySet> {
 }
 
 /** For tests and the local runner that replace the secret. */
-export const resetSigningKeys = (): void => {
-  cache = undefined;
-};
+export const resetSigningKeys = (): void => cache.clear();

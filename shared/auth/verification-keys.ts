@@ -7,6 +7,7 @@
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { adapter } from '#shared/adapters/index';
 import { keyListOf, publishedJwk, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { expiringCache } from '#shared/cache';
 import { config } from '#shared/config';
 
 const TTL_MS = 5 * 60_000;
@@ -30,7 +31,7 @@ export const verificationKeySetOf = (privateKeys: readonly JWK[]): string => JSO
 
 type KeysByKid = Map<string, Promise<CryptoKey>>;
 
-let cache: { keys: Promise<KeysByKid>; until: number } | undefined;
+const cache = expiringCache<KeysByKid>(TTL_MS);
 let lastUnknownKidReload = 0;
 
 async function readKeys(): Promise<KeysByKid> {
@@ -38,16 +39,7 @@ async function readKeys(): Promise<KeysByKid> {
   return new Map(parseVerificationKeySet(text).map((jwk) => [jwk.kid as string, importJWK(jwk, SIGNING_ALG) as Promise<CryptoKey>]));
 }
 
-function load(force: boolean): Promise<KeysByKid> {
-  const now = Date.now();
-  if (!force && cache && cache.until > now) return cache.keys;
-  const keys = readKeys();
-  cache = { keys, until: now + TTL_MS };
-  keys.catch(() => {
-    if (cache?.keys === keys) cache = undefined;
-  });
-  return keys;
-}
+const load = (force: boolean): Promise<KeysByKid> => cache.get(config().verificationKeySecretId, readKeys, force);
 
 /** Loads the public keys (cached); a failure to load them is the caller's 500, never a refused token. */
 export async function loadVerificationKeys(): Promise<void> {
@@ -69,6 +61,6 @@ export async function verificationKeyFor(kid: string | undefined): Promise<Crypt
 
 /** For tests and the local runner that replace the secret. */
 export const resetVerificationKeys = (): void => {
-  cache = undefined;
+  cache.clear();
   lastUnknownKidReload = 0;
 };

@@ -1,7 +1,7 @@
 // The provider client of an application, chosen by its current `provider` (a change in the admin
 // panel takes effect on the next call, since the application is read per request). Its secret is
 // read when it sends (a failure to read it is a ProviderError, so the debit is given back).
-import type { Application } from '#shared/domain/applications';
+import type { Application, ProviderSecretName } from '#shared/domain/applications';
 import { linkClient } from '#shared/providers/link';
 import { providerAClient } from '#shared/providers/provider-a';
 import { providerBClient } from '#shared/providers/provider-b';
@@ -12,22 +12,20 @@ export { ProviderError } from '#shared/providers/types';
 export type { ProviderClient, ProviderOptions, SendInput, SendResult } from '#shared/providers/types';
 
 export function providerFor(app: Application, options: ProviderOptions = {}): ProviderClient {
+  /** A client that reads its secret when it sends. */
+  const sendingWith = (name: ProviderSecretName, client: (secret: string) => ProviderClient): ProviderClient => ({
+    send: async (input) => client(await secretForCall(app, name)).send(input),
+  });
   switch (app.provider) {
     case 'provider_a': {
       const settings = app.providerA;
       if (!settings) throw new ProviderError('unavailable', null, 'provider_a is not configured');
-      return {
-        send: async (input) =>
-          providerAClient({ ...settings, authToken: await secretForCall(app, 'providerA.authToken') }, options).send(input),
-      };
+      return sendingWith('providerA.authToken', (authToken) => providerAClient({ ...settings, authToken }, options));
     }
     case 'provider_b': {
       const settings = app.providerB;
       if (!settings) throw new ProviderError('unavailable', null, 'provider_b is not configured');
-      return {
-        send: async (input) =>
-          providerBClient({ ...settings, accessToken: await secretForCall(app, 'providerB.accessToken') }, options).send(input),
-      };
+      return sendingWith('providerB.accessToken', (accessToken) => providerBClient({ ...settings, accessToken }, options));
     }
     case 'link':
       return linkClient();

@@ -6,6 +6,7 @@
 // changes, is cached (bounded, with a TTL) without ever being stale. docs/decisions.md: "Provider
 // secrets out of the table".
 import { adapter } from '#shared/adapters/index';
+import { expiringCache } from '#shared/cache';
 import { config } from '#shared/config';
 import {
   maskSecret,
@@ -31,7 +32,7 @@ export const providerSecretStore = (): ProviderSecretStore => ({
   },
 });
 
-const cache = new Map<string, { value: Promise<string>; until: number }>();
+const cache = expiringCache<string>(TTL_MS, MAX_CACHED);
 
 function storedSecret(app: Pick<Application, 'providerA' | 'providerB'>, name: ProviderSecretName): StoredSecret | undefined {
   const [block, field] = name.split('.') as ['providerA' | 'providerB', string];
@@ -47,15 +48,7 @@ export async function providerSecret(
   if (stored === undefined || stored === null) return undefined;
   if (typeof stored === 'string') return stored || undefined; // an item not moved yet (moveProviderSecrets)
   const id = providerSecretId(app.id, name);
-  const key = `${id}@${stored.versao}`;
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.value;
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  const value = adapter('secrets').then((secrets) => secrets.get(id, stored.versao));
-  cache.set(key, { value, until: now + TTL_MS });
-  value.catch(() => cache.delete(key));
-  return value;
+  return cache.get(`${id}@${stored.versao}`, async () => (await adapter('secrets')).get(id, stored.versao));
 }
 
 /** For a call to the provider: the secret, or the ProviderError of a send that cannot happen (502, the debit given back). */
