@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PatientMessage } from '#events/queue-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import type { LocalService } from '#infra/local/service';
 import { providerASignature } from '#shared/providers/signatures';
 import { countDynamo } from './send.ts';

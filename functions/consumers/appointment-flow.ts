@@ -1,6 +1,6 @@
 // Takes the communication flow's steps for the appointments queued on the appointment-flow queue
 // (docs/appointment-flow.md): validation, the notification, the reminder, the no-reply deadline.
-import { appointmentFlowWork } from '#events/queue-messages';
+import { appointmentFlowWork } from '#events/appointment-flow-queue';
 import { awsAdapters } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';

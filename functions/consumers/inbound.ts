@@ -2,7 +2,7 @@
 // possible answer, then stored once with its patient and attendance: shared/domain/inbound-messages.ts),
 // a generic inbound event (kept by the edge, marked handled here) or a provider's template review
 // result. Content and phones are health data: the logs carry ids only.
-import { inboundMessage, type InboundMessage, type TemplateReview } from '#events/queue-messages';
+import { inboundMessage, type InboundMessage, type TemplateReview } from '#events/inbound-queue';
 import { awsAdapters } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';

@@ -10,7 +10,7 @@
 // The receivers' failures are the schedule's business; the queue's own retries and DLQ are for this
 // consumer's failures (the table or the queue unreachable).
 import type { SQSRecord } from 'aws-lambda';
-import { outboundWebhookWork, type OutboundWebhookWork } from '#events/queue-messages';
+import { outboundWebhookWork, type OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import type { QueuePort } from '#shared/adapters/ports';
 import { postWebhook, resolveHost, webhookTargetPolicy, type WebhookPost } from '#shared/adapters/webhook-http';

@@ -3,7 +3,7 @@
 // cost corrects the statement entry once. A callback whose message stays unknown is retried by
 // SQS, then recorded and dropped (shared/domain/delivery-status.ts).
 import type { SQSRecord } from 'aws-lambda';
-import { statusCallback, type StatusCallback } from '#events/queue-messages';
+import { statusCallback, type StatusCallback } from '#events/status-queue';
 import { awsAdapters } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { localDateTime } from '#shared/domain/time';

@@ -3,7 +3,7 @@
 // portal token; a webhook of another provider or application is 404. The URL is checked on save
 // (https, public addresses: SSRF; loopback too under the local run). The secret appears only in the
 // answer that created or replaced it.
-import type { OutboundWebhookWork } from '#events/queue-messages';
+import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { adapter } from '#shared/adapters/index';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { dynamoApplicationRepository } from '#shared/db/applications';

@@ -10,7 +10,8 @@
 // queued with `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
 import { constantTimeEqual } from '#shared/constant-time';
 import { randomUUID } from 'node:crypto';
-import type { InboundEventRef, PatientMessage, StatusCallback, TemplateReview } from '#events/queue-messages';
+import type { InboundEventRef, PatientMessage, TemplateReview } from '#events/inbound-queue';
+import type { StatusCallback } from '#events/status-queue';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';

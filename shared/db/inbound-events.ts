@@ -2,7 +2,7 @@
 // queues their reference, marked handled by the inbound consumer, read by the admin. Its own module, so
 // the webhook edge's bundle carries none of the conversation code.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { InboundEventRef } from '#events/queue-messages';
+import type { InboundEventRef } from '#events/inbound-queue';
 import { conditional, db, queryPage, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 

@@ -85,7 +85,7 @@ export interface DeliveryStatusRepository {
   recordOrphan(orphan: OrphanStatus): Promise<void>;
 }
 
-/** The normalised callback (events/queue-messages.ts statusCallback). */
+/** The normalised callback (events/status-queue.ts statusCallback). */
 export interface StatusCallbackInput {
   provider: 'provider_a' | 'provider_b';
   messageSid: string;

@@ -2,7 +2,7 @@
 // phone, created when unknown) and to the patient's open attendance (opened when there is none, in
 // the sector of the number the patient wrote to, or the application's default sector). All of it is
 // one unit of work; a lost race (the same patient's messages handled side by side) re-reads and retries.
-import type { PatientMessage } from '#events/queue-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import { asksForHuman, openAttendance, type Attendance } from '#shared/domain/attendances';
 import { patientFromMessage, type Patient } from '#shared/domain/patients';
 import { defaultSectorId } from '#shared/domain/sectors';

@@ -2,7 +2,7 @@
 // "no" (a button of the notification, or a word of the application's lists) moves the appointment
 // it answers through the same state machine as a PATCH, with the same events; an opt-out word stops
 // the flow's messages to that phone. Anything else is only a message for the attendance.
-import type { PatientMessage } from '#events/queue-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import type { AppointmentRepository } from '#shared/db/appointments';
 import type { FlowStore } from '#shared/db/flow';
 import type { OutboundEventRepository } from '#shared/db/outbound-events';

@@ -1,6 +1,6 @@
 // Handing appointments to the communication flow's queue: the create, an approved template and the
 // sweep do it. Kept apart from the flow itself so the bundles that only hand work over stay small.
-import type { AppointmentFlowWork } from '#events/queue-messages';
+import type { AppointmentFlowWork } from '#events/appointment-flow-queue';
 import { adapter } from '#shared/adapters/index';
 import type { AppointmentRepository } from '#shared/db/appointments';
 import { procedureKey, type Template } from '#shared/domain/templates';

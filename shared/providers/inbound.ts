@@ -1,5 +1,5 @@
 // A patient's message as each provider posts it, normalised to the one internal shape the inbound
-// consumer handles (events/queue-messages.ts `patientMessage`). Pure: the edge checked the signature
+// consumer handles (events/inbound-queue.ts `patientMessage`). Pure: the edge checked the signature
 // and knows the application.
 //   provider_a: the form of its incoming-message webhook (MessageSid, From/To `whatsapp:+<E.164>`,
 //     Body, ProfileName, NumMedia with MediaUrlN/MediaContentTypeN, ButtonPayload/ButtonText of a
@@ -7,7 +7,7 @@
 //   provider_b: one object of `entry[].changes[].value.messages[]` (from: digits; type text,
 //     interactive button_reply/list_reply, button, image/audio/video/document/sticker; timestamp in
 //     epoch seconds), with the value's `contacts[].profile.name` and `metadata.display_phone_number`.
-import type { PatientMessage } from '#events/queue-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import { normalizePhone } from '#shared/domain/phone';
 
 const MAX_TEXT = 4096;

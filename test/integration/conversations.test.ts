@@ -4,7 +4,7 @@
 // API and the admin panel; the next message after the close opens a new one.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PatientMessage } from '#events/queue-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import { processInbound } from '#functions/consumers/inbound';
 import { adapter } from '#shared/adapters/index';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';

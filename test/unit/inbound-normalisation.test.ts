@@ -3,7 +3,7 @@
 // messages of a provider_b event (its Cloud API `messages` webhook), with payloads shaped as the
 // providers document them. Every result must also pass the queue contract.
 import { describe, expect, it } from 'vitest';
-import { patientMessage } from '#events/queue-messages';
+import { patientMessage } from '#events/inbound-queue';
 import { fromProviderAForm, fromProviderBMessage, whatsappPhone, type Normalised } from '#shared/providers/inbound';
 
 const receivedAt = '2026-03-02T12:00:00.000Z';

@@ -4,7 +4,7 @@
 // the retries and the final failure, and the messages it drops.
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboundWebhookWork } from '#events/queue-messages';
+import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { outboundWebhookProcessor, retrySchedule, type OutboundWebhookDeps } from '#functions/consumers/outbound-webhooks';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
