@@ -35,6 +35,8 @@ export interface FunctionNeeds {
   writesProviderSecrets: boolean;
   /** ses:SendEmail (the contact form notifies the administrator). */
   sendsMail: boolean;
+  /** geo:SearchPlaceIndexForText on the stack's place index, and PLACE_INDEX_NAME (shared/adapters/aws/location.ts). */
+  geocodes: boolean;
 }
 
 /** What a send needs: the credential each provider's API takes. */
@@ -49,6 +51,7 @@ const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds,
   readsProviderSecrets: [],
   writesProviderSecrets: false,
   sendsMail: false,
+  geocodes: false,
   ...extra,
 });
 
@@ -77,7 +80,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'patient-app': needs('readwrite'),
   // Resending a stored webhook delivery queues its attempt.
   'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
-  'physician-portal': needs('readwrite'),
+  // Geocodes the address of the physician's profile.
+  'physician-portal': needs('readwrite', { geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
   admin: needs('readwrite', { writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.

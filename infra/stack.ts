@@ -1,10 +1,11 @@
 // The whole service in one stack: the table, the work queues, the schedules, the CRL bucket,
-// the signing-key secret, every Lambda (infra/functions.ts) with exactly the rights listed in
+// the signing-key secret, the place index, every Lambda (infra/functions.ts) with exactly the rights listed in
 // infra/permissions.ts, and the REST API built from the route table.
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -48,6 +49,7 @@ export class PlatformStack extends Stack {
   readonly crlBucket: Bucket;
   readonly signingKey: Secret;
   readonly verificationKeys: Secret;
+  readonly placeIndex: CfnPlaceIndex;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -123,6 +125,16 @@ export class PlatformStack extends Stack {
     // (shared/providers/secrets.ts); IAM names each function's by prefix and name.
     const providerSecretPrefix = `${this.stackName}/provedores`;
 
+    // Geocodes the physician's profile address (shared/adapters/aws/location.ts, docs/decisions.md). `Storage`,
+    // not `SingleUse`: the point is kept in the profile, and the service terms allow keeping only Storage results.
+    // HERE, not Esri: Esri's terms forbid tracking or routing staff. A new data source replaces the index.
+    this.placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
+      indexName: `${this.stackName}-enderecos`,
+      dataSource: 'Here',
+      dataSourceConfiguration: { intendedUse: 'Storage' },
+      description: "Geocodes the on-call physicians' profile addresses (Brazil)",
+    });
+
     // Every function, with the timeouts its trigger allows.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
@@ -188,6 +200,7 @@ export class PlatformStack extends Stack {
       if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) {
         fn.useProviderSecrets(providerSecretPrefix, needs.readsProviderSecrets, needs.writesProviderSecrets);
       }
+      if (needs.geocodes) fn.searchPlaces(this.placeIndex);
       if (needs.sendsMail) {
         if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
         if (props.mailFrom) {
@@ -232,6 +245,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'VerificationKeySecretArn', { value: this.verificationKeys.secretArn });
     new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
     new CfnOutput(this, 'ProviderSecretPrefix', { value: providerSecretPrefix });
+    new CfnOutput(this, 'PlaceIndexName', { value: this.placeIndex.placeIndexRef.indexName });
   }
 }
 

@@ -95,6 +95,7 @@ export const requiredVariables = {
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
   appointmentFlowQueueUrl: 'APPOINTMENT_FLOW_QUEUE_URL',
+  placeIndexName: 'PLACE_INDEX_NAME',
 } as const;
 
 export type RequiredName = keyof typeof requiredVariables;

@@ -1,4 +1,5 @@
 import { groupHandler } from '#shared/http/kit';
+import { consentOperations } from './consents.ts';
+import { profileOperations } from './profile.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('patient-app', {});
+export const handler = groupHandler('patient-app', { ...profileOperations, ...consentOperations });

@@ -1,4 +1,16 @@
+import { awsAdapters } from '#shared/adapters/index';
 import { groupHandler } from '#shared/http/kit';
+import { availabilityOperations } from './availability.ts';
+import { preferenceOperations } from './preferences.ts';
+import { profileOperations } from './profile.ts';
+import { searchProfileOperations } from './search-profile.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('physician-portal', {});
+// The profile's address is geocoded with Amazon Location (the place index of the stack).
+awsAdapters({ geocoder: async () => (await import('#shared/adapters/aws/location')).locationGeocoder() });
+
+export const handler = groupHandler('physician-portal', {
+  ...preferenceOperations,
+  ...profileOperations,
+  ...searchProfileOperations,
+  ...availabilityOperations,
+});

@@ -8,6 +8,7 @@ import { adapter } from '#shared/adapters/index';
 import type { WhatsAppPort } from '#shared/adapters/ports';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { config } from '#shared/config';
+import { dynamoPatientRepository } from '#shared/db/patients';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { DEFAULT_LOGIN_POLICY, LoginRefused, loginWithPassword, type LoginPolicy } from '#shared/domain/login';
 import { exchangePatientCode, InvalidCode, requestPatientCode } from '#shared/domain/patient-otp';
@@ -18,6 +19,7 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 
 const repo = dynamoUserAuthRepository();
+const patients = dynamoPatientRepository();
 
 // Tokens and refusals must not be stored by browsers or proxies (RFC 6749 5.1).
 const noStore = { 'Cache-Control': 'no-store' };
@@ -95,7 +97,7 @@ export const loginOperations: Operations<'token'> = {
   'POST /api/auth/paciente/token': async (request) => {
     const input = validate(codeExchangeBody, request.body);
     try {
-      return json(200, tokenBody(await exchangePatientCode(repo, input)), noStore);
+      return json(200, tokenBody(await exchangePatientCode({ repo, patients }, input)), noStore);
     } catch (error) {
       if (error instanceof InvalidCode) throw new HttpError(401, 'invalid_code', 'The code is invalid or expired', {}, noStore);
       throw error;

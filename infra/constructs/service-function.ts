@@ -10,6 +10,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IPlaceIndexRef } from 'aws-cdk-lib/aws-location';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -176,6 +177,13 @@ export class ServiceFunction extends Construct {
         reason: 'One secret per application and name: the wildcard is the application id only (shared/providers/secrets.ts).',
       });
     }
+  }
+
+  /** Grants searching a place index by text (geocoding) and sets PLACE_INDEX_NAME. */
+  searchPlaces(index: IPlaceIndexRef): void {
+    const { indexName, placeIndexArn } = index.placeIndexRef;
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['geo:SearchPlaceIndexForText'], resources: [placeIndexArn] }));
+    this.function.addEnvironment('PLACE_INDEX_NAME', indexName);
   }
 
   /** Grants ses:SendEmail on the given identities (from and, in the SES sandbox, the recipient). */

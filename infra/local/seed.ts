@@ -35,6 +35,7 @@ import { ensureDefaultSector } from '#shared/db/sectors';
 import { backfillMessageCounters } from '#shared/db/messages';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
+import { sandboxPatientRecord, seedPhysicianPortal } from '#infra/local/seed-portals';
 import { seedDefaultPlans } from '#shared/domain/plans';
 import { seedDefaultTariffs } from '#shared/domain/tariffs';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
@@ -216,12 +217,17 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
       }));
     // A data folder from before patients had phones: give the sandbox patient its phone.
     if (role === 'paciente' && !user.telefone) await addPatientPhone(user, sandboxPatientPhone(aplicacaoId));
+    // The patient app and the physician portal answer real data on a new user's first GET.
+    const pacienteId =
+      role === 'paciente' ? await sandboxPatientRecord({ ...user, telefone: sandboxPatientPhone(aplicacaoId) }) : undefined;
+    if (role === 'plantonista') await seedPhysicianPortal(user);
     tokens[role] = await signPortalToken({
       role,
       aplicacaoId,
       subject: String(user.id),
       ttlSeconds: TOKEN_TTL_SECONDS,
       prestadorId: user.prestadorId,
+      pacienteId,
       // The demo tenant's admin is the platform operator's: it may manage every application.
       plataforma: role === 'admin' && spec.key === 'demo',
     });

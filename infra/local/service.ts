@@ -27,6 +27,7 @@ import {
 } from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
+import { localGeocoder } from '#shared/adapters/local/geocoder';
 import { outboxMail } from '#shared/adapters/local/mail';
 import { LocalQueues } from '#shared/adapters/local/queue';
 import { fileSecrets } from '#shared/adapters/local/secrets';
@@ -222,6 +223,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       secrets,
       secretStore: secrets,
       whatsapp: outboxWhatsApp(paths.outbox),
+      geocoder: localGeocoder(),
     });
 
     const { signingKeySecretId, verificationKeySecretId, tableName } = config();

@@ -32,6 +32,7 @@ const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
   queue: [],
   mail: [],
   whatsapp: [],
+  geocoder: ['placeIndexName'],
 };
 
 /** Declares how a Lambda builds the adapters it uses in AWS; used only where none was installed. */

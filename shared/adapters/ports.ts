@@ -46,6 +46,29 @@ export interface WhatsAppPort {
   sendText(message: { aplicacaoId: number; to: string; body: string }): Promise<void>;
 }
 
+/** A Brazilian address to place on the map (the physician's profile address). */
+export interface GeocodeQuery {
+  logradouro: string;
+  numero?: string;
+  bairro?: string;
+  cidade: string;
+  uf: string;
+  cep?: string;
+}
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+  /** The address as the geocoder understood it. */
+  rotulo: string;
+}
+
+/** Addresses to points (Amazon Location in AWS, a deterministic stand-in locally). */
+export interface GeocoderPort {
+  /** undefined when the address cannot be geocoded. */
+  geocode(query: GeocodeQuery): Promise<GeoPoint | undefined>;
+}
+
 export interface Adapters {
   queue: QueuePort;
   mail: MailPort;
@@ -53,4 +76,5 @@ export interface Adapters {
   secrets: SecretPort;
   secretStore: SecretStorePort;
   whatsapp: WhatsAppPort;
+  geocoder: GeocoderPort;
 }

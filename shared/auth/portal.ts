@@ -32,6 +32,7 @@ export async function authenticatePortal(event: Pick<APIGatewayRequestAuthorizer
       role: claims.role,
       subject: claims.sub,
       prestadorId: claims.prestador_id,
+      pacienteId: claims.paciente_id,
       expiresAt: claims.exp,
       scopes: claims.plataforma ? [PLATFORM_SCOPE] : [],
     };

@@ -9,6 +9,8 @@ export interface Principal {
   /** Client id, user id or credential key, for logs and audit. */
   subject?: string;
   prestadorId?: number;
+  /** The patient record a patient-app token names. */
+  pacienteId?: number;
   /** Epoch seconds after which the credential (a JWT) is no longer valid, checked on every request. */
   expiresAt?: number;
   /**
@@ -41,6 +43,7 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
   if (p.role) ctx.role = p.role;
   if (p.subject) ctx.subject = p.subject;
   if (p.prestadorId !== undefined) ctx.prestadorId = String(p.prestadorId);
+  if (p.pacienteId !== undefined) ctx.pacienteId = String(p.pacienteId);
   if (p.expiresAt !== undefined) ctx.expiresAt = String(p.expiresAt);
   if (p.authError) ctx.authError = p.authError;
   if (p.retryAfter !== undefined) ctx.retryAfter = String(p.retryAfter);
@@ -58,6 +61,7 @@ export function fromAuthorizerContext(ctx: Record<string, unknown> | null | unde
     role: typeof ctx.role === 'string' ? ctx.role : undefined,
     subject: typeof ctx.subject === 'string' ? ctx.subject : undefined,
     prestadorId: num(ctx.prestadorId),
+    pacienteId: num(ctx.pacienteId),
     expiresAt: num(ctx.expiresAt),
     authError: ctx.authError === 'invalid_token' || ctx.authError === 'rate_limited' ? ctx.authError : undefined,
     retryAfter: num(ctx.retryAfter),

@@ -19,6 +19,8 @@ export interface PortalTokenInput {
   ttlSeconds: number;
   /** The provider a `prestador` user acts for, carried as `prestador_id`. */
   prestadorId?: number;
+  /** The patient record (pattern 28) a `paciente` user is, carried as `paciente_id`. */
+  pacienteId?: number;
   /** An admin of the platform operator (may manage every application), carried as `plataforma: true`. */
   plataforma?: boolean;
 }
@@ -30,6 +32,7 @@ export interface PortalTokenClaims {
   role: PortalRole;
   aplicacao_id: number;
   prestador_id?: number;
+  paciente_id?: number;
   plataforma?: boolean;
   iat: number;
   exp: number;
@@ -46,6 +49,10 @@ export async function signPortalToken(input: PortalTokenInput): Promise<string> 
   const iat = Math.floor(Date.now() / 1000);
   const claims: Record<string, unknown> = { role: input.role, aplicacao_id: input.aplicacaoId };
   if (input.prestadorId !== undefined) claims.prestador_id = input.prestadorId;
+  if (input.pacienteId !== undefined) {
+    if (input.role !== 'paciente') throw new Error('only a paciente token names a patient');
+    claims.paciente_id = input.pacienteId;
+  }
   if (input.plataforma) {
     if (input.role !== 'admin') throw new Error('only an admin can be a platform admin');
     claims.plataforma = true;
@@ -137,6 +144,8 @@ export async function verifyPortalToken(token: string): Promise<PortalTokenClaim
     throw new Error('malformed portal token claims');
   }
   if (payload.prestador_id !== undefined && !positiveInteger(payload.prestador_id)) throw new Error('malformed prestador_id');
+  if (payload.paciente_id !== undefined && (!positiveInteger(payload.paciente_id) || payload.role !== 'paciente'))
+    throw new Error('malformed paciente_id');
   if (payload.plataforma !== undefined && (payload.plataforma !== true || payload.role !== 'admin'))
     throw new Error('malformed plataforma');
   return payload as JWTPayload & PortalTokenClaims;

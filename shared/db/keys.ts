@@ -238,3 +238,39 @@ export const pendingSend = at('35', (shard: number, reconcileAt: string, aplicac
   sk: `${reconcileAt}#${aplicacaoId}#${mensagemId}`,
 }));
 export const pendingSendShard = at('35', (shard: number) => ({ pk: `ENVIO#${shard}` }));
+
+// 36: a patient's device consents and their history
+export const consent = at('36', (aplicacaoId: number, pacienteId: number, tipo: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CONSENT#${pad(pacienteId)}#${tipo}`,
+}));
+export const consentHistoryEntry = at('36', (aplicacaoId: number, pacienteId: number, tipo: string, versao: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CONSENT#${pad(pacienteId)}#${tipo}#H#${String(versao).padStart(8, '0')}`,
+}));
+export const consentsOf = at('36', (aplicacaoId: number, pacienteId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  skPrefix: `CONSENT#${pad(pacienteId)}#`,
+}));
+
+// 37-39: the on-call physician's portal
+export const physicianPreference = at('37', (aplicacaoId: number, userId: number, secretariaId: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `PLANTPRED#${pad(userId)}#${secretariaId}`,
+}));
+export const physicianPreferences = at('37', (aplicacaoId: number, userId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  skPrefix: `PLANTPRED#${pad(userId)}#`,
+}));
+export const physicianProfile = at('38', (aplicacaoId: number, userId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `PLANTONISTA#${pad(userId)}`,
+}));
+export const physicianSearchProfile = at('38a', (aplicacaoId: number, userId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `PLANTBUSCA#${pad(userId)}`,
+}));
+export const availabilityDay = at('39', (aplicacaoId: number, userId: number, dia: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `DISP#${pad(userId)}#${dia}`,
+}));

@@ -56,6 +56,10 @@ const removeLookup = (key: { pk: string; sk: string }, pacienteId: number) =>
 export function dynamoPatientRepository(): PatientRepository {
   return {
     newId: nextId,
+    async get(aplicacaoId, id) {
+      const item = await get(keys.patient(aplicacaoId, id));
+      return item ? toPatient(item) : undefined;
+    },
     findByPhone: (aplicacaoId, telefone) => byLookup(aplicacaoId, keys.patientByPhone(aplicacaoId, telefone)),
     findByCpf: (aplicacaoId, cpf) => byLookup(aplicacaoId, keys.patientByCpf(aplicacaoId, cpf)),
 

@@ -74,8 +74,8 @@ export interface IssuedPortalToken {
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** A portal token for `user`, with its role's lifetime. */
-export async function issuePortalToken(user: PortalUser): Promise<IssuedPortalToken> {
+/** A portal token for `user`, with its role's lifetime; a patient's names its patient record. */
+export async function issuePortalToken(user: PortalUser, pacienteId?: number): Promise<IssuedPortalToken> {
   const expiresIn = PORTAL_TOKEN_TTL_SECONDS[user.role];
   const accessToken = await signPortalToken({
     role: user.role,
@@ -83,6 +83,7 @@ export async function issuePortalToken(user: PortalUser): Promise<IssuedPortalTo
     subject: String(user.id),
     ttlSeconds: expiresIn,
     prestadorId: user.role === 'prestador' ? user.prestadorId : undefined,
+    pacienteId: user.role === 'paciente' ? pacienteId : undefined,
     plataforma: user.role === 'admin' && user.plataforma === true,
   });
   return { accessToken, expiresIn, role: user.role };

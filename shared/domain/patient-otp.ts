@@ -13,6 +13,7 @@ import type { WhatsAppPort } from '#shared/adapters/ports';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { Application, PortalUser } from '#shared/domain/applications';
 import { issuePortalToken, type IssuedPortalToken } from '#shared/domain/login';
+import { patientOfPhone, type PatientRepository } from '#shared/domain/patients';
 import { log } from '#shared/log';
 
 export const OTP_TTL_SECONDS = 5 * 60;
@@ -101,10 +102,11 @@ export async function requestPatientCode(
 
 /** Exchanges a valid code for a patient token; throws InvalidCode for anything else. */
 export async function exchangePatientCode(
-  repo: PatientOtpRepository,
+  deps: { repo: PatientOtpRepository; patients: PatientRepository },
   input: { aplicacao: string; telefone: string; codigo: string },
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<IssuedPortalToken> {
+  const { repo, patients } = deps;
   const application = await repo.findApplicationBySlug(input.aplicacao);
   if (!application || !application.ativo) throw new InvalidCode();
   const otp = await repo.spendOtpAttempt(application.id, input.telefone, nowSeconds, OTP_MAX_ATTEMPTS);
@@ -119,5 +121,12 @@ export async function exchangePatientCode(
   if (!(await repo.deleteOtp(application.id, input.telefone, otp.codigoHash))) throw new InvalidCode();
   const patient = await repo.getPortalUser(application.id, otp.userId);
   if (!patient || patient.role !== 'paciente' || patient.telefone !== input.telefone) throw new InvalidCode();
-  return issuePortalToken(patient);
+  // The token names the patient record of the phone (the patient app's profile and consents), created on the first login.
+  const record = await patientOfPhone(
+    patients,
+    application.id,
+    { telefone: patient.telefone, nome: patient.nome },
+    new Date(nowSeconds * 1000).toISOString(),
+  );
+  return issuePortalToken(patient, record.id);
 }

@@ -124,6 +124,7 @@ export type PatientWriteRefusal = 'telefone' | 'cpf' | 'changed';
 
 export interface PatientRepository {
   newId(): Promise<number>;
+  get(aplicacaoId: number, id: number): Promise<Patient | undefined>;
   findByPhone(aplicacaoId: number, telefone: string): Promise<Patient | undefined>;
   findByCpf(aplicacaoId: number, cpf: string): Promise<Patient | undefined>;
   /** The patient with its lookups, or the lookup that another patient took. */
@@ -134,6 +135,24 @@ export interface PatientRepository {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/** The patient of a phone, created (with `nome`) when there is none; two first logins at once end with one patient. */
+export async function patientOfPhone(
+  repo: PatientRepository,
+  aplicacaoId: number,
+  input: { telefone: string; nome: string | null },
+  at: string,
+): Promise<Patient> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const found = await repo.findByPhone(aplicacaoId, input.telefone);
+    if (found) return found;
+    const patient = patientFromMessage({ id: await repo.newId(), aplicacaoId, telefone: input.telefone, nome: input.nome, at });
+    const result = await repo.create(patient);
+    if (result.committed) return patient;
+    if (result.refusals.length === 0 && !result.raced) throw result.error;
+  }
+  throw conflict('The patient is being created concurrently; try again');
+}
 
 /**
  * Creates or updates the patient of a phone (or CPF): 'created' or 'updated' with the patient. Two

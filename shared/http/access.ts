@@ -33,8 +33,9 @@ export function checkAccess(route: Route, principal: Principal, nowSeconds = Mat
   if (principal.expiresAt !== undefined && principal.expiresAt <= nowSeconds) {
     throw usesBearer ? invalidToken('The access token has expired') : new HttpError(401, 'unauthorized', 'The token has expired');
   }
+  // Authenticated, but another portal's user: forbidden, not unauthenticated (#10).
   if (route.role && principal.role !== route.role) {
-    throw new HttpError(401, 'unauthorized', 'This token is not valid for this portal');
+    throw new HttpError(403, 'forbidden', 'This token is not valid for this portal');
   }
   const needed = route.scopes ?? [];
   if (needed.length > 0 && !needed.some((scope) => principal.scopes.includes(scope))) {

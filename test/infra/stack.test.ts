@@ -52,7 +52,8 @@ function synthesize(props: Partial<PlatformStackProps> = {}) {
 const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 /** The logical id whose Arn a value refers to (an integration URI, a target, a redrive policy...). */
 const arnTargetOf = (value: unknown): string | undefined => JSON.stringify(value).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)?.[1];
-const logicalId = (c: IConstruct) => Stack.of(c).getLogicalId(c.node.defaultChild as CfnElement);
+/** Of an L2 construct (its default child) or of an L1 resource itself (the place index). */
+const logicalId = (c: IConstruct) => Stack.of(c).getLogicalId((c.node.defaultChild ?? c) as CfnElement);
 
 describe('PlatformStack', () => {
   let stack: PlatformStack;
@@ -110,6 +111,7 @@ describe('PlatformStack', () => {
         expect(env.PROVIDER_SECRET_PREFIX, entry.id).toBe(providerSecrets ? providerSecretPrefix : undefined);
         expect(env.CRL_BUCKET !== undefined, entry.id).toBe(needs.readsCrl);
         if (needs.readsCrl) expect(env.CRL_KEY).toBe(crlKey);
+        expect(env.PLACE_INDEX_NAME, entry.id).toEqual(needs.geocodes ? { Ref: logicalId(stack.placeIndex) } : undefined);
         expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
         expect(env.ADMIN_EMAIL, entry.id).toBe(needs.sendsMail ? adminEmail : undefined);
       }
@@ -357,6 +359,17 @@ describe('PlatformStack', () => {
       expect(stage!.MethodSettings[0].ThrottlingRateLimit).toBeGreaterThanOrEqual(10 * (rateLimits[0]!.limitPerMinute / 60));
     });
 
+    it('has one place index for geocoding, in Brazil, whose results may be stored (the profile keeps the point)', () => {
+      template.resourceCountIs('AWS::Location::PlaceIndex', 1);
+      template.hasResourceProperties('AWS::Location::PlaceIndex', {
+        IndexName: 'Test-enderecos',
+        DataSource: 'Here',
+        DataSourceConfiguration: { IntendedUse: 'Storage' },
+      });
+      const physicianEnv = resources[fnId(groupFunctions['physician-portal'])]!.Properties.Environment.Variables as Json;
+      expect(physicianEnv.PLACE_INDEX_NAME).toEqual({ Ref: logicalId(stack.placeIndex) });
+    });
+
     it('keeps the CRL bucket private, encrypted, versioned and TLS-only', () => {
       template.hasResourceProperties('AWS::S3::Bucket', {
         PublicAccessBlockConfiguration: {
@@ -384,6 +397,7 @@ describe('PlatformStack', () => {
         [logicalId(stack.crlBucket), 'crl-bucket'],
         [logicalId(stack.signingKey), 'signing-key'],
         [logicalId(stack.verificationKeys), 'verification-keys'],
+        [logicalId(stack.placeIndex), 'place-index'],
       ]);
       for (const [queue, wq] of Object.entries(stack.queues)) {
         names.set(logicalId(wq.queue), `queue:${queue}`);
@@ -444,6 +458,7 @@ describe('PlatformStack', () => {
         needs.readsProviderSecrets.map((name) => `${providerSecretArn}/*/${name}-??????`),
       );
       if (needs.writesProviderSecrets) allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${providerSecretArn}/*`]);
+      if (needs.geocodes) allow(['geo:SearchPlaceIndexForText'], ['place-index']);
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
         allow(['ses:SendEmail'], [identity(mailFrom), identity('clinica.example'), identity(adminEmail)]);
@@ -559,6 +574,11 @@ describe('PlatformStack', () => {
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on /)).toEqual([groupFunctions.admin.id]);
       expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
+      // Geocoding: the physician portal only, on the stack's place index only.
+      expect(holders(/^geo:/)).toEqual([groupFunctions['physician-portal'].id]);
+      expect([...grantsOf(groupFunctions['physician-portal'])].filter((g) => g.startsWith('geo:'))).toEqual([
+        'geo:SearchPlaceIndexForText on place-index',
+      ]);
       const readOnlyGroups: Group[] = ['finance', 'config', 'webhooks'];
       for (const group of readOnlyGroups) expect(holders(/dynamodb:PutItem/)).not.toContain(groupFunctions[group].id);
     });

@@ -252,7 +252,9 @@ describe('patient one-time code', () => {
     expect(decodeJwt(token)).toMatchObject({ role: 'paciente', aplicacao_id: demo.id });
     const own = await call('GET', '/api/v4/saude/perfil', undefined, token);
     expect([401, 403]).not.toContain(own.status);
-    expect((await call('GET', '/api/plantonista/perfil', undefined, token)).status).toBe(401);
+    expect((await call('GET', '/api/plantonista/perfil', undefined, token)).status).toBe(403);
+    // The token names the patient record of the phone, created at the first login.
+    expect(decodeJwt(token).paciente_id).toEqual(expect.any(Number));
 
     // A code is good once.
     const reused = await exchange('demo', telefone, code);

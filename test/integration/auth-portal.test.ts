@@ -64,11 +64,11 @@ const expectGatewayRefusal = (answer: Answer) => {
 };
 
 describe('the portal JWT authorizer', () => {
-  it('lets the plantonista token into the physician portal (501: the route is not built yet)', async () => {
+  it('lets the plantonista token into the physician portal', async () => {
     const answer = await call('GET', '/api/plantonista/perfil', demo.tokens.plantonista);
 
-    expect(answer.status).toBe(501);
-    expect(answer.json).toMatchObject({ error: 'not_implemented' });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ nome: expect.any(String) });
   });
 
   it.each(roles)('lets the %s token into its own portal only', async (role) => {
@@ -80,8 +80,8 @@ describe('the portal JWT authorizer', () => {
       // Assess
       if (portal === role) expectLetIn(answer);
       else {
-        expect(answer.status, `${role} token on the ${portal} portal`).toBe(401);
-        expect(answer.json).toMatchObject({ error: 'unauthorized' });
+        expect(answer.status, `${role} token on the ${portal} portal`).toBe(403);
+        expect(answer.json).toMatchObject({ error: 'forbidden' });
       }
     }
   });
@@ -90,8 +90,8 @@ describe('the portal JWT authorizer', () => {
     for (const token of [demo.tokens.paciente, demo.tokens.admin]) {
       const answer = await call('GET', '/api/plantonista/perfil', token);
 
-      expect(answer.status).toBe(401);
-      expect(answer.json).toEqual({ error: 'unauthorized', message: 'This token is not valid for this portal' });
+      expect(answer.status).toBe(403);
+      expect(answer.json).toEqual({ error: 'forbidden', message: 'This token is not valid for this portal' });
     }
   });
 
@@ -213,8 +213,8 @@ describe('POST /api/admin/usuarios', () => {
     const token = loggedIn.json.access_token as string;
     expect(decodeJwt(token)).toMatchObject({ role: 'plantonista', aplicacao_id: outra.id, sub: String(created.json.id) });
     expectLetIn(await call('GET', '/api/plantonista/perfil', token));
-    expect((await call('GET', '/api/prestador/webhooks/1', token)).status).toBe(401);
-    expect((await call('GET', '/api/admin/whatsapp/setores/1', token)).status).toBe(401);
+    expect((await call('GET', '/api/prestador/webhooks/1', token)).status).toBe(403);
+    expect((await call('GET', '/api/admin/whatsapp/setores/1', token)).status).toBe(403);
   });
 
   it('creates a prestador user for a provider of the application; its token carries the provider', async () => {
@@ -401,7 +401,7 @@ describe('POST /api/admin/usuarios', () => {
         role: 'admin',
         senha: strongPassword,
       });
-      expect(answer.status).toBe(401);
+      expect(answer.status).toBe(403);
     }
   });
 

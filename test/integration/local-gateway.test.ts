@@ -73,8 +73,8 @@ describe('every route of the route table through the local gateway', () => {
       ['POST', '/api/external/prestador/v1/execucao', { 'X-Api-Key': app.prestador.apiKey, 'X-Api-Secret': app.prestador.apiSecret }, 400],
       ['GET', `/api/admin/whatsapp/setores/${app.id}`, bearer(app.tokens.admin), 200],
       ['GET', `/api/prestador/webhooks/${service.sandbox.webhooks!.webhookId}`, bearer(app.tokens.prestador), 200],
-      ['GET', '/api/plantonista/perfil', bearer(app.tokens.plantonista), 501],
-      ['GET', '/api/v4/saude/perfil', bearer(app.tokens.paciente), 501],
+      ['GET', '/api/plantonista/perfil', bearer(app.tokens.plantonista), 200],
+      ['GET', '/api/v4/saude/perfil', bearer(app.tokens.paciente), 200],
     ];
 
     for (const [method, path, headers, status] of calls) {

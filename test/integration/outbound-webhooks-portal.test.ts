@@ -109,9 +109,9 @@ describe('POST /api/prestador/webhooks', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('answers 401 without a token and with a token of another portal role', async () => {
+  it('answers 401 without a token and 403 with a token of another portal role', async () => {
     expect((await api.call('POST', BASE, {}, { url: 'https://93.184.216.34/in' })).status).toBe(401);
-    expect((await as(demo.tokens.admin).call('POST', BASE, { url: 'https://93.184.216.34/in' })).status).toBe(401);
+    expect((await as(demo.tokens.admin).call('POST', BASE, { url: 'https://93.184.216.34/in' })).status).toBe(403);
   });
 });
 

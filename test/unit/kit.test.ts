@@ -201,7 +201,7 @@ describe('access rules of the route table', () => {
     const wrongRole = await portalHandler(portalEvent, context);
     const throttled = await machine(limited, context);
 
-    expect(wrongRole.statusCode).toBe(401);
+    expect(wrongRole.statusCode).toBe(403);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers?.['Retry-After']).toBe('17');
   });

@@ -1,0 +1,76 @@
+// /api/v4/saude/consentimentos: the token's patient's device consents (shared/domain/consents.ts).
+// The batch PUT registers or updates several at once, all or nothing; revogar and conceder change one.
+// Every change appends to the consent's history, and the answer carries it.
+import * as z from 'zod/mini';
+import { dynamoConsentRepository } from '#shared/db/consents';
+import { dynamoPatientRepository } from '#shared/db/patients';
+import { changeConsents, consentTypeOf, consentTypes, type Consent, type ConsentChange } from '#shared/domain/consents';
+import { notFound } from '#shared/domain/errors';
+import { localDateTime } from '#shared/domain/time';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+import { patientOf } from './scope.ts';
+
+const consents = dynamoConsentRepository();
+const patients = dynamoPatientRepository();
+
+const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+const batchBody = z.object({
+  dispositivo: label,
+  versaoTermos: label,
+  consentimentos: z
+    .array(z.object({ tipo: z.enum(consentTypes), concedido: z.boolean() }))
+    .check(z.minLength(1), z.maxLength(consentTypes.length)),
+});
+/** What the app sends with a revocation (the reason, the app version...), kept with it in the history. */
+const revocationDetails = z
+  .record(z.string().check(z.minLength(1), z.maxLength(64)), z.string().check(z.maxLength(500)))
+  .check(z.refine((details) => Object.keys(details).length <= 20, { error: 'must have at most 20 entries' }));
+
+const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
+const consentView = (c: Consent) => ({
+  tipo: c.tipo,
+  concedido: c.concedido,
+  concedidoEm: local(c.concedidoEm),
+  revogadoEm: local(c.revogadoEm),
+  dispositivo: c.dispositivo,
+  versaoTermos: c.versaoTermos,
+  atualizadoEm: local(c.atualizadoEm),
+  historico: c.historico.map((h) => ({ ...h, em: local(h.em) })),
+});
+
+async function change(request: TenantRequest, changes: ConsentChange[]): Promise<Consent[]> {
+  const { aplicacaoId, pacienteId } = patientOf(request);
+  const patient = await patients.get(aplicacaoId, pacienteId);
+  if (!patient) throw notFound('patient');
+  return changeConsents(consents, { aplicacaoId, id: pacienteId, telefone: patient.telefone }, changes);
+}
+
+export const consentOperations: Operations<'patient-app'> = {
+  'GET /api/v4/saude/consentimentos': async (request) => {
+    const { aplicacaoId, pacienteId } = patientOf(request);
+    return json(200, (await consents.list(aplicacaoId, pacienteId)).map(consentView));
+  },
+
+  'PUT /api/v4/saude/consentimentos': async (request) => {
+    const body = validate(batchBody, request.body);
+    const changed = await change(
+      request,
+      body.consentimentos.map((c) => ({ ...c, dispositivo: body.dispositivo, versaoTermos: body.versaoTermos })),
+    );
+    return json(200, changed.map(consentView));
+  },
+
+  'PUT /api/v4/saude/consentimentos/{tipo}/revogar': async (request) => {
+    const tipo = consentTypeOf(request.pathParameters.tipo);
+    const detalhes = request.body === undefined ? undefined : validate(revocationDetails, request.body);
+    const [consent] = await change(request, [{ tipo, concedido: false, detalhes }]);
+    return json(200, consentView(consent!));
+  },
+
+  'PUT /api/v4/saude/consentimentos/{tipo}/conceder': async (request) => {
+    const tipo = consentTypeOf(request.pathParameters.tipo);
+    const [consent] = await change(request, [{ tipo, concedido: true }]);
+    return json(200, consentView(consent!));
+  },
+};

@@ -1,0 +1,75 @@
+// /api/v4/saude/perfil: the patient record (pattern 28, the same record as v2 `pacientes`) of the
+// token's patient. Name, sex, birth date, neighbourhood and city are editable; phone and CPF are shown
+// (CPF masked) and change only through the application. PUT changes the fields sent and answers the
+// whole profile. Personal data never goes into logs.
+import * as z from 'zod/mini';
+import { dynamoPatientRepository } from '#shared/db/patients';
+import { conflict, invalid, notFound } from '#shared/domain/errors';
+import { maskCpf } from '#shared/domain/masking';
+import { isBirthDate, sexos, type Patient } from '#shared/domain/patients';
+import { localDateTime } from '#shared/domain/time';
+import { json, type Operations } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+import { patientOf } from './scope.ts';
+
+const patients = dynamoPatientRepository();
+
+const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
+const profileBody = z.object({
+  nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  sexo: z.optional(z.nullable(z.enum(sexos))),
+  dataNascimento: z.optional(z.nullable(z.string())),
+  bairro: z.optional(text(100)),
+  cidade: z.optional(text(100)),
+});
+/** Shown but not editable here: refused by name rather than silently dropped. */
+const readOnly = ['telefone', 'cpf', 'email', 'id'] as const;
+
+export const profileView = (p: Patient) => ({
+  id: p.id,
+  nome: p.nome,
+  sexo: p.sexo,
+  dataNascimento: p.dataNascimento,
+  bairro: p.bairro,
+  cidade: p.cidade,
+  telefone: p.telefone,
+  cpf: maskCpf(p.cpf),
+  atualizadoEm: localDateTime(new Date(p.atualizadoEm)),
+});
+
+async function ownRecord(aplicacaoId: number, pacienteId: number): Promise<Patient> {
+  const patient = await patients.get(aplicacaoId, pacienteId);
+  if (!patient) throw notFound('patient');
+  return patient;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export const profileOperations: Operations<'patient-app'> = {
+  'GET /api/v4/saude/perfil': async (request) => {
+    const { aplicacaoId, pacienteId } = patientOf(request);
+    return json(200, profileView(await ownRecord(aplicacaoId, pacienteId)));
+  },
+
+  'PUT /api/v4/saude/perfil': async (request) => {
+    const { aplicacaoId, pacienteId } = patientOf(request);
+    const raw = request.body;
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const field = readOnly.find((f) => f in raw);
+      if (field) throw invalid(`${field} cannot be changed in the app`, field);
+    }
+    const body = validate(profileBody, raw ?? {});
+    if (body.dataNascimento && !isBirthDate(body.dataNascimento, localDateTime(new Date()).slice(0, 10))) {
+      throw invalid('dataNascimento must be a real date YYYY-MM-DD, not in the future', 'dataNascimento');
+    }
+    // Conditioned on the version read: a concurrent change (the application's v2 upsert) is re-read, never overwritten.
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const current = await ownRecord(aplicacaoId, pacienteId);
+      const next: Patient = { ...current, ...body, atualizadoEm: new Date().toISOString(), versao: current.versao + 1 };
+      const result = await patients.update(current, next);
+      if (result.committed) return json(200, profileView(next));
+      if (!result.raced && !result.refusals.includes('changed')) throw result.error;
+    }
+    throw conflict('The profile is being changed concurrently; try again');
+  },
+};
