@@ -1,6 +1,6 @@
 // A patient's device consents (the patient app's permissions) and their history. Under the LGPD the
 // service must be able to show when and how each consent was given or withdrawn: every change appends a
-// history entry that is never rewritten, in the same transaction as the change (docs/patient-app.md).
+// history entry that is never rewritten, in the same transaction as the change (docs/portals.md).
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 import type { CommitOutcome } from '#shared/domain/unit-of-work';
 

@@ -200,7 +200,7 @@ describe('POST /api/admin/aplicacoes', () => {
     const { demo } = service.sandbox.applications;
     for (const role of ['prestador', 'plantonista', 'paciente'] as const) {
       const refused = await call('POST', '/api/admin/aplicacoes', demo.tokens[role], { nome: 'X', slug: newSlug(), provider: 'link' });
-      expect(refused.status, role).toBe(401);
+      expect(refused.status, role).toBe(403);
     }
   });
 });

@@ -144,7 +144,7 @@ describe('fuzzing the authorizers through the local gateway', () => {
     }
   });
 
-  it('portal JWT: 401 for anything that is not a token of the route role, never a pass', async () => {
+  it('portal JWT: 401 for anything that is not a valid token, 403 for a token of another role, never a pass', async () => {
     const headers = fc.record(
       {
         Authorization: fc.oneof(
@@ -160,7 +160,10 @@ describe('fuzzing the authorizers through the local gateway', () => {
 
     const seen = await refusalBodies(`${service.baseUrl}/api/plantonista/perfil`, (h) => ({ headers: h }), headers);
 
-    for (const key of seen.keys()) expect(key).toMatch(/^401 /);
+    for (const key of seen.keys()) {
+      expect(key).toMatch(/^40[13] /);
+      if (key.startsWith('403 ')) expect(JSON.parse(key.slice(4))).toEqual({ error: 'forbidden', message: 'This token is not valid for this portal' });
+    }
   });
 
   it('agent channel without a client certificate: 401 whatever the token', async () => {

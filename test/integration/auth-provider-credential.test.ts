@@ -514,13 +514,13 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect(theirs.map((c) => c.id)).not.toContain(id);
   });
 
-  it("refuses another portal's token (401) and no token (401)", async () => {
+  it("refuses another portal's token (403) and no token (401)", async () => {
     const asAdmin = await fetch(`${service.baseUrl}/api/prestador/credenciais`, {
       headers: { Authorization: `Bearer ${demo.tokens.admin}` },
     });
     const anonymous = await fetch(`${service.baseUrl}/api/prestador/credenciais`);
 
-    expect(asAdmin.status).toBe(401);
+    expect(asAdmin.status).toBe(403);
     expect(anonymous.status).toBe(401);
   });
 });
