@@ -162,7 +162,8 @@ describe('fuzzing the authorizers through the local gateway', () => {
 
     for (const key of seen.keys()) {
       expect(key).toMatch(/^40[13] /);
-      if (key.startsWith('403 ')) expect(JSON.parse(key.slice(4))).toEqual({ error: 'forbidden', message: 'This token is not valid for this portal' });
+      if (key.startsWith('403 '))
+        expect(JSON.parse(key.slice(4))).toEqual({ error: 'forbidden', message: 'This token is not valid for this portal' });
     }
   });
 
