@@ -6,7 +6,7 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, isConditionFailure, queryAll, queryIndex, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryIndex, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
@@ -155,12 +155,6 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     }
   };
 
-  const byPrefix = ({ pk, skPrefix }: { pk: string; skPrefix: string }) =>
-    queryAll({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    });
-
   const repo: ApplicationRepository = {
     newId: () => nextId(),
 
@@ -251,7 +245,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listPrestadores(aplicacaoId) {
-      return (await byPrefix(keys.prestadores(aplicacaoId))).map((item) => withoutKeys(item) as unknown as Prestador);
+      return (await queryPrefix(keys.prestadores(aplicacaoId))).map((item) => withoutKeys(item) as unknown as Prestador);
     },
 
     async putProviderCredential(record) {
@@ -324,7 +318,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await byPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => withoutKeys(item) as unknown as InboundSubscription);
+      return (await queryPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => withoutKeys(item) as unknown as InboundSubscription);
     },
 
     async deactivateInboundSubscription(aplicacaoId, id, at) {

@@ -90,6 +90,26 @@ export const queryIndex = (
     ...more,
   });
 
+/**
+ * Every item of a collection as keys.ts builds it (a partition's items under one sort-key prefix), page
+ * after page; `more` adds a consistent read, a projection or a filter (its values join the key's).
+ */
+export const queryPrefix = (
+  { pk, skPrefix }: { pk: string; skPrefix: string },
+  more: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'KeyConditionExpression'> = {},
+  client: () => Db = db,
+  table: () => string = tableName,
+): Promise<Record<string, unknown>[]> =>
+  queryAll(
+    {
+      ...more,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ...more.ExpressionAttributeValues, ':pk': pk, ':prefix': skPrefix },
+    },
+    client,
+    table,
+  );
+
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit' | 'Select'>;
 
 /** With a filter, `Limit` counts the items read, not those matched: larger steps, so a page takes fewer requests. */

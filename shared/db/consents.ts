@@ -3,7 +3,7 @@
 // `versao` read and its history entry with `attribute_not_exists`, in one transaction; the flow's opt-out
 // (34b) moves with NOTIFICACOES_WHATSAPP in the same transaction.
 import * as keys from '#shared/db/keys';
-import { queryAll, withoutKeys } from '#shared/db/client';
+import { queryPrefix, withoutKeys } from '#shared/db/client';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import type { Consent, ConsentHistoryEntry, ConsentRepository, ConsentWrite } from '#shared/domain/consents';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
@@ -51,12 +51,7 @@ function writesOf(aplicacaoId: number, pacienteId: number, telefone: string, w: 
 export function dynamoConsentRepository(): ConsentRepository {
   return {
     async list(aplicacaoId, pacienteId) {
-      const { pk, skPrefix } = keys.consentsOf(aplicacaoId, pacienteId);
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(keys.consentsOf(aplicacaoId, pacienteId), { ConsistentRead: true });
       // Sort keys put each consent's history entries (in order) right after it.
       const consents = new Map<string, Consent>();
       for (const item of items) {

@@ -1,7 +1,7 @@
 // DynamoDB records of the on-call physician's portal (docs/data-model.md, patterns 37, 38, 38a): all
 // under the application's partition, keyed by the physician's user id.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText } from '#shared/db/numbers';
 import type { PhysicianPreference, PhysicianProfile, PhysicianRepository, SearchProfile } from '#shared/domain/physicians';
@@ -14,11 +14,9 @@ const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableN
 export function dynamoPhysicianRepository(): PhysicianRepository {
   return {
     async activePreferences(aplicacaoId, userId) {
-      const { pk, skPrefix } = keys.physicianPreferences(aplicacaoId, userId);
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      const items = await queryPrefix(keys.physicianPreferences(aplicacaoId, userId), {
         FilterExpression: 'ativo = :true',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':true': true },
+        ExpressionAttributeValues: { ':true': true },
       });
       return items.map((item) => withoutKeys(item) as unknown as PhysicianPreference);
     },

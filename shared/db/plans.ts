@@ -1,7 +1,7 @@
 // Plans in the single table (docs/data-model.md, pattern 14): one partition of a handful of items,
 // listed with one Query. The price is an exact DynamoDB number, read back as a decimal string.
 import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db as defaultDb, queryAll, tableName as defaultTable, type Db } from '#shared/db/client';
+import { conditional, db as defaultDb, queryPrefix, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText } from '#shared/db/numbers';
 import { toMoney } from '#shared/domain/money';
@@ -22,12 +22,9 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
   return {
     async listActive() {
       // One query in practice (a few items).
-      const items = await queryAll(
-        {
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: 'ativo = :ativo',
-          ExpressionAttributeValues: { ':pk': keys.plans().pk, ':prefix': keys.plans().skPrefix, ':ativo': true },
-        },
+      const items = await queryPrefix(
+        keys.plans(),
+        { FilterExpression: 'ativo = :ativo', ExpressionAttributeValues: { ':ativo': true } },
         db,
         table,
       );

@@ -5,7 +5,7 @@
 // sector of the application refuses the whole change) and the `setorId` of each number it claims or
 // gives up (a number of another sector refuses it too).
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
@@ -86,11 +86,7 @@ export function dynamoSectorRepository(): SectorRepository {
     },
 
     async list(aplicacaoId) {
-      const { pk, skPrefix } = keys.sectors(aplicacaoId);
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      });
+      const items = await queryPrefix(keys.sectors(aplicacaoId));
       return items.map(toSector);
     },
 

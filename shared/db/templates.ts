@@ -4,7 +4,7 @@
 // claims of pattern 33a when the write moves the template into or out of the states that hold them
 // (EM_ANALISE, APROVADO): a procedure another template holds refuses the whole submission.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryAll, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
@@ -96,12 +96,7 @@ export function dynamoTemplateRepository(): TemplateRepository {
     get,
 
     async list(aplicacaoId) {
-      const { pk, skPrefix } = keys.templates(aplicacaoId);
-      const items = await queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(keys.templates(aplicacaoId), { ConsistentRead: true });
       return items.map(toTemplate);
     },
 
