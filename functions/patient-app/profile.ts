@@ -4,9 +4,10 @@
 // whole profile. Personal data never goes into logs.
 import * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
-import { conflict, invalid, notFound } from '#shared/domain/errors';
+import { conflict, notFound } from '#shared/domain/errors';
 import { maskCpf } from '#shared/domain/masking';
-import { isBirthDate, sexos, type Patient } from '#shared/domain/patients';
+import { checkBirthDate, sexos, type Patient } from '#shared/domain/patients';
+import { refuseFields } from '#shared/domain/validation';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
@@ -53,15 +54,9 @@ export const profileOperations: Operations<'patient-app'> = {
 
   'PUT /api/v4/saude/perfil': async (request) => {
     const { aplicacaoId, pacienteId } = patientOf(request);
-    const raw = request.body;
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-      const field = readOnly.find((f) => f in raw);
-      if (field) throw invalid(`${field} cannot be changed in the app`, field);
-    }
-    const body = validate(profileBody, raw ?? {});
-    if (body.dataNascimento && !isBirthDate(body.dataNascimento, localDateTime(new Date()).slice(0, 10))) {
-      throw invalid('dataNascimento must be a real date YYYY-MM-DD, not in the future', 'dataNascimento');
-    }
+    refuseFields(request.body, readOnly, 'in the app');
+    const body = validate(profileBody, request.body ?? {});
+    checkBirthDate(body.dataNascimento);
     // Conditioned on the version read: a concurrent change (the application's v2 upsert) is re-read, never overwritten.
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await ownRecord(aplicacaoId, pacienteId);

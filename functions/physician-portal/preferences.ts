@@ -6,15 +6,15 @@ import { POSITIVE_AMOUNT } from '#shared/domain/money';
 import { shifts, type PhysicianPreference } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
+import { noRepeats } from '#shared/domain/validation';
 import { validate } from '#shared/http/validation';
 import { physicianOf } from './scope.ts';
 
 const physicians = dynamoPhysicianRepository();
 
-const distinct = <T>(list: T[]) => new Set(list).size === list.length;
 const preferenceBody = z.object({
   secretariaId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' })),
-  turnos: z.array(z.enum(shifts)).check(z.maxLength(shifts.length), z.refine(distinct, { error: 'must not repeat a shift' })),
+  turnos: z.array(z.enum(shifts)).check(z.maxLength(shifts.length), z.refine(noRepeats, { error: 'must not repeat a shift' })),
   unidades: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(50)),
   valorMinimo: z.nullable(z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }))),
   ativo: z.boolean(),

@@ -8,7 +8,8 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoPhysicianRepository } from '#shared/db/physicians';
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { maskCpf, maskEmail, maskPhone, maskRegistration } from '#shared/domain/masking';
-import { normalizePhone } from '#shared/domain/phone';
+import { phoneField } from '#shared/domain/phone';
+import { refuseFields } from '#shared/domain/validation';
 import { brazilianStates, type Address, type PhysicianProfile } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
@@ -94,17 +95,9 @@ export const profileOperations: Operations<'physician-portal'> = {
 
   'PUT /api/plantonista/perfil': async (request) => {
     const scope = physicianOf(request);
-    const raw = request.body;
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-      const field = readOnly.find((f) => f in raw);
-      if (field) throw invalid(`${field} cannot be changed in the portal`, field);
-    }
-    const body = validate(profileBody, raw ?? {});
-    let telefone = body.telefone;
-    if (telefone) {
-      telefone = normalizePhone(telefone);
-      if (!telefone) throw invalid('telefone must be a phone number with its country code, e.g. +5511999998888', 'telefone');
-    }
+    refuseFields(request.body, readOnly, 'in the portal');
+    const body = validate(profileBody, request.body ?? {});
+    const telefone = body.telefone ? phoneField(body.telefone, 'telefone') : body.telefone;
     const endereco: Address | undefined = body.endereco && {
       logradouro: body.endereco.logradouro,
       numero: body.endereco.numero ?? null,

@@ -8,6 +8,7 @@ import { POSITIVE_AMOUNT } from '#shared/domain/money';
 import { emptySearchProfile, shifts, weekDays, type SearchProfile } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
+import { noRepeats } from '#shared/domain/validation';
 import { validate } from '#shared/http/validation';
 import { physicianOf } from './scope.ts';
 
@@ -15,10 +16,9 @@ const physicians = dynamoPhysicianRepository();
 
 export const MAX_RADIUS_KM = 500;
 const HOUR = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const distinct = <T>(list: T[]) => new Set(list.map((v) => JSON.stringify(v))).size === list.length;
 
 const searchBody = z.object({
-  diasSemana: z.array(z.enum(weekDays)).check(z.minLength(1), z.refine(distinct, { error: 'must not repeat a day' })),
+  diasSemana: z.array(z.enum(weekDays)).check(z.minLength(1), z.refine(noRepeats, { error: 'must not repeat a day' })),
   valorMinimoPorTurno: z.nullable(z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }))),
   raioKm: z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_RADIUS_KM)),
   periodos: z
@@ -31,7 +31,7 @@ const searchBody = z.object({
         }),
       ]),
     )
-    .check(z.minLength(1), z.maxLength(8), z.refine(distinct, { error: 'must not repeat a period' })),
+    .check(z.minLength(1), z.maxLength(8), z.refine(noRepeats, { error: 'must not repeat a period' })),
 });
 
 const view = (p: SearchProfile) => ({ ...p, atualizadoEm: p.atualizadoEm ? localDateTime(new Date(p.atualizadoEm)) : null });

@@ -4,8 +4,8 @@
 import * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { invalid } from '#shared/domain/errors';
-import { isBirthDate, normalizeCpf, sexos, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
-import { normalizePhone } from '#shared/domain/phone';
+import { checkBirthDate, normalizeCpf, sexos, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
+import { phoneField } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
@@ -31,11 +31,6 @@ const listQuery = z.object({
   nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
 });
 
-const phoneOf = (value: string, field: string) => {
-  const telefone = normalizePhone(value);
-  if (!telefone) throw invalid(`${field} must be a phone number with its country code, e.g. +5511999998888`, field);
-  return telefone;
-};
 const cpfOf = (value: string) => {
   const cpf = normalizeCpf(value);
   if (!cpf) throw invalid('cpf must be a valid CPF (11 digits with correct check digits)', 'cpf');
@@ -59,13 +54,10 @@ export const patientView = (p: Patient) => ({
 export const patientOperations: Operations<'v2-other'> = {
   'POST /api/external/v2/pacientes': async (request) => {
     const body = validate(patientBody, request.body ?? {});
-    const today = localDateTime(new Date()).slice(0, 10);
-    if (body.dataNascimento && !isBirthDate(body.dataNascimento, today)) {
-      throw invalid('dataNascimento must be a date YYYY-MM-DD, not in the future', 'dataNascimento');
-    }
+    checkBirthDate(body.dataNascimento);
     const input = {
       ...body,
-      telefone: phoneOf(body.telefone, 'telefone'),
+      telefone: phoneField(body.telefone, 'telefone'),
       cpf: body.cpf === undefined || body.cpf === null ? body.cpf : cpfOf(body.cpf),
       email: body.email === undefined || body.email === null ? body.email : body.email.toLowerCase(),
     };
@@ -77,7 +69,7 @@ export const patientOperations: Operations<'v2-other'> = {
     const paging = readPaging(request.query);
     const query = validate(listQuery, { telefone: request.query.telefone, cpf: request.query.cpf, nome: request.query.nome }, 'query');
     const filters: PatientFilters = {
-      telefone: query.telefone === undefined ? undefined : phoneOf(query.telefone, 'telefone'),
+      telefone: query.telefone === undefined ? undefined : phoneField(query.telefone, 'telefone'),
       cpf: query.cpf === undefined ? undefined : cpfOf(query.cpf),
       nome: query.nome,
     };

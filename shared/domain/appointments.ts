@@ -11,7 +11,7 @@
 // it again and decides again. A no-op (`changed: false`) writes nothing and sends no event.
 import * as z from 'zod/mini';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
-import { normalizePhone } from '#shared/domain/phone';
+import { phoneField } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
 import { pageOf } from '#shared/domain/paging';
@@ -320,9 +320,7 @@ export type AppointmentCreateInput = z.infer<typeof createSchema>;
 /** POST /api/external/v2/agendamentos body -> input with the phone normalised to +E.164, or invalid(message, field). */
 export function parseAppointmentCreate(body: unknown): AppointmentCreateInput {
   const input = parseInput(createSchema, body);
-  const telefone = normalizePhone(input.pacienteTelefone);
-  if (!telefone) throw invalid('pacienteTelefone must be a phone number with its country code, e.g. +5511999998888', 'pacienteTelefone');
-  return { ...input, pacienteTelefone: telefone };
+  return { ...input, pacienteTelefone: phoneField(input.pacienteTelefone, 'pacienteTelefone') };
 }
 
 const patchSchema = z.object({

@@ -1,7 +1,8 @@
 // Patients (pacientes) of an application: one record per phone (and per CPF when known), created by
 // the v2 API or by a patient's first WhatsApp message, read by the patient app and the appointments.
 // CPF and phone are personal data: they never go into logs.
-import { conflict } from '#shared/domain/errors';
+import { conflict, invalid } from '#shared/domain/errors';
+import { localDateTime } from '#shared/domain/time';
 import type { CommitOutcome } from '#shared/domain/unit-of-work';
 
 export const sexos = ['M', 'F', 'O'] as const;
@@ -73,6 +74,13 @@ export function isBirthDate(value: string, today: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= today;
+}
+
+/** A birth date as a patient or an application gives it (null and absent pass), or a 400 naming `dataNascimento`. */
+export function checkBirthDate(value: string | null | undefined, now = new Date()): void {
+  if (value && !isBirthDate(value, localDateTime(now).slice(0, 10))) {
+    throw invalid('dataNascimento must be a real date YYYY-MM-DD, not in the future', 'dataNascimento');
+  }
 }
 
 /** The fields a POST may give; an absent field keeps its stored value, an explicit null clears it (telefone cannot be cleared). */

@@ -1,5 +1,6 @@
 // Phone numbers as the API accepts them: the country code is required, written with a leading
 // + or 00; spaces, dashes, dots and parentheses are decoration. The result is +E.164.
+import { invalid } from '#shared/domain/errors';
 
 const DECORATION = /[\s\-().]/g;
 
@@ -10,4 +11,11 @@ export function normalizePhone(raw: string): string | undefined {
   // E.164: at most 15 digits; a country code never starts with 0.
   if (digits === undefined || !/^[1-9]\d{7,14}$/.test(digits)) return undefined;
   return `+${digits}`;
+}
+
+/** The normalised phone of an input field, or a 400 naming the field. */
+export function phoneField(raw: string, field: string): string {
+  const telefone = normalizePhone(raw);
+  if (!telefone) throw invalid(`${field} must be a phone number with its country code, e.g. +5511999998888`, field);
+  return telefone;
 }

@@ -47,3 +47,13 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   const field = issue.path.length ? issue.path.join('.') : what;
   throw invalid(`${field} ${describe(issue)}`, field);
 }
+
+/** A list's refinement: no item twice (items compared by value, objects too). */
+export const noRepeats = (list: readonly unknown[]): boolean => new Set(list.map((item) => JSON.stringify(item))).size === list.length;
+
+/** Refuses by name, rather than dropping silently, the first of `fields` a body carries: shown, but not editable `where`. */
+export function refuseFields(body: unknown, fields: readonly string[], where: string): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const field = fields.find((f) => f in body);
+  if (field) throw invalid(`${field} cannot be changed ${where}`, field);
+}

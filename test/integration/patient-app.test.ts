@@ -120,20 +120,16 @@ describe('GET/PUT /api/v4/saude/perfil', () => {
 });
 
 describe('/api/v4/saude/consentimentos', () => {
-  const batch = (consentimentos: Json[]) => ({ dispositivo: 'Pixel 8', versaoTermos: '2026.2', consentimentos });
+  const putBatch = (token: string, consentimentos: Json[]) =>
+    api.call('PUT', '/api/v4/saude/consentimentos', as(token), { dispositivo: 'Pixel 8', versaoTermos: '2026.2', consentimentos });
 
   it('registers several consents at once and lists them', async () => {
     const { token } = await newPatient();
 
-    const put = await api.call(
-      'PUT',
-      '/api/v4/saude/consentimentos',
-      as(token),
-      batch([
-        { tipo: 'CAMERA', concedido: true },
-        { tipo: 'LOCALIZACAO', concedido: false },
-      ]),
-    );
+    const put = await putBatch(token, [
+      { tipo: 'CAMERA', concedido: true },
+      { tipo: 'LOCALIZACAO', concedido: false },
+    ]);
     const get = await api.call('GET', '/api/v4/saude/consentimentos', as(token));
 
     expect(put.status).toBe(200);
@@ -183,24 +179,14 @@ describe('/api/v4/saude/consentimentos', () => {
     const { token } = await newPatient();
 
     const path404 = await api.call('PUT', '/api/v4/saude/consentimentos/MICROFONE/conceder', as(token));
-    const bad = await api.call(
-      'PUT',
-      '/api/v4/saude/consentimentos',
-      as(token),
-      batch([
-        { tipo: 'CAMERA', concedido: true },
-        { tipo: 'MICROFONE', concedido: true },
-      ]),
-    );
-    const duplicate = await api.call(
-      'PUT',
-      '/api/v4/saude/consentimentos',
-      as(token),
-      batch([
-        { tipo: 'CAMERA', concedido: true },
-        { tipo: 'CAMERA', concedido: false },
-      ]),
-    );
+    const bad = await putBatch(token, [
+      { tipo: 'CAMERA', concedido: true },
+      { tipo: 'MICROFONE', concedido: true },
+    ]);
+    const duplicate = await putBatch(token, [
+      { tipo: 'CAMERA', concedido: true },
+      { tipo: 'CAMERA', concedido: false },
+    ]);
     const badDetails = await api.call('PUT', '/api/v4/saude/consentimentos/CAMERA/revogar', as(token), { motivo: 42 });
 
     expect(path404.status).toBe(404);
