@@ -32,11 +32,13 @@ export async function sandboxPatientRecord(user: PortalUser & { telefone: string
     await changeConsents(
       consents,
       { aplicacaoId: user.aplicacaoId, id: patient.id, telefone: user.telefone },
-      [
-        { tipo: 'NOTIFICACOES_WHATSAPP', concedido: true },
-        { tipo: 'NOTIFICACOES_PUSH', concedido: true },
-        { tipo: 'LOCALIZACAO', concedido: false },
-      ].map((c) => ({ ...c, tipo: c.tipo as 'NOTIFICACOES_WHATSAPP', dispositivo: 'sandbox-android', versaoTermos: '2026.1' })),
+      (
+        [
+          ['NOTIFICACOES_WHATSAPP', true],
+          ['NOTIFICACOES_PUSH', true],
+          ['LOCALIZACAO', false],
+        ] as const
+      ).map(([tipo, concedido]) => ({ tipo, concedido, dispositivo: 'sandbox-android', versaoTermos: '2026.1' })),
     );
   }
   return patient.id;
