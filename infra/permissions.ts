@@ -86,6 +86,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   admin: needs('readwrite', { writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
+  // The agent channel's integrations and the agent certificates issued for them.
+  'admin-integrations': needs('readwrite'),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */

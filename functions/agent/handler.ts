@@ -1,4 +1,7 @@
 import { groupHandler } from '#shared/http/kit';
+import { integrationOperations } from './integrations.ts';
+import { logOperations } from './logs.ts';
+import { queryOperations } from './queries.ts';
+import { importOperations } from './registros.ts';
 
-// Every route of this group answers 501 until its operations are built.
-export const handler = groupHandler('agent', {});
+export const handler = groupHandler('agent', { ...integrationOperations, ...queryOperations, ...logOperations, ...importOperations });

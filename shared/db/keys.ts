@@ -274,3 +274,48 @@ export const availabilityDay = at('39', (aplicacaoId: number, userId: number, di
   pk: `APP#${aplicacaoId}`,
   sk: `DISP#${pad(userId)}#${dia}`,
 }));
+
+// 40-45b: the on-premises agent channel
+const integrationPk = (aplicacaoId: number, integracaoId: number) => `APP#${aplicacaoId}#INTEG#${integracaoId}`;
+const setVersion = (versao: number) => String(versao).padStart(8, '0');
+export const integration = at('40', (aplicacaoId: number, integracaoId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `INTEG#${pad(integracaoId)}`,
+}));
+export const integrations = at('40', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'INTEG#' }));
+export const savedQuerySetHeader = at('41', (aplicacaoId: number, integracaoId: number, versao: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  sk: `QSET#${setVersion(versao)}#~`,
+}));
+export const savedQuery = at('41', (aplicacaoId: number, integracaoId: number, versao: number, position: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  sk: `QSET#${setVersion(versao)}#Q#${String(position).padStart(3, '0')}`,
+}));
+export const savedQuerySets = at('41', (aplicacaoId: number, integracaoId: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  skPrefix: 'QSET#',
+}));
+export const executionLog = at('42', (aplicacaoId: number, integracaoId: number, recebidoEm: string, logId: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  sk: `LOG#${recebidoEm}#${pad(logId)}`,
+}));
+export const executionLogs = at('42', (aplicacaoId: number, integracaoId: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  skPrefix: 'LOG#',
+}));
+export const importedRecord = at('43', (aplicacaoId: number, integracaoId: number, tipo: string, legacyId: string) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  sk: `IMPORT#${tipo}#${legacyId}`,
+}));
+export const clinicalRecord = at('44', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `REGCLIN#${pad(id)}` }));
+export const agentCertificate = at('45', (aplicacaoId: number, integracaoId: number, serial: string) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  sk: `CERT#${serial}`,
+}));
+export const agentCertificates = at('45', (aplicacaoId: number, integracaoId: number) => ({
+  pk: integrationPk(aplicacaoId, integracaoId),
+  skPrefix: 'CERT#',
+}));
+export const revocation = at('45a', (serial: string) => ({ pk: 'CRL#agent', sk: `REVOGADO#${serial}` }));
+export const revocations = at('45a', () => ({ pk: 'CRL#agent', skPrefix: 'REVOGADO#' }));
+export const crlNumber = at('45b', () => ({ pk: 'CRL#agent', sk: 'NUMERO' }));

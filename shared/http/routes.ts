@@ -18,6 +18,7 @@ export const groups = [
   'physician-portal',
   'admin',
   'admin-whatsapp',
+  'admin-integrations',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -219,6 +220,18 @@ export const extensionRoutes = [
   r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+
+  // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),
+  // their execution logs, and the agent certificates issued for them (from the agent's CSR).
+  r('POST', '/api/admin/integracoes', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/integracoes', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/integracoes/{id}/logs', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/integracoes/{id}/certificados', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/integracoes/{id}/certificados', 'admin-integrations', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/integracoes/{id}/certificados/{serial}/revogar', 'admin-integrations', 'portalJwt', portal('admin')),
 
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),

@@ -1,0 +1,3 @@
+import type { Operations } from '#shared/http/kit';
+
+export const queryOperations: Operations<'agent'> = {};

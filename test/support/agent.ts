@@ -1,0 +1,48 @@
+// Calls to the agent channel's mutual-TLS port of a local service (infra/local/agent-tls.ts), each over
+// its own TLS connection, with the sandbox agent's client certificate unless told otherwise.
+import { request } from 'node:https';
+import type { LocalService } from '#infra/local/service';
+
+export interface AgentAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: unknown;
+}
+
+export interface AgentCallOptions {
+  /** The client certificate and key; null: none; default: the sandbox agent's. */
+  identity?: { cert: string; key: string } | null;
+  /** The Authorization header value (`Bearer <token>`), or a token alone. */
+  authorization?: string;
+  /** A JSON value (stringified), or a string sent as it is. */
+  body?: unknown;
+}
+
+export function agentCall(service: LocalService, method: string, route: string, options: AgentCallOptions = {}): Promise<AgentAnswer> {
+  const agent = service.sandbox.agent;
+  if (!agent) throw new Error('the local service has no agent port');
+  const identity = options.identity === undefined ? { cert: agent.certPem, key: agent.keyPem } : options.identity;
+  const headers: Record<string, string> = {};
+  if (options.authorization !== undefined)
+    headers.Authorization = /^\S+ /.test(options.authorization) ? options.authorization : `Bearer ${options.authorization}`;
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(`${agent.url}${route}`, { method, headers, ca: agent.caPem, agent: false, ...(identity ?? {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : {};
+        } catch {
+          json = { text };
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
