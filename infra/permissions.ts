@@ -33,6 +33,11 @@ export interface FunctionNeeds {
   readsProviderSecrets: readonly ProviderSecretName[];
   /** CreateSecret and PutSecretValue on the applications' provider secrets (no read): the admin panel, which keeps them. */
   writesProviderSecrets: boolean;
+  /**
+   * The integrations' secrets (`<prefix>/<aplicacaoId>/integracao-<id>.<campo>`, shared/operations/integration-secrets.ts):
+   * `read` (GetSecretValue: the agent group, which hands them to the agent), `write` (CreateSecret and PutSecretValue, no read: the admin panel).
+   */
+  integrationSecrets: 'none' | 'read' | 'write';
   /** ses:SendEmail (the contact form notifies the administrator). */
   sendsMail: boolean;
   /** geo:SearchPlaceIndexForText on the stack's place index, and PLACE_INDEX_NAME (shared/adapters/aws/location.ts). */
@@ -50,6 +55,7 @@ const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds,
   readsVerificationKeys: false,
   readsProviderSecrets: [],
   writesProviderSecrets: false,
+  integrationSecrets: 'none',
   sendsMail: false,
   geocodes: false,
   ...extra,
@@ -66,7 +72,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
   'v2-other': needs('readwrite', { readsProviderSecrets: sends }),
-  agent: needs('readwrite'),
+  // Hands the agent its integrations with their secrets.
+  agent: needs('readwrite', { integrationSecrets: 'read' }),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
   'provider-api': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload.
@@ -87,7 +94,7 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
   // The agent channel's integrations and the agent certificates issued for them.
-  'admin-integrations': needs('readwrite'),
+  'admin-integrations': needs('readwrite', { integrationSecrets: 'write' }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */

@@ -124,6 +124,7 @@ export class PlatformStack extends Stack {
     // The applications' provider secrets, one secret each, created by the admin group under this prefix
     // (shared/providers/secrets.ts); IAM names each function's by prefix and name.
     const providerSecretPrefix = `${this.stackName}/provedores`;
+    const integrationSecretPrefix = `${this.stackName}/integracoes`;
 
     // Geocodes the physician's profile address (shared/adapters/aws/location.ts, docs/decisions.md). `Storage`,
     // not `SingleUse`: the point is kept in the profile, and the service terms allow keeping only Storage results.
@@ -140,7 +141,9 @@ export class PlatformStack extends Stack {
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
       const { memorySize } = entry;
       const need = functionNeeds.find((n) => n.entry.id === entry.id)?.needs;
-      const secretsExtension = !!need && (need.readsSigningKey || need.readsVerificationKeys || need.readsProviderSecrets.length > 0);
+      const secretsExtension =
+        !!need &&
+        (need.readsSigningKey || need.readsVerificationKeys || need.readsProviderSecrets.length > 0 || need.integrationSecrets === 'read');
       const fn = new ServiceFunction(this, entry.id, {
         entry: entry.entry,
         timeout,
@@ -200,6 +203,7 @@ export class PlatformStack extends Stack {
       if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) {
         fn.useProviderSecrets(providerSecretPrefix, needs.readsProviderSecrets, needs.writesProviderSecrets);
       }
+      if (needs.integrationSecrets !== 'none') fn.useIntegrationSecrets(integrationSecretPrefix, needs.integrationSecrets);
       if (needs.geocodes) fn.searchPlaces(this.placeIndex);
       if (needs.sendsMail) {
         if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
@@ -245,6 +249,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'VerificationKeySecretArn', { value: this.verificationKeys.secretArn });
     new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
     new CfnOutput(this, 'ProviderSecretPrefix', { value: providerSecretPrefix });
+    new CfnOutput(this, 'IntegrationSecretPrefix', { value: integrationSecretPrefix });
     new CfnOutput(this, 'PlaceIndexName', { value: this.placeIndex.placeIndexRef.indexName });
   }
 }

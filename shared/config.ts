@@ -38,6 +38,8 @@ export interface Config {
    * (shared/providers/secrets.ts). The stack sets it per stack; the default serves the local run.
    */
   providerSecretPrefix: string;
+  /** Prefix of the integrations' secrets (shared/operations/integration-secrets.ts). */
+  integrationSecretPrefix: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
   issuer: string;
   accessTokenAudience: string;
@@ -91,6 +93,7 @@ export const requiredVariables = {
   signingKeySecretId: 'SIGNING_KEY_SECRET_ID',
   verificationKeySecretId: 'VERIFICATION_KEY_SECRET_ID',
   providerSecretPrefix: 'PROVIDER_SECRET_PREFIX',
+  integrationSecretPrefix: 'INTEGRATION_SECRET_PREFIX',
   inboundQueueUrl: 'INBOUND_QUEUE_URL',
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
@@ -145,6 +148,7 @@ function load() {
     signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
     verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',
     providerSecretPrefix: env.PROVIDER_SECRET_PREFIX ?? 'provedores',
+    integrationSecretPrefix: env.INTEGRATION_SECRET_PREFIX ?? 'integracoes',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',

@@ -1,6 +1,12 @@
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { certificateOperations } from './certificates.ts';
 import { integrationOperations } from './integrations.ts';
 import { logOperations } from './logs.ts';
+
+// The integrations' secrets are written here (and read only by the agent group): shared/operations/integration-secrets.ts.
+awsAdapters({ secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore() });
+needsConfig('integrationSecretPrefix');
 
 export const handler = groupHandler('admin-integrations', { ...integrationOperations, ...logOperations, ...certificateOperations });

@@ -1,3 +1,51 @@
-import type { Operations } from '#shared/http/kit';
+// GET /api/admin/integracoes/{id}/logs: the agent's execution logs of one of the admin's integrations,
+// newest first, a page at a time: `limite` (1-100, default 20) and `cursor`, the previous page's
+// `proximoCursor` (opaque; null on the last page). Logs are kept 90 days. Another application's
+// integration is the same 404 as an unknown one.
+import * as z from 'zod/mini';
+import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
+import { dynamoIntegrationRepository } from '#shared/db/integrations';
+import { notFound } from '#shared/domain/errors';
+import type { ExecutionLog } from '#shared/domain/execution-logs';
+import { localDateTime } from '#shared/domain/time';
+import { json, type Operations } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { validate } from '#shared/http/validation';
 
-export const logOperations: Operations<'admin-integrations'> = {};
+const integrations = dynamoIntegrationRepository();
+const executionLogs = dynamoExecutionLogRepository();
+
+const pageQuery = z.object({
+  limite: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' })),
+      z.pipe(z.transform(Number), z.number().check(z.minimum(1), z.maximum(100))),
+    ),
+    20,
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1))),
+});
+
+/** Instants in the service's local form, like every admin answer. */
+const logView = (l: ExecutionLog) => ({
+  id: l.id,
+  queryId: l.queryId,
+  query: l.query,
+  inicio: localDateTime(new Date(l.inicio)),
+  fim: localDateTime(new Date(l.fim)),
+  linhasLidas: l.linhasLidas,
+  status: l.status,
+  erro: l.erro,
+  recebidoEm: localDateTime(new Date(l.recebidoEm)),
+});
+
+export const logOperations: Operations<'admin-integrations'> = {
+  'GET /api/admin/integracoes/{id}/logs': async (request) => {
+    const { aplicacaoId } = request.principal;
+    const id = pathId(request, 'integration');
+    const { limite, cursor } = validate(pageQuery, { limite: request.query.limite, cursor: request.query.cursor }, 'query');
+    if (!(await integrations.get(aplicacaoId, id))) throw notFound('integration');
+    const page = await executionLogs.page(aplicacaoId, id, limite, cursor);
+    return json(200, { content: page.content.map(logView), proximoCursor: page.proximoCursor });
+  },
+};

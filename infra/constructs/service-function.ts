@@ -179,6 +179,21 @@ export class ServiceFunction extends Construct {
     }
   }
 
+  /** Reads (GetSecretValue) or writes (CreateSecret, PutSecretValue) the integrations' secrets; sets INTEGRATION_SECRET_PREFIX. */
+  useIntegrationSecrets(prefix: string, access: 'read' | 'write'): void {
+    const { region, account, partition } = Stack.of(this);
+    // A secret's ARN ends in '-' and six random characters; the wildcard is the application and integration.
+    const resource = `arn:${partition}:secretsmanager:${region}:${account}:secret:${prefix}/*`;
+    const actions =
+      access === 'read' ? ['secretsmanager:GetSecretValue'] : ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'];
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [resource] }));
+    this.function.addEnvironment('INTEGRATION_SECRET_PREFIX', prefix);
+    Validations.of(this.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}/*]`,
+      reason: 'One secret per integration and field: the wildcard is the application and integration ids only.',
+    });
+  }
+
   /** Grants searching a place index by text (geocoding) and sets PLACE_INDEX_NAME. */
   searchPlaces(index: IPlaceIndexRef): void {
     const { indexName, placeIndexArn } = index.placeIndexRef;

@@ -109,7 +109,13 @@ export async function startAgentTls(options: {
  * Issues a fresh agent client certificate (a new one at every start: the old ones stay valid until
  * revoked or expired) and adds the `agent` block to the sandbox and to <dataDir>/sandbox.json.
  */
-export async function addAgentToSandbox(options: { dataDir: string; sandbox: Sandbox; ca: AgentCa; tls: AgentTls }): Promise<SandboxAgent> {
+export async function addAgentToSandbox(options: {
+  dataDir: string;
+  sandbox: Sandbox;
+  ca: AgentCa;
+  tls: AgentTls;
+  integration: { aplicacao: string; integracaoId: number };
+}): Promise<SandboxAgent> {
   const client = await issueAgentCertificate(options.ca, { commonName: 'sandbox-agent' });
   const agent: SandboxAgent = {
     port: options.tls.port,
@@ -118,6 +124,8 @@ export async function addAgentToSandbox(options: { dataDir: string; sandbox: San
     keyPem: client.privateKeyPkcs8Pem,
     caPem: options.ca.certPem,
     serialHex: client.serialHex,
+    integracaoId: options.integration.integracaoId,
+    aplicacao: options.integration.aplicacao,
   };
   options.sandbox.agent = agent;
   const file = sandboxFile(options.dataDir);

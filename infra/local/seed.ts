@@ -71,6 +71,10 @@ export interface SandboxAgent {
   caPem: string;
   /** The client certificate's serial (lower-case hex), to revoke it. */
   serialHex: string;
+  /** The sandbox integration of `aplicacao` the certificate was issued for (infra/local/seed-integrations.ts). */
+  integracaoId: number;
+  /** The sandbox application (its key in `applications`) whose tokens the certificate works with. */
+  aplicacao: string;
 }
 
 /** The local webhook receiver (infra/local/webhook-receiver.ts) and the webhook of demo's provider that points at it. */

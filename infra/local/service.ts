@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { addAgentToSandbox, startAgentTls, type AgentTls } from '#infra/local/agent-tls';
+import { seedAgentIntegration } from '#infra/local/seed-integrations';
 import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
 import { createGateway, type Gateway } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
@@ -251,7 +252,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
-    await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls });
+    const { integracaoId } = await seedAgentIntegration(sandbox);
+    await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls, integration: { aplicacao: 'demo', integracaoId } });
     // The provider's end of the outbound webhooks: demo's sandbox webhook points at this receiver.
     webhookReceiver = await startWebhookReceiver({ dir: paths.webhooks, port: options.webhookReceiverPort ?? 0 });
     await addWebhookToSandbox({ dataDir, sandbox, receiver: webhookReceiver });

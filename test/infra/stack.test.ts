@@ -32,6 +32,8 @@ const mailFrom = 'no-reply@clinica.example';
 /** The stack `Test` keeps the applications' provider secrets under this prefix. */
 const providerSecretPrefix = 'Test/provedores';
 const providerSecretArn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${providerSecretPrefix}`;
+/** ... and the integrations' secrets under this one. */
+const integrationSecretArn = 'arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:Test/integracoes';
 const adminEmail = 'admin@clinica.example';
 
 function synthesize(props: Partial<PlatformStackProps> = {}) {
@@ -137,7 +139,11 @@ describe('PlatformStack', () => {
     it('gives the Parameters and Secrets extension exactly to the functions that read a key set or a provider secret', () => {
       for (const { entry, needs } of functionNeeds) {
         const props = resources[fnId(entry)]!.Properties;
-        const readsKeys = needs.readsSigningKey || needs.readsVerificationKeys || needs.readsProviderSecrets.length > 0;
+        const readsKeys =
+          needs.readsSigningKey ||
+          needs.readsVerificationKeys ||
+          needs.readsProviderSecrets.length > 0 ||
+          needs.integrationSecrets === 'read';
         expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
         expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(readsKeys ? 'true' : undefined);
       }
@@ -458,6 +464,9 @@ describe('PlatformStack', () => {
         needs.readsProviderSecrets.map((name) => `${providerSecretArn}/*/${name}-??????`),
       );
       if (needs.writesProviderSecrets) allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${providerSecretArn}/*`]);
+      if (needs.integrationSecrets === 'read') allow(['secretsmanager:GetSecretValue'], [`${integrationSecretArn}/*`]);
+      if (needs.integrationSecrets === 'write')
+        allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${integrationSecretArn}/*`]);
       if (needs.geocodes) allow(['geo:SearchPlaceIndexForText'], ['place-index']);
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
@@ -495,11 +504,12 @@ describe('PlatformStack', () => {
       expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
     });
 
-    it('uses no wildcard action or resource in any function policy, but for the application id of a provider secret', () => {
+    it('uses no wildcard action or resource in any function policy, but for the application (and integration) id of a secret', () => {
       for (const { entry } of functionNeeds) {
         for (const grant of grantsOf(entry)) {
-          const providerSecret = grant.match(/^secretsmanager:\w+ on (.+)$/)?.[1]?.startsWith(`${providerSecretArn}/*`);
-          expect(providerSecret ? grant.replace(`${providerSecretArn}/*`, '').replace(/-\?{6}$/, '') : grant, entry.id).not.toMatch(/[*?]/);
+          const resource = grant.match(/^secretsmanager:\w+ on (.+)$/)?.[1];
+          const prefix = [providerSecretArn, integrationSecretArn].find((arn) => resource?.startsWith(`${arn}/*`));
+          expect(prefix ? grant.replace(`${prefix}/*`, '').replace(/-\?{6}$/, '') : grant, entry.id).not.toMatch(/[*?]/);
         }
       }
     });
@@ -571,7 +581,10 @@ describe('PlatformStack', () => {
         [...sends, groupFunctions.webhooks.id, consumerFunctions.status.id].sort(),
       );
       expect(holders(/^secretsmanager:GetSecretValue on .*\/providerB\.(appSecret|verifyToken)-/)).toEqual([groupFunctions.webhooks.id]);
-      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on /)).toEqual([groupFunctions.admin.id]);
+      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*provedores/)).toEqual([groupFunctions.admin.id]);
+      // Integration secrets: written by their keeper, read only by the group that hands them to the agent.
+      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*integracoes/)).toEqual([groupFunctions['admin-integrations'].id]);
+      expect(holders(/^secretsmanager:GetSecretValue on .*integracoes/)).toEqual([groupFunctions.agent.id]);
       expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
       // Geocoding: the physician portal only, on the stack's place index only.

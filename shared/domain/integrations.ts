@@ -1,0 +1,136 @@
+// An application's integrations: the legacy systems (a database it reads with SQL, or an HTTP API it
+// calls) its on-premises agent connects to. The connection settings are plain data; the secrets
+// (database password, API token) are write-only: stored in the secret store, kept on the record
+// only as `{ versao, mascara }` (like the provider secrets), and handed out only to the agent over
+// mutual TLS.
+import * as z from 'zod/mini';
+import type { SecretRef } from '#shared/domain/applications';
+import { invalid } from '#shared/domain/errors';
+import { parseInput } from '#shared/domain/validation';
+
+export const integrationTypes = ['BANCO', 'API'] as const;
+export type IntegrationType = (typeof integrationTypes)[number];
+
+export const databaseDrivers = ['postgresql', 'mysql', 'mariadb', 'sqlserver', 'oracle', 'firebird'] as const;
+export const apiAuthentications = ['NENHUMA', 'BEARER', 'BASIC', 'API_KEY'] as const;
+
+/** The secret fields each type takes; each is write-only. */
+export const secretFields = { BANCO: ['senha'], API: ['token', 'senha'] } as const satisfies Record<IntegrationType, readonly string[]>;
+export type SecretField = (typeof secretFields)[IntegrationType][number];
+
+export interface DatabaseConnection {
+  driver: (typeof databaseDrivers)[number];
+  host: string;
+  porta: number;
+  banco: string;
+  usuario: string | null;
+  /** Driver options (`sslmode=require`, ...), as the agent passes them. */
+  parametros: string | null;
+}
+
+export interface ApiConnection {
+  urlBase: string;
+  autenticacao: (typeof apiAuthentications)[number];
+  usuario: string | null;
+  /** The header that carries the key with API_KEY (default `X-Api-Key`). */
+  cabecalho: string | null;
+}
+
+export interface Integration {
+  id: number;
+  aplicacaoId: number;
+  tipoIntegracao: IntegrationType;
+  nome: string;
+  conexao: DatabaseConnection | ApiConnection;
+  /** Only a version and a mask of each secret; the value is in the secret store. */
+  segredos: Partial<Record<SecretField, SecretRef>>;
+  /** How often the agent runs it, in minutes; null: only when started by hand. */
+  intervaloMinutos: number | null;
+  ativo: boolean;
+  versao: number;
+  criadoEm: string;
+  atualizadoEm: string;
+}
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((v) => (v ? v : null)),
+  );
+const hostName = z
+  .string()
+  .check(z.trim(), z.minLength(1), z.maxLength(253), z.regex(/^[A-Za-z0-9._:\-[\]]+$/, 'must be a host name or an IP address'));
+
+const databaseConnection = z.strictObject({
+  driver: z.enum(databaseDrivers),
+  host: hostName,
+  porta: z.int().check(z.minimum(1), z.maximum(65535)),
+  banco: text(128),
+  usuario: optionalText(128),
+  parametros: optionalText(500),
+});
+
+const apiConnection = z.strictObject({
+  urlBase: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).check(z.maxLength(2000)),
+  autenticacao: z._default(z.enum(apiAuthentications), 'NENHUMA'),
+  usuario: optionalText(128),
+  cabecalho: optionalText(100),
+});
+
+const secret = z.string().check(z.minLength(1), z.maxLength(4096));
+const common = {
+  nome: text(200),
+  intervaloMinutos: z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_080))), null),
+  ativo: z._default(z.boolean(), true),
+};
+const createSchema = z.discriminatedUnion('tipoIntegracao', [
+  z.strictObject({
+    tipoIntegracao: z.literal('BANCO'),
+    ...common,
+    conexao: databaseConnection,
+    segredos: z._default(z.strictObject({ senha: z.optional(z.nullable(secret)) }), {}),
+  }),
+  z.strictObject({
+    tipoIntegracao: z.literal('API'),
+    ...common,
+    conexao: apiConnection,
+    segredos: z._default(z.strictObject({ token: z.optional(z.nullable(secret)), senha: z.optional(z.nullable(secret)) }), {}),
+  }),
+]);
+
+export type IntegrationInput = z.infer<typeof createSchema>;
+
+/** POST and PUT body (a PUT replaces the settings; a secret left out keeps its stored value, `null` removes it). */
+export function parseIntegration(body: unknown): IntegrationInput {
+  const type = (body as { tipoIntegracao?: unknown } | null)?.tipoIntegracao;
+  if (!integrationTypes.includes(type as IntegrationType)) {
+    throw invalid(
+      `tipoIntegracao ${type === undefined ? 'is required' : `must be one of ${integrationTypes.join(', ')}`}`,
+      'tipoIntegracao',
+    );
+  }
+  const input = parseInput(createSchema, body);
+  const conexao = input.conexao as ApiConnection;
+  if (input.tipoIntegracao === 'API' && conexao.autenticacao === 'API_KEY' && !conexao.cabecalho) conexao.cabecalho = 'X-Api-Key';
+  return input;
+}
+
+/** Secrets of a PUT: the value to store, or null to remove; absent fields are left as they are. */
+export function secretChanges(body: unknown): Partial<Record<SecretField, string | null>> {
+  const segredos = (body as { segredos?: Record<string, unknown> } | null)?.segredos;
+  if (!segredos || typeof segredos !== 'object') return {};
+  return Object.fromEntries(Object.entries(segredos).filter(([, v]) => v === null || typeof v === 'string'));
+}
+
+export interface IntegrationRepository {
+  newId(): Promise<number>;
+  get(aplicacaoId: number, id: number): Promise<Integration | undefined>;
+  list(aplicacaoId: number): Promise<Integration[]>;
+  /** Put with attribute_not_exists. */
+  create(integration: Integration): Promise<void>;
+  /** Conditioned on `before.versao`; false when it changed meanwhile (or was deleted). */
+  update(before: Integration, after: Integration): Promise<boolean>;
+  /** Conditioned on `versao`; false when it changed meanwhile. */
+  remove(integration: Integration): Promise<boolean>;
+}

@@ -1,0 +1,158 @@
+// The agent channel's integrations end to end: the admin manages them (secrets write-only, another
+// application's integration is 404), the agent reads the active ones of its application over mutual
+// TLS with their secrets, and the admin issues agent certificates from the agent's CSR (bound to the
+// application: refused with another application's token), lists them and revokes them.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { agentCall } from '../support/agent.ts';
+import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { db } from '#shared/db/client';
+
+const CRL_CACHE_SECONDS = 1;
+const service = useLocalService({ env: { AGENT_CRL_CACHE_SECONDS: String(CRL_CACHE_SECONDS) } });
+const api = client(service);
+const demo = () => service.sandbox.applications.demo;
+const outra = () => service.sandbox.applications.outra;
+const asOutra = (method: string, url: string, body?: unknown) => api.call(method, url, bearer(outra().tokens.admin), body);
+
+const banco = (over: Record<string, unknown> = {}) => ({
+  tipoIntegracao: 'BANCO',
+  nome: `Hospital ${Math.random().toString(36).slice(2, 8)}`,
+  conexao: { driver: 'postgresql', host: '10.0.0.12', porta: 5432, banco: 'hospital', usuario: 'leitor' },
+  segredos: { senha: 'senha-super-secreta-9876' },
+  intervaloMinutos: 30,
+  ...over,
+});
+
+const apiIntegration = () => ({
+  tipoIntegracao: 'API',
+  nome: `Laboratório ${Math.random().toString(36).slice(2, 8)}`,
+  conexao: { urlBase: 'https://lab.example.com/api', autenticacao: 'BEARER' },
+  segredos: { token: 'token-do-laboratorio-1234' },
+});
+
+async function create(body: unknown, as = api.admin): Promise<Json> {
+  const created = await as('POST', '/api/admin/integracoes', body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+describe('admin integrations', () => {
+  it('creates a BANCO integration with its password write-only: masked in answers, absent from the table', async () => {
+    const created = await create(banco());
+
+    expect(created).toMatchObject({
+      tipoIntegracao: 'BANCO',
+      conexao: { driver: 'postgresql', host: '10.0.0.12', porta: 5432, banco: 'hospital', usuario: 'leitor', parametros: null },
+      segredos: { senha: '****9876' },
+      intervaloMinutos: 30,
+      ativo: true,
+      versao: 1,
+    });
+    const read = await api.admin('GET', `/api/admin/integracoes/${created.id}`);
+    expect(read.body).toEqual(created);
+    expect(JSON.stringify((await api.admin('GET', '/api/admin/integracoes')).body)).not.toContain('senha-super-secreta');
+    const items = await db().send(
+      new QueryCommand({
+        TableName: service.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `APP#${demo().id}` },
+      }),
+    );
+    expect(JSON.stringify(items.Items)).not.toContain('senha-super-secreta');
+  });
+
+  it('refuses bad input with 400 naming the field, and writes nothing', async () => {
+    const before = (await api.admin('GET', '/api/admin/integracoes')).body as unknown as Json[];
+    const cases: [unknown, string][] = [
+      [{ ...banco(), tipoIntegracao: undefined }, 'tipoIntegracao'],
+      [{ ...banco(), tipoIntegracao: 'FTP' }, 'tipoIntegracao'],
+      [banco({ conexao: { driver: 'postgresql', host: 'db', porta: 70000, banco: 'x' } }), 'conexao.porta'],
+      [banco({ conexao: { driver: 'dbase', host: 'db', porta: 1, banco: 'x' } }), 'conexao.driver'],
+      [banco({ nome: '  ' }), 'nome'],
+      [banco({ intervaloMinutos: 0 }), 'intervaloMinutos'],
+      [{ ...apiIntegration(), conexao: { urlBase: 'ftp://x' } }, 'conexao.urlBase'],
+      [banco({ segredos: { token: 'x' } }), 'segredos'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await api.admin('POST', '/api/admin/integracoes', body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.field, JSON.stringify(answer.body)).toBe(field);
+    }
+    expect(((await api.admin('GET', '/api/admin/integracoes')).body as unknown as Json[]).length).toBe(before.length);
+  });
+
+  it('updates settings, keeps a secret left out, replaces one sent, removes one sent as null', async () => {
+    const created = await create(banco());
+    const url = `/api/admin/integracoes/${created.id}`;
+
+    const kept = await api.admin('PUT', url, { ...banco({ nome: 'Renomeada' }), segredos: undefined });
+    const replaced = await api.admin('PUT', url, { ...banco({ nome: 'Renomeada' }), segredos: { senha: 'outra-senha-5555' } });
+    const removed = await api.admin('PUT', url, { ...banco({ nome: 'Renomeada', ativo: false }), segredos: { senha: null } });
+
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ nome: 'Renomeada', segredos: { senha: '****9876' }, versao: 2 });
+    expect(replaced.body).toMatchObject({ segredos: { senha: '****5555' }, versao: 3 });
+    expect(removed.body).toMatchObject({ segredos: {}, ativo: false, versao: 4 });
+  });
+
+  it("answers 404 for another application's integration, on every route", async () => {
+    const created = await create(banco());
+    const url = `/api/admin/integracoes/${created.id}`;
+
+    expect((await asOutra('GET', url)).status).toBe(404);
+    expect((await asOutra('PUT', url, banco())).status).toBe(404);
+    expect((await asOutra('DELETE', url)).status).toBe(404);
+    expect(JSON.stringify((await asOutra('GET', '/api/admin/integracoes')).body)).not.toContain(String(created.nome));
+    expect((await api.admin('GET', url)).status).toBe(200);
+    expect((await api.admin('GET', '/api/admin/integracoes/abc')).status).toBe(404);
+  });
+
+  it('deletes an integration (204), which then is 404', async () => {
+    const created = await create(banco());
+    const url = `/api/admin/integracoes/${created.id}`;
+
+    expect((await api.admin('DELETE', url)).status).toBe(204);
+    expect((await api.admin('GET', url)).status).toBe(404);
+    expect((await api.admin('DELETE', url)).status).toBe(404);
+  });
+});
+
+describe('agent reads its integrations', () => {
+  it('lists the active integrations of each type of its application, with their secrets, over mutual TLS', async () => {
+    const active = await create(banco());
+    const inactive = await create(banco({ ativo: false }));
+    const lab = await create(apiIntegration());
+    const foreign = await create(banco(), (method, url, body) => asOutra(method, url, body));
+    const token = await accessToken(service, demo().oauth, 'integracoes:read');
+
+    const bancos = await agentCall(service, 'GET', '/api/external/integracoes/banco', { authorization: token });
+    const apis = await agentCall(service, 'GET', '/api/external/integracoes/api', { authorization: token });
+
+    expect(bancos.status).toBe(200);
+    const bancoList = bancos.json as Json[];
+    const ids = bancoList.map((i) => i.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(inactive.id);
+    expect(ids).not.toContain(lab.id);
+    expect(ids).not.toContain(foreign.id);
+    expect(bancoList.find((i) => i.id === active.id)).toMatchObject({
+      nome: active.nome,
+      conexao: active.conexao,
+      segredos: { senha: 'senha-super-secreta-9876' },
+      intervaloMinutos: 30,
+    });
+    expect(apis.status).toBe(200);
+    expect((apis.json as Json[]).find((i) => i.id === lab.id)).toMatchObject({ segredos: { token: 'token-do-laboratorio-1234' } });
+    expect((apis.json as Json[]).map((i) => i.id)).not.toContain(active.id);
+  });
+
+  it('finds the sandbox integration the sandbox agent certificate belongs to', async () => {
+    const token = await accessToken(service, demo().oauth, 'integracoes:read');
+
+    const bancos = await agentCall(service, 'GET', '/api/external/integracoes/banco', { authorization: token });
+
+    expect(service.sandbox.agent).toMatchObject({ aplicacao: 'demo' });
+    expect((bancos.json as Json[]).map((i) => i.id)).toContain(service.sandbox.agent!.integracaoId);
+  });
+});
