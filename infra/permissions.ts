@@ -22,6 +22,10 @@ export interface FunctionNeeds {
   sendsTo: readonly QueueName[];
   /** GetObject on the CRL object of the CRL bucket. */
   readsCrl: boolean;
+  /** PutObject on the CRL object (with readsCrl): publishes the CRL (shared/ca/crl-publisher.ts). */
+  writesCrl: boolean;
+  /** GetSecretValue on the agent CA's secret (its private key): issues agent certificates and CRLs. */
+  readsAgentCa: boolean;
   /** GetSecretValue on the RS256 signing-key secret (private keys): only where tokens are signed. */
   readsSigningKey: boolean;
   /** GetSecretValue on the public verification-key secret: where tokens are only verified. */
@@ -51,6 +55,8 @@ const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds,
   table,
   sendsTo: [],
   readsCrl: false,
+  writesCrl: false,
+  readsAgentCa: false,
   readsSigningKey: false,
   readsVerificationKeys: false,
   readsProviderSecrets: [],
@@ -93,8 +99,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   admin: needs('readwrite', { writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
-  // The agent channel's integrations and the agent certificates issued for them.
-  'admin-integrations': needs('readwrite', { integrationSecrets: 'write' }),
+  // The agent channel's integrations and the agent certificates issued for them (from CSRs, with the CA's key); a revocation publishes the CRL.
+  'admin-integrations': needs('readwrite', { integrationSecrets: 'write', readsAgentCa: true, readsCrl: true, writesCrl: true }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */

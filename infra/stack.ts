@@ -47,6 +47,7 @@ export class PlatformStack extends Stack {
   readonly functions = new Map<string, ServiceFunction>();
   readonly api: ServiceApi;
   readonly crlBucket: Bucket;
+  readonly agentCa: Secret;
   readonly signingKey: Secret;
   readonly verificationKeys: Secret;
   readonly placeIndex: CfnPlaceIndex;
@@ -111,11 +112,11 @@ export class PlatformStack extends Stack {
     });
 
     // The agent channel's CA ({certPem, privateKeyPkcs8Pem}), written by `npm run bootstrap` with the
-    // first CRL. No function reads it: only whoever issues agent certificates or re-signs the CRL.
-    const agentCa = new Secret(this, 'AgentCa', {
+    // first CRL. Read only where agent certificates or CRLs are issued (infra/permissions.ts readsAgentCa).
+    const agentCa = (this.agentCa = new Secret(this, 'AgentCa', {
       description: 'Agent channel CA {certPem, privateKeyPkcs8Pem}; its certificate is the mTLS truststore',
       generateSecretString: { secretStringTemplate: JSON.stringify({}), generateStringKey: 'placeholder' },
-    });
+    }));
     Validations.of(agentCa).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason: 'A CA key is rolled over by issuing a new CA and truststore, not rotated in place by a rotation Lambda.',
@@ -143,7 +144,11 @@ export class PlatformStack extends Stack {
       const need = functionNeeds.find((n) => n.entry.id === entry.id)?.needs;
       const secretsExtension =
         !!need &&
-        (need.readsSigningKey || need.readsVerificationKeys || need.readsProviderSecrets.length > 0 || need.integrationSecrets === 'read');
+        (need.readsSigningKey ||
+          need.readsVerificationKeys ||
+          need.readsProviderSecrets.length > 0 ||
+          need.integrationSecrets === 'read' ||
+          need.readsAgentCa);
       const fn = new ServiceFunction(this, entry.id, {
         entry: entry.entry,
         timeout,
@@ -198,6 +203,8 @@ export class PlatformStack extends Stack {
       fn.useTable(this.table, needs.table, needs.writesOnly);
       for (const queue of needs.sendsTo) fn.sendTo(queue, this.queues[queue].queue);
       if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
+      if (needs.writesCrl) fn.writeCrl(this.crlBucket, crlKey);
+      if (needs.readsAgentCa) fn.readAgentCa(agentCa);
       if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);
       if (needs.readsVerificationKeys) fn.readVerificationKeys(this.verificationKeys);
       if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) {

@@ -38,6 +38,8 @@ export interface Config {
    * (shared/providers/secrets.ts). The stack sets it per stack; the default serves the local run.
    */
   providerSecretPrefix: string;
+  /** The agent CA's secret {certPem, privateKeyPkcs8Pem} (shared/ca/ca-secret.ts): only where certificates or CRLs are issued. */
+  agentCaSecretId: string;
   /** Prefix of the integrations' secrets (shared/operations/integration-secrets.ts). */
   integrationSecretPrefix: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
@@ -149,6 +151,7 @@ function load() {
     verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',
     providerSecretPrefix: env.PROVIDER_SECRET_PREFIX ?? 'provedores',
     integrationSecretPrefix: env.INTEGRATION_SECRET_PREFIX ?? 'integracoes',
+    agentCaSecretId: env.AGENT_CA_SECRET_ID ?? 'agent-ca',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',

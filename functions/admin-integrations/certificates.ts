@@ -1,4 +1,97 @@
-import type { Operations } from '#shared/http/kit';
+// /api/admin/integracoes/{id}/certificados: the agent certificates of an integration. The agent
+// generates its key pair and sends a CSR (PKCS#10); the service verifies it and issues a certificate
+// of the agent CA bound to the application and the integration (its subject names both, and the agent
+// authorizer refuses it with another application's token). The private key never leaves the agent.
+// Revoking one re-issues the CRL at once.
+import * as z from 'zod/mini';
+import { loadAgentCaSecret } from '#shared/ca/ca-secret';
+import { revokeAgentCertificate } from '#shared/ca/crl-publisher';
+import { CsrError, issueFromCsr, type IssuedFromCsr } from '#shared/ca/issuer';
+import { normalizeSerial } from '#shared/ca/serial';
+import { dynamoAgentCertificateRepository, type AgentCertificateRecord } from '#shared/db/agent-certificates';
+import { dynamoIntegrationRepository } from '#shared/db/integrations';
+import { invalid, notFound } from '#shared/domain/errors';
+import { localDateTime } from '#shared/domain/time';
+import { json, type Operations } from '#shared/http/kit';
+import { pathId } from '#shared/http/params';
+import { validate } from '#shared/http/validation';
+import { log } from '#shared/log';
 
-// Agent certificates (issue from a CSR, list, revoke) answer 501 until the CA's issuing code lands.
-export const certificateOperations: Operations<'admin-integrations'> = {};
+const integrations = dynamoIntegrationRepository();
+const certificates = dynamoAgentCertificateRepository();
+
+const issueBody = z.object({
+  csr: z.string().check(z.minLength(1), z.maxLength(20_000)),
+  validadeDias: z.optional(z.int().check(z.minimum(1), z.maximum(825))),
+});
+const revokeBody = z.object({ motivo: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) });
+
+const certificateView = (c: AgentCertificateRecord) => ({
+  serial: c.serial,
+  subject: c.subject,
+  sha256: c.sha256,
+  emitidoEm: localDateTime(new Date(c.emitidoEm)),
+  validoAte: localDateTime(new Date(c.validoAte)),
+  revogado: c.revogadoEm !== null,
+  revogadoEm: c.revogadoEm ? localDateTime(new Date(c.revogadoEm)) : null,
+  motivo: c.motivo,
+});
+
+async function ownIntegrationId(aplicacaoId: number, request: { pathParameters: Record<string, string> }): Promise<number> {
+  const id = pathId(request, 'integration');
+  if (!(await integrations.get(aplicacaoId, id))) throw notFound('integration');
+  return id;
+}
+
+export const certificateOperations: Operations<'admin-integrations'> = {
+  'POST /api/admin/integracoes/{id}/certificados': async (request) => {
+    const { aplicacaoId } = request.principal;
+    const integracaoId = await ownIntegrationId(aplicacaoId, request);
+    const body = validate(issueBody, request.body ?? {});
+    let issued: IssuedFromCsr;
+    try {
+      issued = issueFromCsr(await loadAgentCaSecret(), body.csr, { aplicacaoId, integracaoId }, { validDays: body.validadeDias });
+    } catch (error) {
+      if (error instanceof CsrError) throw invalid(`csr ${error.message}`, 'csr');
+      throw error;
+    }
+    const record: AgentCertificateRecord = {
+      aplicacaoId,
+      integracaoId,
+      serial: issued.serialHex,
+      subject: issued.subject,
+      sha256: issued.sha256,
+      emitidoEm: issued.notBefore.toISOString(),
+      validoAte: issued.notAfter.toISOString(),
+      revogadoEm: null,
+      motivo: null,
+    };
+    await certificates.record(record);
+    log.info('agent certificate issued', { aplicacaoId, integracaoId, serial: issued.serialHex });
+    return json(201, { ...certificateView(record), certificado: issued.certPem });
+  },
+
+  'GET /api/admin/integracoes/{id}/certificados': async (request) => {
+    const { aplicacaoId } = request.principal;
+    const integracaoId = await ownIntegrationId(aplicacaoId, request);
+    const all = await certificates.list(aplicacaoId, integracaoId);
+    return json(200, all.map(certificateView));
+  },
+
+  'POST /api/admin/integracoes/{id}/certificados/{serial}/revogar': async (request) => {
+    const { aplicacaoId } = request.principal;
+    const integracaoId = await ownIntegrationId(aplicacaoId, request);
+    let serial: string;
+    try {
+      serial = normalizeSerial(request.pathParameters.serial ?? '');
+    } catch {
+      throw notFound('certificate');
+    }
+    const body = validate(revokeBody, request.body ?? {});
+    const outcome = await revokeAgentCertificate(aplicacaoId, integracaoId, serial, body.motivo ?? null);
+    if (outcome === 'not_found') throw notFound('certificate');
+    log.info('agent certificate revoked', { aplicacaoId, integracaoId, serial, outcome });
+    const record = await certificates.get(aplicacaoId, integracaoId, serial);
+    return json(200, certificateView(record!));
+  },
+};

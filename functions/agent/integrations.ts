@@ -20,10 +20,10 @@ const agentView = async (i: Integration) => ({
 });
 
 async function activeOfType(request: TenantRequest, tipo: IntegrationType) {
-  const { aplicacaoId, subject } = request.principal;
+  const { aplicacaoId, subject, certificado } = request.principal;
   const active = (await integrations.list(aplicacaoId)).filter((i) => i.ativo && i.tipoIntegracao === tipo);
   const views = await Promise.all(active.map(agentView));
-  log.info('agent read its integrations', { aplicacaoId, tipo, total: views.length, clientId: subject });
+  log.info('agent read its integrations', { aplicacaoId, tipo, total: views.length, clientId: subject, certificado });
   return json(200, views);
 }
 

@@ -138,6 +138,17 @@ export class ServiceFunction extends Construct {
     this.function.addEnvironment('CRL_KEY', key);
   }
 
+  /** Grants writing the CRL object (after reading it: readCrl), for the functions that publish it. */
+  writeCrl(bucket: IBucket, key: string): void {
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(key)] }));
+  }
+
+  /** Grants reading the agent CA's secret (its private key: issuing certificates and CRLs) and sets AGENT_CA_SECRET_ID. */
+  readAgentCa(secret: ISecret): void {
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+    this.function.addEnvironment('AGENT_CA_SECRET_ID', secret.secretArn);
+  }
+
   /** Grants reading a secret and sets SIGNING_KEY_SECRET_ID. */
   readSigningKey(secret: ISecret): void {
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));

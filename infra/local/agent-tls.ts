@@ -6,7 +6,7 @@
 // certificate, or with one the CA did not sign (or expired), still gets through the handshake
 // (rejectUnauthorized: false) but with clientCert null, so the agent authorizer refuses it with
 // the gateway's 401, like a call to the API's default endpoint in AWS.
-import type { X509Certificate as NodeX509Certificate } from 'node:crypto';
+import { X509Certificate, type X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { TLSSocket } from 'node:tls';
@@ -14,6 +14,7 @@ import type { APIGatewayEventClientCertificate } from 'aws-lambda';
 import type { Gateway } from '#infra/local/gateway';
 import { sandboxFile, type Sandbox, type SandboxAgent } from '#infra/local/seed';
 import { issueAgentCertificate, type AgentCa } from '#shared/ca/agent-ca';
+import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
 
 /** Default port of the agent channel under `npm start` (PORT_AGENT changes it). */
 export const DEFAULT_AGENT_PORT = 3443;
@@ -114,9 +115,23 @@ export async function addAgentToSandbox(options: {
   sandbox: Sandbox;
   ca: AgentCa;
   tls: AgentTls;
-  integration: { aplicacao: string; integracaoId: number };
+  integration: { aplicacao: string; aplicacaoId: number; integracaoId: number };
 }): Promise<SandboxAgent> {
-  const client = await issueAgentCertificate(options.ca, { commonName: 'sandbox-agent' });
+  const { aplicacaoId, integracaoId } = options.integration;
+  const client = await issueAgentCertificate(options.ca, { commonName: 'sandbox-agent', binding: { aplicacaoId, integracaoId } });
+  // Listed with the integration's certificates, so the admin can revoke it like one issued from a CSR.
+  const cert = new X509Certificate(client.certPem);
+  await dynamoAgentCertificateRepository().record({
+    aplicacaoId,
+    integracaoId,
+    serial: client.serialHex,
+    subject: cert.subject.split('\n').reverse().join(', '),
+    sha256: cert.fingerprint256.replace(/:/g, '').toLowerCase(),
+    emitidoEm: new Date(cert.validFrom).toISOString(),
+    validoAte: new Date(cert.validTo).toISOString(),
+    revogadoEm: null,
+    motivo: null,
+  });
   const agent: SandboxAgent = {
     port: options.tls.port,
     url: options.tls.url,
@@ -124,7 +139,7 @@ export async function addAgentToSandbox(options: {
     keyPem: client.privateKeyPkcs8Pem,
     caPem: options.ca.certPem,
     serialHex: client.serialHex,
-    integracaoId: options.integration.integracaoId,
+    integracaoId,
     aplicacao: options.integration.aplicacao,
   };
   options.sandbox.agent = agent;

@@ -8,8 +8,10 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adapter } from '#shared/adapters/index';
 import { portalRoles, signPortalToken } from '#shared/auth/tokens';
-import { createAgentCa, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
-import { AGENT_CA_SECRET } from '#shared/ca/revoke';
+import { createAgentCa, type AgentCa } from '#shared/ca/agent-ca';
+import { loadAgentCaSecret } from '#shared/ca/ca-secret';
+import { publishCrl } from '#shared/ca/crl-publisher';
+import { readCrl } from '#shared/ca/x509-lite';
 import { config } from '#shared/config';
 import {
   apiKeyMatches,
@@ -290,33 +292,36 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
 }
 
 /**
- * The agent-channel CA (a secret) and its first CRL in the bucket, when there is no CRL yet. Used by
- * the local run and by `npm run bootstrap` in AWS. 'created' when a new CA was made.
+ * The agent-channel CA (a secret), and its CRL published from the revocation list in the table
+ * (shared/ca/crl-publisher.ts) when there is none or it has less than three days left: a re-run never
+ * issues a CRL that leaves out a revocation. Used by the local run and by `npm run bootstrap` in AWS.
+ * 'created' when a new CA was made.
  */
 export async function seedAgentCa(
   putSecret: (id: string, value: string) => Promise<unknown>,
-  secretId = AGENT_CA_SECRET,
+  secretId = config().agentCaSecretId,
 ): Promise<'created' | 'crl-reissued' | 'kept'> {
-  const { crlKey } = config();
-  const blobs = await adapter('blobs');
-  if (await blobs.get(crlKey)) return 'kept';
-  const secrets = await adapter('secrets');
+  const current = await (await adapter('blobs')).get(config().crlKey);
   let ca: AgentCa | undefined;
   try {
-    const stored = JSON.parse(await secrets.get(secretId)) as Partial<AgentCa>;
-    if (stored.certPem && stored.privateKeyPkcs8Pem) ca = stored as AgentCa;
+    ca = await loadAgentCaSecret(secretId);
   } catch {
     ca = undefined; // no CA yet (a missing secret, or the stack's placeholder)
   }
-  // A CA whose CRL was lost gets a new CRL whose number is still higher than any before it.
-  const crlNumber = ca ? Math.floor(Date.now() / 1000) : 1;
+  if (ca && current) {
+    try {
+      const { nextUpdate } = readCrl(current);
+      if (nextUpdate && nextUpdate.getTime() - Date.now() > 3 * 86_400_000) return 'kept';
+    } catch {
+      // unreadable: published again below
+    }
+  }
   const created = !ca;
   if (!ca) {
     ca = await createAgentCa();
     await putSecret(secretId, JSON.stringify(ca));
   }
-  // Nothing re-issues the CRL on a schedule yet (a revocation does), so it is made valid for a year.
-  await blobs.put(crlKey, await issueCrl(ca, { crlNumber, validForHours: 24 * 365 }), 'application/pkix-crl');
+  await publishCrl({ ca });
   return created ? 'created' : 'crl-reissued';
 }
 

@@ -251,9 +251,20 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await addSimulatorsToSandbox({ dataDir, sandbox, simulators });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
+    // The agent authorizer checks the CRL's signature with the CA's certificate, published with the public JWT keys.
+    await secrets.put(
+      verificationKeySecretId,
+      verificationKeySetOf(parseSigningKeySet(await secrets.get(signingKeySecretId)), agentCa.certPem),
+    );
     agentTls = await startAgentTls({ gateway, ca: agentCa, port: options.agentPort ?? 0 });
-    const { integracaoId } = await seedAgentIntegration(sandbox);
-    await addAgentToSandbox({ dataDir, sandbox, ca: agentCa, tls: agentTls, integration: { aplicacao: 'demo', integracaoId } });
+    const { aplicacaoId, integracaoId } = await seedAgentIntegration(sandbox);
+    await addAgentToSandbox({
+      dataDir,
+      sandbox,
+      ca: agentCa,
+      tls: agentTls,
+      integration: { aplicacao: 'demo', aplicacaoId, integracaoId },
+    });
     // The provider's end of the outbound webhooks: demo's sandbox webhook points at this receiver.
     webhookReceiver = await startWebhookReceiver({ dir: paths.webhooks, port: options.webhookReceiverPort ?? 0 });
     await addWebhookToSandbox({ dataDir, sandbox, receiver: webhookReceiver });

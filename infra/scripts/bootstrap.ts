@@ -12,6 +12,7 @@
 // The password comes from the environment, not the command line (shell history, process list).
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { seedAgentCa, seedPlans, seedTariffs } from '#infra/local/seed';
+import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { s3Blobs } from '#shared/adapters/aws/s3';
 import { useAdapters } from '#shared/adapters/index';
 import { generateSigningKeyJwk, parseSigningKeySet } from '#shared/auth/signing-keys';
@@ -37,6 +38,8 @@ export interface BootstrapDeps {
   writeVerificationKeys(value: string): Promise<void>;
   /** The agent CA and its first CRL when there is no CRL (infra/local/seed.ts seedAgentCa). */
   ensureAgentCa(): Promise<'created' | 'crl-reissued' | 'kept'>;
+  /** The agent CA's certificate once ensured (public), for the verification-key secret. */
+  agentCaCertPem?(): Promise<string>;
   /** The default plans and tariffs that are missing; by default written to the table (infra/local/seed.ts). */
   seedCatalogue?(): Promise<void>;
 }
@@ -74,6 +77,9 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   await deps.writeVerificationKeys(verificationKeySetOf(keys));
 
   const agentCa = await deps.ensureAgentCa();
+  // The agent authorizer verifies the CRL's signature with the CA's certificate, published beside the public JWT keys.
+  const agentCaCertPem = await deps.agentCaCertPem?.();
+  if (agentCaCertPem) await deps.writeVerificationKeys(verificationKeySetOf(keys, agentCaCertPem));
   await (deps.seedCatalogue ?? seedCatalogue)();
   // Message counts (pattern 17d) of the messages sent before they existed; once per application.
   for (const app of await deps.repo.listApplications()) await backfillMessageCounters(app.id);
@@ -142,6 +148,7 @@ async function main(): Promise<void> {
       writeSecret: (value) => putSecret(SecretId, value),
       writeVerificationKeys: (value) => putSecret(config().verificationKeySecretId, value),
       ensureAgentCa: () => seedAgentCa(putSecret, env.AGENT_CA_SECRET_ID),
+      agentCaCertPem: async () => (await loadAgentCaSecret(env.AGENT_CA_SECRET_ID)).certPem,
     },
     {
       slug: env.BOOTSTRAP_APP_SLUG ?? 'operador',

@@ -7,7 +7,8 @@
 // local HTTPS port under npm start) and hands the certificate in requestContext.identity.clientCert.
 // Here: the issuer must be the CA whose CRL we hold (same issuer Name bytes, same key identifier),
 // which also makes sure that CRL is the one that speaks for this certificate; the dates are
-// checked again; the serial must not be revoked. The certificate's signature is not verified
+// checked again; the serial must not be revoked; the certificate must name its application and
+// integration (shared/ca/issuer.ts), and the token must be of that application. The certificate's signature is not verified
 // again: the authorizer has no copy of the CA certificate, and the chain was verified before it.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateBearer } from '#shared/auth/bearer';
@@ -18,7 +19,8 @@ import { log } from '#shared/log';
 import { headerValue } from '#shared/http/headers';
 
 /** Why a certificate was refused (logged, never sent: the caller gets the same 401 for each). */
-export type CertificateRefusal = 'missing' | 'malformed' | 'not_yet_valid' | 'expired' | 'other_issuer' | 'revoked' | 'crl_unavailable';
+export type CertificateRefusal =
+  'missing' | 'malformed' | 'not_yet_valid' | 'expired' | 'other_issuer' | 'revoked' | 'crl_unavailable' | 'unbound' | 'other_application';
 
 /** Undefined when the certificate is acceptable, else why not. */
 export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: number): CertificateRefusal | undefined {
@@ -28,6 +30,8 @@ export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: numbe
   // Both carry the CA's key identifier when issued by our CA; a mismatch means another key of that name.
   if (crl.authorityKeyId && cert.authorityKeyId && crl.authorityKeyId !== cert.authorityKeyId) return 'other_issuer';
   if (crl.revoked.has(cert.serial)) return 'revoked';
+  // Issued for one application (and integration): a certificate that names none speaks for nobody.
+  if (cert.aplicacaoId === undefined || cert.integracaoId === undefined) return 'unbound';
   return undefined;
 }
 
@@ -58,5 +62,8 @@ export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now 
   const refusal = checkCertificate(cert, crl, now);
   if (refusal) return refuse(refusal, cert.serial);
 
-  return authenticateBearer(headerValue(event.headers, 'Authorization'));
+  const principal = await authenticateBearer(headerValue(event.headers, 'Authorization'));
+  // The token must be of the certificate's application: one tenant's token with another's certificate is refused.
+  if (principal && !principal.authError && principal.aplicacaoId !== cert.aplicacaoId) return refuse('other_application', cert.serial);
+  return principal && { ...principal, integracaoId: cert.integracaoId, certificado: cert.serial };
 }

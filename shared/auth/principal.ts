@@ -11,6 +11,9 @@ export interface Principal {
   prestadorId?: number;
   /** The patient record a patient-app token names. */
   pacienteId?: number;
+  /** The integration an agent certificate was issued for, and its serial (the agent channel). */
+  integracaoId?: number;
+  certificado?: string;
   /** Epoch seconds after which the credential (a JWT) is no longer valid, checked on every request. */
   expiresAt?: number;
   /**
@@ -44,6 +47,8 @@ export function toAuthorizerContext(p: Principal): AuthorizerContext {
   if (p.subject) ctx.subject = p.subject;
   if (p.prestadorId !== undefined) ctx.prestadorId = String(p.prestadorId);
   if (p.pacienteId !== undefined) ctx.pacienteId = String(p.pacienteId);
+  if (p.integracaoId !== undefined) ctx.integracaoId = String(p.integracaoId);
+  if (p.certificado) ctx.certificado = p.certificado;
   if (p.expiresAt !== undefined) ctx.expiresAt = String(p.expiresAt);
   if (p.authError) ctx.authError = p.authError;
   if (p.retryAfter !== undefined) ctx.retryAfter = String(p.retryAfter);
@@ -62,6 +67,8 @@ export function fromAuthorizerContext(ctx: Record<string, unknown> | null | unde
     subject: typeof ctx.subject === 'string' ? ctx.subject : undefined,
     prestadorId: num(ctx.prestadorId),
     pacienteId: num(ctx.pacienteId),
+    integracaoId: num(ctx.integracaoId),
+    certificado: typeof ctx.certificado === 'string' && ctx.certificado ? ctx.certificado : undefined,
     expiresAt: num(ctx.expiresAt),
     authError: ctx.authError === 'invalid_token' || ctx.authError === 'rate_limited' ? ctx.authError : undefined,
     retryAfter: num(ctx.retryAfter),

@@ -27,7 +27,8 @@ export function parseVerificationKeySet(text: string): JWK[] {
 }
 
 /** The verification secret's content for a private key set: its public halves, in the same order. */
-export const verificationKeySetOf = (privateKeys: readonly JWK[]): string => JSON.stringify({ keys: privateKeys.map(publishedJwk) });
+export const verificationKeySetOf = (privateKeys: readonly JWK[], agentCaCertPem?: string): string =>
+  JSON.stringify({ keys: privateKeys.map(publishedJwk), ...(agentCaCertPem ? { agentCaCertPem } : {}) });
 
 type KeysByKid = Map<string, Promise<CryptoKey>>;
 

@@ -189,7 +189,15 @@ export async function issueCrl(ca: AgentCa, options: IssueCrlOptions): Promise<U
  */
 export async function issueAgentCertificate(
   ca: AgentCa,
-  options: { commonName: string; serialHex?: string; validDays?: number; now?: Date; serverNames?: { ip?: string[]; dns?: string[] } },
+  options: {
+    commonName: string;
+    serialHex?: string;
+    validDays?: number;
+    now?: Date;
+    serverNames?: { ip?: string[]; dns?: string[] };
+    /** The application and integration a client certificate speaks for (the subject shared/ca/issuer.ts gives). */
+    binding?: { aplicacaoId: number; integracaoId: number };
+  },
 ): Promise<IssuedCertificate> {
   const caCert = new X509Certificate(ca.certPem);
   const signingKey = await importPrivateKey(ca.privateKeyPkcs8Pem);
@@ -198,7 +206,9 @@ export async function issueAgentCertificate(
   const serialHex = normalizeSerial(options.serialHex ?? randomSerialHex());
   const cert = await X509CertificateGenerator.create({
     serialNumber: serialHex,
-    subject: `CN=${options.commonName.replace(/[,+="\\<>;#]/g, '\\$&')}`,
+    subject: options.binding
+      ? `O=aplicacao:${options.binding.aplicacaoId}, OU=integracao:${options.binding.integracaoId}, CN=agente-integracao-${options.binding.integracaoId}`
+      : `CN=${options.commonName.replace(/[,+="\\<>;#]/g, '\\$&')}`,
     issuer: caCert.subjectName,
     notBefore: new Date(now.getTime() - 5 * 60_000),
     notAfter: new Date(now.getTime() + (options.validDays ?? 365) * DAY_MS),

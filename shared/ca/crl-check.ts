@@ -3,6 +3,7 @@
 // so a request costs a Set lookup while a revocation still takes effect within a minute.
 // API Gateway's mTLS checks chain and dates but not revocation: this is the revocation check.
 // Every failure (no CRL, unreadable, past its nextUpdate) throws: the caller refuses (fail closed).
+import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { adapter } from '#shared/adapters/index';
 import { readCrl, type CrlInfo } from '#shared/ca/x509-lite';
 import { normalizeSerial } from '#shared/ca/serial';
@@ -17,6 +18,40 @@ export class CrlUnavailableError extends Error {
   override name = 'CrlUnavailableError';
 }
 
+/** ecdsa-with-SHA256, the agent CA's one algorithm (pinned: a CRL signed any other way is refused). */
+const ECDSA_SHA256 = '2a8648ce3d040302';
+/** How far ahead of our clock a thisUpdate may be (clock skew between the issuer and us). */
+const SKEW_MS = 60_000;
+
+/**
+ * The agent CA's public key, from the verification-key secret (`agentCaCertPem`, written with the
+ * public JWT keys by the bootstrap and the local run): the CRL bucket is not trusted for it.
+ */
+async function caPublicKey(): Promise<KeyObject> {
+  const text = await (await adapter('secrets')).get(config().verificationKeySecretId);
+  const pem = (JSON.parse(text) as { agentCaCertPem?: unknown }).agentCaCertPem;
+  if (typeof pem !== 'string') throw new CrlUnavailableError('the verification-key secret has no agentCaCertPem');
+  return new X509Certificate(pem).publicKey;
+}
+
+/** The highest CRL number this container has accepted: a lower one is a rollback. */
+let highestNumber = -1n;
+
+/** Throws when the CRL is not the CA's, not current, or older than one already accepted (RFC 5280 5.1.2.4-5, 5.2.3). */
+export function checkCrl(crl: CrlInfo, key: KeyObject, now: number, highest: bigint): void {
+  const { tbs, algorithm, signature } = crl.signed;
+  if (algorithm !== ECDSA_SHA256 || !verify('sha256', tbs, { key, dsaEncoding: 'der' }, signature)) {
+    throw new CrlUnavailableError('the CRL signature does not verify with the agent CA key');
+  }
+  if (!crl.nextUpdate) throw new CrlUnavailableError('the CRL has no nextUpdate');
+  if (crl.thisUpdate.getTime() > now + SKEW_MS)
+    throw new CrlUnavailableError(`the CRL's thisUpdate ${crl.thisUpdate.toISOString()} is in the future`);
+  if (crl.nextUpdate.getTime() <= now) throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
+  if (crl.crlNumber === undefined) throw new CrlUnavailableError('the CRL has no CRL number');
+  if (crl.crlNumber < highest)
+    throw new CrlUnavailableError(`CRL number ${crl.crlNumber} is lower than ${highest}, already seen: rolled back`);
+}
+
 async function loadCrl(now: number): Promise<CrlInfo> {
   const { crlKey } = config();
   const bytes = await (await adapter('blobs')).get(crlKey);
@@ -27,10 +62,8 @@ async function loadCrl(now: number): Promise<CrlInfo> {
   } catch (error) {
     throw new CrlUnavailableError(`the CRL at ${crlKey} cannot be parsed: ${(error as Error).message}`);
   }
-  if (crl.nextUpdate && crl.nextUpdate.getTime() <= now) {
-    // RFC 5280 5.1.2.5: past nextUpdate the CRL no longer says what is revoked now.
-    throw new CrlUnavailableError(`the CRL at ${crlKey} is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
-  }
+  checkCrl(crl, await caPublicKey(), now, highestNumber);
+  if (crl.crlNumber! > highestNumber) highestNumber = crl.crlNumber!;
   return crl;
 }
 
@@ -62,4 +95,5 @@ export async function isRevoked(serial: string, now = Date.now()): Promise<boole
 /** Forgets the cached CRL (tests). */
 export const resetCrlCache = (): void => {
   cache = undefined;
+  highestNumber = -1n;
 };

@@ -2,7 +2,7 @@
 // plain DER walk (shared/ca/der.ts). @peculiar/x509 would parse them too, but it drags
 // reflect-metadata, tsyringe and the asn1 schema machinery into the authorizer's cold start for
 // fields that sit at fixed positions (RFC 5280, 4.1 and 5.1). Signatures are not verified here.
-import { INTEGER, readTlvs, SEQUENCE, type Tlv } from '#shared/ca/der';
+import { BIT_STRING, INTEGER, readTlvs, SEQUENCE, type Tlv } from '#shared/ca/der';
 import { normalizeSerial } from '#shared/ca/serial';
 
 const UTC_TIME = 0x17;
@@ -28,6 +28,9 @@ export interface CertificateInfo {
   notAfter: Date;
   /** keyIdentifier of the Authority Key Identifier extension, lower-case hex, when present. */
   authorityKeyId?: string;
+  /** The application and integration the certificate is bound to (subject `O=aplicacao:<id>`, `OU=integracao:<id>`), when it is. */
+  aplicacaoId?: number;
+  integracaoId?: number;
 }
 
 export interface CrlInfo {
@@ -38,6 +41,8 @@ export interface CrlInfo {
   authorityKeyId?: string;
   /** Normalised serials of the revoked certificates. */
   revoked: Set<string>;
+  /** What the signature covers (the tbsCertList, exactly as encoded), the signature algorithm's OID (hex DER) and the signature. */
+  signed: { tbs: Uint8Array; algorithm: string; signature: Uint8Array };
 }
 
 const fail = (what: string): never => {
@@ -91,6 +96,23 @@ function authorityKeyId(extensions: Tlv | undefined): string | undefined {
   return keyId ? hex(keyId.content) : undefined;
 }
 
+/** DER of OIDs 2.5.4.10 (organizationName) and 2.5.4.11 (organizationalUnitName). */
+const O_OID = '55040a';
+const OU_OID = '55040b';
+
+/** The number after `prefix` in the subject attribute `oid` (RFC 5280 Name: SEQUENCE OF SET OF {type, value}), when it is there once. */
+function boundId(subject: Tlv, oidHex: string, prefix: string): number | undefined {
+  const values: string[] = [];
+  for (const rdn of readTlvs(subject.content)) {
+    for (const attribute of readTlvs(rdn.content)) {
+      const [type, value] = readTlvs(attribute.content);
+      if (type?.tag === OID && hex(type.content) === oidHex && value) values.push(Buffer.from(value.content).toString('utf8'));
+    }
+  }
+  const m = values.length === 1 ? new RegExp(`^${prefix}:([1-9]\\d{0,15})$`).exec(values[0]!) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
 const serialOf = (t: Tlv | undefined) => (t?.tag === INTEGER && t.content.length > 0 ? normalizeSerial(hex(t.content)) : fail('serial'));
 
 /** The certificate's serial, issuer, validity and AKI (RFC 5280 4.1). Throws on malformed DER. */
@@ -102,8 +124,9 @@ export function readCertificate(der: Uint8Array): CertificateInfo {
   const serial = serialOf(fields[i++]);
   i++; // signature AlgorithmIdentifier
   const issuer = fields[i++];
-  const validity = fields[i];
-  if (issuer?.tag !== SEQUENCE || validity?.tag !== SEQUENCE) return fail('issuer or validity');
+  const validity = fields[i++];
+  const subject = fields[i];
+  if (issuer?.tag !== SEQUENCE || validity?.tag !== SEQUENCE || subject?.tag !== SEQUENCE) return fail('issuer, validity or subject');
   const [notBefore, notAfter] = readTlvs(validity.content);
   if (!isTime(notBefore) || !isTime(notAfter)) return fail('validity');
   return {
@@ -112,6 +135,8 @@ export function readCertificate(der: Uint8Array): CertificateInfo {
     notBefore: readTime(notBefore!),
     notAfter: readTime(notAfter!),
     authorityKeyId: authorityKeyId(fields.find((f) => f.tag === CONTEXT_3)),
+    aplicacaoId: boundId(subject, O_OID, 'aplicacao'),
+    integracaoId: boundId(subject, OU_OID, 'integracao'),
   };
 }
 
@@ -124,8 +149,10 @@ export function pemToDer(pem: string): Uint8Array {
 
 /** The CRL's issuer, dates, number, AKI and revoked serials (RFC 5280 5.1). Throws on malformed DER. */
 export function readCrl(der: Uint8Array): CrlInfo {
-  const [tbs] = readTlvs(only(der, SEQUENCE, 'certificate list').content);
+  const [tbs, algorithm, signature] = readTlvs(only(der, SEQUENCE, 'certificate list').content);
   if (tbs?.tag !== SEQUENCE) return fail('tbsCertList');
+  const algorithmOid = algorithm?.tag === SEQUENCE ? readTlvs(algorithm.content)[0] : undefined;
+  if (algorithmOid?.tag !== OID || signature?.tag !== BIT_STRING || signature.content[0] !== 0) return fail('signature');
   const fields = readTlvs(tbs.content);
   let i = fields[0]?.tag === INTEGER ? 1 : 0; // version, v2 only
   i++; // signature AlgorithmIdentifier
@@ -151,6 +178,7 @@ export function readCrl(der: Uint8Array): CrlInfo {
     crlNumber: numberTlv ? BigInt(`0x${hex(numberTlv.content) || '0'}`) : undefined,
     authorityKeyId: authorityKeyId(extensions),
     revoked,
+    signed: { tbs: tbs.raw, algorithm: hex(algorithmOid.content), signature: signature.content.subarray(1) },
   };
 }
 

@@ -143,7 +143,8 @@ describe('PlatformStack', () => {
           needs.readsSigningKey ||
           needs.readsVerificationKeys ||
           needs.readsProviderSecrets.length > 0 ||
-          needs.integrationSecrets === 'read';
+          needs.integrationSecrets === 'read' ||
+          needs.readsAgentCa;
         expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
         expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(readsKeys ? 'true' : undefined);
       }
@@ -403,6 +404,7 @@ describe('PlatformStack', () => {
         [logicalId(stack.crlBucket), 'crl-bucket'],
         [logicalId(stack.signingKey), 'signing-key'],
         [logicalId(stack.verificationKeys), 'verification-keys'],
+        [logicalId(stack.agentCa), 'agent-ca'],
         [logicalId(stack.placeIndex), 'place-index'],
       ]);
       for (const [queue, wq] of Object.entries(stack.queues)) {
@@ -464,6 +466,8 @@ describe('PlatformStack', () => {
         needs.readsProviderSecrets.map((name) => `${providerSecretArn}/*/${name}-??????`),
       );
       if (needs.writesProviderSecrets) allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${providerSecretArn}/*`]);
+      if (needs.writesCrl) allow(['s3:PutObject'], [`crl-bucket/${crlKey}`]);
+      if (needs.readsAgentCa) allow(['secretsmanager:GetSecretValue'], ['agent-ca']);
       if (needs.integrationSecrets === 'read') allow(['secretsmanager:GetSecretValue'], [`${integrationSecretArn}/*`]);
       if (needs.integrationSecrets === 'write')
         allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${integrationSecretArn}/*`]);
@@ -585,7 +589,10 @@ describe('PlatformStack', () => {
       // Integration secrets: written by their keeper, read only by the group that hands them to the agent.
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*integracoes/)).toEqual([groupFunctions['admin-integrations'].id]);
       expect(holders(/^secretsmanager:GetSecretValue on .*integracoes/)).toEqual([groupFunctions.agent.id]);
-      expect(holders(/^s3:/)).toEqual([authorizerFunctions.agent.id, groupFunctions.public.id].sort());
+      expect(holders(/^s3:/)).toEqual(
+        [authorizerFunctions.agent.id, groupFunctions.public.id, groupFunctions['admin-integrations'].id].sort(),
+      );
+      expect(holders(/^s3:PutObject/)).toEqual([groupFunctions['admin-integrations'].id]);
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
       // Geocoding: the physician portal only, on the stack's place index only.
       expect(holders(/^geo:/)).toEqual([groupFunctions['physician-portal'].id]);

@@ -2,6 +2,10 @@
 // application's integration is 404), the agent reads the active ones of its application over mutual
 // TLS with their secrets, and the admin issues agent certificates from the agent's CSR (bound to the
 // application: refused with another application's token), lists them and revokes them.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { agentCall } from '../support/agent.ts';
@@ -35,6 +39,35 @@ async function create(body: unknown, as = api.admin): Promise<Json> {
   const created = await as('POST', '/api/admin/integracoes', body);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A key pair and CSR made the way an agent makes them (OpenSSL); the key stays here. */
+function agentCsr(kind: 'ec' | 'rsa' = 'ec'): { csr: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-csr-'));
+  const keyFile = join(dir, 'key.pem');
+  const csrFile = join(dir, 'req.csr');
+  const keyArgs = kind === 'ec' ? ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'] : ['-newkey', 'rsa:2048'];
+  execFileSync('openssl', [
+    'req',
+    '-new',
+    ...keyArgs,
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    csrFile,
+    '-subj',
+    '/CN=whatever-the-agent-asks',
+  ]);
+  return { csr: readFileSync(csrFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+}
+
+function subjectOf(certPem: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-cert-'));
+  writeFileSync(join(dir, 'cert.pem'), certPem);
+  return execFileSync('openssl', ['x509', '-in', join(dir, 'cert.pem'), '-noout', '-subject', '-nameopt', 'RFC2253'], { encoding: 'utf8' });
 }
 
 describe('admin integrations', () => {
@@ -103,6 +136,8 @@ describe('admin integrations', () => {
     expect((await asOutra('GET', url)).status).toBe(404);
     expect((await asOutra('PUT', url, banco())).status).toBe(404);
     expect((await asOutra('DELETE', url)).status).toBe(404);
+    expect((await asOutra('GET', `${url}/certificados`)).status).toBe(404);
+    expect((await asOutra('POST', `${url}/certificados`, { csr: agentCsr().csr })).status).toBe(404);
     expect(JSON.stringify((await asOutra('GET', '/api/admin/integracoes')).body)).not.toContain(String(created.nome));
     expect((await api.admin('GET', url)).status).toBe(200);
     expect((await api.admin('GET', '/api/admin/integracoes/abc')).status).toBe(404);
@@ -154,5 +189,84 @@ describe('agent reads its integrations', () => {
 
     expect(service.sandbox.agent).toMatchObject({ aplicacao: 'demo' });
     expect((bancos.json as Json[]).map((i) => i.id)).toContain(service.sandbox.agent!.integracaoId);
+  });
+});
+
+describe('agent certificates from a CSR', () => {
+  it('issues a certificate bound to the application and integration, which works with its token and not with another', async () => {
+    const integration = await create(banco());
+    const { csr, key } = agentCsr();
+    const url = `/api/admin/integracoes/${integration.id}/certificados`;
+
+    const issued = await api.admin('POST', url, { csr });
+
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const certPem = String(issued.body.certificado);
+    expect(certPem).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(subjectOf(certPem)).toContain(`O=aplicacao:${demo().id}`);
+    expect(subjectOf(certPem)).toContain(`OU=integracao:${integration.id}`);
+    expect(issued.body).toMatchObject({ serial: expect.stringMatching(/^[0-9a-f]+$/), revogado: false });
+    const listed = await api.admin('GET', url);
+    expect((listed.body as unknown as Json[]).map((c) => c.serial)).toEqual([issued.body.serial]);
+
+    const identity = { cert: certPem, key };
+    const demoToken = await accessToken(service, demo().oauth, 'integracoes:read');
+    const outraToken = await accessToken(service, outra().oauth, 'integracoes:read');
+    expect((await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: demoToken })).status).toBe(200);
+    expect((await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: outraToken })).status).toBe(401);
+  });
+
+  it('accepts an RSA CSR and refuses a malformed or tampered one with 400 naming csr', async () => {
+    const integration = await create(banco());
+    const url = `/api/admin/integracoes/${integration.id}/certificados`;
+    const { csr } = agentCsr('ec');
+    const body = csr.split('\n');
+    // Flip one base64 character in the middle of the request: its signature no longer matches.
+    const line = body[3]!;
+    body[3] = line.slice(0, 10) + (line[10] === 'A' ? 'B' : 'A') + line.slice(11);
+
+    expect((await api.admin('POST', url, { csr: agentCsr('rsa').csr })).status).toBe(201);
+    for (const bad of ['not a csr', body.join('\n')]) {
+      const answer = await api.admin('POST', url, { csr: bad });
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toBe('csr');
+    }
+    expect((await api.admin('POST', url, {})).status).toBe(400);
+  });
+
+  it('revokes a certificate: listed as revoked, the CRL re-issued at once, the agent refused', async () => {
+    const integration = await create(banco());
+    const { csr, key } = agentCsr();
+    const url = `/api/admin/integracoes/${integration.id}/certificados`;
+    const issued = await api.admin('POST', url, { csr });
+    const identity = { cert: String(issued.body.certificado), key };
+    const token = await accessToken(service, demo().oauth, 'integracoes:read');
+    const call = () => agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: token });
+    expect((await call()).status).toBe(200);
+
+    const revoked = await api.admin('POST', `${url}/${issued.body.serial}/revogar`, { motivo: 'notebook perdido' });
+    const again = await api.admin('POST', `${url}/${issued.body.serial}/revogar`, {});
+    await wait(CRL_CACHE_SECONDS * 1000 + 200);
+
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ revogado: true, motivo: 'notebook perdido' });
+    expect(again.status).toBe(200);
+    expect((await call()).status).toBe(401);
+    expect(((await api.admin('GET', url)).body as unknown as Json[])[0]).toMatchObject({ revogado: true });
+    expect((await api.admin('POST', `${url}/ab12/revogar`, {})).status).toBe(404);
+    expect((await api.admin('POST', `${url}/xyz/revogar`, {})).status).toBe(404);
+  });
+
+  it('deleting an integration revokes its certificates', async () => {
+    const integration = await create(banco());
+    const { csr, key } = agentCsr();
+    const issued = await api.admin('POST', `/api/admin/integracoes/${integration.id}/certificados`, { csr });
+    const identity = { cert: String(issued.body.certificado), key };
+    const token = await accessToken(service, demo().oauth, 'integracoes:read');
+
+    expect((await api.admin('DELETE', `/api/admin/integracoes/${integration.id}`)).status).toBe(204);
+    await wait(CRL_CACHE_SECONDS * 1000 + 200);
+
+    expect((await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: token })).status).toBe(401);
   });
 });

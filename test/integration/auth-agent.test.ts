@@ -132,7 +132,10 @@ describe('agent channel: client certificate and access token', () => {
   it('refuses a certificate once it is revoked, as soon as the authorizer reads the new CRL', async () => {
     // Prepare: a second agent certificate of our CA, let in
     const token = await accessToken(service, demo.oauth);
-    const issued = await issueAgentCertificate(await loadAgentCa(), { commonName: 'agent-to-revoke' });
+    const issued = await issueAgentCertificate(await loadAgentCa(), {
+      commonName: 'agent-to-revoke',
+      binding: { aplicacaoId: demo.id, integracaoId: agent.integracaoId },
+    });
     const identity = { cert: issued.certPem, key: issued.privateKeyPkcs8Pem };
     const call = () => agentCall('GET', '/api/external/integracoes/banco', { identity, authorization: `Bearer ${token}` });
     expect((await call()).status).toBe(200);

@@ -14,7 +14,6 @@ import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signAccessToken } from '#shared/auth/tokens';
 import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa, type IssuedCertificate } from '#shared/ca/agent-ca';
 import { resetCrlCache } from '#shared/ca/crl-check';
-import { revokeAgentCertificate } from '#shared/ca/revoke';
 import { config, resetConfig } from '#shared/config';
 
 const METHOD_ARN = 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/prod/GET/api/external/integracoes/banco';
@@ -94,8 +93,9 @@ function memoryBucket(): BlobPort & { objects: Map<string, Uint8Array> } {
 
 beforeAll(async () => {
   ca = await createAgentCa();
-  client = await issueAgentCertificate(ca, { commonName: 'hospital-agent' });
-  signingKeys = JSON.stringify({ keys: [await generateSigningKeyJwk()] });
+  client = await issueAgentCertificate(ca, { commonName: 'hospital-agent', binding: { aplicacaoId: 7, integracaoId: 3 } });
+  // One secret stands for both: the signing keys, and the verification keys with the CA's certificate (the CRL's signer).
+  signingKeys = JSON.stringify({ keys: [await generateSigningKeyJwk()], agentCaCertPem: ca.certPem });
 });
 
 let bucket: ReturnType<typeof memoryBucket>;
@@ -213,13 +213,22 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
     resetConfig();
     try {
       await expect(refused(clientCertOf(client.certPem))).resolves.toBeDefined();
-      await revokeAgentCertificate(client.serialHex, { ca });
+      const revokedAt = new Date();
+      await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 2, revoked: [{ serialHex: client.serialHex, revokedAt }] }), 'x');
 
       await expect(refused(clientCertOf(client.certPem))).rejects.toThrow('Unauthorized');
     } finally {
       delete process.env.AGENT_CRL_CACHE_SECONDS;
       resetConfig();
     }
+  });
+
+  it('with a certificate that names no application, or another application than the token', async () => {
+    const unbound = await issueAgentCertificate(ca, { commonName: 'hospital-agent' });
+    const otherApp = await issueAgentCertificate(ca, { commonName: 'x', binding: { aplicacaoId: 8, integracaoId: 3 } });
+
+    await expect(refused(clientCertOf(unbound.certPem))).rejects.toThrow('Unauthorized');
+    await expect(refused(clientCertOf(otherApp.certPem))).rejects.toThrow('Unauthorized');
   });
 
   it('with a PEM that is not a certificate', async () => {

@@ -7,8 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { BlobPort } from '#shared/adapters/ports';
 import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
-import { CrlUnavailableError, currentCrl, isRevoked, resetCrlCache } from '#shared/ca/crl-check';
-import { revokeAgentCertificate } from '#shared/ca/revoke';
+import { checkCrl, CrlUnavailableError, currentCrl, isRevoked, resetCrlCache } from '#shared/ca/crl-check';
+import { X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { normalizeSerial } from '#shared/ca/serial';
 import { pemToDer, readCertificate, readCrl } from '#shared/ca/x509-lite';
 import { config, resetConfig } from '#shared/config';
@@ -119,7 +119,7 @@ describe('the CRL as cached in the container', () => {
     resetConfig();
     resetCrlCache();
     bucket = memoryBucket();
-    useAdapters({ blobs: bucket });
+    useAdapters({ blobs: bucket, secrets: { get: async () => JSON.stringify({ keys: [], agentCaCertPem: ca.certPem }) } });
   });
   afterEach(() => {
     delete process.env.AGENT_CRL_CACHE_SECONDS;
@@ -205,36 +205,23 @@ describe('the CRL as cached in the container', () => {
     expect(await isRevoked('01')).toBe(true);
   });
 
-  it('sees a revocation made by revokeAgentCertificate: a higher CRL Number, earlier entries kept', async () => {
-    // Prepare
-    await bucket.put(
-      config().crlKey,
-      await issueCrl(ca, {
-        crlNumber: 41,
-        revoked: [{ serialHex: 'beef', revokedAt: new Date('2026-01-02T03:04:05Z'), reason: X509CrlReason.superseded }],
-        validForHours: 24 * 365,
-      }),
-      'application/pkix-crl',
-    );
+  it('fails closed on a forged CRL, a rolled-back one, and one without nextUpdate or from the future', async () => {
+    // A forged CRL: the same issuer name, signed by another key.
+    const forger = await createAgentCa();
+    await bucket.put(config().crlKey, await issueCrl(forger, { crlNumber: 99 }), 'application/pkix-crl');
+    await expect(currentCrl()).rejects.toThrow(/signature/);
 
-    // Act
-    const number = await revokeAgentCertificate('CA:FE', { ca, reason: X509CrlReason.keyCompromise });
+    // Accept number 5, then a validly signed number 4 is a rollback.
+    await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 5 }), 'application/pkix-crl');
+    expect((await currentCrl(Date.now())).crlNumber).toBe(5n);
+    await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 4 }), 'application/pkix-crl');
+    await expect(currentCrl(Date.now() + 61 * SECOND)).rejects.toThrow(/rolled back/);
 
-    // Assess
-    const der = bucket.objects.get(config().crlKey)!;
-    expect(number).toBe(42n);
-    expect(readCrl(der).crlNumber).toBe(42n);
-    const { thisUpdate, nextUpdate } = readCrl(der);
-    expect(nextUpdate!.getTime() - thisUpdate.getTime()).toBe(365 * 24 * 3_600_000); // the replaced CRL's period
-    expect(await isRevoked('cafe')).toBe(true);
-    expect(await isRevoked('beef')).toBe(true);
-    const entries = new X509Crl(der).entries.map((e) => ({
-      serial: normalizeSerial(e.serialNumber),
-      reason: e.reason,
-      at: e.revocationDate,
-    }));
-    expect(entries).toContainEqual({ serial: 'beef', reason: X509CrlReason.superseded, at: new Date('2026-01-02T03:04:05Z') });
-    expect(entries).toContainEqual(expect.objectContaining({ serial: 'cafe', reason: X509CrlReason.keyCompromise }));
-    expect(await new X509Crl(der).verify({ publicKey: await new X509Certificate(ca.certPem).publicKey.export() })).toBe(true);
+    const good = readCrl(await issueCrl(ca, { crlNumber: 6 }));
+    const key = new NodeX509Certificate(ca.certPem).publicKey;
+    expect(() => checkCrl(good, key, Date.now(), 5n)).not.toThrow();
+    expect(() => checkCrl({ ...good, nextUpdate: undefined }, key, Date.now(), 5n)).toThrow(/nextUpdate/);
+    expect(() => checkCrl(good, key, good.thisUpdate.getTime() - 5 * 60 * SECOND, 5n)).toThrow(/future/);
+    expect(() => checkCrl({ ...good, crlNumber: undefined }, key, Date.now(), 5n)).toThrow(/CRL number/);
   });
 });
