@@ -78,8 +78,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
   'v2-other': needs('readwrite', { readsProviderSecrets: sends }),
-  // Hands the agent its integrations with their secrets.
-  agent: needs('readwrite', { integrationSecrets: 'read' }),
+  // Hands the agent its integrations with their secrets; imported appointments are queued for the flow.
+  agent: needs('readwrite', { integrationSecrets: 'read', sendsTo: ['appointmentFlow'] }),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
   'provider-api': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
   // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload.

@@ -7,7 +7,11 @@ import { queryOperations } from './queries.ts';
 import { importOperations } from './registros.ts';
 
 // The integrations' secrets (shared/operations/integration-secrets.ts), handed to the agent in its integration lists.
-awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
-needsConfig('integrationSecretPrefix');
+// Imported appointments are queued for the communication flow.
+awsAdapters({
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+});
+needsConfig('integrationSecretPrefix', 'appointmentFlowQueueUrl');
 
 export const handler = groupHandler('agent', { ...integrationOperations, ...queryOperations, ...logOperations, ...importOperations });

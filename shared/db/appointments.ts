@@ -335,3 +335,33 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
     },
   };
 }
+
+/** The writes that store a new appointment without a provider (an import): for the caller's own transaction (with its lookup item). */
+export function newAppointmentWrites(appointment: Appointment): ConditionalWrite<never>[] {
+  if (appointment.prestadorId !== null) throw new Error('newAppointmentWrites is for appointments without a provider');
+  return [
+    putNew(toItem(appointment)),
+    counterWrite(appointment.aplicacaoId, { total: 1, [appointment.status]: 1 }),
+    ...flowIndexWrites(undefined, appointment),
+  ];
+}
+
+/** The write of an open appointment's own fields (not its status), conditioned on the status read: refused with `refusal` when it moved. */
+export function appointmentFieldsWrite<R>(before: Appointment, fields: Partial<Appointment>, refusal: R): ConditionalWrite<R> {
+  const names = Object.keys(fields);
+  return conditionalWrite(
+    {
+      Update: {
+        Key: keys.appointment(before.aplicacaoId, before.id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ConditionExpression: '#s = :from',
+        ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
+        ExpressionAttributeValues: {
+          ':from': before.status,
+          ...Object.fromEntries(names.map((n, i) => [`:f${i}`, (fields as Record<string, unknown>)[n]])),
+        },
+      },
+    },
+    refusal,
+  );
+}

@@ -1,7 +1,15 @@
 // Typed domain failures. Domain code throws these without knowing about HTTP;
 // the HTTP kit maps each kind to a status code.
 
-export type DomainErrorKind = 'validation' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'insufficient_balance' | 'upstream';
+export type DomainErrorKind =
+  | 'validation'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'insufficient_balance'
+  | 'upstream'
+  | 'too_large';
 
 export class DomainError extends Error {
   constructor(

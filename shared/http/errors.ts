@@ -22,6 +22,7 @@ const statusByKind: Record<DomainErrorKind, [number, string]> = {
   unprocessable: [422, 'unprocessable_entity'],
   insufficient_balance: [402, 'insufficient_balance'],
   upstream: [502, 'bad_gateway'],
+  too_large: [413, 'payload_too_large'],
 };
 
 /** The client-facing form of an error, or undefined when it must stay hidden (a logged 500). */

@@ -554,6 +554,7 @@ describe('PlatformStack', () => {
         [
           groupFunctions['v2-appointments'].id,
           groupFunctions['admin-whatsapp'].id,
+          groupFunctions.agent.id,
           consumerFunctions.inbound.id,
           scheduledFunctions.appointmentSweep.id,
         ].sort(),
