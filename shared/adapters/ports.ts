@@ -19,10 +19,27 @@ export interface MailPort {
   send(mail: Mail): Promise<void>;
 }
 
+/** A conditional put: only over the object of this version tag (`ifMatch`), or only when there is none (`ifNoneMatch: '*'`). */
+export interface BlobCondition {
+  ifMatch?: string;
+  ifNoneMatch?: '*';
+}
+
+/** A conditional put whose condition did not hold (S3's 412, or its 409 for a concurrent conditional write): read again and retry. */
+export class BlobConditionFailed extends Error {
+  override name = 'BlobConditionFailed';
+}
+
 /** The CRL bucket (an S3 bucket in AWS, a folder locally). */
 export interface BlobPort {
   get(key: string): Promise<Uint8Array | undefined>;
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * The object with its version tag (S3's ETag), for a compare-and-swap put. Optional for stand-ins that only serve
+   * reads; a port that has it honours `put`'s condition (the CRL publisher needs both, shared/ca/crl-publisher.ts).
+   */
+  getVersioned?(key: string): Promise<{ bytes: Uint8Array; etag: string } | undefined>;
+  /** Writes the object; with a condition, throws BlobConditionFailed when it does not hold. */
+  put(key: string, bytes: Uint8Array, contentType: string, condition?: BlobCondition): Promise<void>;
 }
 
 /** Secret strings by id (Secrets Manager in AWS, files locally). */

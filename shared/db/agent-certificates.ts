@@ -3,7 +3,7 @@
 // A revocation is one transaction: the certificate's `revogadoEm` set only if absent, and the
 // revocation item put only if absent, so two revocations at once never lose one.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { db, isConditionFailure, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 
@@ -105,18 +105,40 @@ export function dynamoAgentCertificateRepository() {
         });
     },
 
-    /** The next CRL number (pattern 45b, `ADD n :1`). */
-    async nextCrlNumber(): Promise<bigint> {
-      const out = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.crlNumber(),
-          UpdateExpression: 'ADD n :one SET tipo = :tipo',
-          ExpressionAttributeValues: { ':one': 1, ':tipo': 'CRLNUMERO' },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return BigInt(String(out.Attributes?.n));
+    /**
+     * The next CRL number (pattern 45b, `ADD n :1`), higher than `above` (the number of a CRL already
+     * published, e.g. before the counter existed): the counter is then moved past it, conditionally.
+     */
+    async nextCrlNumber(above = 0n): Promise<bigint> {
+      for (;;) {
+        const out = await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.crlNumber(),
+            UpdateExpression: 'ADD n :one SET tipo = :tipo',
+            ExpressionAttributeValues: { ':one': 1, ':tipo': 'CRLNUMERO' },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        const drawn = BigInt(String(out.Attributes?.n));
+        if (drawn > above) return drawn;
+        const target = above + 1n;
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: keys.crlNumber(),
+              UpdateExpression: 'SET n = :target',
+              ConditionExpression: 'n < :target',
+              ExpressionAttributeValues: { ':target': Number(target) },
+            }),
+          );
+          return target;
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+          // Another publisher moved the counter meanwhile: draw again.
+        }
+      }
     },
 
     /** The last CRL number drawn (0 when none). */

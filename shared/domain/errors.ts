@@ -2,14 +2,7 @@
 // the HTTP kit maps each kind to a status code.
 
 export type DomainErrorKind =
-  | 'validation'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'insufficient_balance'
-  | 'upstream'
-  | 'too_large';
+  'validation' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'insufficient_balance' | 'upstream' | 'too_large';
 
 export class DomainError extends Error {
   constructor(
