@@ -15,6 +15,7 @@ import { comparePowertools } from './compare-powertools.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
 import { appointmentsTable, measureAppointments } from './appointments.ts';
+import { importTable, measureImport } from './import.ts';
 import { inboundTable, measureInbound } from './inbound.ts';
 import { measureSends, sendTable } from './send.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
@@ -42,6 +43,8 @@ const usage = `Usage: npm run bench -- [options]
   --skip-send         skip the send-path measurement
   --skip-appointments skip the v2 create and /execucao measurement
   --skip-inbound      skip the inbound webhooks and inbound consumer measurement
+  --skip-import       skip the agent batch import measurement (500-record batches over the mTLS port)
+  --import-batches N  500-record batches per import mix (default 6)
   --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
   --concurrency N     concurrency of that run (default 8)
@@ -67,6 +70,8 @@ const { values, positionals } = parseArgs({
     'skip-send': { type: 'boolean', default: false },
     'skip-appointments': { type: 'boolean', default: false },
     'skip-inbound': { type: 'boolean', default: false },
+    'skip-import': { type: 'boolean', default: false },
+    'import-batches': { type: 'string', default: '6' },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
@@ -262,6 +267,15 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log('\n## Inbound messages\n');
     console.log(inbound);
+  }
+
+  // Printed only (docs/performance.md, "Agent batch import", is written by hand from it).
+  if (!values['skip-import']) {
+    log('import: 500-record batches (new, unchanged, mixed) over the agent mTLS port');
+    const { startLocalService } = await import('#infra/local/service');
+    const batches = positiveInt('import-batches', values['import-batches']);
+    console.log('\n## Agent batch import\n');
+    console.log(importTable(await measureImport(startLocalService, { batches, log })));
   }
 
   let authorizers = '_Not measured in this run (`--skip-authorizers`)._';

@@ -37,6 +37,7 @@ export const scheduledFunctions = {
   exchangeRate: { id: 'Scheduled-exchangeRate', entry: 'functions/scheduled/exchange-rate.ts', rateMinutes: 5 },
   appointmentSweep: { id: 'Scheduled-appointmentSweep', entry: 'functions/scheduled/appointment-sweep.ts', rateMinutes: 1 },
   sendReconciler: { id: 'Scheduled-sendReconciler', entry: 'functions/scheduled/send-reconciler.ts', rateMinutes: 1 },
+  crlReissue: { id: 'Scheduled-crlReissue', entry: 'functions/scheduled/crl-reissue.ts', rateMinutes: 24 * 60 },
 } as const;
 
 export const allFunctions: LambdaEntry[] = [

@@ -134,6 +134,8 @@ export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNee
   appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'], readsProviderSecrets: sends }),
   // Fails the sends no function settled and gives their charge back.
   sendReconciler: needs('readwrite'),
+  // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
+  crlReissue: needs('readwrite', { writesOnly: ['CRL#*'], readsAgentCa: true, readsCrl: true, writesCrl: true }),
 };
 
 /** Every Lambda with its needs, for the stack and the tests. */

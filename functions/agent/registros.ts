@@ -1,14 +1,33 @@
 // POST /api/external/integracoes/registros: the agent's batch import of patients, appointments and
-// clinical records (shared/operations/agent-import.ts), up to 500 per request. The answer has one
-// result per record, in order; one bad record does not reject the others.
+// clinical records (shared/db/agent-imports.ts; the rules in docs/agent-import.md), up to 500 per
+// request (413 over). The answer has one result per record, in order; one bad record does not
+// reject the others. Created appointments are handed to the communication flow's queue afterwards
+// (they are due at once, so the sweep takes any the queue lost).
+import { importRecords } from '#shared/db/agent-imports';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import { parseBatch } from '#shared/domain/agent-import';
+import { parseBatch, summarize } from '#shared/domain/agent-import';
 import { conflict, notFound } from '#shared/domain/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
-import { importRecords } from '#shared/operations/agent-import';
+import { queueAppointment } from '#shared/operations/flow-queue';
 
 const integrations = dynamoIntegrationRepository();
+const QUEUE_CONCURRENCY = 16;
+
+/** Queues each appointment for the flow, a few at a time; a failure is logged and left to the sweep. */
+async function handToFlow(aplicacaoId: number, ids: readonly number[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(QUEUE_CONCURRENCY, ids.length) }, async () => {
+      while (next < ids.length) {
+        const agendamentoId = ids[next++]!;
+        await queueAppointment(aplicacaoId, agendamentoId).catch((error: unknown) =>
+          log.warn('imported appointment left for the sweep', { agendamentoId, error }),
+        );
+      }
+    }),
+  );
+}
 
 export const importOperations: Operations<'agent'> = {
   'POST /api/external/integracoes/registros': async (request) => {
@@ -17,9 +36,9 @@ export const importOperations: Operations<'agent'> = {
     const integration = await integrations.get(aplicacaoId, integracaoId);
     if (!integration) throw notFound('integration');
     if (!integration.ativo) throw conflict('the integration is inactive');
-    const resultados = await importRecords(aplicacaoId, integracaoId, registros);
-    const resumo = { criado: 0, atualizado: 0, inalterado: 0, rejeitado: 0 };
-    for (const r of resultados) resumo[r.resultado]++;
+    const { resultados, paraFluxo } = await importRecords(aplicacaoId, integracaoId, registros);
+    await handToFlow(aplicacaoId, paraFluxo);
+    const resumo = summarize(resultados);
     // Counts only: records carry personal data.
     log.info('agent import', { aplicacaoId, integracaoId, certificado, total: resultados.length, ...resumo });
     return json(200, { integracaoId, total: resultados.length, resumo, resultados });

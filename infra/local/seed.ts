@@ -6,13 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { adapter } from '#shared/adapters/index';
 import { portalRoles, signPortalToken } from '#shared/auth/tokens';
-import { createAgentCa, type AgentCa } from '#shared/ca/agent-ca';
-import { loadAgentCaSecret } from '#shared/ca/ca-secret';
-import { publishCrl } from '#shared/ca/crl-publisher';
-import { readCrl } from '#shared/ca/x509-lite';
-import { config } from '#shared/config';
 import {
   apiKeyMatches,
   createInboundSubscription,
@@ -38,6 +32,7 @@ import { backfillMessageCounters } from '#shared/db/messages';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
 import { sandboxPatientRecord, seedPhysicianPortal } from '#infra/local/seed-portals';
+import { seedAgentCa } from '#infra/local/seed-agent-ca';
 import { seedDefaultPlans } from '#shared/domain/plans';
 import { seedDefaultTariffs } from '#shared/domain/tariffs';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
@@ -291,39 +286,7 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
   return sandbox;
 }
 
-/**
- * The agent-channel CA (a secret), and its CRL published from the revocation list in the table
- * (shared/ca/crl-publisher.ts) when there is none or it has less than three days left: a re-run never
- * issues a CRL that leaves out a revocation. Used by the local run and by `npm run bootstrap` in AWS.
- * 'created' when a new CA was made.
- */
-export async function seedAgentCa(
-  putSecret: (id: string, value: string) => Promise<unknown>,
-  secretId = config().agentCaSecretId,
-): Promise<'created' | 'crl-reissued' | 'kept'> {
-  const current = await (await adapter('blobs')).get(config().crlKey);
-  let ca: AgentCa | undefined;
-  try {
-    ca = await loadAgentCaSecret(secretId);
-  } catch {
-    ca = undefined; // no CA yet (a missing secret, or the stack's placeholder)
-  }
-  if (ca && current) {
-    try {
-      const { nextUpdate } = readCrl(current);
-      if (nextUpdate && nextUpdate.getTime() - Date.now() > 3 * 86_400_000) return 'kept';
-    } catch {
-      // unreadable: published again below
-    }
-  }
-  const created = !ca;
-  if (!ca) {
-    ca = await createAgentCa();
-    await putSecret(secretId, JSON.stringify(ca));
-  }
-  await publishCrl({ ca });
-  return created ? 'created' : 'crl-reissued';
-}
+export { seedAgentCa };
 
 export interface SeedOptions {
   repo: ApplicationRepository;

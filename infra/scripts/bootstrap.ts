@@ -11,7 +11,8 @@
 //
 // The password comes from the environment, not the command line (shell history, process list).
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { seedAgentCa, seedPlans, seedTariffs } from '#infra/local/seed';
+import { seedAgentCa } from '#infra/local/seed-agent-ca';
+import { seedPlans, seedTariffs } from '#infra/local/seed';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { s3Blobs } from '#shared/adapters/aws/s3';
 import { useAdapters } from '#shared/adapters/index';
@@ -36,7 +37,7 @@ export interface BootstrapDeps {
   writeSecret(value: string): Promise<void>;
   /** The public key set the JWT verifiers read. */
   writeVerificationKeys(value: string): Promise<void>;
-  /** The agent CA and its first CRL when there is no CRL (infra/local/seed.ts seedAgentCa). */
+  /** The agent CA, and its CRL published from the revocation list when there is no current one (infra/local/seed-agent-ca.ts). */
   ensureAgentCa(): Promise<'created' | 'crl-reissued' | 'kept'>;
   /** The agent CA's certificate once ensured (public), for the verification-key secret. */
   agentCaCertPem?(): Promise<string>;

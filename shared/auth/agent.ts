@@ -9,7 +9,8 @@
 // which also makes sure that CRL is the one that speaks for this certificate; the dates are
 // checked again; the serial must not be revoked; the certificate must name its application and
 // integration (shared/ca/issuer.ts), and the token must be of that application. The certificate's signature is not verified
-// again: the authorizer has no copy of the CA certificate, and the chain was verified before it.
+// again: the chain was verified before it. The CRL's is (shared/ca/crl-check.ts), with the CA certificate of the
+// verification-key secret.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateBearer } from '#shared/auth/bearer';
 import type { Principal } from '#shared/auth/principal';

@@ -1,58 +1,87 @@
 // Publishing the agent CA's CRL: built only from the revocation list in the table (pattern 45a), with
 // a number drawn from the CA's counter (45b), signed (shared/ca/issuer.ts) and put where the CRL is
 // served from (adapter('blobs') at config().crlKey). Used by a revocation (at once), the daily
-// re-issue and the bootstrap, so no CRL ever leaves out a revocation the table holds.
+// re-issue (functions/scheduled/crl-reissue.ts) and the bootstrap, so no CRL ever leaves out a
+// revocation the table holds.
 //
 // Two publications at once: each draws its number after its own revocation was written, and reads
-// the list after drawing, so the higher number's CRL holds every revocation of the lower one. A
-// publisher never replaces a CRL of a higher number, and after its put looks at the counter: when a
-// higher number was drawn meanwhile, that publisher may have been overtaken by this put, so it
-// publishes again (with a new, higher number).
+// the list after drawing, so a CRL of a higher number holds every revocation of a lower one. The put
+// is a compare-and-swap on the stored CRL's version tag (S3 If-Match / If-None-Match): it replaces
+// only the CRL it read, and only when that one's number is lower. A publisher whose put lost the race
+// reads the stored CRL again: a number as high as its own already holds its revocation, so it stops;
+// a lower one (the race was lost to an older publication) is replaced, with the same signed bytes.
 import { adapter } from '#shared/adapters/index';
+import { BlobConditionFailed, type BlobPort } from '#shared/adapters/ports';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { signCrl } from '#shared/ca/issuer';
 import { readCrl } from '#shared/ca/x509-lite';
 import { config } from '#shared/config';
-import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
+import { dynamoAgentCertificateRepository, type AgentCertificateRepository } from '#shared/db/agent-certificates';
 import type { AgentCa } from '#shared/ca/agent-ca';
 import { log } from '#shared/log';
 
 /** A CRL lasts a week: the daily re-issue can miss days before agents are refused (fail closed). */
 export const CRL_VALID_HOURS = 7 * 24;
-const MAX_ROUNDS = 5;
+/** Conditional puts tried before giving up (each lost one means another publication went through). */
+const MAX_ATTEMPTS = 8;
 
-const storedNumber = async (): Promise<bigint> => {
-  const bytes = await (await adapter('blobs')).get(config().crlKey);
-  if (!bytes) return 0n;
+export interface PublishedCrl {
+  /** The number of the CRL this publication signed. */
+  crlNumber: bigint;
+  /** How many revocations it lists. */
+  revoked: number;
+  /** false when a CRL of a number as high was already stored (it holds these revocations): nothing was put. */
+  published: boolean;
+}
+
+/** The stored CRL, its version tag and its number (0 when it has none or cannot be read: replaced). */
+async function stored(blobs: BlobPort, key: string): Promise<{ etag: string; number: bigint } | undefined> {
+  if (!blobs.getVersioned) throw new Error('the blob store cannot compare and swap: the CRL cannot be published safely');
+  const current = await blobs.getVersioned(key);
+  if (!current) return undefined;
+  let number: bigint;
   try {
-    return readCrl(bytes).crlNumber ?? 0n;
+    number = readCrl(current.bytes).crlNumber ?? 0n;
   } catch {
-    return 0n; // unreadable: replaced
+    number = 0n; // unreadable: replaced
   }
-};
+  return { etag: current.etag, number };
+}
 
+/**
+ * Signs the CRL of every revocation in the table with a new number and puts it in place of the stored
+ * one, unless that one's number is as high already. Default validity CRL_VALID_HOURS.
+ */
 export async function publishCrl(
-  options: { validForHours?: number; now?: Date; ca?: AgentCa } = {},
-): Promise<{ crlNumber: bigint; revoked: number }> {
-  const repo = dynamoAgentCertificateRepository();
+  options: { validForHours?: number; now?: Date; ca?: AgentCa; repo?: AgentCertificateRepository } = {},
+): Promise<PublishedCrl> {
+  const repo = options.repo ?? dynamoAgentCertificateRepository();
   const ca = options.ca ?? (await loadAgentCaSecret());
   const blobs = await adapter('blobs');
-  for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const current = await storedNumber();
-    let number = await repo.nextCrlNumber();
-    // A CRL issued before the counter existed may carry a higher number: move past it.
-    while (number <= current) number = await repo.nextCrlNumber();
-    const revocations = await repo.revocations();
-    const der = signCrl(ca, {
-      crlNumber: number,
-      revoked: revocations.map((r) => ({ serialHex: r.serial, revokedAt: new Date(r.revogadoEm) })),
-      thisUpdate: options.now,
-      validForHours: options.validForHours ?? CRL_VALID_HOURS,
-    });
-    if ((await storedNumber()) >= number) return { crlNumber: number, revoked: revocations.length }; // a later one is out
-    await blobs.put(config().crlKey, der, 'application/pkix-crl');
-    if ((await repo.lastCrlNumber()) === number) return { crlNumber: number, revoked: revocations.length };
-    log.info('CRL publication overlapped another; publishing again', { crlNumber: String(number) });
+  const key = config().crlKey;
+
+  let current = await stored(blobs, key);
+  // Above the stored CRL's number too: one issued before the counter existed may carry a higher one.
+  const crlNumber = await repo.nextCrlNumber(current?.number ?? 0n);
+  const revocations = await repo.revocations();
+  const der = signCrl(ca, {
+    crlNumber,
+    revoked: revocations.map((r) => ({ serialHex: r.serial, revokedAt: new Date(r.revogadoEm) })),
+    thisUpdate: options.now,
+    validForHours: options.validForHours ?? CRL_VALID_HOURS,
+  });
+  const outcome = (published: boolean): PublishedCrl => ({ crlNumber, revoked: revocations.length, published });
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (current && current.number >= crlNumber) return outcome(false); // a later publication is out, with our revocations
+    try {
+      await blobs.put(key, der, 'application/pkix-crl', current ? { ifMatch: current.etag } : { ifNoneMatch: '*' });
+      return outcome(true);
+    } catch (error) {
+      if (!(error instanceof BlobConditionFailed)) throw error;
+      log.info('CRL publication raced another; reading the stored CRL again', { crlNumber: String(crlNumber), attempt });
+    }
+    current = await stored(blobs, key);
   }
   throw new Error('the CRL could not be published: too many concurrent publications');
 }

@@ -346,22 +346,60 @@ export function newAppointmentWrites(appointment: Appointment): ConditionalWrite
   ];
 }
 
-/** The write of an open appointment's own fields (not its status), conditioned on the status read: refused with `refusal` when it moved. */
-export function appointmentFieldsWrite<R>(before: Appointment, fields: Partial<Appointment>, refusal: R): ConditionalWrite<R> {
-  const names = Object.keys(fields);
-  return conditionalWrite(
-    {
-      Update: {
-        Key: keys.appointment(before.aplicacaoId, before.id),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-        ConditionExpression: '#s = :from',
-        ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#f${i}`, n])) },
-        ExpressionAttributeValues: {
-          ':from': before.status,
-          ...Object.fromEntries(names.map((n, i) => [`:f${i}`, (fields as Record<string, unknown>)[n]])),
+/**
+ * The writes of an imported appointment's change decided on `before` (shared/domain/agent-import.ts):
+ * its own `fields` and, when `moved`, the move to `after`'s status with its history entry, in ONE
+ * update of the item (a transaction may touch an item once), conditioned on `before`'s status (else
+ * `refusal`); a move also brings its counters and the flow's index entries. For the caller's own
+ * transaction (the import commits its map item with it).
+ */
+export function appointmentImportChangeWrites<R>(
+  before: Appointment,
+  after: Appointment,
+  fields: Readonly<Record<string, unknown>>,
+  moved: boolean,
+  refusal: R,
+): ConditionalWrite<R>[] {
+  const names: Record<string, string> = { '#s': 'status' };
+  const values: Record<string, unknown> = { ':from': before.status, ':em': after.atualizadoEm };
+  const sets = ['atualizadoEm = :em'];
+  Object.keys(fields).forEach((name, i) => {
+    names[`#f${i}`] = name;
+    values[`:f${i}`] = fields[name] ?? null;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  if (moved) {
+    sets.push(
+      '#s = :to',
+      'gsi1pk = :g1',
+      'historico = list_append(historico, :entry)',
+      'vencimento = :v',
+      'passo = :p',
+      'pendencia = :pend',
+    );
+    Object.assign(values, {
+      ':to': after.status,
+      ':g1': keys.appointmentStatusListing(after.aplicacaoId, after.status, after.id).gsi1pk,
+      ':entry': [after.historico[after.historico.length - 1] as HistoryEntry],
+      ':v': after.vencimento,
+      ':p': after.passo,
+      ':pend': after.pendencia,
+    });
+  }
+  return [
+    conditionalWrite(
+      {
+        Update: {
+          Key: keys.appointment(after.aplicacaoId, after.id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: '#s = :from',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         },
       },
-    },
-    refusal,
-  );
+      refusal,
+    ),
+    ...(moved ? [counterWrite(after.aplicacaoId, { [before.status]: -1, [after.status]: 1 })] : []),
+    ...(moved ? flowIndexWrites(before, after) : []),
+  ];
 }

@@ -2,7 +2,7 @@
 // listed by folded name on gsi1, and its phone and CPF lookups, each unique per application. A
 // creation puts all three; an update is conditioned on the version read and moves a lookup whose value
 // changed (the new one `attribute_not_exists`, the old one deleted) in the same transaction.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
@@ -53,6 +53,92 @@ const removeLookup = (key: { pk: string; sk: string }, pacienteId: number) =>
     Delete: { Key: key, ConditionExpression: 'pacienteId = :id', ExpressionAttributeValues: { ':id': pacienteId } },
   });
 
+/**
+ * The writes of a new patient with their refusals (the item: 'changed'; a phone or CPF already taken:
+ * 'telefone' / 'cpf'), for a caller's own transaction (the agent import commits its map item with them).
+ */
+export function patientCreateWrites(patient: Patient): ConditionalWrite<PatientWriteRefusal>[] {
+  return [
+    putNew<PatientWriteRefusal>(patientItem(patient), 'changed'),
+    putNew<PatientWriteRefusal>(phoneItem(patient), 'telefone'),
+    ...(patient.cpf ? [putNew<PatientWriteRefusal>(cpfItem({ ...patient, cpf: patient.cpf }), 'cpf')] : []),
+  ];
+}
+
+/**
+ * The writes of an update decided on `before` (conditioned on its `versao`: 'changed'), moving a phone
+ * or CPF lookup that changed ('telefone' / 'cpf' when the new one is taken); for a caller's own transaction.
+ */
+export function patientUpdateWrites(before: Patient, after: Patient): ConditionalWrite<PatientWriteRefusal>[] {
+  const { aplicacaoId, id } = after;
+  return [
+    conditionalWrite<PatientWriteRefusal>(
+      {
+        Put: {
+          Item: patientItem(after),
+          ConditionExpression: 'versao = :versao',
+          ExpressionAttributeValues: { ':versao': before.versao },
+        },
+      },
+      'changed',
+    ),
+    ...(before.telefone !== after.telefone
+      ? [putNew<PatientWriteRefusal>(phoneItem(after), 'telefone'), removeLookup(keys.patientByPhone(aplicacaoId, before.telefone), id)]
+      : []),
+    ...(before.cpf !== after.cpf
+      ? [
+          ...(after.cpf ? [putNew<PatientWriteRefusal>(cpfItem({ ...after, cpf: after.cpf }), 'cpf')] : []),
+          ...(before.cpf ? [removeLookup(keys.patientByCpf(aplicacaoId, before.cpf), id)] : []),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The patients of these phones and CPFs, by their lookup items (28a, 28b) and then the patients, in two
+ * BatchGets of up to 100 keys each (unprocessed keys asked again): `byPhone` / `byCpf` map each value
+ * found to its patient.
+ */
+export async function patientsByLookups(
+  aplicacaoId: number,
+  wanted: { telefones: readonly string[]; cpfs: readonly string[] },
+): Promise<{ byPhone: Map<string, Patient>; byCpf: Map<string, Patient> }> {
+  const phoneKeys = [...new Set(wanted.telefones)].map((t) => ({ key: keys.patientByPhone(aplicacaoId, t), value: t }));
+  const cpfKeys = [...new Set(wanted.cpfs)].map((c) => ({ key: keys.patientByCpf(aplicacaoId, c), value: c }));
+  const lookups = await batchGetItems([...phoneKeys, ...cpfKeys].map((k) => k.key));
+  const valueOf = (list: typeof phoneKeys) => new Map(list.map((k) => [k.key.sk, k.value]));
+  const [phoneOf, cpfOf] = [valueOf(phoneKeys), valueOf(cpfKeys)];
+  const ids = [...new Set(lookups.map((l) => Number(l.pacienteId)))];
+  const patients = new Map((await batchGetItems(ids.map((id) => keys.patient(aplicacaoId, id)))).map((i) => [Number(i.id), toPatient(i)]));
+  const byPhone = new Map<string, Patient>();
+  const byCpf = new Map<string, Patient>();
+  for (const l of lookups) {
+    const patient = patients.get(Number(l.pacienteId));
+    const sk = String(l.sk);
+    if (!patient) continue;
+    if (phoneOf.has(sk)) byPhone.set(phoneOf.get(sk)!, patient);
+    else if (cpfOf.has(sk)) byCpf.set(cpfOf.get(sk)!, patient);
+  }
+  return { byPhone, byCpf };
+}
+
+/** Items by key, 100 per BatchGet (strongly consistent), unprocessed keys asked again with a short backoff. */
+async function batchGetItems(all: readonly { pk: string; sk: string }[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < all.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = all.slice(i, i + 100);
+    for (let round = 0; pending && pending.length > 0; round++) {
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
+      const out: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...(out.Responses?.[tableName()] ?? []));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+}
+
 export function dynamoPatientRepository(): PatientRepository {
   return {
     newId: nextId,
@@ -63,38 +149,9 @@ export function dynamoPatientRepository(): PatientRepository {
     findByPhone: (aplicacaoId, telefone) => byLookup(aplicacaoId, keys.patientByPhone(aplicacaoId, telefone)),
     findByCpf: (aplicacaoId, cpf) => byLookup(aplicacaoId, keys.patientByCpf(aplicacaoId, cpf)),
 
-    create(patient) {
-      return commitWrites<PatientWriteRefusal>([
-        putNew(patientItem(patient), 'changed'),
-        putNew(phoneItem(patient), 'telefone'),
-        ...(patient.cpf ? [putNew<PatientWriteRefusal>(cpfItem({ ...patient, cpf: patient.cpf }), 'cpf')] : []),
-      ]);
-    },
+    create: (patient) => commitWrites(patientCreateWrites(patient)),
 
-    update(before, after) {
-      const { aplicacaoId, id } = after;
-      return commitWrites<PatientWriteRefusal>([
-        conditionalWrite(
-          {
-            Put: {
-              Item: patientItem(after),
-              ConditionExpression: 'versao = :versao',
-              ExpressionAttributeValues: { ':versao': before.versao },
-            },
-          },
-          'changed',
-        ),
-        ...(before.telefone !== after.telefone
-          ? [putNew<PatientWriteRefusal>(phoneItem(after), 'telefone'), removeLookup(keys.patientByPhone(aplicacaoId, before.telefone), id)]
-          : []),
-        ...(before.cpf !== after.cpf
-          ? [
-              ...(after.cpf ? [putNew<PatientWriteRefusal>(cpfItem({ ...after, cpf: after.cpf }), 'cpf')] : []),
-              ...(before.cpf ? [removeLookup(keys.patientByCpf(aplicacaoId, before.cpf), id)] : []),
-            ]
-          : []),
-      ]);
-    },
+    update: (before, after) => commitWrites(patientUpdateWrites(before, after)),
 
     async page(aplicacaoId, filters, page, size) {
       if (filters.telefone || filters.cpf) {

@@ -323,7 +323,8 @@ describe('PlatformStack', () => {
       expect(scheduleOf(scheduledFunctions.exchangeRate)).toBe('rate(5 minutes)');
       expect(scheduleOf(scheduledFunctions.appointmentSweep)).toBe('rate(1 minute)');
       expect(scheduleOf(scheduledFunctions.sendReconciler)).toBe('rate(1 minute)');
-      for (const entry of Object.values(scheduledFunctions)) {
+      expect(scheduleOf(scheduledFunctions.crlReissue)).toBe('rate(1 day)');
+      for (const entry of Object.values(scheduledFunctions).filter((e) => e.rateMinutes < 1440)) {
         expect(scheduleOf(entry)).toBe(`rate(${entry.rateMinutes} minute${entry.rateMinutes === 1 ? '' : 's'})`);
       }
     });
@@ -501,9 +502,17 @@ describe('PlatformStack', () => {
       expect(conditionOf(scheduledFunctions.exchangeRate)).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['COTACAO#*'] },
       });
+      expect(conditionOf(scheduledFunctions.crlReissue)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
+      });
       const conditioned = functionNeeds.filter(({ entry }) => conditionOf(entry)).map(({ entry }) => entry.id);
       expect(conditioned.sort()).toEqual(
-        [groupFunctions.public.id, authorizerFunctions.providerCredential.id, scheduledFunctions.exchangeRate.id].sort(),
+        [
+          groupFunctions.public.id,
+          authorizerFunctions.providerCredential.id,
+          scheduledFunctions.exchangeRate.id,
+          scheduledFunctions.crlReissue.id,
+        ].sort(),
       );
       expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
     });
@@ -591,9 +600,17 @@ describe('PlatformStack', () => {
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*integracoes/)).toEqual([groupFunctions['admin-integrations'].id]);
       expect(holders(/^secretsmanager:GetSecretValue on .*integracoes/)).toEqual([groupFunctions.agent.id]);
       expect(holders(/^s3:/)).toEqual(
-        [authorizerFunctions.agent.id, groupFunctions.public.id, groupFunctions['admin-integrations'].id].sort(),
+        [
+          authorizerFunctions.agent.id,
+          groupFunctions.public.id,
+          groupFunctions['admin-integrations'].id,
+          scheduledFunctions.crlReissue.id,
+        ].sort(),
       );
-      expect(holders(/^s3:PutObject/)).toEqual([groupFunctions['admin-integrations'].id]);
+      // The CRL is published (and the CA's private key read) only where certificates are revoked or the CRL re-issued.
+      const publishers = [groupFunctions['admin-integrations'].id, scheduledFunctions.crlReissue.id].sort();
+      expect(holders(/^s3:PutObject/)).toEqual(publishers);
+      expect(holders(/^secretsmanager:GetSecretValue on agent-ca$/)).toEqual(publishers);
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);
       // Geocoding: the physician portal only, on the stack's place index only.
       expect(holders(/^geo:/)).toEqual([groupFunctions['physician-portal'].id]);

@@ -3,18 +3,24 @@
 // agent group (any answer of the route itself means "let in"). Sandbox credentials from sandbox.json:
 // the agent's client certificate and the OAuth2 clients of the demo application.
 import { readFile } from 'node:fs/promises';
-import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken, useLocalService } from '../support/local-service.ts';
+import { agentCall as call, type AgentCallOptions } from '../support/agent.ts';
 import type { Sandbox, SandboxAgent, SandboxApp } from '#infra/local/seed';
-import { createAgentCa, issueAgentCertificate } from '#shared/ca/agent-ca';
-import { loadAgentCa, revokeAgentCertificate } from '#shared/ca/revoke';
+import { adapter } from '#shared/adapters/index';
+import { createAgentCa, issueAgentCertificate, type IssuedCertificate } from '#shared/ca/agent-ca';
+import { loadAgentCaSecret } from '#shared/ca/ca-secret';
+import { publishCrl, revokeAgentCertificate } from '#shared/ca/crl-publisher';
+import { signCrl } from '#shared/ca/issuer';
 import { readCrl } from '#shared/ca/x509-lite';
+import { config } from '#shared/config';
+import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { routes } from '#shared/http/routes';
 
 /** The authorizer keeps the CRL this long here (60 s by default), so the revocation test waits little. */
 const CRL_CACHE_SECONDS = 1;
+const waitForCrl = () => new Promise((resolve) => setTimeout(resolve, CRL_CACHE_SECONDS * 1000 + 200));
 
 let agent: SandboxAgent;
 let demo: SandboxApp;
@@ -30,35 +36,9 @@ afterAll(async () => {
   delete process.env.AGENT_CRL_CACHE_SECONDS;
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  json: Record<string, unknown>;
-}
-
-/** One request over its own TLS connection to the agent port, with a client certificate or none. */
-function agentCall(
-  method: string,
-  route: string,
-  options: { identity?: { cert: string; key: string } | null; authorization?: string; body?: string } = {},
-): Promise<Answer> {
-  const identity = options.identity === undefined ? { cert: agent.certPem, key: agent.keyPem } : options.identity;
-  const headers: Record<string, string> = {};
-  if (options.authorization !== undefined) headers.Authorization = options.authorization;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  return new Promise((resolve, reject) => {
-    const req = request(`${agent.url}${route}`, { method, headers, ca: agent.caPem, agent: false, ...(identity ?? {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-      });
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+/** One request over its own TLS connection to the agent port (test/support/agent.ts), the sandbox agent's certificate by default. */
+const agentCall = (method: string, route: string, options: AgentCallOptions = {}) => call(service, method, route, options);
+const identityOf = (issued: IssuedCertificate) => ({ cert: issued.certPem, key: issued.privateKeyPkcs8Pem });
 
 const agentRoutes = routes.filter((r) => r.group === 'agent');
 const bodyOf = (method: string) => (method === 'GET' ? undefined : '{}');
@@ -109,48 +89,122 @@ describe('agent channel: client certificate and access token', () => {
   it('refuses with the gateway 401 a certificate of another CA, and an expired certificate of ours', async () => {
     const token = await accessToken(service, demo.oauth);
     const other = await createAgentCa();
-    const foreign = await issueAgentCertificate(other, { commonName: 'sandbox-agent' });
-    const expired = await issueAgentCertificate(await loadAgentCa(), {
+    const binding = { aplicacaoId: demo.id, integracaoId: agent.integracaoId };
+    const foreign = await issueAgentCertificate(other, { commonName: 'sandbox-agent', binding });
+    const expired = await issueAgentCertificate(await loadAgentCaSecret(), {
       commonName: 'sandbox-agent',
+      binding,
       now: new Date(Date.now() - 10 * 86_400_000),
       validDays: 1,
     });
 
     const answers = await Promise.all(
-      [foreign, expired].map((c) =>
-        agentCall('GET', '/api/external/integracoes/banco', {
-          identity: { cert: c.certPem, key: c.privateKeyPkcs8Pem },
-          authorization: `Bearer ${token}`,
-        }),
-      ),
+      [foreign, expired].map((c) => agentCall('GET', '/api/external/integracoes/banco', { identity: identityOf(c), authorization: token })),
     );
 
     expect(answers.map((a) => a.status)).toEqual([401, 401]);
     expect(answers.map((a) => a.json)).toEqual([gatewayResponses.UNAUTHORIZED.body, gatewayResponses.UNAUTHORIZED.body]);
   });
 
-  it('refuses a certificate once it is revoked, as soon as the authorizer reads the new CRL', async () => {
-    // Prepare: a second agent certificate of our CA, let in
+  it('refuses with the gateway 401 a certificate of our CA bound to another application, and one bound to none', async () => {
+    // Prepare: a demo token; a certificate of outra's, and one naming no application (issued before the binding)
     const token = await accessToken(service, demo.oauth);
-    const issued = await issueAgentCertificate(await loadAgentCa(), {
-      commonName: 'agent-to-revoke',
-      binding: { aplicacaoId: demo.id, integracaoId: agent.integracaoId },
+    const outra = service.sandbox.applications.outra;
+    const ca = await loadAgentCaSecret();
+    const ofOutra = await issueAgentCertificate(ca, { commonName: 'agent', binding: { aplicacaoId: outra.id, integracaoId: 1 } });
+    const unbound = await issueAgentCertificate(ca, { commonName: 'sandbox-agent' });
+
+    const answers = await Promise.all(
+      [ofOutra, unbound].map((c) => agentCall('GET', '/api/external/integracoes/banco', { identity: identityOf(c), authorization: token })),
+    );
+    // outra's certificate with outra's own token is let in: the refusal above was the application, not the certificate
+    const withOwnToken = await agentCall('GET', '/api/external/integracoes/banco', {
+      identity: identityOf(ofOutra),
+      authorization: await accessToken(service, outra.oauth),
     });
-    const identity = { cert: issued.certPem, key: issued.privateKeyPkcs8Pem };
-    const call = () => agentCall('GET', '/api/external/integracoes/banco', { identity, authorization: `Bearer ${token}` });
-    expect((await call()).status).toBe(200);
+    // and the sandbox agent's (demo's) with outra's token is refused
+    const demoCertOutraToken = await agentCall('GET', '/api/external/integracoes/banco', {
+      authorization: await accessToken(service, outra.oauth),
+    });
+
+    expect(answers.map((a) => a.status)).toEqual([401, 401]);
+    expect(answers.map((a) => a.json)).toEqual([gatewayResponses.UNAUTHORIZED.body, gatewayResponses.UNAUTHORIZED.body]);
+    expect([401, 403]).not.toContain(withOwnToken.status);
+    expect(demoCertOutraToken.status).toBe(401);
+  });
+
+  it('refuses a certificate once it is revoked (revokeAgentCertificate), as soon as the authorizer reads the new CRL', async () => {
+    // Prepare: a second agent certificate of the sandbox integration, recorded as the admin route records one, let in
+    const token = await accessToken(service, demo.oauth);
+    const binding = { aplicacaoId: demo.id, integracaoId: agent.integracaoId };
+    const issued = await issueAgentCertificate(await loadAgentCaSecret(), { commonName: 'agent-to-revoke', binding });
+    await dynamoAgentCertificateRepository().record({
+      ...binding,
+      serial: issued.serialHex,
+      subject: `CN=agente-integracao-${binding.integracaoId}, OU=integracao:${binding.integracaoId}, O=aplicacao:${binding.aplicacaoId}`,
+      sha256: '00'.repeat(32),
+      emitidoEm: new Date().toISOString(),
+      validoAte: new Date(Date.now() + 86_400_000).toISOString(),
+      revogadoEm: null,
+      motivo: null,
+    });
+    const callWith = () => agentCall('GET', '/api/external/integracoes/banco', { identity: identityOf(issued), authorization: token });
+    expect([401, 403]).not.toContain((await callWith()).status);
 
     // Act
-    await revokeAgentCertificate(issued.serialHex);
-    await new Promise((resolve) => setTimeout(resolve, CRL_CACHE_SECONDS * 1000 + 200));
+    const outcome = await revokeAgentCertificate(binding.aplicacaoId, binding.integracaoId, issued.serialHex, 'teste');
+    await waitForCrl();
 
     // Assess: refused; the sandbox agent, not revoked, still gets in; the published CRL lists the serial
-    const refused = await call();
+    expect(outcome).toBe('revoked');
+    const refused = await callWith();
     expect(refused.status).toBe(401);
     expect(refused.json).toEqual(gatewayResponses.UNAUTHORIZED.body);
-    expect((await agentCall('GET', '/api/external/integracoes/banco', { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect([401, 403]).not.toContain((await agentCall('GET', '/api/external/integracoes/banco', { authorization: token })).status);
     const published = await fetch(`${service.baseUrl}/api/external/crl`);
     expect(readCrl(new Uint8Array(await published.arrayBuffer())).revoked.has(issued.serialHex)).toBe(true);
+  });
+
+  describe('fails closed (every agent 401) on a CRL it cannot trust, and recovers when the CRL is restored', () => {
+    /** Puts `bytes` in place of the published CRL, checks the sandbox agent is refused, then puts the original back and checks it gets in again. */
+    async function refusedWhileReplaced(bytes: Uint8Array): Promise<void> {
+      const blobs = await adapter('blobs');
+      const original = (await blobs.get(config().crlKey))!;
+      const token = await accessToken(service, demo.oauth);
+      const banco = () => agentCall('GET', '/api/external/integracoes/banco', { authorization: token });
+      await waitForCrl();
+      expect([401, 403]).not.toContain((await banco()).status); // the current CRL accepted (its number remembered)
+      try {
+        await blobs.put(config().crlKey, bytes, 'application/pkix-crl');
+        await waitForCrl();
+
+        const refused = await banco();
+
+        expect(refused.status).toBe(401);
+        expect(refused.json).toEqual(gatewayResponses.UNAUTHORIZED.body);
+      } finally {
+        await blobs.put(config().crlKey, original, 'application/pkix-crl');
+      }
+      await waitForCrl();
+      expect([401, 403]).not.toContain((await banco()).status);
+    }
+
+    it('a forged CRL: the CA name and a higher number, signed by another key', async () => {
+      const current = readCrl((await (await adapter('blobs')).get(config().crlKey))!);
+      const forger = await createAgentCa(); // same default subject as ours, another key
+      const forged = signCrl(forger, { crlNumber: current.crlNumber! + 100n, revoked: [], validForHours: 168 });
+      expect(Buffer.from(readCrl(forged).issuer).equals(Buffer.from(current.issuer))).toBe(true);
+
+      await refusedWhileReplaced(forged);
+    });
+
+    it('a rolled-back CRL: validly signed by our CA, with a lower number than one already accepted', async () => {
+      await publishCrl(); // a number above 1 at least, whatever ran before
+      const current = readCrl((await (await adapter('blobs')).get(config().crlKey))!);
+      const older = signCrl(await loadAgentCaSecret(), { crlNumber: current.crlNumber! - 1n, revoked: [], validForHours: 168 });
+
+      await refusedWhileReplaced(older);
+    });
   });
 
   it('with a valid certificate, refuses a missing token with the gateway 401', async () => {

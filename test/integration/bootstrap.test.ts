@@ -1,11 +1,17 @@
 import 'reflect-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp } from 'node:fs/promises';
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { X509Crl } from '@peculiar/x509';
 import { bootstrapPlatform, type BootstrapDeps } from '#infra/scripts/bootstrap';
 import { seedAgentCa } from '#infra/local/seed';
+import type { AgentCa } from '#shared/ca/agent-ca';
+import { checkCrl } from '#shared/ca/crl-check';
+import { publishCrl } from '#shared/ca/crl-publisher';
+import { readCrl } from '#shared/ca/x509-lite';
+import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
 import { adapter, useAdapters } from '#shared/adapters/index';
 import { folderBlobs } from '#shared/adapters/local/blobs';
 import { fileSecrets } from '#shared/adapters/local/secrets';
@@ -30,22 +36,26 @@ describe('bootstrap of a fresh deployment', () => {
   let secret: string | undefined;
   let published: string | undefined;
   let deps: BootstrapDeps;
+  let bucketDir: string;
+  /** The secrets the stack creates (the CA's under 'ca-secret'), as the bootstrap finds and writes them. */
+  const secrets = new Map<string, string>([['ca-secret', JSON.stringify({ placeholder: 'y' })]]);
   const input = { slug: 'operador', nome: 'Operador', adminEmail: 'Ops@Example.com', adminPassword: 'uma senha bem comprida' };
 
   beforeAll(async () => {
     await useFreshTable();
     secret = JSON.stringify({ keys: [], placeholder: 'x' }); // what the stack's secret holds after deploy
     // The CRL bucket as a folder, the CA secret as the stack leaves it (a placeholder).
-    const secrets = new Map<string, string>([['ca-secret', JSON.stringify({ placeholder: 'y' })]]);
+    bucketDir = await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'));
     // Provider secrets in a real (file) store, with versions like Secrets Manager's.
     const store = fileSecrets(await mkdtemp(path.join(tmpdir(), 'bootstrap-secrets-')));
     useAdapters({
-      blobs: folderBlobs(await mkdtemp(path.join(tmpdir(), 'bootstrap-bucket-'))),
+      blobs: folderBlobs(bucketDir),
       secrets: { get: async (id, versionId) => secrets.get(id) ?? store.get(id, versionId) },
       secretStore: store,
     });
     deps = {
       ensureAgentCa: () => seedAgentCa(async (id, value) => void secrets.set(id, value), 'ca-secret'),
+      agentCaCertPem: async () => (JSON.parse(secrets.get('ca-secret')!) as AgentCa).certPem,
       repo: dynamoApplicationRepository(),
       adminRepo: dynamoAdminApplicationRepository(),
       providerSecrets: providerSecretStore(),
@@ -70,6 +80,11 @@ describe('bootstrap of a fresh deployment', () => {
     expect(report.agentCa).toBe('created');
     const crl = new X509Crl((await (await adapter('blobs')).get(config().crlKey))!);
     expect(crl.issuer).toContain('Agent Channel CA');
+    // The CA's certificate (public) beside the JWT keys: the agent authorizer checks the CRL's signature with it.
+    const ca = JSON.parse(secrets.get('ca-secret')!) as AgentCa;
+    expect(JSON.parse(published!)).toMatchObject({ agentCaCertPem: ca.certPem });
+    expect(published).not.toContain('PRIVATE KEY');
+    expect(() => checkCrl(readCrl(new Uint8Array(crl.rawData)), new X509Certificate(ca.certPem).publicKey, Date.now(), 0n)).not.toThrow();
     expect(report.application.created).toBe(true);
     expect(report.application.apiSecret).toBeTruthy();
     const admin = await deps.repo.findPortalUserByEmail('ops@example.com');
@@ -101,6 +116,32 @@ describe('bootstrap of a fresh deployment', () => {
     expect(again.application.apiSecret).toBeUndefined();
     expect(again.admin.created).toBe(false);
     expect(await tariffRepo.get(1)).toMatchObject({ valor: '0.25', atualizadoEm: edited.atualizadoEm });
+  });
+
+  it('publishes the CRL again from the revocation list when its object is missing, never an empty one; keeps a current one', async () => {
+    // Prepare: two revocations in the table, published; then the CRL object is lost
+    const ca = JSON.parse(secrets.get('ca-secret')!) as AgentCa;
+    const repo = dynamoAgentCertificateRepository();
+    await repo.revokeSerial('0a0b0c', '2026-11-01T10:00:00.000Z');
+    await repo.revokeSerial('0d0e0f', '2026-11-02T10:00:00.000Z');
+    const before = await publishCrl({ ca });
+    expect(before.revoked).toBe(2);
+    await rm(path.join(bucketDir, config().crlKey));
+
+    // Act
+    const rerun = await bootstrapPlatform(deps, input);
+    const reissued = (await (await adapter('blobs')).get(config().crlKey))!;
+    const kept = await bootstrapPlatform(deps, input);
+
+    // Assess: the same CA, a CRL with both revocations and a higher number; the second run leaves it as it is
+    expect(rerun.agentCa).toBe('crl-reissued');
+    expect(JSON.parse(secrets.get('ca-secret')!)).toEqual(ca);
+    const crl = readCrl(reissued);
+    expect([...crl.revoked].sort()).toEqual(['0a0b0c', '0d0e0f']);
+    expect(crl.crlNumber).toBeGreaterThan(before.crlNumber);
+    expect(() => checkCrl(crl, new X509Certificate(ca.certPem).publicKey, Date.now(), before.crlNumber)).not.toThrow();
+    expect(kept.agentCa).toBe('kept');
+    expect(Buffer.from((await (await adapter('blobs')).get(config().crlKey))!).equals(Buffer.from(reissued))).toBe(true);
   });
 
   it('moves the provider secrets an older item holds in clear into the secret store, once', async () => {

@@ -131,6 +131,8 @@ describe('agent authorizer: a valid certificate', () => {
       { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/prod/*/*' },
     ]);
     expect(result.context).toMatchObject({ aplicacaoId: '7', scopes: 'integracoes:read', subject: 'agent-client' });
+    // The certificate's integration and serial travel with the principal (the agent routes act for that integration).
+    expect(result.context).toMatchObject({ integracaoId: '3', certificado: client.serialHex });
     expect(Number(result.context?.expiresAt)).toBeGreaterThan(Date.now() / 1000);
   });
 
@@ -227,8 +229,23 @@ describe('agent authorizer: refuses with the generic 401 whatever the token', ()
     const unbound = await issueAgentCertificate(ca, { commonName: 'hospital-agent' });
     const otherApp = await issueAgentCertificate(ca, { commonName: 'x', binding: { aplicacaoId: 8, integracaoId: 3 } });
 
-    await expect(refused(clientCertOf(unbound.certPem))).rejects.toThrow('Unauthorized');
-    await expect(refused(clientCertOf(otherApp.certPem))).rejects.toThrow('Unauthorized');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    process.env.LOG_LEVEL = 'info';
+    try {
+      await expect(refused(clientCertOf(unbound.certPem))).rejects.toThrow('Unauthorized');
+      await expect(refused(clientCertOf(otherApp.certPem))).rejects.toThrow('Unauthorized');
+
+      const reasons = log.mock.calls
+        .map((c) => JSON.parse(String(c[0])) as { message?: string; reason?: string; serial?: string })
+        .filter((line) => line.message === 'agent certificate refused')
+        .map((line) => [line.reason, line.serial]);
+      expect(reasons).toEqual([
+        ['unbound', unbound.serialHex],
+        ['other_application', otherApp.serialHex],
+      ]);
+    } finally {
+      process.env.LOG_LEVEL = 'warn';
+    }
   });
 
   it('with a PEM that is not a certificate', async () => {

@@ -65,9 +65,13 @@ describe('requireConfig', () => {
       'AGENT_CRL_CACHE_SECONDS',
       'PARAMETERS_SECRETS_EXTENSION_HTTP_PORT',
       'AWS_LAMBDA_FUNCTION_MEMORY_SIZE',
+      'AGENT_CA_SECRET_ID',
+      'CRL_KEY',
     );
 
     expect(config()).toMatchObject({
+      agentCaSecretId: 'agent-ca',
+      crlKey: 'crl/agent-ca.crl',
       region: 'us-east-1',
       issuer: 'urn:whatsapp-platform',
       agentCrlCacheSeconds: 60,
@@ -145,6 +149,15 @@ describe('cold start of each function', () => {
     vi.stubEnv('PROVIDER_SECRET_PREFIX', 'stack/provedores');
     resetConfig();
     await expect(coldStart('#functions/consumers/status')).resolves.toHaveProperty('handler');
+  });
+
+  it('fails the daily CRL re-issue without CRL_BUCKET; starts it with it', async () => {
+    inLambda();
+
+    await expect(coldStart('#functions/scheduled/crl-reissue')).rejects.toThrow('CRL_BUCKET');
+    vi.stubEnv('CRL_BUCKET', 'crl-bucket-1');
+    resetConfig();
+    await expect(coldStart('#functions/scheduled/crl-reissue')).resolves.toHaveProperty('handler');
   });
 
   it('starts the functions that need none of them', async () => {

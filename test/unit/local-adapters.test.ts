@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { folderBlobs } from '#shared/adapters/local/blobs';
+import { BlobConditionFailed } from '#shared/adapters/ports';
 import { outboxMail } from '#shared/adapters/local/mail';
 import { fileSecrets } from '#shared/adapters/local/secrets';
 import { startScheduler } from '#infra/local/scheduler';
@@ -26,6 +27,33 @@ describe('local adapters', () => {
     expect(await blobs.contentType('crl/agent-ca.crl')).toBe('application/pkix-crl');
     expect(await blobs.get('missing')).toBeUndefined();
     await expect(blobs.get('../outside')).rejects.toThrow(/invalid blob key/);
+  });
+
+  it('puts a blob only over the version it read (If-Match) or only when there is none (If-None-Match), one winner of a race', async () => {
+    const blobs = folderBlobs(path.join(dir, 'bucket'));
+    const key = 'crl/agent-ca.crl';
+
+    await blobs.put(key, Uint8Array.of(1), 'application/pkix-crl', { ifNoneMatch: '*' });
+    await expect(blobs.put(key, Uint8Array.of(2), 'application/pkix-crl', { ifNoneMatch: '*' })).rejects.toThrow(BlobConditionFailed);
+    const first = (await blobs.getVersioned(key))!;
+    expect([...first.bytes]).toEqual([1]);
+
+    const race = await Promise.allSettled(
+      [3, 4, 5].map((b) => blobs.put(key, Uint8Array.of(b), 'application/pkix-crl', { ifMatch: first.etag })),
+    );
+
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(race.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []))).toEqual([
+      expect.any(BlobConditionFailed),
+      expect.any(BlobConditionFailed),
+    ]);
+    const second = (await blobs.getVersioned(key))!;
+    expect(second.etag).not.toBe(first.etag);
+    expect([3, 4, 5]).toContain(second.bytes[0]);
+    await expect(blobs.put(key, Uint8Array.of(6), 'application/pkix-crl', { ifMatch: first.etag })).rejects.toThrow(BlobConditionFailed);
+    await blobs.put(key, Uint8Array.of(7), 'application/pkix-crl'); // unconditional
+    expect([...((await blobs.get(key)) ?? [])]).toEqual([7]);
+    expect((await readdir(path.join(dir, 'bucket', 'crl'))).sort()).toEqual(['agent-ca.crl', 'agent-ca.crl.meta.json']);
   });
 
   it('writes one JSON file per mail in the outbox', async () => {

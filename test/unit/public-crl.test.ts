@@ -90,3 +90,25 @@ describe('public function bundle', () => {
     expect(inputs.filter((path) => /@peculiar|reflect-metadata|shared\/ca\//.test(path))).toEqual([]);
   });
 });
+
+describe('bundles that read or issue the CRL', () => {
+  it.each(['functions/authorizers/agent.ts', 'functions/scheduled/crl-reissue.ts', 'functions/admin-integrations/handler.ts'])(
+    '%s reads or signs the CRL with node:crypto, without the X.509 library',
+    async (entry) => {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        logLevel: 'silent',
+      });
+
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs.some((path) => path.includes('shared/ca/'))).toBe(true);
+      expect(inputs.filter((path) => /@peculiar|reflect-metadata|tsyringe|shared\/ca\/agent-ca/.test(path))).toEqual([]);
+    },
+  );
+});
