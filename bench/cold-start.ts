@@ -56,6 +56,7 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     SIGNING_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-signing-keys',
     VERIFICATION_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-verification-keys',
     PROVIDER_SECRET_PREFIX: 'bench/provedores',
+    INTEGRATION_SECRET_PREFIX: 'bench/integracoes',
     PLACE_INDEX_NAME: 'bench-place-index',
     INBOUND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-inbound',
     STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',
