@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import {
+  appointmentTextFields,
   isClosed,
   moveAppointment,
   newAppointment,
@@ -265,14 +266,7 @@ export const triggerOfImportedStatus = (status: ImportedStatus): Trigger =>
 export const importedAppointmentFields = [
   'pacienteTelefone',
   'procedimento',
-  'pacienteNome',
-  'pacienteCpf',
-  'prestador',
-  'numeroPedido',
-  'dataLimiteRetirada',
-  'localRetirada',
-  'observacoes',
-  'medicoSolicitante',
+  ...appointmentTextFields,
 ] as const satisfies readonly (keyof AppointmentCreateInput)[];
 
 /** Statuses before the patient was written to: the phone may still change. */
