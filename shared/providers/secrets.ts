@@ -3,36 +3,21 @@
 // so IAM gives each function exactly the ones it uses (infra/permissions.ts `readsProviderSecrets`).
 // The application item names the version in force (SecretRef.versao): a reader asks for that
 // version, so an admin change applies from the next request on, and a version's value, which never
-// changes, is cached (bounded, with a TTL) without ever being stale. docs/decisions.md: "Provider
+// changes, is cached (shared/secret-refs.ts, shared with the integrations' secrets). docs/decisions.md: "Provider
 // secrets out of the table".
-import { adapter } from '#shared/adapters/index';
-import { expiringCache } from '#shared/cache';
 import { config } from '#shared/config';
-import {
-  maskSecret,
-  type Application,
-  type ProviderSecretName,
-  type ProviderSecretStore,
-  type StoredSecret,
-} from '#shared/domain/applications';
+import { type Application, type ProviderSecretName, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications';
 import { log } from '#shared/log';
 import { ProviderError } from '#shared/providers/types';
-
-const TTL_MS = 15 * 60_000;
-const MAX_CACHED = 500;
+import { resetSecretRefs, secretAt, storeSecretRef } from '#shared/secret-refs';
 
 export const providerSecretId = (aplicacaoId: number, name: ProviderSecretName): string =>
   `${config().providerSecretPrefix}/${aplicacaoId}/${name}`;
 
 /** The store behind the admin panel and the seeds: the secret store adapter (Secrets Manager in AWS). */
 export const providerSecretStore = (): ProviderSecretStore => ({
-  async store(aplicacaoId, name, value) {
-    const versao = await (await adapter('secretStore')).put(providerSecretId(aplicacaoId, name), value);
-    return { versao, mascara: maskSecret(value) };
-  },
+  store: (aplicacaoId, name, value) => storeSecretRef(providerSecretId(aplicacaoId, name), value),
 });
-
-const cache = expiringCache<string>(TTL_MS, MAX_CACHED);
 
 function storedSecret(app: Pick<Application, 'providerA' | 'providerB'>, name: ProviderSecretName): StoredSecret | undefined {
   const [block, field] = name.split('.') as ['providerA' | 'providerB', string];
@@ -47,8 +32,7 @@ export async function providerSecret(
   const stored = storedSecret(app, name);
   if (stored === undefined || stored === null) return undefined;
   if (typeof stored === 'string') return stored || undefined; // an item not moved yet (moveProviderSecrets)
-  const id = providerSecretId(app.id, name);
-  return cache.get(`${id}@${stored.versao}`, async () => (await adapter('secrets')).get(id, stored.versao));
+  return secretAt(providerSecretId(app.id, name), stored);
 }
 
 /** For a call to the provider: the secret, or the ProviderError of a send that cannot happen (502, the debit given back). */
@@ -69,4 +53,4 @@ export async function secretForCall(
 }
 
 /** For tests that replace secrets. */
-export const resetProviderSecrets = (): void => cache.clear();
+export const resetProviderSecrets = resetSecretRefs;
