@@ -59,6 +59,21 @@ beforeEach(async () => {
   });
 });
 
+/** The bucket, where another publication puts `crl` just before the first put of ours lands. */
+function racedBy(crl: Uint8Array): BlobPort {
+  let interfered = false;
+  return {
+    ...blobs,
+    async put(key, bytes, contentType, condition) {
+      if (!interfered) {
+        interfered = true;
+        await blobs.put(key, crl, contentType);
+      }
+      return blobs.put(key, bytes, contentType, condition);
+    },
+  };
+}
+
 describe('revocations and the published CRL', () => {
   it('publishes every one of several revocations made at once, in a CRL the authorizer accepts', async () => {
     // Prepare: six certificates of two integrations
@@ -109,19 +124,7 @@ describe('revocations and the published CRL', () => {
   it('never replaces a CRL of a higher number: a publication that loses the race to a later one stops', async () => {
     // Prepare: a CRL out; a bucket where, just before our put, another publisher puts a CRL of a far higher number
     await publishCrl();
-    const later = signCrl(ca, { crlNumber: 500n, revoked: [], validForHours: 168 });
-    let interfered = false;
-    const racing: BlobPort = {
-      ...blobs,
-      async put(key, bytes, contentType, condition) {
-        if (!interfered) {
-          interfered = true;
-          await blobs.put(key, later, contentType);
-        }
-        return blobs.put(key, bytes, contentType, condition);
-      },
-    };
-    useAdapters({ blobs: racing });
+    useAdapters({ blobs: racedBy(signCrl(ca, { crlNumber: 500n, revoked: [], validForHours: 168 })) });
 
     // Act
     const outcome = await publishCrl();
@@ -135,19 +138,7 @@ describe('revocations and the published CRL', () => {
   it('replaces a CRL of a lower number that won the race, with the same signed bytes', async () => {
     // Prepare: just before our put, an older publication (a lower number) lands
     await publishCrl();
-    const older = signCrl(ca, { crlNumber: 1n, revoked: [], validForHours: 168 });
-    let interfered = false;
-    const racing: BlobPort = {
-      ...blobs,
-      async put(key, bytes, contentType, condition) {
-        if (!interfered) {
-          interfered = true;
-          await blobs.put(key, older, contentType);
-        }
-        return blobs.put(key, bytes, contentType, condition);
-      },
-    };
-    useAdapters({ blobs: racing });
+    useAdapters({ blobs: racedBy(signCrl(ca, { crlNumber: 1n, revoked: [], validForHours: 168 })) });
 
     const outcome = await publishCrl();
 

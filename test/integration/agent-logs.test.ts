@@ -3,11 +3,11 @@
 // 90-day TTL) and the admin's paged read (cursor pages without duplicates or gaps, newest first).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall } from '../support/agent.ts';
+import { agentCall, storedIntegration } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
-import { dynamoIntegrationRepository } from '#shared/db/integrations';
+import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { localDateTime } from '#shared/domain/time';
 
@@ -17,25 +17,7 @@ const demo = () => service.sandbox.applications.demo;
 const outra = () => service.sandbox.applications.outra;
 
 /** An integration put straight into the table (the admin route is tested with the integrations). */
-async function newIntegration(aplicacaoId = demo().id): Promise<number> {
-  const repo = dynamoIntegrationRepository();
-  const id = await repo.newId();
-  const iso = new Date().toISOString();
-  await repo.create({
-    id,
-    aplicacaoId,
-    tipoIntegracao: 'BANCO',
-    nome: `Hospital ${id}`,
-    conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
-    segredos: {},
-    intervaloMinutos: null,
-    ativo: true,
-    versao: 1,
-    criadoEm: iso,
-    atualizadoEm: iso,
-  });
-  return id;
-}
+const newIntegration = (aplicacaoId = demo().id): Promise<number> => storedIntegration(aplicacaoId);
 
 let writeToken: string | undefined;
 const post = async (body: unknown, authorization?: string) =>
@@ -254,7 +236,7 @@ describe('admin execution logs: GET /api/admin/integracoes/{id}/logs', () => {
     // Put straight into the table: the sandbox agent certificate is demo's.
     await dynamoExecutionLogRepository().append(outra().id, [
       {
-        id: await dynamoIntegrationRepository().newId(),
+        id: await nextId(),
         integracaoId: theirs,
         ...execucao(1),
         status: 'SUCESSO',

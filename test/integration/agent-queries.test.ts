@@ -5,10 +5,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall } from '../support/agent.ts';
+import { agentCall, storedIntegration } from '../support/agent.ts';
 import { accessToken, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
-import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import * as keys from '#shared/db/keys';
 
 const service = useLocalService();
@@ -16,25 +15,7 @@ const demo = () => service.sandbox.applications.demo;
 const outra = () => service.sandbox.applications.outra;
 
 /** An integration put straight into the table (the admin route is tested with the integrations). */
-async function newIntegration(aplicacaoId = demo().id): Promise<number> {
-  const repo = dynamoIntegrationRepository();
-  const id = await repo.newId();
-  const iso = new Date().toISOString();
-  await repo.create({
-    id,
-    aplicacaoId,
-    tipoIntegracao: 'BANCO',
-    nome: `Hospital ${id}`,
-    conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
-    segredos: {},
-    intervaloMinutos: null,
-    ativo: true,
-    versao: 1,
-    criadoEm: iso,
-    atualizadoEm: iso,
-  });
-  return id;
-}
+const newIntegration = (aplicacaoId = demo().id): Promise<number> => storedIntegration(aplicacaoId);
 
 let tokens: { read: string; write: string; both: string } | undefined;
 async function token(kind: 'read' | 'write' | 'both' = 'both'): Promise<string> {

@@ -2,6 +2,7 @@
 // its own TLS connection, with the sandbox agent's client certificate unless told otherwise.
 import { request } from 'node:https';
 import type { LocalService } from '#infra/local/service';
+import { dynamoIntegrationRepository } from '#shared/db/integrations';
 
 export interface AgentAnswer {
   status: number;
@@ -45,4 +46,25 @@ export function agentCall(service: LocalService, method: string, route: string, 
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** An active BANCO integration of `aplicacaoId` put straight into the table (the admin routes have their own tests); its id. */
+export async function storedIntegration(aplicacaoId: number): Promise<number> {
+  const repo = dynamoIntegrationRepository();
+  const id = await repo.newId();
+  const iso = new Date().toISOString();
+  await repo.create({
+    id,
+    aplicacaoId,
+    tipoIntegracao: 'BANCO',
+    nome: `Hospital ${id}`,
+    conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
+    segredos: {},
+    intervaloMinutos: null,
+    ativo: true,
+    versao: 1,
+    criadoEm: iso,
+    atualizadoEm: iso,
+  });
+  return id;
 }

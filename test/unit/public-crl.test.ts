@@ -72,20 +72,24 @@ describe('GET /api/external/crl', () => {
   });
 });
 
+/** The source files esbuild puts in the function's bundle (as the stack bundles it: ESM, Node 22). */
+async function bundleInputs(entry: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
 describe('public function bundle', () => {
   it('leaves the X.509 library and the CA code out (the CRL route only copies bytes)', async () => {
-    const result = await build({
-      entryPoints: ['functions/public/handler.ts'],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      logLevel: 'silent',
-    });
-
-    const inputs = Object.keys(result.metafile.inputs);
+    const inputs = await bundleInputs('functions/public/handler.ts');
     expect(inputs.some((path) => path.includes('functions/public/handler.ts'))).toBe(true);
     expect(inputs.filter((path) => /@peculiar|reflect-metadata|shared\/ca\//.test(path))).toEqual([]);
   });
@@ -95,18 +99,7 @@ describe('bundles that read or issue the CRL', () => {
   it.each(['functions/authorizers/agent.ts', 'functions/scheduled/crl-reissue.ts', 'functions/admin-integrations/handler.ts'])(
     '%s reads or signs the CRL with node:crypto, without the X.509 library',
     async (entry) => {
-      const result = await build({
-        entryPoints: [entry],
-        bundle: true,
-        write: false,
-        metafile: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        logLevel: 'silent',
-      });
-
-      const inputs = Object.keys(result.metafile.inputs);
+      const inputs = await bundleInputs(entry);
       expect(inputs.some((path) => path.includes('shared/ca/'))).toBe(true);
       expect(inputs.filter((path) => /@peculiar|reflect-metadata|tsyringe|shared\/ca\/agent-ca/.test(path))).toEqual([]);
     },
