@@ -1,7 +1,14 @@
 // The DynamoDB document client, created once per container. Outside AWS the endpoint
 // points at DynamoDB Local; nothing else differs.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, NumberValue, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  NumberValue,
+  QueryCommand,
+  type BatchWriteCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
 import { tableKeys } from '#shared/db/table';
 
@@ -162,3 +169,28 @@ export const withoutKeys = ({
   tipo: _t,
   ...rest
 }: Record<string, unknown>): Record<string, unknown> => rest;
+
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** BatchWriteItem takes at most 25 requests. */
+const BATCH = 25;
+const MAX_UNPROCESSED_ROUNDS = 8;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Every put or delete, 25 to a BatchWriteItem; what DynamoDB leaves unprocessed (throttling) is sent again
+ * with a growing, jittered pause. Throws when some are still unprocessed after 8 rounds.
+ */
+export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
+  const table = tableName();
+  for (let from = 0; from < requests.length; from += BATCH) {
+    let pending: WriteRequest[] = requests.slice(from, from + BATCH);
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
+      if (round > 0) await pause(Math.random() * Math.min(1000, 25 * 2 ** round));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = out.UnprocessedItems?.[table] ?? [];
+    }
+  }
+}

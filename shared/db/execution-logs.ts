@@ -4,10 +4,9 @@
 // the last log of the previous page (base64url): a page starts right below it, so concurrent appends
 // (always newer) never shift a page, and nothing is skipped or repeated.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, withoutKeys } from '#shared/db/client';
+import { batchWriteAll, db, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
-import { batchWriteAll } from '#shared/db/saved-queries';
 import { invalid } from '#shared/domain/errors';
 import { expiresAtOf, type ExecutionLog, type ExecutionLogRepository } from '#shared/domain/execution-logs';
 

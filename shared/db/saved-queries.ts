@@ -6,36 +6,11 @@
 // are never changed once written: older versions are only deleted, after a newer header is in, and a
 // reader that lost some of its set to that deletion sees fewer queries than the header's `total` and
 // reads again (shared/domain/saved-queries.ts).
-import { BatchWriteCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import type { QueryType, SavedQuery, SavedQueryRepository, SavedQuerySnapshot } from '#shared/domain/saved-queries';
-
-type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
-
-/** BatchWriteItem takes at most 25 requests. */
-const BATCH = 25;
-const MAX_UNPROCESSED_ROUNDS = 8;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Every put or delete, 25 to a BatchWriteItem; what DynamoDB leaves unprocessed (throttling) is sent again
- * with a growing, jittered pause. Throws when some are still unprocessed after 8 rounds.
- */
-export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
-  const table = tableName();
-  for (let from = 0; from < requests.length; from += BATCH) {
-    let pending: WriteRequest[] = requests.slice(from, from + BATCH);
-    for (let round = 0; pending.length > 0; round++) {
-      if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
-      if (round > 0) await pause(Math.random() * Math.min(1000, 25 * 2 ** round));
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = out.UnprocessedItems?.[table] ?? [];
-    }
-  }
-}
 
 /** The version part of a set's sort keys (`QSET#00000012#`). */
 const versionPrefix = (versao: number) => keys.savedQuerySetHeader(0, 0, versao).sk.slice(0, -1);
