@@ -14,10 +14,9 @@
 //
 // Patients go first, then appointments and clinical records; the records of one key one after the
 // other in the batch's order, different keys 16 at a time.
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { appointmentImportChangeWrites, dynamoAppointmentRepository, newAppointmentWrites } from '#shared/db/appointments';
 import { changedClinicalRecordWrite, newClinicalRecordWrite, type ClinicalRecord } from '#shared/db/clinical-records';
-import { db, tableName } from '#shared/db/client';
+import { batchGetAll } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { dynamoPatientRepository, patientCreateWrites, patientsByLookups, patientUpdateWrites } from '#shared/db/patients';
@@ -61,27 +60,16 @@ export async function importedRecords(
 ): Promise<Map<string, ImportedRecord>> {
   const found = new Map<string, ImportedRecord>();
   const unique = [...new Map(records.map((r) => [recordKey(r), r])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = unique
-      .slice(i, i + 100)
-      .map((r) => mapKey(aplicacaoId, integracaoId, r.tipo, r.idLegado));
-    for (let round = 0; pending && pending.length > 0; round++) {
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
-      const out: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const record: ImportedRecord = {
-          tipo: item.tipoRegistro as RecordType,
-          idLegado: String(item.idLegado),
-          alvoId: Number(item.alvoId),
-          hash: String(item.hash),
-          statusLegado: (item.statusLegado as ImportedStatus | null | undefined) ?? null,
-        };
-        found.set(recordKey(record), record);
-      }
-      pending = out.UnprocessedKeys?.[tableName()]?.Keys;
-    }
+  const items = await batchGetAll(unique.map((r) => mapKey(aplicacaoId, integracaoId, r.tipo, r.idLegado)));
+  for (const item of items) {
+    const record: ImportedRecord = {
+      tipo: item.tipoRegistro as RecordType,
+      idLegado: String(item.idLegado),
+      alvoId: Number(item.alvoId),
+      hash: String(item.hash),
+      statusLegado: (item.statusLegado as ImportedStatus | null | undefined) ?? null,
+    };
+    found.set(recordKey(record), record);
   }
   return found;
 }

@@ -2,14 +2,13 @@
 // physician and day under the application's partition, its windows in `janelas`, `versao` counting its
 // writes. A range of days is one Query; a day's write is conditioned on the `versao` read (or on there
 // being no item), so a reservation or replacement committed in between makes it fail instead of being lost.
-import { BatchGetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, queryAll, tableName } from '#shared/db/client';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, conditional, db, queryAll, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
 import type { AvailabilityDay, AvailabilityRepository, DayWrite, Window } from '#shared/domain/availability';
 
 type Item = Record<string, unknown>;
-type Key = { pk: string; sk: string };
 
 /** The key condition of the days `first`..`last` (inclusive) of one physician, from the day builder's own keys. */
 const availabilityRange = (aplicacaoId: number, userId: number, first: string, last: string) => ({
@@ -37,25 +36,6 @@ const dayPut = (aplicacaoId: number, userId: number, w: DayWrite) => ({
 /** A single write running into a transaction on the same item lost a race too. */
 const isTransactionConflict = (error: unknown) => (error as { name?: unknown } | null | undefined)?.name === 'TransactionConflictException';
 
-const BATCH_GET_ROUNDS = 8;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Consistent reads of at most 100 keys; the keys DynamoDB leaves unprocessed (throttling) are asked again. */
-async function readAll(Keys: Key[]): Promise<Item[]> {
-  const items: Item[] = [];
-  let pending = Keys;
-  for (let round = 0; pending.length > 0; round++) {
-    if (round === BATCH_GET_ROUNDS) throw new Error(`availability: ${pending.length} keys still unprocessed after ${round} reads`);
-    if (round > 0) await pause(Math.random() * 20 * 2 ** round);
-    const out: BatchGetCommandOutput = await db().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(out.Responses?.[tableName()] ?? []));
-    pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
-  }
-  return items;
-}
-
 export function dynamoAvailabilityRepository(): AvailabilityRepository {
   return {
     async range(aplicacaoId, userId, first, last) {
@@ -69,7 +49,7 @@ export function dynamoAvailabilityRepository(): AvailabilityRepository {
 
     async days(aplicacaoId, userId, dias) {
       if (dias.length === 0) return [];
-      return (await readAll(dias.map((dia) => keys.availabilityDay(aplicacaoId, userId, dia)))).map(toDay);
+      return (await batchGetAll(dias.map((dia) => keys.availabilityDay(aplicacaoId, userId, dia)))).map(toDay);
     },
 
     async save(aplicacaoId, userId, writes) {

@@ -2,6 +2,7 @@
 // points at DynamoDB Local; nothing else differs.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
   NumberValue,
@@ -193,4 +194,28 @@ export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
       pending = out.UnprocessedItems?.[table] ?? [];
     }
   }
+}
+
+/** BatchGetItem takes at most 100 keys. */
+const GET_BATCH = 100;
+
+/**
+ * The items of these keys (those that exist), 100 to a strongly consistent BatchGetItem; keys DynamoDB
+ * leaves unprocessed (throttling) are asked again with a growing, jittered pause. Throws when some are
+ * still unprocessed after 8 rounds. The answer's order is not the keys'.
+ */
+export async function batchGetAll(keys: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const table = tableName();
+  const items: Record<string, unknown>[] = [];
+  for (let from = 0; from < keys.length; from += GET_BATCH) {
+    let pending = keys.slice(from, from + GET_BATCH);
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+      if (round > 0) await pause(Math.random() * Math.min(1000, 25 * 2 ** round));
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [...pending], ConsistentRead: true } } }));
+      items.push(...(out.Responses?.[table] ?? []));
+      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  }
+  return items;
 }

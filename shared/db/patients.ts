@@ -2,8 +2,8 @@
 // listed by folded name on gsi1, and its phone and CPF lookups, each unique per application. A
 // creation puts all three; an update is conditioned on the version read and moves a lookup whose value
 // changed (the new one `attribute_not_exists`, the old one deleted) in the same transaction.
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
@@ -105,11 +105,11 @@ export async function patientsByLookups(
 ): Promise<{ byPhone: Map<string, Patient>; byCpf: Map<string, Patient> }> {
   const phoneKeys = [...new Set(wanted.telefones)].map((t) => ({ key: keys.patientByPhone(aplicacaoId, t), value: t }));
   const cpfKeys = [...new Set(wanted.cpfs)].map((c) => ({ key: keys.patientByCpf(aplicacaoId, c), value: c }));
-  const lookups = await batchGetItems([...phoneKeys, ...cpfKeys].map((k) => k.key));
+  const lookups = await batchGetAll([...phoneKeys, ...cpfKeys].map((k) => k.key));
   const valueOf = (list: typeof phoneKeys) => new Map(list.map((k) => [k.key.sk, k.value]));
   const [phoneOf, cpfOf] = [valueOf(phoneKeys), valueOf(cpfKeys)];
   const ids = [...new Set(lookups.map((l) => Number(l.pacienteId)))];
-  const patients = new Map((await batchGetItems(ids.map((id) => keys.patient(aplicacaoId, id)))).map((i) => [Number(i.id), toPatient(i)]));
+  const patients = new Map((await batchGetAll(ids.map((id) => keys.patient(aplicacaoId, id)))).map((i) => [Number(i.id), toPatient(i)]));
   const byPhone = new Map<string, Patient>();
   const byCpf = new Map<string, Patient>();
   for (const l of lookups) {
@@ -120,23 +120,6 @@ export async function patientsByLookups(
     else if (cpfOf.has(sk)) byCpf.set(cpfOf.get(sk)!, patient);
   }
   return { byPhone, byCpf };
-}
-
-/** Items by key, 100 per BatchGet (strongly consistent), unprocessed keys asked again with a short backoff. */
-async function batchGetItems(all: readonly { pk: string; sk: string }[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let i = 0; i < all.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = all.slice(i, i + 100);
-    for (let round = 0; pending && pending.length > 0; round++) {
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** round)));
-      const out: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      found.push(...(out.Responses?.[tableName()] ?? []));
-      pending = out.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
-  return found;
 }
 
 export function dynamoPatientRepository(): PatientRepository {
