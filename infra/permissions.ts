@@ -99,8 +99,10 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   admin: needs('readwrite', { writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
-  // The agent channel's integrations and the agent certificates issued for them (from CSRs, with the CA's key); a revocation publishes the CRL.
-  'admin-integrations': needs('readwrite', { integrationSecrets: 'write', readsAgentCa: true, readsCrl: true, writesCrl: true }),
+  // The agent channel's integrations: their secrets are written here.
+  'admin-integrations': needs('readwrite', { integrationSecrets: 'write' }),
+  // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
+  'admin-certificates': needs('readwrite', { readsAgentCa: true, readsCrl: true, writesCrl: true }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */

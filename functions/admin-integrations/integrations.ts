@@ -1,10 +1,8 @@
 // /api/admin/integracoes: the application's integrations, the legacy systems its on-premises agent
 // reads. The admin's own application only (another application's integration is the same 404 as an
 // unknown one). Secrets are write-only: stored in the secret store before the item names them, shown
-// only as a mask. Deleting an integration revokes its agent certificates first.
-import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
+// only as a mask. Deleting one (it revokes the agent certificates) is in functions/admin-certificates.
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import { revokeAgentCertificate } from '#shared/ca/crl-publisher';
 import { conflict, notFound } from '#shared/domain/errors';
 import {
   parseIntegration,
@@ -21,7 +19,6 @@ import { log } from '#shared/log';
 import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
 
 const integrations = dynamoIntegrationRepository();
-const certificates = dynamoAgentCertificateRepository();
 
 export const integrationView = (i: Integration) => ({
   id: i.id,
@@ -120,18 +117,5 @@ export const integrationOperations: Operations<'admin-integrations'> = {
       if (await integrations.update(current, next)) return json(200, integrationView(next));
     }
     throw conflict('The integration is being changed concurrently; try again');
-  },
-
-  'DELETE /api/admin/integracoes/{id}': async (request) => {
-    const { aplicacaoId } = request.principal;
-    const id = pathId(request, 'integration');
-    const integration = await ownIntegration(aplicacaoId, id);
-    // Its agents lose access first: a deleted integration's certificate must not keep working.
-    for (const cert of await certificates.list(aplicacaoId, id)) {
-      if (!cert.revogadoEm) await revokeAgentCertificate(aplicacaoId, id, cert.serial, 'integracao removida');
-    }
-    if (!(await integrations.remove(integration))) throw conflict('The integration changed meanwhile; read it again');
-    log.info('integration deleted', { aplicacaoId, integracaoId: id });
-    return { statusCode: 204 };
   },
 };

@@ -19,6 +19,7 @@ export const groups = [
   'admin',
   'admin-whatsapp',
   'admin-integrations',
+  'admin-certificates',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -227,11 +228,12 @@ export const extensionRoutes = [
   r('GET', '/api/admin/integracoes', 'admin-integrations', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
-  r('DELETE', '/api/admin/integracoes/{id}', 'admin-integrations', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/integracoes/{id}/logs', 'admin-integrations', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/integracoes/{id}/certificados', 'admin-integrations', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/integracoes/{id}/certificados', 'admin-integrations', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/integracoes/{id}/certificados/{serial}/revogar', 'admin-integrations', 'portalJwt', portal('admin')),
+  // Routes that sign with the agent CA or publish the CRL: deleting an integration revokes its certificates.
+  r('DELETE', '/api/admin/integracoes/{id}', 'admin-certificates', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/integracoes/{id}/certificados', 'admin-certificates', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/integracoes/{id}/certificados', 'admin-certificates', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/integracoes/{id}/certificados/{serial}/revogar', 'admin-certificates', 'portalJwt', portal('admin')),
 
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),

@@ -603,12 +603,12 @@ describe('PlatformStack', () => {
         [
           authorizerFunctions.agent.id,
           groupFunctions.public.id,
-          groupFunctions['admin-integrations'].id,
+          groupFunctions['admin-certificates'].id,
           scheduledFunctions.crlReissue.id,
         ].sort(),
       );
       // The CRL is published (and the CA's private key read) only where certificates are revoked or the CRL re-issued.
-      const publishers = [groupFunctions['admin-integrations'].id, scheduledFunctions.crlReissue.id].sort();
+      const publishers = [groupFunctions['admin-certificates'].id, scheduledFunctions.crlReissue.id].sort();
       expect(holders(/^s3:PutObject/)).toEqual(publishers);
       expect(holders(/^secretsmanager:GetSecretValue on agent-ca$/)).toEqual(publishers);
       expect(holders(/^ses:/)).toEqual([groupFunctions.public.id]);

@@ -96,7 +96,7 @@ describe('public function bundle', () => {
 });
 
 describe('bundles that read or issue the CRL', () => {
-  it.each(['functions/authorizers/agent.ts', 'functions/scheduled/crl-reissue.ts', 'functions/admin-integrations/handler.ts'])(
+  it.each(['functions/authorizers/agent.ts', 'functions/scheduled/crl-reissue.ts', 'functions/admin-certificates/handler.ts'])(
     '%s reads or signs the CRL with node:crypto, without the X.509 library',
     async (entry) => {
       const inputs = await bundleInputs(entry);

@@ -2,7 +2,7 @@
 // generates its key pair and sends a CSR (PKCS#10); the service verifies it and issues a certificate
 // of the agent CA bound to the application and the integration (its subject names both, and the agent
 // authorizer refuses it with another application's token). The private key never leaves the agent.
-// Revoking one re-issues the CRL at once.
+// Revoking one re-issues the CRL at once; so does deleting the integration, which revokes them all.
 import * as z from 'zod/mini';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { revokeAgentCertificate } from '#shared/ca/crl-publisher';
@@ -10,7 +10,7 @@ import { CsrError, issueFromCsr, type IssuedFromCsr } from '#shared/ca/issuer';
 import { normalizeSerial } from '#shared/ca/serial';
 import { dynamoAgentCertificateRepository, type AgentCertificateRecord } from '#shared/db/agent-certificates';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import { invalid, notFound } from '#shared/domain/errors';
+import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
@@ -43,7 +43,7 @@ async function ownIntegrationId(aplicacaoId: number, request: { pathParameters: 
   return id;
 }
 
-export const certificateOperations: Operations<'admin-integrations'> = {
+export const certificateOperations: Operations<'admin-certificates'> = {
   'POST /api/admin/integracoes/{id}/certificados': async (request) => {
     const { aplicacaoId } = request.principal;
     const integracaoId = await ownIntegrationId(aplicacaoId, request);
@@ -93,5 +93,19 @@ export const certificateOperations: Operations<'admin-integrations'> = {
     log.info('agent certificate revoked', { aplicacaoId, integracaoId, serial, outcome });
     const record = await certificates.get(aplicacaoId, integracaoId, serial);
     return json(200, certificateView(record!));
+  },
+
+  'DELETE /api/admin/integracoes/{id}': async (request) => {
+    const { aplicacaoId } = request.principal;
+    const id = pathId(request, 'integration');
+    const integration = await integrations.get(aplicacaoId, id);
+    if (!integration) throw notFound('integration');
+    // Its agents lose access first: a deleted integration's certificate must not keep working.
+    for (const cert of await certificates.list(aplicacaoId, id)) {
+      if (!cert.revogadoEm) await revokeAgentCertificate(aplicacaoId, id, cert.serial, 'integracao removida');
+    }
+    if (!(await integrations.remove(integration))) throw conflict('The integration changed meanwhile; read it again');
+    log.info('integration deleted', { aplicacaoId, integracaoId: id });
+    return { statusCode: 204 };
   },
 };
