@@ -13,7 +13,8 @@ const integer = (min: number, max: number, fallback: number) =>
     fallback,
   );
 
-const pagingSchema = z.object({ page: integer(0, 1_000_000, 0), size: integer(1, 100, 20) });
+/** The query parameters `page` and `size` (also what the OpenAPI document shows for every paged listing). */
+export const pagingQuery = z.object({ page: integer(0, 1_000_000, 0), size: integer(1, 100, 20) });
 
 export interface Paging {
   page: number;
@@ -21,4 +22,4 @@ export interface Paging {
 }
 
 export const readPaging = (query: Record<string, string>): Paging =>
-  validate(pagingSchema, { page: query.page, size: query.size }, 'query');
+  validate(pagingQuery, { page: query.page, size: query.size }, 'query');

@@ -1,0 +1,119 @@
+// The API contract beside the route table: for each route, its path, query and body schemas (the
+// zod/mini schemas its handler validates with, imported from the handler's module) and its
+// documented answers. It lives apart from shared/http/routes.ts because every Lambda bundles the
+// table; only the OpenAPI generator (infra/openapi) and the tests import the contract, so none of
+// it, and none of zod's JSON Schema conversion, enters a bundle (test/unit/openapi-bundles.test.ts).
+import * as z from 'zod/mini';
+import type { Group, GroupRoutes } from '#shared/http/routes';
+
+/** Names and descriptions of the schemas the document shows as components (`#/components/schemas/<id>`). */
+export const schemaNames = z.registry<{ id?: string; description?: string; example?: unknown }>();
+
+/** A schema shown once under its own name and referenced wherever it is used. */
+export function named<S extends z.ZodMiniType>(id: string, schema: S, description?: string): S {
+  schemaNames.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}
+
+/** A description attached to a schema (a field, a parameter) without naming it. */
+export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
+  schemaNames.add(schema, { ...schemaNames.get(schema), description });
+  return schema;
+}
+
+/** A header of the request: Idempotency-Key, a webhook's signature, the status token. */
+export interface HeaderDoc {
+  name: string;
+  description: string;
+  required?: boolean;
+  schema?: z.ZodMiniType;
+}
+
+/** One documented answer. `body` is JSON unless `contentType` says otherwise. */
+export interface ResponseDoc {
+  description: string;
+  body?: z.ZodMiniType;
+  /** Non-JSON answers: `text/plain` (the Meta handshake), `application/pkix-crl`, `text/html`. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema?: z.ZodMiniType }>;
+}
+
+/**
+ * The error codes of the service's error body `{error, message}` by status. The generator adds what
+ * every route of a scheme can answer (401/403 of the authorizers, 429, 400 `invalid_json` for a JSON
+ * body, 500); a route lists the rest in `errors`. A code the handlers answer with that is missing
+ * here is added here (the OAuth2 token endpoint's RFC 6749 errors have their own body: `responses`).
+ */
+export const errorCodes = {
+  400: ['validation_error', 'bad_request', 'invalid_json', 'missing_signature'],
+  401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code'],
+  402: ['insufficient_balance'],
+  403: ['forbidden', 'insufficient_scope', 'invalid_signature'],
+  404: ['not_found'],
+  409: ['conflict'],
+  413: ['payload_too_large'],
+  422: ['unprocessable_entity'],
+  429: ['too_many_requests'],
+  500: ['internal_error'],
+  501: ['not_implemented'],
+  502: ['bad_gateway', 'provider_unavailable'],
+  503: ['whatsapp_unavailable'],
+} as const;
+export type ErrorStatus = keyof typeof errorCodes;
+export type ErrorsOf = { [S in ErrorStatus]?: readonly (typeof errorCodes)[S][number][] };
+
+export interface RouteContract {
+  /** One line, shown in the reference's navigation. */
+  summary: string;
+  /** The rules a caller needs: limits, what is idempotent, what a refusal means. Markdown. */
+  description?: string;
+  /** Path parameters; by default `{id}`-like ones are int64 and the rest strings. */
+  path?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  /** The JSON body (or the form fields of a `form` route, or the payload of a `raw` webhook). */
+  body?: z.ZodMiniType;
+  /** For `raw` routes: how the payload is sent (`application/json` or `application/x-www-form-urlencoded`). */
+  bodyContentType?: 'application/json' | 'application/x-www-form-urlencoded';
+  headers?: readonly HeaderDoc[];
+  /** The answers that are not errors (2xx), and any error whose body is not the service's error body. */
+  responses: Partial<Record<number, ResponseDoc>>;
+  /** The route's own error answers (the service's error body), by status. */
+  errors?: ErrorsOf;
+}
+
+/** The contract of every route of a group: a route without one does not compile. */
+export type GroupContract<G extends Group> = { [K in keyof GroupRoutes<G>]: RouteContract };
+
+/** `Idempotency-Key` as the send and /execucao accept it. */
+export const idempotencyKeyHeader: HeaderDoc = {
+  name: 'Idempotency-Key',
+  description:
+    'Optional. A repeat with the same key (within 24 hours, same credential) is not processed again: it answers the first result.',
+  schema: z.string().check(z.minLength(1), z.maxLength(255)),
+};
+
+// Shapes many routes share.
+
+/** A decimal amount as a string, never a float ("12.50", "-0.07"). */
+export const money = named('Money', z.string().check(z.regex(/^-?\d+\.\d+$/)), 'A decimal amount as a string, never a float.');
+
+/** The spec's timestamps: an ISO 8601 local date-time without a zone (America/Sao_Paulo). */
+export const timestamp = named(
+  'LocalDateTime',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/)),
+  'ISO 8601 local date-time without a zone, in the service time zone (America/Sao_Paulo).',
+);
+
+/** A numeric id (the spec's `{id}` is a 64-bit integer; the service's fit in a JavaScript number). */
+export const id = z.int();
+
+/** External v2 and portal pages: `{content, total, page, size, totalPages}` (shared/domain/paging.ts). */
+export const v2Page = <S extends z.ZodMiniType>(item: S) =>
+  z.object({ content: z.array(item), total: z.int(), page: z.int(), size: z.int(), totalPages: z.int() });
+
+/** External messages, the statement and the admin lists: `{content, totalElements, totalPages, number, size}`. */
+export const elementsPage = <S extends z.ZodMiniType>(item: S) =>
+  z.object({ content: z.array(item), totalElements: z.int(), totalPages: z.int(), number: z.int(), size: z.int() });
+
+export const ok = (description: string, body?: z.ZodMiniType): ResponseDoc => (body ? { description, body } : { description });
+export const noContent: ResponseDoc = { description: 'Done; no body.' };
