@@ -20,11 +20,11 @@ import { log } from '#shared/log';
 const integrations = dynamoIntegrationRepository();
 const certificates = dynamoAgentCertificateRepository();
 
-const issueBody = z.object({
+export const issueBody = z.object({
   csr: z.string().check(z.minLength(1), z.maxLength(20_000)),
   validadeDias: z.optional(z.int().check(z.minimum(1), z.maximum(825))),
 });
-const revokeBody = z.object({ motivo: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) });
+export const revokeBody = z.object({ motivo: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) });
 
 const certificateView = (c: AgentCertificateRecord) => ({
   serial: c.serial,

@@ -15,7 +15,7 @@ import { validate } from '#shared/http/validation';
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   limite: z._default(
     z.pipe(
       z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' })),

@@ -14,7 +14,7 @@ import { validate } from '#shared/http/validation';
 
 const applications = dynamoApplicationRepository();
 
-const createBody = z.object({
+export const createBody = z.object({
   descricao: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   /** false: a subscription that asks for no signature (accepted only while no active subscription has a secret). */
   comSegredo: z.optional(z.boolean()),

@@ -31,13 +31,13 @@ const fields = {
   numeros: z.array(phone),
   atendentes: z.array(userId),
 };
-const createBody = z.object({
+export const createBody = z.object({
   codigo: fields.codigo,
   nome: fields.nome,
   numeros: z.optional(fields.numeros),
   atendentes: z.optional(fields.atendentes),
 });
-const updateBody = z.partial(z.object(fields));
+export const updateBody = z.partial(z.object(fields));
 
 export const sectorView = (s: Sector) => ({
   id: s.id,

@@ -59,7 +59,7 @@ const providerBFields = {
   wabaId: z.optional(text(100)),
 };
 
-const newApplicationBody = z.object({
+export const newApplicationBody = z.object({
   nome: text(200),
   slug: z.string(), // its format is a domain rule (createApplication)
   provider: z.enum(providers),
@@ -67,22 +67,22 @@ const newApplicationBody = z.object({
   providerB: z.optional(z.object(providerBFields)),
 });
 
-const providerChangeBody = z.object({
+export const providerChangeBody = z.object({
   provider: z.optional(z.enum(providers)),
   providerA: z.optional(z.partial(z.object(providerAFields))),
   providerB: z.optional(z.partial(z.object(providerBFields))),
 });
 
-const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) });
+export const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) });
 
-const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
+export const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
 
-const numbersBody = z.object({ numeros: z.array(z.string()) });
+export const numbersBody = z.object({ numeros: z.array(z.string()) });
 
-const activeBody = z.object({ ativo: z.boolean() });
+export const activeBody = z.object({ ativo: z.boolean() });
 
 /** OAuth client ids are `<32 hex>`-like tokens; anything long or odd cannot be one and is never looked up. */
-const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
+export const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Who may do what

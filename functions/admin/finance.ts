@@ -34,9 +34,9 @@ const tariffFields = {
   vigenciaInicio: z.optional(day),
   vigenciaFim: z.optional(day),
 };
-const newTariffBody = z.object(tariffFields);
-const tariffChangeBody = z.partial(z.object(tariffFields));
-const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(500)) });
+export const newTariffBody = z.object(tariffFields);
+export const tariffChangeBody = z.partial(z.object(tariffFields));
+export const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(500)) });
 
 const adminTariffView = (t: Tariff) => ({ ...t });
 

@@ -15,7 +15,7 @@ const repo = dynamoApplicationRepository();
 
 const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
 // Lengths and role rules (senha >= 12, E.164 telefone, prestadorId) are checked by the domain, which names the field.
-const createBody = z.object({
+export const createBody = z.object({
   nome: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), z.email()),
   role: z.enum(['admin', 'prestador', 'plantonista', 'paciente']),

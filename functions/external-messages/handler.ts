@@ -6,7 +6,7 @@ import { dynamoMessageRepository } from '#shared/db/messages';
 import { getMessage, messageStatuses, statusDescricoes, type Message } from '#shared/domain/messages';
 import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
-import { readPaging } from '#shared/http/paging';
+import { pagingQuery } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { sendOperation } from '#shared/operations/send-message';
 import { elementsPageOf } from '#shared/domain/paging';
@@ -17,7 +17,8 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 
 const repo = dynamoMessageRepository();
 
-const filters = z.object({
+/** The list's query: `page` and `size` (checked first, as every paged listing), then the filters. */
+export const messageListQuery = z.extend(pagingQuery, {
   status: z.optional(z.enum(messageStatuses)),
   contexto: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
 });
@@ -51,8 +52,13 @@ export const handler = groupHandler('external-messages', {
   },
 
   'GET /api/external/messages': async (request) => {
-    const paging = readPaging(request.query);
-    const filter = validate(filters, { status: request.query.status, contexto: request.query.contexto }, 'query');
+    const { query } = request;
+    const { page, size, ...filter } = validate(
+      messageListQuery,
+      { page: query.page, size: query.size, status: query.status, contexto: query.contexto },
+      'query',
+    );
+    const paging = { page, size };
     const { content, total } = await repo.list(request.principal.aplicacaoId, filter, paging.page, paging.size);
     return json(200, elementsPageOf(content.map(messageView), total, paging));
   },

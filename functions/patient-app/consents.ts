@@ -15,7 +15,7 @@ const consents = dynamoConsentRepository();
 const patients = dynamoPatientRepository();
 
 const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
-const batchBody = z.object({
+export const batchBody = z.object({
   dispositivo: label,
   versaoTermos: label,
   consentimentos: z
@@ -23,7 +23,7 @@ const batchBody = z.object({
     .check(z.minLength(1), z.maxLength(consentTypes.length)),
 });
 /** What the app sends with a revocation (the reason, the app version...), kept with it in the history. */
-const revocationDetails = z
+export const revocationDetails = z
   .record(z.string().check(z.minLength(1), z.maxLength(64)), z.string().check(z.maxLength(500)))
   .check(z.refine((details) => Object.keys(details).length <= 20, { error: 'must have at most 20 entries' }));
 

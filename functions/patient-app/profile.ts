@@ -16,7 +16,7 @@ import { patientOf } from './scope.ts';
 const patients = dynamoPatientRepository();
 
 const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
-const profileBody = z.object({
+export const profileBody = z.object({
   nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   sexo: z.optional(z.nullable(z.enum(sexos))),
   dataNascimento: z.optional(z.nullable(z.string())),

@@ -24,8 +24,8 @@ const date = z.string().check(z.regex(DATE_PATTERN, { error: 'must be a date (YY
 const time = z.string().check(z.regex(TIME_PATTERN, { error: 'must be a time HH:MM (00:00 to 24:00)' }));
 const periodos = z.array(z.object({ inicio: time, fim: time })).check(z.maxLength(MAX_PERIODS_PER_DAY));
 
-const dayBody = z.object({ data: date, periodos });
-const batchBody = z.object({ datas: z.array(date).check(z.minLength(1), z.maxLength(MAX_BATCH_DAYS)), periodos });
+export const dayBody = z.object({ data: date, periodos });
+export const batchBody = z.object({ datas: z.array(date).check(z.minLength(1), z.maxLength(MAX_BATCH_DAYS)), periodos });
 
 export const availabilityOperations: Operations<'physician-portal'> = {
   'GET /api/plantonista/disponibilidade': async (request) => json(200, await listAvailability(repo, physicianOf(request))),

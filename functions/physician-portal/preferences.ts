@@ -12,7 +12,7 @@ import { physicianOf } from './scope.ts';
 
 const physicians = dynamoPhysicianRepository();
 
-const preferenceBody = z.object({
+export const preferenceBody = z.object({
   secretariaId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' })),
   turnos: z.array(z.enum(shifts)).check(z.maxLength(shifts.length), z.refine(noRepeats, { error: 'must not repeat a shift' })),
   unidades: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(50)),

@@ -31,7 +31,7 @@ const addressBody = z.object({
   uf: z.enum(brazilianStates),
   cep: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, { error: 'must be a CEP such as 01310-100' })))),
 });
-const profileBody = z.object({
+export const profileBody = z.object({
   telefone: z.optional(z.nullable(z.string())),
   email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
   especialidade: optionalText(100),

@@ -17,7 +17,7 @@ const physicians = dynamoPhysicianRepository();
 export const MAX_RADIUS_KM = 500;
 const HOUR = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
-const searchBody = z.object({
+export const searchBody = z.object({
   diasSemana: z.array(z.enum(weekDays)).check(z.minLength(1), z.refine(noRepeats, { error: 'must not repeat a day' })),
   valorMinimoPorTurno: z.nullable(z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }))),
   raioKm: z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_RADIUS_KM)),

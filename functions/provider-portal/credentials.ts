@@ -34,14 +34,14 @@ const ipAllowlist = z
   .check(z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }));
 const ativo = z.boolean();
 
-const createSchema = z.object({
+export const createSchema = z.object({
   nome,
   limitePorMinuto: z.optional(limitePorMinuto),
   ipAllowlist: z.optional(ipAllowlist),
   ativo: z.optional(ativo),
 });
 /** PUT changes only the fields it carries: an omitted allowlist or limit is kept, never cleared by accident. */
-const updateSchema = z.object({
+export const updateSchema = z.object({
   nome: z.optional(nome),
   limitePorMinuto: z.optional(limitePorMinuto),
   ipAllowlist: z.optional(ipAllowlist),

@@ -24,7 +24,7 @@ const patients = dynamoPatientRepository();
 // Tokens and refusals must not be stored by browsers or proxies (RFC 6749 5.1).
 const noStore = { 'Cache-Control': 'no-store' };
 
-const loginBody = z.object({
+export const loginBody = z.object({
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
   senha: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
@@ -33,8 +33,8 @@ const telefone = z.string().check(
   z.trim(),
   z.refine((v) => E164.test(v), { error: 'must be in E.164 format, like +5511999990000' }),
 );
-const codeRequestBody = z.object({ aplicacao, telefone });
-const codeExchangeBody = z.object({
+export const codeRequestBody = z.object({ aplicacao, telefone });
+export const codeExchangeBody = z.object({
   aplicacao,
   telefone,
   codigo: z.string().check(

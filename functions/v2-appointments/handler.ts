@@ -32,7 +32,7 @@ const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
 const applications = dynamoApplicationRepository();
 
-const listQuery = z.object({ status: z.optional(z.enum(appointmentStatuses)) });
+export const listQuery = z.object({ status: z.optional(z.enum(appointmentStatuses)) });
 
 /** The provider an appointment's `prestador` names: its id as a string, or its registered name; null when none matches. */
 async function prestadorNamed(aplicacaoId: number, prestador: string | null): Promise<number | null> {

@@ -15,7 +15,7 @@ import { pageOf } from '#shared/domain/paging';
 const patients = dynamoPatientRepository();
 
 const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
-const patientBody = z.object({
+export const patientBody = z.object({
   telefone: z.string(),
   nome: z.optional(text(200)),
   cpf: z.optional(z.nullable(z.string())),
@@ -25,7 +25,7 @@ const patientBody = z.object({
   bairro: z.optional(text(100)),
   cidade: z.optional(text(100)),
 });
-const listQuery = z.object({
+export const listQuery = z.object({
   telefone: z.optional(z.string()),
   cpf: z.optional(z.string()),
   nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),

@@ -301,7 +301,7 @@ function templateReviewOf(aplicacaoId: number, value: ProviderBTemplateUpdate | 
 }
 
 const MAX_INBOUND_BYTES = 256 * 1024;
-const FLUXO = /^[A-Za-z0-9._-]{1,100}$/;
+export const FLUXO = /^[A-Za-z0-9._-]{1,100}$/;
 
 /**
  * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB, 404 unknown slug, 400 invalid

@@ -212,6 +212,18 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** The web ACL's rate limits (infra/constructs/rate-limits.ts) the gateway enforces first, as WAF does; none by default. */
   rateLimits?: readonly RateLimit[];
+  /** Sees every answer to a request that matched a route (the tests' contract check, test/support/contract-check.ts). */
+  observe?: (exchange: Exchange) => void;
+}
+
+/** A request that matched a route, and the answer it got. */
+export interface Exchange {
+  route: Route;
+  query: string;
+  status: number;
+  /** Response header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer;
 }
 
 /**
@@ -291,18 +303,28 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const overLimit = rateLimiter(options.rateLimits ?? []);
   let port = 0;
 
+  const observed = new WeakMap<ServerResponse, { route: Route; query: string }>();
+  const observe = (res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer) => {
+    const matched = observed.get(res);
+    if (!options.observe || !matched) return;
+    const lowerCase = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    options.observe({ ...matched, status, headers: lowerCase, body });
+  };
+
   const send = (
     res: ServerResponse,
     requestId: string,
     answer: { statusCode: number; body: unknown; headers?: Record<string, string> },
   ) => {
     const body = JSON.stringify(answer.body);
-    res.writeHead(answer.statusCode, {
+    const headers = {
       'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(body),
+      'Content-Length': String(Buffer.byteLength(body)),
       'x-amzn-RequestId': requestId,
       ...answer.headers,
-    });
+    };
+    observe(res, answer.statusCode, headers, Buffer.from(body));
+    res.writeHead(answer.statusCode, headers);
     res.end(body);
   };
   const sendGateway = (res: ServerResponse, requestId: string, answer: GatewayAnswer) => send(res, requestId, answer);
@@ -318,6 +340,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     headers['x-amzn-RequestId'] = requestId;
     const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
     headers['Content-Length'] = String(body.length);
+    observe(res, result.statusCode, headers, body);
     res.writeHead(result.statusCode, headers);
     res.end(body);
   };
@@ -354,6 +377,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       return sendGateway(res, requestId, gatewayResponses.MISSING_AUTHENTICATION_TOKEN);
     }
     const { route, pathParameters } = match;
+    observed.set(res, { route, query: rawQuery });
 
     let body: Buffer;
     try {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { addAgentToSandbox, startAgentTls, type AgentTls } from '#infra/local/agent-tls';
 import { seedAgentIntegration } from '#infra/local/seed-integrations';
 import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
-import { createGateway, type Gateway } from '#infra/local/gateway';
+import { createGateway, type Gateway, type GatewayOptions } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
 import { startQueueRunner, type QueueRunner, type QueueRunnerOptions } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
@@ -72,6 +72,8 @@ export interface LocalServiceOptions {
   webhookReceiverPort?: number;
   /** The provider_a / provider_b simulators: ports (default 0, a free one; npm start uses 3101/3102), callback delays and order. */
   simulators?: SimulatorOptions;
+  /** Sees every answer the gateway gives to a matched route (the tests' contract check). */
+  observe?: GatewayOptions['observe'];
 }
 
 export interface LocalService {
@@ -181,7 +183,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   try {
     dynamo = await startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb });
 
-    gateway = createGateway({ ready, quiet: options.quiet, rateLimits: options.rateLimits });
+    gateway = createGateway({ ready, quiet: options.quiet, rateLimits: options.rateLimits, observe: options.observe });
     const baseUrl = await gateway.listen(options.port ?? 3000);
     exchangeRateSource = await startExchangeRateFixture();
 

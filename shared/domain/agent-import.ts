@@ -52,7 +52,7 @@ export interface Rejection {
   motivo: string;
 }
 
-const batchSchema = z.object({
+export const batchSchema = z.object({
   integracaoId: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
   registros: z.array(z.unknown()).check(z.minLength(1)),
 });

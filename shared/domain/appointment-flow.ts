@@ -35,7 +35,7 @@ const DAY = 86_400;
 /** The longest reply word an application may set: a message longer than it, once folded, is no reply. */
 export const MAX_REPLY_WORD = 60;
 const words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_REPLY_WORD))).check(z.maxLength(30));
-const settingsSchema = z.partial(
+export const settingsSchema = z.partial(
   z.object({
     lembreteAntesSegundos: z.int().check(z.minimum(0), z.maximum(30 * DAY)),
     semRespostaSegundos: z.int().check(z.minimum(1), z.maximum(30 * DAY)),

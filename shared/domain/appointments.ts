@@ -301,7 +301,7 @@ const optionalText = (max: number) =>
     z.transform((v) => (v ? v : null)),
   );
 
-const createSchema = z.object({
+export const createSchema = z.object({
   pacienteTelefone: requiredText(40),
   procedimento: requiredText(fieldLimits.procedimento),
   pacienteNome: optionalText(fieldLimits.pacienteNome),
@@ -323,7 +323,7 @@ export function parseAppointmentCreate(body: unknown): AppointmentCreateInput {
   return { ...input, pacienteTelefone: phoneField(input.pacienteTelefone, 'pacienteTelefone') };
 }
 
-const patchSchema = z.object({
+export const patchSchema = z.object({
   // Any string: a status PATCH may not set is a 422 decided by the state machine, not a 400.
   status: z.string(),
   observacao: optionalText(fieldLimits.observacao),
@@ -334,7 +334,7 @@ export type AppointmentPatchInput = z.infer<typeof patchSchema>;
 export const parseAppointmentPatch = (body: unknown): AppointmentPatchInput => parseInput(patchSchema, body);
 
 const safeId = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
-const executionSchema = z.object({
+export const executionSchema = z.object({
   agendamentoId: z.optional(safeId),
   numeroPedido: optionalText(fieldLimits.numeroPedido),
   resultado: z.enum(executionResults),

@@ -39,7 +39,7 @@ const execution = z.object({
   erro: z._default(z.nullable(z.string().check(z.maxLength(MAX_ERROR_LENGTH))), null),
 });
 
-const batch = z.object({
+export const batch = z.object({
   integracaoId: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
   execucoes: z.array(execution).check(z.minLength(1), z.maxLength(MAX_LOGS_PER_BATCH)),
 });

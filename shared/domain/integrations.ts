@@ -84,7 +84,7 @@ const common = {
   intervaloMinutos: z._default(z.nullable(z.int().check(z.minimum(1), z.maximum(10_080))), null),
   ativo: z._default(z.boolean(), true),
 };
-const createSchema = z.discriminatedUnion('tipoIntegracao', [
+export const createSchema = z.discriminatedUnion('tipoIntegracao', [
   z.strictObject({
     tipoIntegracao: z.literal('BANCO'),
     ...common,

@@ -239,8 +239,8 @@ const secretField = z.pipe(
 const eventosField = z.optional(z.array(z.enum(appointmentEventTypes)).check(z.minLength(1), z.maxLength(20)));
 const urlField = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_URL_LENGTH));
 
-const createSchema = z.object({ url: urlField, secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
-const updateSchema = z.object({ url: z.optional(urlField), secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
+export const createSchema = z.object({ url: urlField, secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
+export const updateSchema = z.object({ url: z.optional(urlField), secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
 
 export interface SubscriptionInput {
   url?: string;

@@ -84,7 +84,7 @@ const savedQueryInput = z.object({
   ultimaExecucao: z._default(z.nullable(isoInstant), null),
 });
 
-const savedQueriesInput = z.array(savedQueryInput).check(z.maxLength(MAX_QUERIES));
+export const savedQueriesInput = z.array(savedQueryInput).check(z.maxLength(MAX_QUERIES));
 
 export type SavedQueryInput = z.infer<typeof savedQueryInput>;
 

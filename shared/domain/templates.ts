@@ -69,12 +69,12 @@ const fields = {
   botoes: z.array(text(25)).check(z.maxLength(MAX_BUTTONS)),
   procedimentos: z.array(text(200)).check(z.minLength(1), z.maxLength(50)),
 };
-const createSchema = z.object({
+export const createSchema = z.object({
   ...fields,
   variaveis: z.optional(fields.variaveis),
   botoes: z.optional(fields.botoes),
 });
-const updateSchema = z.partial(z.object(fields));
+export const updateSchema = z.partial(z.object(fields));
 
 export type TemplateInput = Pick<Template, 'nome' | 'idioma' | 'categoria' | 'corpo' | 'variaveis' | 'botoes' | 'procedimentos'>;
 

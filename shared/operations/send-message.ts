@@ -20,7 +20,7 @@ import { providerFor } from '#shared/providers/index';
 
 const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
 
-const sendBody = z.object({
+export const sendBody = z.object({
   telefone: z.string(),
   mensagem: z.string().check(
     z.minLength(1),

@@ -19,6 +19,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
 import { defaultConsumer } from '#infra/local/queues';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '#infra/local/service';
+import { contractChecker } from './contract-check.ts';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
 
@@ -30,18 +31,24 @@ export function useLocalService(options: LocalServiceOptions & { env?: Record<st
   const { env = {}, ...serviceOptions } = options;
   let running: LocalService | undefined;
   let dataDir: string | undefined;
+  // CONTRACT_CHECK=1: every answer of the file's tests is checked against docs/openapi.json.
+  const mismatches = new Set<string>();
+  const check = process.env.CONTRACT_CHECK === '1' ? contractChecker() : undefined;
+  const observe = check ? (answer: Parameters<typeof check>[0]) => void mismatches.add(check(answer) ?? '') : undefined;
 
   beforeAll(async () => {
     // Environment the service reads at start (e.g. LOGIN_LOCK_SECONDS), restored afterwards.
     Object.assign(process.env, env);
     dataDir = await mkdtemp(path.join(tmpdir(), 'local-service-'));
-    running = await startLocalService({ port: 0, inMemory: true, quiet: true, schedules: false, dataDir, ...serviceOptions });
+    running = await startLocalService({ port: 0, inMemory: true, quiet: true, schedules: false, dataDir, observe, ...serviceOptions });
   });
 
   afterAll(async () => {
     await running?.stop();
     for (const name of Object.keys(env)) delete process.env[name];
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    mismatches.delete('');
+    if (mismatches.size > 0) throw new Error(`answers that do not match docs/openapi.json:\n${[...mismatches].join('\n')}`);
   });
 
   return new Proxy({} as LocalService, {

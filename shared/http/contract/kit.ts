@@ -45,7 +45,7 @@ export interface ResponseDoc {
  * here is added here (the OAuth2 token endpoint's RFC 6749 errors have their own body: `responses`).
  */
 export const errorCodes = {
-  400: ['validation_error', 'bad_request', 'invalid_json', 'missing_signature'],
+  400: ['validation_error', 'bad_request', 'invalid_json', 'missing_signature', 'provider_rejected'],
   401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code'],
   402: ['insufficient_balance'],
   403: ['forbidden', 'insufficient_scope', 'invalid_signature'],
@@ -53,11 +53,11 @@ export const errorCodes = {
   409: ['conflict'],
   413: ['payload_too_large'],
   422: ['unprocessable_entity'],
-  429: ['too_many_requests'],
+  429: ['too_many_requests', 'too_many_attempts'],
   500: ['internal_error'],
   501: ['not_implemented'],
   502: ['bad_gateway', 'provider_unavailable'],
-  503: ['whatsapp_unavailable'],
+  503: ['whatsapp_unavailable', 'crl_unavailable'],
 } as const;
 export type ErrorStatus = keyof typeof errorCodes;
 export type ErrorsOf = { [S in ErrorStatus]?: readonly (typeof errorCodes)[S][number][] };

@@ -1,0 +1,353 @@
+// Contract of the admin panel's WhatsApp group (portal JWT, role admin): sectors, inbound webhook
+// subscriptions and their events, received messages, attendances, HSM templates and the appointment
+// flow's settings (docs/conversations.md, docs/templates.md, docs/appointment-flow.md).
+import * as z from 'zod/mini';
+import { settingsSchema as flowSettingsBody } from '#shared/domain/appointment-flow';
+import { attendanceStatuses } from '#shared/domain/attendances';
+import {
+  templateCategories,
+  templateFields,
+  templateStates,
+  createSchema as templateCreateBody,
+  updateSchema as templateUpdateBody,
+} from '#shared/domain/templates';
+import { pagingQuery } from '#shared/http/paging';
+import { answerBody } from '#functions/admin-whatsapp/attendances';
+import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inbound-messages';
+import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
+import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
+import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Sectors
+
+const sector = named(
+  'WhatsappSector',
+  z.object({
+    id,
+    codigo: z.string(),
+    nome: z.string(),
+    padrao: z.boolean(),
+    numeros: z.array(z.string()),
+    atendentes: z.array(id),
+    totalNumeros: z.int(),
+    totalAtendentes: z.int(),
+    atendimentosAbertos: z.int(),
+    criadoEm: timestamp,
+    atualizadoEm: timestamp,
+  }),
+  'A department of the application: its WhatsApp numbers (E.164) and its attendants (portal user ids).',
+);
+
+const sectorRules =
+  '`codigo` is stored upper case: 1 to 40 letters, digits, `-` or `_`, unique within the application (another sector’s code is 409). ' +
+  '`nome` 1 to 100 characters. `numeros` must be WhatsApp numbers of the application (with their country code), each in at most one sector (409 otherwise). ' +
+  '`atendentes`: at most 50 user ids of the application. Nothing is written on a refusal.';
+
+// ---------------------------------------------------------------------------------------------
+// Inbound webhook subscriptions, their events, received messages
+
+const subscriptionFields = {
+  id,
+  descricao: z.nullable(z.string()),
+  ativo: z.boolean(),
+  temSegredo: z.boolean(),
+  criadoEm: timestamp,
+  desativadoEm: z.nullable(timestamp),
+};
+const subscription = named(
+  'InboundWebhookSubscription',
+  z.object(subscriptionFields),
+  'A subscription to the generic inbound webhook (`/api/v1/webhooks/inbound/{slug}/{fluxo}`); its secret is never shown again.',
+);
+
+const inboundEvent = named(
+  'InboundWebhookEvent',
+  z.object({
+    eventoId: z.string(),
+    fluxo: z.string(),
+    recebidoEm: timestamp,
+    processadoEm: z.nullable(timestamp),
+    payload: described(z.unknown(), 'The JSON body as received.'),
+  }),
+  'A generic inbound webhook call kept for audit (90 days).',
+);
+
+const receivedMessage = named(
+  'ReceivedMessage',
+  z.object({
+    id,
+    provider: z.enum(['provider_a', 'provider_b']),
+    providerMessageId: z.string(),
+    telefone: described(z.string(), 'The patient’s phone (E.164).'),
+    para: described(z.nullable(z.string()), 'The application’s number it was sent to; null when the provider did not say.'),
+    profileName: z.nullable(z.string()),
+    tipoMensagem: z.enum(['texto', 'botao', 'midia', 'outro']),
+    texto: described(z.nullable(z.string()), 'The text, a button’s title, or a media caption.'),
+    botao: z.nullable(z.object({ id: z.string(), titulo: z.string() })),
+    midias: z.array(z.object({ ref: z.string(), contentType: z.nullable(z.string()) })),
+    recebidaEm: timestamp,
+    pacienteId: id,
+    atendimentoId: id,
+  }),
+  'A patient’s message as the application received it, with its patient and attendance.',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Attendances
+
+const attendance = named(
+  'WhatsappAttendance',
+  z.object({
+    id,
+    status: z.enum(attendanceStatuses),
+    paciente: z.object({ id, nome: z.nullable(z.string()), telefone: z.string() }),
+    setor: z.object({ id, codigo: z.nullable(z.string()), nome: z.nullable(z.string()) }),
+    atendenteId: z.nullable(id),
+    mensagens: z.int(),
+    criadoEm: timestamp,
+    filaDesde: z.nullable(timestamp),
+    assumidoEm: z.nullable(timestamp),
+    encerradoEm: z.nullable(timestamp),
+    ultimaMensagemEm: timestamp,
+    esperaSegundos: described(z.nullable(z.int()), 'Seconds waiting in the queue; only while FILA.'),
+  }),
+  'A patient’s conversation with the application (BOT -> FILA -> EM_ANDAMENTO -> ENCERRADO).',
+);
+
+const answerSent = z.object({
+  status: z.literal('ENVIADO'),
+  messageSid: z.string(),
+  mensagemId: id,
+  mensagem: z.string(),
+  link: z.optional(z.string()),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+const template = named(
+  'WhatsappTemplate',
+  z.object({
+    id,
+    nome: z.string(),
+    idioma: z.string(),
+    categoria: z.enum(templateCategories),
+    corpo: z.string(),
+    variaveis: z.array(z.enum(templateFields)),
+    botoes: z.array(z.string()),
+    procedimentos: z.array(z.string()),
+    estado: z.enum(templateStates),
+    motivoRejeicao: z.nullable(z.string()),
+    criadoEm: timestamp,
+    atualizadoEm: timestamp,
+  }),
+  'A WhatsApp message template (HSM) and its review state (docs/templates.md).',
+);
+
+const templateRules =
+  '`corpo` numbers its variables `{{1}}`, `{{2}}`... without gaps, not at its very start or end; `variaveis` names exactly one appointment field per variable; ' +
+  '`procedimentos` and `botoes` must not repeat (case, accents and spacing ignored). A bad field is a 400 naming it, with nothing written.';
+
+// ---------------------------------------------------------------------------------------------
+// Appointment flow settings
+
+const flowSettings = named(
+  'AppointmentFlowSettings',
+  z.object({
+    lembreteAntesSegundos: z.int(),
+    semRespostaSegundos: z.int(),
+    palavrasConfirmar: z.array(z.string()),
+    palavrasCancelar: z.array(z.string()),
+    palavrasOptOut: z.array(z.string()),
+  }),
+  'The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out).',
+);
+
+export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
+  // Sectors
+  'POST /api/admin/whatsapp/setores': {
+    summary: 'Create a sector',
+    description: sectorRules,
+    body: sectorCreateBody,
+    responses: { 201: ok('The new sector.', sector) },
+    errors: { 400: ['validation_error'], 409: ['conflict'] },
+  },
+  'GET /api/admin/whatsapp/setores': {
+    summary: 'List the application’s sectors',
+    description: 'The default sector (`GERAL`, whose id is the application’s id) first, then by id.',
+    responses: { 200: ok('The sectors.', z.array(sector)) },
+  },
+  'GET /api/admin/whatsapp/setores/{id}': {
+    summary: 'One sector, with its counts',
+    description: 'Another application’s sector is the same 404 as an unknown one.',
+    responses: { 200: ok('The sector.', sector) },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/admin/whatsapp/setores/{id}': {
+    summary: 'Change a sector',
+    description: `The fields the body carries replace the current ones. ${sectorRules}`,
+    body: sectorUpdateBody,
+    responses: { 200: ok('The sector after the change.', sector) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+
+  // Inbound webhook subscriptions and events
+  'POST /api/admin/webhooks-entrada': {
+    summary: 'Subscribe to the generic inbound webhook',
+    description:
+      'Answers the secret once (`segredo`): every call of the webhook must then carry `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>` with an active secret. ' +
+      '`comSegredo: false` makes a subscription without a secret (`segredo` null); calls are accepted unsigned only while no active subscription has one.',
+    body: subscriptionCreateBody,
+    responses: {
+      201: ok(
+        'The new subscription, with its secret shown this once.',
+        z.object({ ...subscriptionFields, segredo: described(z.nullable(z.string()), 'The secret; null for a subscription without one.') }),
+      ),
+    },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/webhooks-entrada': {
+    summary: 'List the inbound webhook subscriptions',
+    description: 'Active and deactivated, by id; secrets are never shown (`temSegredo`).',
+    responses: { 200: ok('The subscriptions.', z.array(subscription)) },
+  },
+  'DELETE /api/admin/webhooks-entrada/{id}': {
+    summary: 'Deactivate an inbound webhook subscription',
+    description: 'Deactivating again answers 204 as well; another application’s subscription is 404.',
+    responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+  'GET /api/admin/webhooks-entrada/eventos': {
+    summary: 'The generic inbound webhook calls received, newest first',
+    description: 'Kept for audit for 90 days. The page carries no totals.',
+    query: pagingQuery,
+    responses: {
+      200: ok('One page of events.', z.object({ content: z.array(inboundEvent), number: z.int(), size: z.int() })),
+    },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/mensagens-recebidas': {
+    summary: 'Patients’ messages received, newest first',
+    description: '`telefone` (with its country code) filters by the patient’s phone; a value that is not a phone number is a 400.',
+    query: z.object({ ...pagingQuery.shape, ...receivedMessageFilters.shape }),
+    responses: { 200: ok('One page of messages.', elementsPage(receivedMessage)) },
+    errors: { 400: ['validation_error'] },
+  },
+
+  // Attendances
+  'GET /api/admin/atendimentos/{id}': {
+    summary: 'One attendance',
+    description: 'Another application’s attendance is the same 404 as an unknown one.',
+    responses: { 200: ok('The attendance.', attendance) },
+    errors: { 404: ['not_found'] },
+  },
+  'POST /api/admin/atendimentos/{id}/assumir': {
+    summary: 'Take an attendance (BOT or FILA -> EM_ANDAMENTO)',
+    description:
+      'The calling portal user becomes its attendant. Taking again one’s own attendance answers 200 unchanged; one another attendant took, or a closed one, is 409.',
+    responses: { 200: ok('The attendance after the move.', attendance) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/atendimentos/{id}/responder': {
+    summary: 'Answer the patient of an attendance',
+    description:
+      'Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. ' +
+      'The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; ' +
+      '400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. ' +
+      'With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409.',
+    body: answerBody,
+    headers: [idempotencyKeyHeader],
+    responses: {
+      200: {
+        description: 'Sent.',
+        body: answerSent,
+        headers: {
+          'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
+        },
+      },
+    },
+    errors: {
+      400: ['validation_error'],
+      402: ['insufficient_balance'],
+      403: ['forbidden'],
+      404: ['not_found'],
+      409: ['conflict'],
+      422: ['unprocessable_entity'],
+      502: ['provider_unavailable'],
+    },
+  },
+  'POST /api/admin/atendimentos/{id}/encerrar': {
+    summary: 'Close an attendance',
+    description:
+      'From any open state; closing a closed attendance answers 200 unchanged. The patient’s next message opens a new attendance.',
+    responses: { 200: ok('The attendance after the move.', attendance) },
+    errors: { 404: ['not_found'] },
+  },
+
+  // Templates
+  'POST /api/admin/whatsapp/templates-hsm': {
+    summary: 'Create a template (RASCUNHO)',
+    description: templateRules,
+    body: templateCreateBody,
+    responses: { 201: ok('The new template.', template) },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/whatsapp/templates-hsm': {
+    summary: 'List the application’s templates',
+    responses: { 200: ok('The templates.', z.array(template)) },
+  },
+  'GET /api/admin/whatsapp/templates-hsm/{id}': {
+    summary: 'One template',
+    description: 'Another application’s template is the same 404 as an unknown one.',
+    responses: { 200: ok('The template.', template) },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/admin/whatsapp/templates-hsm/{id}': {
+    summary: 'Edit a template (back to RASCUNHO)',
+    description: `Only in RASCUNHO, REJEITADO or PAUSADO (409 otherwise). The fields the body carries replace the current ones, then the whole is checked. ${templateRules}`,
+    body: templateUpdateBody,
+    responses: { 200: ok('The template after the edit.', template) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'DELETE /api/admin/whatsapp/templates-hsm/{id}': {
+    summary: 'Delete a template',
+    description: 'An APROVADO template cannot be deleted (400, with `estado`): archive it instead.',
+    responses: { 204: noContent },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/whatsapp/templates-hsm/{id}/submeter': {
+    summary: 'Submit a template for the provider’s review',
+    description:
+      'From RASCUNHO, REJEITADO or PAUSADO (409 otherwise). The template goes EM_ANALISE holding its procedures: a procedure another template holds is a 409 with nothing sent. ' +
+      'A provider that refuses it leaves it REJEITADO with `motivoRejeicao` (200); one out of reach puts it back as it was (502). The `link` provider approves at once.',
+    responses: { 200: ok('The template after the submission (EM_ANALISE, APROVADO or REJEITADO).', template) },
+    errors: { 404: ['not_found'], 409: ['conflict'], 502: ['provider_unavailable'] },
+  },
+  'POST /api/admin/whatsapp/templates-hsm/{id}/pausar': {
+    summary: 'Pause a template',
+    description: 'From APROVADO or PAUSADO (unchanged); 409 otherwise. Gives its procedures up.',
+    responses: { 200: ok('The template after the move.', template) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/whatsapp/templates-hsm/{id}/arquivar': {
+    summary: 'Archive a template',
+    description: 'From any state; archiving an archived template answers 200 unchanged. Gives its procedures up.',
+    responses: { 200: ok('The template after the move.', template) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+
+  // Appointment flow settings
+  'GET /api/admin/whatsapp/fluxo-agendamentos': {
+    summary: 'The appointment flow’s settings',
+    responses: { 200: ok('The settings in force.', flowSettings) },
+  },
+  'PUT /api/admin/whatsapp/fluxo-agendamentos': {
+    summary: 'Change the appointment flow’s settings',
+    description:
+      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list.',
+    body: flowSettingsBody,
+    responses: { 200: ok('The whole settings after the change.', flowSettings) },
+    errors: { 400: ['validation_error'] },
+  },
+};

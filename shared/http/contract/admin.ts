@@ -1,0 +1,318 @@
+// Contract of the admin group (portal JWT of an admin): applications (tenants), their API key pair,
+// OAuth2 clients, credits, WhatsApp numbers and active flags; portal users; tariffs and refunds.
+// A platform administrator (token with `plataforma`) acts on every application; any other admin only
+// on its own, and every other application id is a 404 (never a 403 that would confirm it exists).
+import * as z from 'zod/mini';
+import {
+  activeBody,
+  CLIENT_ID,
+  creditBody,
+  newApplicationBody,
+  numbersBody,
+  oauthClientBody,
+  providerChangeBody,
+} from '#functions/admin/applications';
+import { newTariffBody, refundBody, tariffChangeBody } from '#functions/admin/finance';
+import { createBody as newUserBody } from '#functions/admin/users';
+import { providers } from '#shared/domain/applications';
+import { portalRoles, scopes } from '#shared/domain/permissions';
+import { pagingQuery } from '#shared/http/paging';
+import { described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+/** What `new Date().toISOString()` writes: the admin records' criadoEm/atualizadoEm are UTC instants, not the spec's local timestamps. */
+const instant = described(
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/)),
+  'ISO 8601 instant in UTC, with `Z` (e.g. 2025-03-01T12:34:56.789Z).',
+);
+/** A tariff's validity bound: a date, both bounds inclusive. */
+const day = described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A date, YYYY-MM-DD (inclusive bound).');
+const masked = described(z.string(), 'The secret masked: `****` and its last four characters (`****` alone for a short one).');
+
+const providerASettings = named(
+  'AdminProviderASettings',
+  z.object({ accountSid: z.string(), authToken: masked, fromNumber: z.string(), baseUrl: z.string() }),
+  'provider_a settings as the admin panel shows them: the secret masked.',
+);
+const providerBSettings = named(
+  'AdminProviderBSettings',
+  z.object({
+    phoneNumberId: z.string(),
+    accessToken: masked,
+    appSecret: masked,
+    verifyToken: masked,
+    baseUrl: z.string(),
+    wabaId: z.nullable(z.string()),
+  }),
+  'provider_b settings as the admin panel shows them: the secrets masked.',
+);
+
+const applicationFields = {
+  id,
+  nome: z.string(),
+  slug: z.string(),
+  provider: z.enum(providers),
+  ativo: z.boolean(),
+  criadoEm: instant,
+  /** The public half of the current API key pair (null before one is issued). */
+  apiKey: z.nullable(z.string()),
+  numerosWhatsapp: described(z.array(z.string()), 'The application’s WhatsApp numbers (E.164), each unique on the platform.'),
+  providerA: z.nullable(providerASettings),
+  providerB: z.nullable(providerBSettings),
+};
+const application = named('AdminApplication', z.object(applicationFields), 'An application (tenant), its provider secrets masked.');
+
+const apiCredentials = named(
+  'AdminApiCredentials',
+  z.object({ apiKey: z.string(), apiSecret: z.string() }),
+  'An API key pair (X-Api-Key / X-Api-Secret). The secret is shown only in this answer.',
+);
+
+const applicationWithBalance = named(
+  'AdminApplicationWithBalance',
+  z.object({ ...applicationFields, saldo: z.nullable(money) }),
+  'An application with its prepaid balance (null when it has none).',
+);
+const applicationCreated = named(
+  'AdminApplicationCreated',
+  z.object({ ...applicationFields, saldo: money, credenciais: apiCredentials }),
+  'The new application, its opening balance and its first API key pair.',
+);
+
+const scope = z.enum(scopes);
+const oauthClient = named(
+  'AdminOAuthClient',
+  z.object({ clientId: z.string(), nome: z.string(), scopes: z.array(scope), criadoEm: instant, revogadoEm: z.nullable(instant) }),
+  'An OAuth2 client of the application (revoked ones included, with revogadoEm).',
+);
+const oauthClientCreated = named(
+  'AdminOAuthClientCreated',
+  z.object({ clientId: z.string(), clientSecret: z.string(), scopes: z.array(scope), nome: z.string() }),
+  'The new OAuth2 client. The secret is shown only in this answer.',
+);
+
+const nullableMoney = z.nullable(money);
+// The shape of finance's StatementEntry (a component there, not exported): the entry a credit or a refund posts.
+const statementEntry = named(
+  'AdminStatementEntry',
+  z.object({
+    id,
+    tipo: z.enum(['CREDIT', 'DEBIT']),
+    valor: money,
+    saldoAnterior: money,
+    saldoPosterior: money,
+    descricao: z.string(),
+    referenciaTipo: z.string(),
+    referenciaId: z.nullable(id),
+    tarifaCobrada: nullableMoney,
+    custoProviderAUsd: nullableMoney,
+    custoProviderABrl: nullableMoney,
+    custoProviderBUsd: nullableMoney,
+    custoProviderBBrl: nullableMoney,
+    cotacaoUsdBrl: nullableMoney,
+    tipoConversa: z.nullable(z.enum(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'])),
+    criadoEm: timestamp,
+  }),
+  'The statement entry the operation posted.',
+);
+
+const tariff = named(
+  'AdminTariff',
+  z.object({
+    id,
+    categoria: z.string(),
+    subtipo: z.string(),
+    subtipoDescricao: z.string(),
+    valor: money,
+    unidade: z.string(),
+    unidadeDescricao: z.string(),
+    moeda: z.literal('BRL'),
+    descricao: z.string(),
+    ativo: z.boolean(),
+    aplicacaoId: described(z.nullable(id), 'The application the tariff is for; null for a global tariff.'),
+    vigenciaInicio: z.nullable(day),
+    vigenciaFim: z.nullable(day),
+    criadoEm: instant,
+    atualizadoEm: instant,
+  }),
+  'A tariff as the admin panel manages it: global, or one application’s own (which overrides the global one of the same categoria and subtipo while in force).',
+);
+
+const portalUser = named(
+  'AdminPortalUser',
+  z.object({
+    id,
+    nome: z.string(),
+    email: described(z.string(), 'Lower-cased.'),
+    role: z.enum(portalRoles),
+    aplicacaoId: id,
+    prestadorId: z.optional(id),
+    telefone: z.optional(z.string()),
+    plataforma: z.optional(z.literal(true)),
+  }),
+  'A portal user (never its password). prestadorId only for a prestador, telefone only for a paciente, plataforma only for a platform administrator.',
+);
+
+// documented, not validated by a schema: the handler checks {id} with pathId and {clientId} with CLIENT_ID,
+// and answers a malformed value with the same 404 as an unknown one (a schema would make it a 400).
+const oauthClientPath = z.object({
+  id: z.int().check(z.minimum(1)),
+  clientId: z.string().check(z.regex(CLIENT_ID)),
+});
+
+const onlyPlatform = 'Platform administrators only (403 `forbidden` for any other admin).';
+const ownOrPlatform = 'An admin who is not a platform administrator may only name its own application: any other id is a 404.';
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+export const adminContract: GroupContract<'admin'> = {
+  'POST /api/admin/aplicacoes': {
+    summary: 'Register an application with its first API key pair',
+    description: [
+      onlyPlatform,
+      '`slug`: 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen; 409 when another application has it.',
+      'The chosen `provider` needs its complete settings block (`link` needs none); `baseUrl` defaults to the provider’s public API.',
+      'Provider secrets are kept in the secret store and answered masked; the API secret (`credenciais.apiSecret`) is shown only in this answer.',
+      'provider_a’s `fromNumber` becomes one of the application’s WhatsApp numbers (409 when another application holds it).',
+    ].join('\n\n'),
+    body: newApplicationBody,
+    responses: { 201: ok('The application, its opening balance and its first API key pair.', applicationCreated) },
+    errors: { 400: ['validation_error'], 409: ['conflict'] },
+  },
+  'GET /api/admin/aplicacoes': {
+    summary: 'List every application, by id',
+    description: onlyPlatform,
+    query: pagingQuery,
+    responses: { 200: ok('One page of applications.', elementsPage(application)) },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/aplicacoes/{id}': {
+    summary: 'One application, with its balance',
+    description: ownOrPlatform,
+    responses: { 200: ok('The application, its provider secrets masked.', applicationWithBalance) },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/provider': {
+    summary: 'Change the provider and/or its settings',
+    description: [
+      ownOrPlatform,
+      'The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings (400 naming the missing one). The change applies from the next request on.',
+      'Only a platform administrator may set a `baseUrl` (403 `forbidden`).',
+      'A new provider_a `fromNumber` becomes one of the application’s WhatsApp numbers (409, nothing changed, when another application holds it).',
+    ].join('\n\n'),
+    body: providerChangeBody,
+    responses: { 200: ok('The application as changed.', application) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/aplicacoes/{id}/credenciais': {
+    summary: 'Replace the API key pair',
+    description: `${ownOrPlatform}\n\nThe previous pair stops working in the same write. The secret is shown only in this answer.`,
+    responses: { 201: ok('The new API key pair.', apiCredentials) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/admin/aplicacoes/{id}/oauth-clients': {
+    summary: 'The application’s OAuth2 clients',
+    description: `${ownOrPlatform}\n\nRevoked clients are listed too, with their revogadoEm. No secret is ever shown again.`,
+    responses: { 200: ok('The clients.', z.array(oauthClient)) },
+    errors: { 404: ['not_found'] },
+  },
+  'POST /api/admin/aplicacoes/{id}/oauth-clients': {
+    summary: 'Register an OAuth2 client with its scopes',
+    description: `${ownOrPlatform}\n\n\`scopes\`: at least one, each a known scope; the client may ask only for these. The client secret is shown only in this answer.`,
+    body: oauthClientBody,
+    responses: { 201: ok('The new client and its secret.', oauthClientCreated) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'POST /api/admin/aplicacoes/{id}/creditos': {
+    summary: 'Add credit to the application’s balance',
+    description: [
+      onlyPlatform,
+      '`valor`: a decimal string greater than 0 with at most 2 decimal places. Posts a CREDIT statement entry (referenciaTipo CREDITO); its default descricao is “Crédito adicionado pelo painel administrativo”.',
+      '409 when the balance keeps changing concurrently: try again.',
+    ].join('\n\n'),
+    body: creditBody,
+    responses: { 201: ok('The statement entry of the credit.', statementEntry) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/usuarios': {
+    summary: 'Create a portal user',
+    description: [
+      'The user belongs to the admin’s own application; a platform administrator may name another one with `aplicacaoId` (for any other admin another application is a 404) and only it may create another platform administrator (`plataforma`, 403 otherwise).',
+      'admin, prestador, plantonista: `senha` required (12 to 256 characters), no `telefone`. paciente: `telefone` in E.164 required, no `senha` (one-time codes). prestador: `prestadorId` of a prestador of the same application; no other role takes one. `plataforma` only for an admin.',
+      '409 when the e-mail (or a paciente’s phone) is already in use.',
+    ].join('\n\n'),
+    body: newUserBody,
+    responses: { 201: ok('The user, without its password.', portalUser) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/admin/tarifas': {
+    summary: 'The tariff catalogue, by id',
+    description:
+      'A platform administrator sees every tariff; any other admin the global ones and its own application’s. Inactive and out-of-validity tariffs are included.',
+    responses: { 200: ok('The tariffs.', z.array(tariff)) },
+  },
+  'POST /api/admin/tarifas': {
+    summary: 'Create a tariff',
+    description: [
+      onlyPlatform,
+      '`categoria`, `subtipo`, `unidade`: upper-case letters, digits and `_`. `valor`: a decimal string of at least 0 with at most 2 decimal places. `aplicacaoId` absent or null: a global tariff. `vigenciaInicio`/`vigenciaFim`: dates (YYYY-MM-DD), inclusive, the end not before the start.',
+      'Absent descriptions are derived from the codes; `ativo` defaults to true.',
+    ].join('\n\n'),
+    body: newTariffBody,
+    responses: { 201: ok('The tariff.', tariff) },
+    errors: { 400: ['validation_error'] },
+  },
+  'PUT /api/admin/tarifas/{id}': {
+    summary: 'Change a tariff',
+    description: `${onlyPlatform}\n\nOnly the fields sent change, under the same rules as at creation.`,
+    body: tariffChangeBody,
+    responses: { 200: ok('The tariff as changed.', tariff) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'POST /api/admin/aplicacoes/{id}/estornos': {
+    summary: 'Refund a debit of the statement',
+    description: [
+      onlyPlatform,
+      'Posts a CREDIT of the debit’s valor (referenciaTipo ESTORNO, referenciaId the refunded entry). An entry is refunded at most once: a second refund (or of a failed send already compensated) is a 409.',
+      'Only a debit greater than 0.00 can be refunded (400 naming lancamentoId); an unknown entry is a 404.',
+    ].join('\n\n'),
+    body: refundBody,
+    responses: { 201: ok('The statement entry of the refund.', statementEntry) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/numeros': {
+    summary: 'Replace the application’s WhatsApp numbers',
+    description: [
+      ownOrPlatform,
+      'Numbers with their country code, normalised to E.164, repeats dropped, at most 10. Inbound messages find their application by these numbers, so each belongs to one application on the whole platform (409, nothing changed, when another holds one).',
+      'While the application sends through provider_a, its `fromNumber` must stay one of them (400).',
+    ].join('\n\n'),
+    body: numbersBody,
+    responses: { 200: ok('The application as changed.', application) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/ativo': {
+    summary: 'Activate or deactivate an application',
+    description: `${onlyPlatform}\n\nAn inactive application’s API key gets 401 at once and its sends 403; OAuth access tokens already issued stay valid until they expire.`,
+    body: activeBody,
+    responses: { 200: ok('The application as changed.', application) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': {
+    summary: 'Activate or deactivate a prestador',
+    description: `${ownOrPlatform}\n\nAn inactive prestador’s credentials are refused (401) by their authorizer. 404 when the application has no such prestador.`,
+    body: activeBody,
+    responses: { 200: ok('The prestador’s new state.', z.object({ prestadorId: id, ativo: z.boolean() })) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'DELETE /api/admin/aplicacoes/{id}/oauth-clients/{clientId}': {
+    summary: 'Revoke an OAuth2 client',
+    description: `${ownOrPlatform}\n\nThe token endpoint refuses the client from now on (it stays listed, with revogadoEm); tokens it already got live until they expire. Revoking it again changes nothing. 404 when the application has no such client.`,
+    path: oauthClientPath,
+    responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+};

@@ -1,0 +1,140 @@
+// Contract of the token group: the OAuth2 token endpoint and its key set, and the logins that issue
+// the portal JWTs.
+import * as z from 'zod/mini';
+import { codeExchangeBody, codeRequestBody, loginBody } from '#functions/token/login';
+import { described, named, type GroupContract, type ResponseDoc } from './kit.ts';
+
+// documented, not validated by a schema: the grant reads the form by hand (shared/auth/oauth2.ts), as
+// RFC 6749 wants it (a repeated parameter is invalid_request, an empty one counts as absent, the client
+// authenticates with HTTP Basic or with client_id/client_secret in the form, never both) and answers
+// RFC 6749 error codes, not the service's validation_error.
+const tokenRequest = z.object({
+  grant_type: z.literal('client_credentials'),
+  client_id: z.optional(described(z.string(), 'client_secret_post: the client id (or in the Authorization header, Basic).')),
+  client_secret: z.optional(described(z.string(), 'client_secret_post: the client secret; not together with an Authorization header.')),
+  scope: z.optional(
+    described(z.string(), 'Space-separated scopes, each authorized for the client. Absent or empty: every scope of the client.'),
+  ),
+});
+
+const accessToken = named(
+  'AccessTokenResponse',
+  z.object({
+    access_token: described(z.string(), 'An RS256 JWT (RFC 9068) carrying `aplicacao_id`; its keys are at /.well-known/jwks.json.'),
+    token_type: z.literal('Bearer'),
+    expires_in: described(z.int(), 'Lifetime in seconds (3600).'),
+    scope: described(z.string(), 'The scopes granted, space-separated.'),
+  }),
+);
+
+const oauthError = <C extends string>(codes: readonly [C, ...C[]]) =>
+  z.object({ error: z.enum(codes), error_description: z.string() });
+
+const noStore = {
+  'Cache-Control': { description: '`no-store`: token answers, errors included, are never cached.' },
+  Pragma: { description: '`no-cache`.' },
+};
+
+const jwk = named(
+  'Jwk',
+  z.object({
+    kty: z.literal('RSA'),
+    kid: described(z.string(), 'The key id (its RFC 7638 thumbprint), named in the header of the tokens it signs.'),
+    use: z.literal('sig'),
+    alg: z.literal('RS256'),
+    n: z.string(),
+    e: z.string(),
+  }),
+  'A public RSA key (RFC 7517).',
+);
+
+const portalNoStore = { 'Cache-Control': { description: '`no-store`.' } };
+
+const portalLoginToken = named(
+  'PortalLoginToken',
+  z.object({
+    access_token: described(z.string(), 'The portal JWT, sent as `Authorization: Bearer <token>`.'),
+    token_type: z.literal('Bearer'),
+    expires_in: described(z.int(), 'Lifetime in seconds: 900 for admin, 3600 for the portals.'),
+    role: z.enum(['admin', 'prestador', 'plantonista']),
+  }),
+);
+
+const patientToken = named(
+  'PatientLoginToken',
+  z.object({
+    access_token: described(z.string(), 'The patient’s portal JWT (role `paciente`), sent as `Authorization: Bearer <token>`.'),
+    token_type: z.literal('Bearer'),
+    expires_in: described(z.int(), 'Lifetime in seconds (3600).'),
+  }),
+);
+
+const tokenResponses: Record<number, ResponseDoc> = {
+  200: { description: 'The access token.', body: accessToken, headers: noStore },
+  400: {
+    description:
+      '`invalid_request`: the body is not form-encoded, a parameter is missing, repeated or malformed, or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client.',
+    body: oauthError(['invalid_request', 'unsupported_grant_type', 'invalid_scope']),
+    headers: noStore,
+  },
+  401: {
+    description:
+      '`invalid_client`: client authentication failed (unknown or revoked client, wrong secret, inactive application, or no credentials).',
+    body: oauthError(['invalid_client']),
+    headers: {
+      ...noStore,
+      'WWW-Authenticate': { description: '`Basic realm="whatsapp-platform"` when the client used HTTP Basic or sent no credentials.' },
+    },
+  },
+  500: { description: '`server_error`: internal error (logged).', body: oauthError(['server_error']), headers: noStore },
+};
+
+export const tokenContract: GroupContract<'token'> = {
+  'POST /oauth2/token': {
+    summary: 'Issue an access token (OAuth2 client credentials)',
+    description: [
+      'RFC 6749 §4.4. The client authenticates with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`, each part form-encoded; every client supports it) or with `client_id` and `client_secret` in the form (a `client_id` next to Basic must name the same client); not both.',
+      'Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable.',
+    ].join('\n\n'),
+    body: tokenRequest,
+    responses: tokenResponses,
+  },
+  'GET /.well-known/jwks.json': {
+    summary: 'Public keys of the access and portal tokens (JWK Set)',
+    description:
+      'RFC 7517. The first key signs; the others stay listed during a rotation. Cacheable for 5 minutes; pick the key by the token’s `kid`.',
+    responses: {
+      200: {
+        description: 'The key set.',
+        body: named('JwkSet', z.object({ keys: z.array(jwk) })),
+        headers: { 'Cache-Control': { description: '`public, max-age=300`.' } },
+      },
+    },
+  },
+  'POST /api/auth/login': {
+    summary: 'Portal login with e-mail and password (admin, prestador, plantonista)',
+    description:
+      'Every refusal is the same 401 `invalid_credentials`, whatever was wrong. Failures are counted per e-mail: the 5th within 15 minutes locks the e-mail, by default for 15 minutes, during which a login answers 429 `too_many_attempts` with Retry-After; a success clears the count.',
+    body: loginBody,
+    responses: { 200: { description: 'The portal token.', body: portalLoginToken, headers: portalNoStore } },
+    errors: { 400: ['validation_error'], 401: ['invalid_credentials'] },
+  },
+  'POST /api/auth/paciente/codigo': {
+    summary: 'Ask for a patient’s one-time login code on WhatsApp',
+    description:
+      '`aplicacao` is the application’s slug, `telefone` the patient’s phone in E.164. The same 202 whether or not the phone is a patient’s of the application (a code is sent only when it is), and when throttled: at most one code per phone every 30 seconds (a new one replaces the previous one). A code is 6 digits, valid for 5 minutes.',
+    body: codeRequestBody,
+    responses: {
+      202: { description: 'Accepted.', body: z.object({ status: z.literal('ENVIADO') }), headers: portalNoStore },
+    },
+    errors: { 400: ['validation_error'], 503: ['whatsapp_unavailable'] },
+  },
+  'POST /api/auth/paciente/token': {
+    summary: 'Exchange a patient’s one-time code for a patient token',
+    description:
+      'A code is used once and dies after 5 wrong guesses. Every refusal (unknown application, phone or code, expired or used code) is the same 401 `invalid_code`.',
+    body: codeExchangeBody,
+    responses: { 200: { description: 'The patient token.', body: patientToken, headers: portalNoStore } },
+    errors: { 400: ['validation_error'], 401: ['invalid_code'], 409: ['conflict'] },
+  },
+};
