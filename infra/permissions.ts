@@ -102,6 +102,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // The agent channel's integrations: their secrets are written here.
   'admin-integrations': needs('readwrite', { integrationSecrets: 'write' }),
   // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
+  // Serves the OpenAPI document it bundles; no table, no secret.
+  reference: needs('none'),
   'admin-certificates': needs('readwrite', { readsAgentCa: true, readsCrl: true, writesCrl: true }),
 };
 

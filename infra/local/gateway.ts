@@ -17,6 +17,7 @@ import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import type { RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { referencePage } from '#infra/local/reference-page';
 import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
 import { routes as routeTable, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
 import { log } from '#shared/log';
@@ -369,6 +370,13 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     if (refused) {
       req.resume();
       return send(res, requestId, { ...gatewayResponses.THROTTLED, headers: { 'Retry-After': String(refused.retryAfter) } });
+    }
+
+    const page = referencePage(method, path);
+    if (page) {
+      req.resume();
+      res.writeHead(page.statusCode, { ...page.headers, 'Content-Length': String(page.body.length) });
+      return void res.end(page.body);
     }
 
     const match = matchRoute(routes, method, path);

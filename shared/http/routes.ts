@@ -20,6 +20,7 @@ export const groups = [
   'admin-whatsapp',
   'admin-integrations',
   'admin-certificates',
+  'reference',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -169,6 +170,8 @@ export const specRoutes = [
  * the logins exist), built in the spec's style.
  */
 export const extensionRoutes = [
+  // The OpenAPI 3.1 document of this API (docs/openapi.json, generated from this table and its contract).
+  r('GET', '/openapi.json', 'reference', 'none'),
   // Public keys of the RS256 access tokens (RFC 7517), for resource servers and agents.
   r('GET', '/.well-known/jwks.json', 'token', 'none'),
   // Logins that issue the portal JWTs.

@@ -45,3 +45,17 @@ export function contractChecker(document: Json = readDocument()): (answer: Answe
     return `${where}: ${errors.slice(0, 5).join('; ')} in ${JSON.stringify(value).slice(0, 300)}`;
   };
 }
+
+/** What is wrong with a request body for its route's documented request schema, or undefined. */
+export function requestChecker(document: Json = readDocument()): (route: Answer['route'], mediaType: string, body: unknown) => string | undefined {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(document, 'openapi');
+  return (route, mediaType, body) => {
+    const method = route.method.toLowerCase();
+    const validate = ajv.getSchema(`openapi#/${pointer('paths', route.path, method, 'requestBody', 'content', mediaType, 'schema')}`);
+    if (!validate) return `${route.method} ${route.path}: no ${mediaType} request schema`;
+    if (validate(body)) return undefined;
+    return `${route.method} ${route.path} request: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`;
+  };
+}

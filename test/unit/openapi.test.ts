@@ -1,0 +1,104 @@
+// The OpenAPI document: current (the committed docs/openapi.json is what the generator writes now),
+// valid for an independent validator, complete (every route of the table, with its scheme's security),
+// and carrying the outbound webhooks. Nothing of the generator or the contract enters a Lambda bundle.
+import { readFileSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { allFunctions } from '#infra/functions';
+import { buildDocument } from '#infra/openapi/document';
+import { routes, type Route } from '#shared/http/routes';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the document under test
+
+const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
+const document = JSON.parse(committed) as Json;
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const operationOf = (route: Route): Json | undefined => document.paths[route.path]?.[route.method.toLowerCase()];
+
+describe('docs/openapi.json', () => {
+  it('is what `npm run openapi` generates from the route table and its contract now', () => {
+    const generated = `${JSON.stringify(buildDocument({ version }), null, 2)}\n`;
+    // One assertion on the whole text: a stale file fails with the first difference shown.
+    expect(committed, 'docs/openapi.json is stale: run npm run openapi').toBe(generated);
+  });
+
+  it('is a valid OpenAPI 3.1 document for @readme/openapi-parser', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document));
+    expect(result.errors ?? [], JSON.stringify(result)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has every route of the table, documented (no placeholder), and nothing else', () => {
+    const documented = Object.entries(document.paths as Json).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    const placeholders = routes.filter((route) => operationOf(route)?.['x-undocumented']).map((r) => `${r.method} ${r.path}`);
+    expect(placeholders).toEqual([]);
+  });
+
+  it('gives each route its scheme’s security, with the OAuth2 scopes it needs', () => {
+    const expected: Record<Route['auth'], (route: Route) => Json[]> = {
+      apiKey: () => [{ ApiKey: [], ApiSecret: [] }],
+      oauth2: (route) => [{ OAuth2: [...(route.scopes ?? [])] }],
+      providerCredential: () => [{ ProviderCredentialKey: [], ProviderCredentialSecret: [] }],
+      portalJwt: () => [{ PortalJwt: [] }],
+      agent: (route) => [{ AgentCertificate: [], OAuth2: [...(route.scopes ?? [])] }],
+      none: () => [],
+    };
+    for (const route of routes) expect(operationOf(route)?.security, `${route.method} ${route.path}`).toEqual(expected[route.auth](route));
+    expect(Object.keys(document.components.securitySchemes.OAuth2.flows.clientCredentials.scopes)).toHaveLength(10);
+    expect(document.components.securitySchemes.AgentCertificate.type).toBe('mutualTLS');
+  });
+
+  it('documents every authenticated route’s 401 and every scoped route’s 403 insufficient_scope in the error body', () => {
+    for (const route of routes.filter((r) => r.auth !== 'none')) {
+      const responses = operationOf(route)!.responses as Json;
+      expect(responses['401'], `${route.method} ${route.path}`).toBeDefined();
+      if (route.scopes) expect(responses['403'].content['application/json'].schema.properties.error.enum).toContain('insufficient_scope');
+    }
+  });
+
+  it('lets the send and /execucao take an Idempotency-Key', () => {
+    for (const [path, method] of [
+      ['/api/external/messages/send', 'post'],
+      ['/api/external/prestador/v1/execucao', 'post'],
+    ] as const) {
+      const names = (document.paths[path][method].parameters as Json[]).map((p) => `${p.in}:${p.name}`);
+      expect(names, path).toContain('header:Idempotency-Key');
+    }
+  });
+
+  it('describes the four outbound events as webhooks signed with the Standard Webhooks headers', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'AGENDAMENTO_CANCELADO',
+      'AGENDAMENTO_CONFIRMADO',
+      'AGENDAMENTO_FALTOU',
+      'AGENDAMENTO_REALIZADO',
+    ]);
+    for (const hook of Object.values(document.webhooks as Json)) {
+      expect((hook.post.parameters as Json[]).map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(hook.post.requestBody.content['application/json'].schema).toBeDefined();
+    }
+  });
+});
+
+describe('Lambda bundles', () => {
+  // The contract and zod's JSON Schema conversion are build-time only: a bundle that pulled them in
+  // would pay for every route's schema at each cold start.
+  it.each(allFunctions.map((f) => [f.id, f.entry]))('%s has no generator, contract or JSON Schema code', async (_id, entry) => {
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((path) => path.endsWith(entry))).toBe(true);
+    expect(inputs.filter((path) => /infra\/openapi|shared\/http\/contract|zod\/v4\/core\/(to-)?json-schema|@readme|ajv/.test(path))).toEqual([]);
+  });
+});
