@@ -48,6 +48,7 @@ const unauthenticatedReasons: Partial<Record<Group, string>> = {
   webhooks:
     'Provider webhooks are authenticated in the handler by HMAC signature over the exact body bytes, which an authorizer never sees.',
   public: 'Public endpoints by specification (plans, contact form, status, CRL).',
+  reference: 'The OpenAPI document of this API is public: integrators generate clients from it.',
 };
 
 export interface AgentDomainProps {
