@@ -195,7 +195,7 @@ function requestBody(route: Route, doc: RouteContract, writer: SchemaWriter): Js
   if (!doc.body || route.body === 'none') return undefined;
   const mediaType =
     route.body === 'form' ? 'application/x-www-form-urlencoded' : route.body === 'raw' ? (doc.bodyContentType ?? 'application/json') : 'application/json';
-  return { required: true, content: { [mediaType]: { schema: writer.convert(doc.body, 'input') } } };
+  return { required: doc.bodyRequired ?? true, content: { [mediaType]: { schema: writer.convert(doc.body, 'input') } } };
 }
 
 function response(doc: ResponseDoc, writer: SchemaWriter): Json {

@@ -15,10 +15,11 @@ export function named<S extends z.ZodMiniType>(id: string, schema: S, descriptio
   return schema;
 }
 
-/** A description attached to a schema (a field, a parameter) without naming it. */
+/** A copy of a schema with a description (a field, a parameter); the shared schema itself is left as it is. */
 export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
-  schemaNames.add(schema, { ...schemaNames.get(schema), description });
-  return schema;
+  const copy = schema.clone() as S;
+  schemaNames.add(copy, { description });
+  return copy;
 }
 
 /** A header of the request: Idempotency-Key, a webhook's signature, the status token. */
@@ -72,6 +73,8 @@ export interface RouteContract {
   query?: z.ZodMiniObject;
   /** The JSON body (or the form fields of a `form` route, or the payload of a `raw` webhook). */
   body?: z.ZodMiniType;
+  /** False when the body may be left out (the handler reads `request.body ?? {}`). */
+  bodyRequired?: boolean;
   /** For `raw` routes: how the payload is sent (`application/json` or `application/x-www-form-urlencoded`). */
   bodyContentType?: 'application/json' | 'application/x-www-form-urlencoded';
   headers?: readonly HeaderDoc[];
