@@ -25,9 +25,8 @@ describe('docs/openapi.json', () => {
 
   it('is a valid OpenAPI 3.1 document for @readme/openapi-parser', async () => {
     expect(document.openapi).toBe('3.1.0');
-    const result = await validate(structuredClone(document));
-    expect(result.errors ?? [], JSON.stringify(result)).toEqual([]);
-    expect(result.valid).toBe(true);
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result, JSON.stringify(result)).toMatchObject({ valid: true, specification: 'OpenAPI' });
   });
 
   it('has every route of the table, documented (no placeholder), and nothing else', () => {
