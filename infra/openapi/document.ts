@@ -30,7 +30,8 @@ const securitySchemes: Json = {
   ApiSecret: { type: 'apiKey', in: 'header', name: 'X-Api-Secret', description: 'The application’s API secret, sent with X-Api-Key.' },
   OAuth2: {
     type: 'oauth2',
-    description: 'Client credentials (RFC 6749 §4.4). The access token is an RS256 JWT carrying `aplicacao_id`; keys at /.well-known/jwks.json.',
+    description:
+      'Client credentials (RFC 6749 §4.4). The access token is an RS256 JWT carrying `aplicacao_id`; keys at /.well-known/jwks.json.',
     flows: { clientCredentials: { tokenUrl: '/oauth2/token', scopes: scopeDescriptions } },
   },
   ProviderCredentialKey: {
@@ -194,7 +195,11 @@ const headerParameter = (header: HeaderDoc, writer: SchemaWriter): Json => ({
 function requestBody(route: Route, doc: RouteContract, writer: SchemaWriter): Json | undefined {
   if (!doc.body || route.body === 'none') return undefined;
   const mediaType =
-    route.body === 'form' ? 'application/x-www-form-urlencoded' : route.body === 'raw' ? (doc.bodyContentType ?? 'application/json') : 'application/json';
+    route.body === 'form'
+      ? 'application/x-www-form-urlencoded'
+      : route.body === 'raw'
+        ? (doc.bodyContentType ?? 'application/json')
+        : 'application/json';
   return { required: doc.bodyRequired ?? true, content: { [mediaType]: { schema: writer.convert(doc.body, 'input') } } };
 }
 
@@ -260,15 +265,24 @@ function operation(route: Route, doc: RouteContract, writer: SchemaWriter): Json
   };
 }
 
-/** Standard Webhooks headers on every outbound delivery (shared/domain/outbound-webhooks.ts signs them). */
+/** Standard Webhooks headers on every outbound delivery, as functions/consumers/outbound-webhooks.ts sends them. */
 const deliveryHeaders: HeaderDoc[] = [
-  { name: 'webhook-id', required: true, description: 'The delivery’s id; the same on every retry of one event. Use it to drop duplicates.' },
-  { name: 'webhook-timestamp', required: true, description: 'Unix seconds when the delivery was signed. Refuse one too far from now.' },
+  {
+    name: 'webhook-id',
+    required: true,
+    description:
+      'The event’s id (`msg_<agendamentoId>_<n>`): the same for every subscription and every retry of one event. Use it to drop duplicates.',
+  },
+  {
+    name: 'webhook-timestamp',
+    required: true,
+    description: 'Unix seconds when this attempt was signed (each retry is signed again). Refuse one too far from now.',
+  },
   {
     name: 'webhook-signature',
     required: true,
     description:
-      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the subscription’s secret (`whsec_` + base64; the key is the decoded part). Space-separated when several secrets are valid. Verify with the `standardwebhooks` library.',
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the subscription’s secret (`whsec_` + base64; the key is the decoded part). Verify with the `standardwebhooks` library.',
   },
 ];
 
@@ -293,28 +307,13 @@ function webhooks(writer: SchemaWriter): Json {
 
 export interface DocumentOptions {
   version: string;
-  /** Routes without a contract get a placeholder (`x-undocumented`) instead of failing the build. */
-  partial?: boolean;
 }
-
-const undocumented = (route: Route): Json => ({
-  operationId: operationId(route),
-  tags: [route.group],
-  summary: 'Not documented yet',
-  'x-undocumented': true,
-  security: securityOf(route),
-  parameters: pathParams(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-  responses: { default: { description: 'Not documented yet.' } },
-});
 
 export function buildDocument(options: DocumentOptions): Json {
   const writer = new SchemaWriter();
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
-    const doc = contract[routeKey(route)];
-    const op = doc ? operation(route, doc, writer) : options.partial ? undocumented(route) : undefined;
-    if (!op) throw new Error(`${routeKey(route)} has no contract (shared/http/contract)`);
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, contract[routeKey(route)], writer);
   }
   const hooks = webhooks(writer);
   return {
@@ -327,7 +326,10 @@ export function buildDocument(options: DocumentOptions): Json {
     },
     servers: [
       { url: 'http://127.0.0.1:3000', description: 'The local run (`npm start`)' },
-      { url: 'https://{restApiId}.execute-api.{region}.amazonaws.com/prod', variables: { restApiId: { default: 'example' }, region: { default: 'sa-east-1' } } },
+      {
+        url: 'https://{restApiId}.execute-api.{region}.amazonaws.com/prod',
+        variables: { restApiId: { default: 'example' }, region: { default: 'sa-east-1' } },
+      },
     ],
     tags: [...new Set(routes.map((r) => r.group)), 'outbound-webhooks'].map((name) => ({ name })),
     paths,

@@ -1,14 +1,11 @@
 // npm run openapi: writes docs/openapi.json from the route table and its contract.
-//   npm run openapi -- --partial   routes without a contract get a placeholder instead of failing
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { buildDocument } from '#infra/openapi/document';
 
-export const documentPath = new URL('../../docs/openapi.json', import.meta.url);
+const documentPath = new URL('../../docs/openapi.json', import.meta.url);
 
-const { values } = parseArgs({ options: { partial: { type: 'boolean', default: false } } });
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-const document = buildDocument({ version, partial: values.partial });
+const document = buildDocument({ version });
 writeFileSync(documentPath, `${JSON.stringify(document, null, 2)}\n`);
 const operations = Object.values(document.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);
 console.log(`docs/openapi.json: ${operations} operations`);

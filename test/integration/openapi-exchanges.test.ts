@@ -71,7 +71,9 @@ describe('real exchanges match the document', () => {
     expect((await exchange('GET', '/api/external/financeiro/saldo', '/api/external/financeiro/saldo', app)).status).toBe(200);
     expect((await exchange('GET', '/api/external/financeiro/extrato', '/api/external/financeiro/extrato', app)).json.totalElements).toBe(2);
     expect((await exchange('GET', '/api/external/messages/{id}', '/api/external/messages/999999999', app)).status).toBe(404);
-    expect((await exchange('POST', '/api/external/messages/send', '/api/external/messages/send', app, { mensagem: 'x' }, true)).status).toBe(400);
+    expect(
+      (await exchange('POST', '/api/external/messages/send', '/api/external/messages/send', app, { mensagem: 'x' }, true)).status,
+    ).toBe(400);
   });
 
   it('an appointment created, read, listed and confirmed (OAuth2), and the refusals', async () => {

@@ -27,7 +27,6 @@ export function contractChecker(document: Json = readDocument()): (answer: Answe
     const where = `${route.method} ${route.path} ${status}`;
     const operation = paths[route.path]?.[method];
     if (!operation) return `${where}: the route is not in the document`;
-    if (operation['x-undocumented']) return undefined;
     const responses = operation.responses as Record<string, Json>;
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k]);
     if (!key) return `${where}: status not documented (documented: ${Object.keys(responses).join(', ')})`;
@@ -41,13 +40,17 @@ export function contractChecker(document: Json = readDocument()): (answer: Answe
     if (!validate) return `${where}: no schema for ${mediaType}`;
     const value: unknown = JSON.parse(body.toString('utf8'));
     if (validate(value)) return undefined;
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    const errors = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+    );
     return `${where}: ${errors.slice(0, 5).join('; ')} in ${JSON.stringify(value).slice(0, 300)}`;
   };
 }
 
 /** What is wrong with a request body for its route's documented request schema, or undefined. */
-export function requestChecker(document: Json = readDocument()): (route: Answer['route'], mediaType: string, body: unknown) => string | undefined {
+export function requestChecker(
+  document: Json = readDocument(),
+): (route: Answer['route'], mediaType: string, body: unknown) => string | undefined {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(document, 'openapi');

@@ -3,7 +3,6 @@
 // flow's settings (docs/conversations.md, docs/templates.md, docs/appointment-flow.md).
 import * as z from 'zod/mini';
 import { settingsSchema as flowSettingsBody } from '#shared/domain/appointment-flow';
-import { attendanceStatuses } from '#shared/domain/attendances';
 import {
   templateCategories,
   templateFields,
@@ -17,6 +16,8 @@ import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inb
 import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import { messageSendResult } from './messages.ts';
+import { attendance } from './v2.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sectors
@@ -95,33 +96,6 @@ const receivedMessage = named(
 
 // ---------------------------------------------------------------------------------------------
 // Attendances
-
-const attendance = named(
-  'WhatsappAttendance',
-  z.object({
-    id,
-    status: z.enum(attendanceStatuses),
-    paciente: z.object({ id, nome: z.nullable(z.string()), telefone: z.string() }),
-    setor: z.object({ id, codigo: z.nullable(z.string()), nome: z.nullable(z.string()) }),
-    atendenteId: z.nullable(id),
-    mensagens: z.int(),
-    criadoEm: timestamp,
-    filaDesde: z.nullable(timestamp),
-    assumidoEm: z.nullable(timestamp),
-    encerradoEm: z.nullable(timestamp),
-    ultimaMensagemEm: timestamp,
-    esperaSegundos: described(z.nullable(z.int()), 'Seconds waiting in the queue; only while FILA.'),
-  }),
-  'A patient’s conversation with the application (BOT -> FILA -> EM_ANDAMENTO -> ENCERRADO).',
-);
-
-const answerSent = z.object({
-  status: z.literal('ENVIADO'),
-  messageSid: z.string(),
-  mensagemId: id,
-  mensagem: z.string(),
-  link: z.optional(z.string()),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Templates
@@ -261,7 +235,7 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
     responses: {
       200: {
         description: 'Sent.',
-        body: answerSent,
+        body: messageSendResult,
         headers: {
           'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
         },

@@ -17,18 +17,13 @@ import { createBody as newUserBody } from '#functions/admin/users';
 import { providers } from '#shared/domain/applications';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
-import { described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import { statementEntry } from './finance.ts';
+import { date, described, elementsPage, id, instant, money, named, noContent, ok, type GroupContract } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
 /** What `new Date().toISOString()` writes: the admin records' criadoEm/atualizadoEm are UTC instants, not the spec's local timestamps. */
-const instant = described(
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/)),
-  'ISO 8601 instant in UTC, with `Z` (e.g. 2025-03-01T12:34:56.789Z).',
-);
-/** A tariff's validity bound: a date, both bounds inclusive. */
-const day = described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A date, YYYY-MM-DD (inclusive bound).');
 const masked = described(z.string(), 'The secret masked: `****` and its last four characters (`****` alone for a short one).');
 
 const providerASettings = named(
@@ -93,31 +88,6 @@ const oauthClientCreated = named(
   'The new OAuth2 client. The secret is shown only in this answer.',
 );
 
-const nullableMoney = z.nullable(money);
-// The shape of finance's StatementEntry (a component there, not exported): the entry a credit or a refund posts.
-const statementEntry = named(
-  'AdminStatementEntry',
-  z.object({
-    id,
-    tipo: z.enum(['CREDIT', 'DEBIT']),
-    valor: money,
-    saldoAnterior: money,
-    saldoPosterior: money,
-    descricao: z.string(),
-    referenciaTipo: z.string(),
-    referenciaId: z.nullable(id),
-    tarifaCobrada: nullableMoney,
-    custoProviderAUsd: nullableMoney,
-    custoProviderABrl: nullableMoney,
-    custoProviderBUsd: nullableMoney,
-    custoProviderBBrl: nullableMoney,
-    cotacaoUsdBrl: nullableMoney,
-    tipoConversa: z.nullable(z.enum(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'])),
-    criadoEm: timestamp,
-  }),
-  'The statement entry the operation posted.',
-);
-
 const tariff = named(
   'AdminTariff',
   z.object({
@@ -132,8 +102,8 @@ const tariff = named(
     descricao: z.string(),
     ativo: z.boolean(),
     aplicacaoId: described(z.nullable(id), 'The application the tariff is for; null for a global tariff.'),
-    vigenciaInicio: z.nullable(day),
-    vigenciaFim: z.nullable(day),
+    vigenciaInicio: z.nullable(date),
+    vigenciaFim: z.nullable(date),
     criadoEm: instant,
     atualizadoEm: instant,
   }),
@@ -269,6 +239,7 @@ export const adminContract: GroupContract<'admin'> = {
     summary: 'Change a tariff',
     description: `${onlyPlatform}\n\nOnly the fields sent change, under the same rules as at creation.`,
     body: tariffChangeBody,
+    bodyRequired: false,
     responses: { 200: ok('The tariff as changed.', tariff) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },

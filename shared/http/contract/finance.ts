@@ -1,9 +1,9 @@
 // Contract of the finance and configuration groups (API key and secret).
 import * as z from 'zod/mini';
 import { pagingQuery } from '#shared/http/paging';
-import { elementsPage, id, money, named, ok, timestamp, type GroupContract } from './kit.ts';
+import { date, described, elementsPage, id, money, named, ok, timestamp, type GroupContract } from './kit.ts';
 
-const tariff = named(
+export const tariff = named(
   'Tariff',
   z.object({
     id,
@@ -16,17 +16,17 @@ const tariff = named(
     moeda: z.string(),
     descricao: z.string(),
     ativo: z.boolean(),
-    vigenciaInicio: z.nullable(timestamp),
-    vigenciaFim: z.nullable(timestamp),
+    vigenciaInicio: described(z.nullable(date), 'First day in force (inclusive); null: since always.'),
+    vigenciaFim: described(z.nullable(date), 'Last day in force (inclusive); null: open-ended.'),
   }),
 );
 
 const nullableMoney = z.nullable(money);
-const statementEntry = named(
+export const statementEntry = named(
   'StatementEntry',
   z.object({
     id,
-    tipo: z.string(),
+    tipo: z.enum(['CREDIT', 'DEBIT']),
     valor: money,
     saldoAnterior: money,
     saldoPosterior: money,

@@ -1,21 +1,39 @@
-// Every route's contract, keyed like the route table. A route of the table without its contract does
-// not compile; test/unit/openapi.test.ts checks that each one is in docs/openapi.json.
-// (While the contracts are being written: every *Contract export of this folder is picked up.)
-import { readdirSync } from 'node:fs';
-import type * as z from 'zod/mini';
+// Every route's contract, keyed like the route table: a route of the table without its contract does
+// not compile (each part is a GroupContract<G>, and the whole a Record over every RouteKey).
 import type { RouteKey } from '#shared/http/routes';
+import { adminWhatsappContract } from './admin-whatsapp.ts';
+import { adminContract } from './admin.ts';
+import { adminCertificatesContract, adminIntegrationsContract, agentContract } from './agent.ts';
+import { configContract, financeContract } from './finance.ts';
 import type { RouteContract } from './kit.ts';
+import { externalMessagesContract } from './messages.ts';
+import { patientAppContract, physicianPortalContract, providerPortalContract } from './portals.ts';
+import { providerApiContract } from './provider-api.ts';
+import { publicContract } from './public.ts';
+import { referenceContract } from './reference.ts';
+import { tokenContract } from './token.ts';
+import { v2AppointmentsContract, v2OtherContract } from './v2.ts';
+import { webhooksContract } from './webhooks.ts';
 
-const contracts: Record<string, RouteContract> = {};
-let events: Record<string, { summary: string; description: string; payload: z.ZodMiniType }> = {};
-for (const file of readdirSync(new URL('.', import.meta.url)).sort()) {
-  if (!file.endsWith('.ts') || file === 'index.ts' || file === 'kit.ts') continue;
-  const module = (await import(`./${file}`)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(module)) {
-    if (name.endsWith('Contract')) Object.assign(contracts, value);
-    if (name === 'outboundEvents') events = value as typeof events;
-  }
-}
+export { outboundEvents } from './outbound-events.ts';
 
-export const contract: Partial<Record<RouteKey, RouteContract>> = contracts;
-export const outboundEvents = events;
+export const contract: Record<RouteKey, RouteContract> = {
+  ...externalMessagesContract,
+  ...financeContract,
+  ...configContract,
+  ...tokenContract,
+  ...v2AppointmentsContract,
+  ...v2OtherContract,
+  ...agentContract,
+  ...providerApiContract,
+  ...webhooksContract,
+  ...publicContract,
+  ...patientAppContract,
+  ...providerPortalContract,
+  ...physicianPortalContract,
+  ...adminContract,
+  ...adminWhatsappContract,
+  ...adminIntegrationsContract,
+  ...adminCertificatesContract,
+  ...referenceContract,
+};

@@ -17,7 +17,7 @@ export function named<S extends z.ZodMiniType>(id: string, schema: S, descriptio
 
 /** A copy of a schema with a description (a field, a parameter); the shared schema itself is left as it is. */
 export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
-  const copy = schema.clone() as S;
+  const copy = schema.clone();
   schemaNames.add(copy, { description });
   return copy;
 }
@@ -106,6 +106,16 @@ export const timestamp = named(
   z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/)),
   'ISO 8601 local date-time without a zone, in the service time zone (America/Sao_Paulo).',
 );
+
+/** Extension routes' record times: an ISO 8601 instant in UTC, with `Z`. */
+export const instant = named(
+  'Instant',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/)),
+  'ISO 8601 instant in UTC, with `Z` (e.g. 2026-03-01T12:34:56.789Z).',
+);
+
+/** A calendar date, YYYY-MM-DD. */
+export const date = named('LocalDate', z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A calendar date, YYYY-MM-DD.');
 
 /** A numeric id (the spec's `{id}` is a 64-bit integer; the service's fit in a JavaScript number). */
 export const id = z.int();

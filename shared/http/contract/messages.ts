@@ -13,6 +13,7 @@ import {
   named,
   ok,
   timestamp,
+  type ErrorsOf,
   type GroupContract,
   type ResponseDoc,
 } from './kit.ts';
@@ -49,7 +50,9 @@ export const messageSendResult = named(
     messageSid: z.string(),
     mensagemId: id,
     mensagem: z.string(),
-    link: z.optional(described(z.string(), 'Only for the `link` provider: the link that opens the message.')),
+    link: z.optional(
+      described(z.string(), 'Only for the `link` provider (which sends nothing): the wa.me link that opens WhatsApp with the text ready.'),
+    ),
   }),
 );
 
@@ -70,6 +73,16 @@ export const sendResponses: Record<number, ResponseDoc> = {
   402: { description: 'Insufficient balance: `saldo` is the balance; nothing was written.', body: insufficientBalance },
 };
 
+/** The send's error answers in the service's error body (shared with the v2 send). */
+export const sendErrors: ErrorsOf = {
+  400: ['validation_error', 'provider_rejected'],
+  403: ['forbidden'],
+  404: ['not_found'],
+  409: ['conflict'],
+  422: ['unprocessable_entity'],
+  502: ['provider_unavailable'],
+};
+
 export const sendDescription = [
   'Charges the tariff in force (MENSAGENS/ENVIADA) from the prepaid balance, then calls the application’s provider. `telefone` must carry its country code (e.g. `+5511999998888`); `mensagem` is 1 to 4096 characters, not blank.',
   'A balance below the tariff is 402 with `saldo`, nothing written. A provider that refuses the message (400 `provider_rejected`, with `providerCode` and `mensagemId`) or cannot be reached (502 `provider_unavailable`, with `mensagemId`) gets the charge given back: the message stays readable as FAILED.',
@@ -83,14 +96,7 @@ export const externalMessagesContract: GroupContract<'external-messages'> = {
     body: sendBody,
     headers: [idempotencyKeyHeader],
     responses: sendResponses,
-    errors: {
-      400: ['validation_error'],
-      403: ['forbidden'],
-      404: ['not_found'],
-      409: ['conflict'],
-      422: ['unprocessable_entity'],
-      502: ['provider_unavailable'],
-    },
+    errors: sendErrors,
   },
   'GET /api/external/messages/{id}': {
     summary: 'One message of the application',

@@ -17,11 +17,8 @@ import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } 
 import { sexos } from '#shared/domain/patients';
 import { brazilianStates, shifts, weekDays } from '#shared/domain/physicians';
 import { pagingQuery } from '#shared/http/paging';
-import { described, id, named, noContent, ok, timestamp, v2Page, type GroupContract } from './kit.ts';
+import { date, described, id, instant, named, noContent, ok, timestamp, v2Page, type GroupContract } from './kit.ts';
 
-const date = described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A date, YYYY-MM-DD.');
-/** Where the answer carries an ISO instant (`...Z`), not the spec's local date-time. */
-const instant = described(z.string(), 'ISO 8601 instant in UTC, with milliseconds and `Z` (e.g. 2026-03-01T12:00:00.000Z).');
 /** Amounts as the physician sent them: a positive decimal with at most two decimals ("1500", "1500.00"). */
 const amount = described(
   z.string().check(z.regex(POSITIVE_AMOUNT)),
@@ -94,6 +91,7 @@ export const patientAppContract: GroupContract<'patient-app'> = {
     description:
       'Changes only the fields sent (the body may be omitted or empty) and answers the whole profile. `nome`, `sexo`, `dataNascimento` (a real date from 1900, not after today), `bairro` and `cidade` are editable; sending `telefone`, `cpf`, `email` or `id` is a 400 naming it. Nothing is written on a 400. A concurrent change of the record is re-read, never overwritten; 409 when it keeps changing.',
     body: patientProfileBody,
+    bodyRequired: false,
     responses: { 200: ok('The whole profile after the change.', patientProfile) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
@@ -114,6 +112,7 @@ export const patientAppContract: GroupContract<'patient-app'> = {
     description: `The body is optional: string-to-string pairs (at most 20; keys 1-64 characters, values up to 500) the app sends with the revocation (the reason, the app version...), kept in the history entry. ${consentChangeRules}`,
     path: consentPath,
     body: revocationDetails,
+    bodyRequired: false,
     responses: { 200: ok('The consent after the revocation.', consent) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
@@ -224,6 +223,7 @@ export const physicianPortalContract: GroupContract<'physician-portal'> = {
     description:
       'Changes only the fields sent (the body may be omitted or empty) and answers the whole profile. `telefone` must be a phone number with its country code. The address is geocoded before anything is written: one the geocoder cannot place is a 400 on `endereco`. `nome`, `cpf`, `crm` and `crmUf` are set by the application: sending them is a 400 naming the field. Nothing is written on a 400; 409 when the profile keeps changing concurrently.',
     body: physicianProfileBody,
+    bodyRequired: false,
     responses: { 200: ok('The whole profile after the change.', physicianProfile) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },

@@ -27,8 +27,7 @@ const accessToken = named(
   }),
 );
 
-const oauthError = <C extends string>(codes: readonly [C, ...C[]]) =>
-  z.object({ error: z.enum(codes), error_description: z.string() });
+const oauthError = <C extends string>(codes: readonly [C, ...C[]]) => z.object({ error: z.enum(codes), error_description: z.string() });
 
 const noStore = {
   'Cache-Control': { description: '`no-store`: token answers, errors included, are never cached.' },

@@ -9,6 +9,7 @@ import { sexos } from '#shared/domain/patients';
 import { pagingQuery } from '#shared/http/paging';
 import { sendBody } from '#shared/operations/send-message';
 import { described, id, idempotencyKeyHeader, named, ok, timestamp, v2Page, type GroupContract } from './kit.ts';
+import { sendDescription, sendErrors, sendResponses } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Appointments (shared/domain/appointments.ts, appointmentView); also the payload of the outbound events.
@@ -28,7 +29,10 @@ export const appointmentHistoryEntry = named(
         'Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo).',
       ),
     }),
-    observacao: described(z.nullable(z.string()), 'The PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text.'),
+    observacao: described(
+      z.nullable(z.string()),
+      'The PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text.',
+    ),
   }),
   'One move of an appointment (the creation has `de` null).',
 );
@@ -53,7 +57,10 @@ export const appointment = named(
     criadoEm: timestamp,
     atualizadoEm: timestamp,
     historico: described(z.array(appointmentHistoryEntry), 'Every move, oldest first.'),
-    pendencia: described(z.nullable(z.string()), 'What the communication flow is waiting for (no balance, no template), in words; null when nothing.'),
+    pendencia: described(
+      z.nullable(z.string()),
+      'What the communication flow is waiting for (no balance, no template), in words; null when nothing.',
+    ),
   }),
   'An appointment (agendamento) of the application. Optional text fields are null when not given.',
 );
@@ -100,24 +107,10 @@ export const v2AppointmentsContract: GroupContract<'v2-appointments'> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The send (shared/operations/send-message.ts: same operation and answers as POST /api/external/messages/send)
-
-const sendResult = named(
-  'V2SendResult',
-  z.object({
-    status: z.literal('ENVIADO'),
-    messageSid: described(z.string(), 'The provider’s message id.'),
-    mensagemId: id,
-    mensagem: z.string(),
-    link: z.optional(described(z.string(), 'Only for the `link` provider: the link for manual sending.')),
-  }),
-);
-
-// ---------------------------------------------------------------------------------------------
 // Attendances (shared/operations/attendances.ts, attendanceView)
 
-const attendance = named(
-  'V2Attendance',
+export const attendance = named(
+  'Attendance',
   z.object({
     id,
     status: z.enum(attendanceStatuses),
@@ -134,7 +127,7 @@ const attendance = named(
   }),
   'A patient’s conversation with the application (BOT, FILA, EM_ANDAMENTO, ENCERRADO).',
 );
-const attendancePage = named('V2AttendancePage', v2Page(attendance));
+const attendancePage = named('AttendancePage', v2Page(attendance));
 
 // ---------------------------------------------------------------------------------------------
 // Patients (functions/v2-other/patients.ts, patientView)
@@ -160,29 +153,11 @@ const patient = named(
 export const v2OtherContract: GroupContract<'v2-other'> = {
   'POST /api/external/v2/mensagens': {
     summary: 'Send a WhatsApp message',
-    description:
-      'Same operation and answers as `POST /api/external/messages/send`. The balance is checked first: 402 with `saldo` when it cannot pay for the send. ' +
-      'A provider that refuses the message answers 400 `provider_rejected` (`providerCode`, `mensagemId`); one that cannot be reached, 502 ' +
-      '`provider_unavailable` (`mensagemId`); nothing is charged then. With an `Idempotency-Key`, a repeat answers the first result ' +
-      '(header `Idempotent-Replayed: true`); the same key with another body is a 422, and 409 while the first request is still being processed.',
+    description: `Same operation and answers as \`POST /api/external/messages/send\`.\n\n${sendDescription}`,
     body: sendBody,
     headers: [idempotencyKeyHeader],
-    responses: {
-      200: {
-        description: 'Sent (handed to the provider).',
-        body: sendResult,
-        headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.' } },
-      },
-    },
-    errors: {
-      400: ['validation_error'],
-      402: ['insufficient_balance'],
-      403: ['forbidden'],
-      404: ['not_found'],
-      409: ['conflict'],
-      422: ['unprocessable_entity'],
-      502: ['provider_unavailable'],
-    },
+    responses: sendResponses,
+    errors: sendErrors,
   },
   'GET /api/external/v2/atendimentos/fila': {
     summary: 'Attendances waiting in the queue (FILA)',

@@ -7,7 +7,11 @@ import { FLUXO } from '#functions/webhooks/handler';
 import { SLUG } from '#shared/domain/applications';
 import { described, named, ok, type GroupContract, type HeaderDoc } from './kit.ts';
 
-const received = named('WebhookReceived', z.object({ status: z.literal('ok') }), 'The call was received (and queued when it is processed).');
+const received = named(
+  'WebhookReceived',
+  z.object({ status: z.literal('ok') }),
+  'The call was received (and queued when it is processed).',
+);
 
 const slug = described(z.string().check(z.regex(SLUG)), 'The application’s slug.');
 
@@ -31,7 +35,10 @@ const providerAMessageForm = named(
     MessageSid: described(z.string(), 'The provider’s message id; without it the message is not processed.'),
     AccountSid: z.optional(z.string()),
     From: described(z.string(), 'The patient: `whatsapp:+<number>`; without it the message is not processed.'),
-    To: described(z.string(), 'The application’s number, `whatsapp:+<number>`: it picks the application (an unknown number is not processed).'),
+    To: described(
+      z.string(),
+      'The application’s number, `whatsapp:+<number>`: it picks the application (an unknown number is not processed).',
+    ),
     Body: z.optional(z.string()),
     ProfileName: z.optional(z.string()),
     NumMedia: z.optional(described(z.string().check(z.regex(/^\d+$/)), 'How many media the message carries (MediaUrl0, MediaUrl1...).')),
@@ -74,7 +81,8 @@ const statusQuery = z.object({
 const hubSignature: HeaderDoc = {
   name: 'X-Hub-Signature-256',
   required: true,
-  description: '`sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the app secret of the application’s provider_b credentials.',
+  description:
+    '`sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the app secret of the application’s provider_b credentials.',
   schema: z.string().check(z.regex(/^sha256=[0-9a-fA-F]{64}$/)),
 };
 
@@ -101,11 +109,17 @@ const providerBEvent = named(
             field: described(z.string(), '`messages` (messages and statuses) or `message_template_status_update` (a template review).'),
             value: z.looseObject({
               messaging_product: z.optional(z.string()),
-              metadata: z.optional(z.looseObject({ display_phone_number: z.optional(z.string()), phone_number_id: z.optional(z.string()) })),
-              contacts: z.optional(
-                z.array(z.looseObject({ wa_id: z.optional(z.string()), profile: z.optional(z.looseObject({ name: z.optional(z.string()) })) })),
+              metadata: z.optional(
+                z.looseObject({ display_phone_number: z.optional(z.string()), phone_number_id: z.optional(z.string()) }),
               ),
-              messages: z.optional(described(z.array(z.looseObject({ id: z.string(), from: z.string(), type: z.string() })), 'Patients’ messages.')),
+              contacts: z.optional(
+                z.array(
+                  z.looseObject({ wa_id: z.optional(z.string()), profile: z.optional(z.looseObject({ name: z.optional(z.string()) })) }),
+                ),
+              ),
+              messages: z.optional(
+                described(z.array(z.looseObject({ id: z.string(), from: z.string(), type: z.string() })), 'Patients’ messages.'),
+              ),
               statuses: z.optional(described(z.array(providerBStatus), 'Delivery statuses of messages sent.')),
               event: z.optional(described(z.string(), 'Template review: APPROVED, REJECTED, PAUSED...')),
               message_template_id: z.optional(z.union([z.string(), z.int()])),
@@ -140,7 +154,10 @@ const serviceSignature: HeaderDoc = {
 // documented, not validated by a schema: the handler checks `fluxo` with this same pattern (FLUXO), the slug by lookup.
 const inboundPath = z.object({
   slug,
-  fluxo: described(z.string().check(z.regex(FLUXO)), 'A free flow name, used for routing and audit: 1 to 100 letters, digits, ".", "-" or "_".'),
+  fluxo: described(
+    z.string().check(z.regex(FLUXO)),
+    'A free flow name, used for routing and audit: 1 to 100 letters, digits, ".", "-" or "_".',
+  ),
 });
 
 export const webhooksContract: GroupContract<'webhooks'> = {
@@ -171,7 +188,8 @@ export const webhooksContract: GroupContract<'webhooks'> = {
   },
   'POST /api/webhooks/whatsapp/webhook/test': {
     summary: 'Check that webhooks are reachable',
-    description: 'Any body. Counts the parameters received: the query’s, and the form fields of an `application/x-www-form-urlencoded` body.',
+    description:
+      'Any body. Counts the parameters received: the query’s, and the form fields of an `application/x-www-form-urlencoded` body.',
     responses: {
       200: ok(
         'Reachable.',
