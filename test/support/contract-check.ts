@@ -1,7 +1,8 @@
 // Checks real answers against docs/openapi.json with an independent validator (Ajv, JSON Schema
 // 2020-12, OpenAPI 3.1's dialect): each answer's status must be documented for its route and its JSON
-// body must match the documented schema. useLocalService turns it on for a whole test file when
-// CONTRACT_CHECK=1; test/integration/openapi-exchanges.test.ts uses it on a fixed set of exchanges.
+// body must match the documented schema. useLocalService applies it to every answer of every
+// integration test file (CONTRACT_CHECK=0 turns it off); test/integration/openapi-exchanges.test.ts
+// also checks requests on a fixed set of exchanges, and tests the check's own failures.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -116,7 +116,7 @@ export const tokenContract: GroupContract<'token'> = {
       'Every refusal is the same 401 `invalid_credentials`, whatever was wrong. Failures are counted per e-mail: the 5th within 15 minutes locks the e-mail, by default for 15 minutes, during which a login answers 429 `too_many_attempts` with Retry-After; a success clears the count.',
     body: loginBody,
     responses: { 200: { description: 'The portal token.', body: portalLoginToken, headers: portalNoStore } },
-    errors: { 400: ['validation_error'], 401: ['invalid_credentials'] },
+    errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 429: ['too_many_attempts'] },
   },
   'POST /api/auth/paciente/codigo': {
     summary: 'Ask for a patient’s one-time login code on WhatsApp',
