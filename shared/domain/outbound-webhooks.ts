@@ -240,7 +240,12 @@ const eventosField = z.optional(z.array(z.enum(appointmentEventTypes)).check(z.m
 const urlField = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_URL_LENGTH));
 
 export const createSchema = z.object({ url: urlField, secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
-export const updateSchema = z.object({ url: z.optional(urlField), secret: secretField, eventos: eventosField, ativo: z.optional(z.boolean()) });
+export const updateSchema = z.object({
+  url: z.optional(urlField),
+  secret: secretField,
+  eventos: eventosField,
+  ativo: z.optional(z.boolean()),
+});
 
 export interface SubscriptionInput {
   url?: string;

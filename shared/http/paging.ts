@@ -21,5 +21,4 @@ export interface Paging {
   size: number;
 }
 
-export const readPaging = (query: Record<string, string>): Paging =>
-  validate(pagingQuery, { page: query.page, size: query.size }, 'query');
+export const readPaging = (query: Record<string, string>): Paging => validate(pagingQuery, { page: query.page, size: query.size }, 'query');
