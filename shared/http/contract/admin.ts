@@ -17,8 +17,8 @@ import { createBody as newUserBody } from '#functions/admin/users';
 import { providers } from '#shared/domain/applications';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
-import { statementEntry } from './finance.ts';
-import { date, described, elementsPage, id, instant, money, named, noContent, ok, type GroupContract } from './kit.ts';
+import { statementEntry, tariff as financeTariff } from './finance.ts';
+import { described, elementsPage, id, instant, money, named, noContent, ok, type GroupContract } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -90,20 +90,8 @@ const oauthClientCreated = named(
 
 const tariff = named(
   'AdminTariff',
-  z.object({
-    id,
-    categoria: z.string(),
-    subtipo: z.string(),
-    subtipoDescricao: z.string(),
-    valor: money,
-    unidade: z.string(),
-    unidadeDescricao: z.string(),
-    moeda: z.literal('BRL'),
-    descricao: z.string(),
-    ativo: z.boolean(),
+  z.extend(financeTariff, {
     aplicacaoId: described(z.nullable(id), 'The application the tariff is for; null for a global tariff.'),
-    vigenciaInicio: z.nullable(date),
-    vigenciaFim: z.nullable(date),
     criadoEm: instant,
     atualizadoEm: instant,
   }),

@@ -13,7 +13,7 @@ export const tariff = named(
     valor: money,
     unidade: z.string(),
     unidadeDescricao: z.string(),
-    moeda: z.string(),
+    moeda: z.literal('BRL'),
     descricao: z.string(),
     ativo: z.boolean(),
     vigenciaInicio: described(z.nullable(date), 'First day in force (inclusive); null: since always.'),
