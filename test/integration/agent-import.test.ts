@@ -5,10 +5,9 @@
 // scope, 400, 404, 409, 413).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall } from '../support/agent.ts';
+import { agentCall, storedIntegration } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
-import { dynamoIntegrationRepository } from '#shared/db/integrations';
 
 const service = useLocalService();
 const api = client(service);
@@ -23,25 +22,7 @@ const phones = () => {
 };
 
 /** An integration written with the repository (the admin routes are not under test here). */
-async function newIntegration(aplicacaoId = demo().id, ativo = true): Promise<number> {
-  const repo = dynamoIntegrationRepository();
-  const id = await repo.newId();
-  const iso = new Date().toISOString();
-  await repo.create({
-    id,
-    aplicacaoId,
-    tipoIntegracao: 'BANCO',
-    nome: `Importação ${id}`,
-    conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
-    segredos: {},
-    intervaloMinutos: null,
-    ativo,
-    versao: 1,
-    criadoEm: iso,
-    atualizadoEm: iso,
-  });
-  return id;
-}
+const newIntegration = (aplicacaoId = demo().id, ativo = true) => storedIntegration(aplicacaoId, ativo);
 
 type Answer = { status: number; json: { resumo: Record<string, number>; resultados: Json[] } & Json };
 

@@ -48,8 +48,8 @@ export function agentCall(service: LocalService, method: string, route: string, 
   });
 }
 
-/** An active BANCO integration of `aplicacaoId` put straight into the table (the admin routes have their own tests); its id. */
-export async function storedIntegration(aplicacaoId: number): Promise<number> {
+/** A BANCO integration of `aplicacaoId` put straight into the table (the admin routes have their own tests); its id. */
+export async function storedIntegration(aplicacaoId: number, ativo = true): Promise<number> {
   const repo = dynamoIntegrationRepository();
   const id = await repo.newId();
   const iso = new Date().toISOString();
@@ -61,7 +61,7 @@ export async function storedIntegration(aplicacaoId: number): Promise<number> {
     conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
     segredos: {},
     intervaloMinutos: null,
-    ativo: true,
+    ativo,
     versao: 1,
     criadoEm: iso,
     atualizadoEm: iso,
