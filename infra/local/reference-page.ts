@@ -35,6 +35,9 @@ const html = `<!doctype html>
 </html>
 `;
 
+let dir: string | undefined;
+const swaggerUiDir = () => (dir ??= path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')));
+
 /** The page or one of its assets for a GET of `pathname`, or undefined when the path is not under /docs. */
 export function referencePage(method: string, pathname: string): Page | undefined {
   if (method !== 'GET') return undefined;
@@ -43,10 +46,9 @@ export function referencePage(method: string, pathname: string): Page | undefine
   }
   const name = pathname.startsWith('/docs/') ? pathname.slice('/docs/'.length) : undefined;
   if (!name || !assets[name]) return undefined;
-  const dir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return {
     statusCode: 200,
     headers: { 'Content-Type': assets[name], 'Cache-Control': 'public, max-age=3600' },
-    body: readFileSync(path.join(dir, name)),
+    body: readFileSync(path.join(swaggerUiDir(), name)),
   };
 }

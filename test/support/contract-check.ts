@@ -4,7 +4,7 @@
 // integration test file (CONTRACT_CHECK=0 turns it off); test/integration/openapi-exchanges.test.ts
 // also checks requests on a fixed set of exchanges, and tests the check's own failures.
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Exchange } from '#infra/local/gateway';
 
@@ -12,15 +12,26 @@ type Json = Record<string, unknown>;
 
 export const readDocument = (): Json => JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as Json;
 
-const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
-
 export type Answer = Pick<Exchange, 'route' | 'status' | 'headers' | 'body'>;
 
-/** A function that says what is wrong with an answer, or undefined when it matches the document. */
-export function contractChecker(document: Json = readDocument()): (answer: Answer) => string | undefined {
+/** The document's schema at a path of JSON pointer segments, compiled (once per path) by Ajv; undefined when there is none. */
+function schemasOf(document: Json): (...segments: string[]) => ValidateFunction | undefined {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(document, 'openapi');
+  const pointer = (segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+  return (...segments) => ajv.getSchema(`openapi#/${pointer(segments)}`);
+}
+
+const failures = (validate: ValidateFunction) =>
+  (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .join('; ');
+
+/** A function that says what is wrong with an answer, or undefined when it matches the document. */
+export function contractChecker(document: Json = readDocument()): (answer: Answer) => string | undefined {
+  const schemaAt = schemasOf(document);
   const paths = document.paths as Record<string, Record<string, Json>>;
 
   return ({ route, status, headers, body }) => {
@@ -37,14 +48,11 @@ export function contractChecker(document: Json = readDocument()): (answer: Answe
     if (!content) return `${where}: answered ${mediaType} but the document shows no body`;
     if (!content[mediaType]) return `${where}: answered ${mediaType}, documented ${Object.keys(content).join(', ')}`;
     if (mediaType !== 'application/json') return undefined;
-    const validate = ajv.getSchema(`openapi#/${pointer('paths', route.path, method, 'responses', key, 'content', mediaType, 'schema')}`);
+    const validate = schemaAt('paths', route.path, method, 'responses', key, 'content', mediaType, 'schema');
     if (!validate) return `${where}: no schema for ${mediaType}`;
     const value: unknown = JSON.parse(body.toString('utf8'));
     if (validate(value)) return undefined;
-    const errors = (validate.errors ?? []).map(
-      (e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
-    );
-    return `${where}: ${errors.slice(0, 5).join('; ')} in ${JSON.stringify(value).slice(0, 300)}`;
+    return `${where}: ${failures(validate)} in ${JSON.stringify(value).slice(0, 300)}`;
   };
 }
 
@@ -52,14 +60,11 @@ export function contractChecker(document: Json = readDocument()): (answer: Answe
 export function requestChecker(
   document: Json = readDocument(),
 ): (route: Answer['route'], mediaType: string, body: unknown) => string | undefined {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-  ajv.addSchema(document, 'openapi');
+  const schemaAt = schemasOf(document);
   return (route, mediaType, body) => {
-    const method = route.method.toLowerCase();
-    const validate = ajv.getSchema(`openapi#/${pointer('paths', route.path, method, 'requestBody', 'content', mediaType, 'schema')}`);
+    const validate = schemaAt('paths', route.path, route.method.toLowerCase(), 'requestBody', 'content', mediaType, 'schema');
     if (!validate) return `${route.method} ${route.path}: no ${mediaType} request schema`;
     if (validate(body)) return undefined;
-    return `${route.method} ${route.path} request: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`;
+    return `${route.method} ${route.path} request: ${failures(validate)}`;
   };
 }
