@@ -25,6 +25,28 @@ const fromItem = (item: Record<string, unknown>): SavedQuery => ({
   ultimaExecucao: typeof item.ultimaExecucao === 'string' ? item.ultimaExecucao : null,
 });
 
+/** The version of the newest set whose header is written: read down from the top, keys only. */
+async function newestHeaderVersion(pk: string, skPrefix: string): Promise<number | undefined> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ProjectionExpression: 'sk, versao',
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const header = (out.Items ?? []).find((item) => String(item.sk).endsWith(HEADER_SUFFIX));
+    if (header) return Number(header.versao);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return undefined;
+}
+
 export function dynamoSavedQueryRepository(): SavedQueryRepository {
   return {
     newId: nextId,
@@ -78,10 +100,13 @@ export function dynamoSavedQueryRepository(): SavedQueryRepository {
 
     async deleteOlder(aplicacaoId, integracaoId, versao) {
       const { pk, skPrefix } = keys.savedQuerySets(aplicacaoId, integracaoId);
+      // Below the newest header, not only below `versao`: a writer that drew an older version may have
+      // finished its items after a newer writer's clean-up, and they would stay behind for good.
+      const newest = Math.max(versao, (await newestHeaderVersion(pk, skPrefix)) ?? 0);
       const older = await queryAll({
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        // Every key of a lower version sorts below `QSET#<versao>#`; this version's own keys sort above it.
-        ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': versionPrefix(versao) },
+        // Every key of a lower version sorts below `QSET#<newest>#`; that version's own keys sort above it.
+        ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': versionPrefix(newest) },
         ProjectionExpression: 'pk, sk',
       });
       await batchWriteAll(older.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));

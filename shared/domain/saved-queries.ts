@@ -42,7 +42,7 @@ export interface SavedQueryRepository {
   drawVersion(aplicacaoId: number, integracaoId: number): Promise<number | undefined>;
   /** Writes the set's queries, then (only once they are all written) its header. */
   writeSet(aplicacaoId: number, integracaoId: number, versao: number, queries: SavedQuery[], criadoEm: string): Promise<void>;
-  /** Deletes every item of the versions below `versao`. */
+  /** Deletes every item of the versions below `versao` and below the newest set whose header is written. */
   deleteOlder(aplicacaoId: number, integracaoId: number, versao: number): Promise<void>;
   /** The newest set with a header and the queries found under it; undefined when no set was ever saved. */
   readLatest(aplicacaoId: number, integracaoId: number): Promise<SavedQuerySnapshot | undefined>;

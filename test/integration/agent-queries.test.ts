@@ -9,6 +9,7 @@ import { agentCall, storedIntegration } from '../support/agent.ts';
 import { accessToken, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
+import { dynamoSavedQueryRepository } from '#shared/db/saved-queries';
 
 const service = useLocalService();
 const demo = () => service.sandbox.applications.demo;
@@ -272,5 +273,24 @@ describe('agent saved queries: atomic replacement', () => {
     await put(id, setB);
     await put(id, setA);
     expect(which((await get(id)).json)).toBe('A');
+  });
+
+  it('leaves only the newest set when an older version finishes writing after the newer one cleaned up', async () => {
+    // The interleaving two racing PUTs can produce, made deterministic: B draws after A but ends first.
+    const id = await newIntegration();
+    const repo = dynamoSavedQueryRepository();
+    const query = (n: number) => ({ id: n, nome: `Q${n}`, sql: 'SELECT 1', tipo: 'PACIENTES' as const, ativo: true, ultimaExecucao: null });
+    const at = new Date().toISOString();
+    const older = (await repo.drawVersion(demo().id, id))!;
+    const newer = (await repo.drawVersion(demo().id, id))!;
+    await repo.writeSet(demo().id, id, newer, [query(1)], at);
+    await repo.deleteOlder(demo().id, id, newer);
+    await repo.writeSet(demo().id, id, older, [query(2), query(3)], at);
+    await repo.deleteOlder(demo().id, id, older);
+    expect(await setItems(demo().id, id)).toEqual([
+      keys.savedQuery(demo().id, id, newer, 0).sk,
+      keys.savedQuerySetHeader(demo().id, id, newer).sk,
+    ]);
+    expect(await repo.readLatest(demo().id, id)).toEqual({ versao: newer, total: 1, queries: [query(1)] });
   });
 });
