@@ -1,8 +1,11 @@
 // The CDK app: `npx cdk synth --no-notices` (cdk.json runs this file with tsx).
 //
-// Context keys (all optional; pass with -c key=value or put them in cdk.context.json):
+// Context keys (pass with -c key=value, or in cdk.json / cdk.context.json):
+//   mailFrom             required choice: a verified SES sender (MAIL_FROM; ses:SendEmail is scoped to it, its
+//                        domain and adminEmail), or `none`: the contact form stores requests and mails nobody.
+//                        cdk.json says `none`; `-c mailFrom=...` overrides it.
 //   adminEmail           recipient of contact-form notifications (ADMIN_EMAIL of the public group)
-//   mailFrom             verified SES sender (MAIL_FROM); scopes ses:SendEmail to it and its domain
+// The others are optional:
 //   agentDomainName      custom domain of the agent channel, e.g. agent.example.com  \
 //   agentCertificateArn  ACM certificate for that domain, same region as the stack   > all three, or
 //   agentTruststoreUri   s3://bucket/key of the PEM bundle of the agents' CA         /  no domain
@@ -11,16 +14,24 @@
 //                        execute-api URL of the stage); provider_a's status callbacks are built on it
 //   stackName            CloudFormation stack name (default WhatsappPlatform)
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
-// without them the stack is environment-agnostic, which is enough to synthesize.
+// without them the stack is environment-agnostic, which is enough to synthesize. Run directly
+// (`npx tsx infra/app.ts`, as a deploy pipeline may), the app reads cdk.json's context itself, so it
+// synthesizes the same stack as the CLI.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from '#infra/constructs/service-function';
-import { PlatformStack, type BuildInfo } from '#infra/stack';
+import { PlatformStack, type BuildInfo, type MailChoice } from '#infra/stack';
 
-const app = new App();
+/** cdk.json's context when the CLI did not pass it (CDK_CONTEXT_JSON): the same feature flags and choices either way. */
+const cdkJsonContext = (): Record<string, unknown> =>
+  process.env.CDK_CONTEXT_JSON
+    ? {}
+    : ((JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> }).context ?? {});
+
+const app = new App({ context: cdkJsonContext() });
 const context = (key: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(key);
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -49,12 +60,22 @@ function agentDomain() {
   return { domainName, certificateArn, truststoreUri, truststoreVersion: context('agentTruststoreVersion') };
 }
 
+function mail(): MailChoice {
+  const mailFrom = context('mailFrom');
+  if (mailFrom === 'none') return 'none';
+  if (!mailFrom?.includes('@')) {
+    throw new Error(
+      `mailFrom must be a verified SES sender address or 'none' (no contact-form e-mail), got ${mailFrom ?? 'nothing'}: -c mailFrom=no-reply@example.com`,
+    );
+  }
+  return { mailFrom, adminEmail: context('adminEmail') };
+}
+
 new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
   description: 'Multi-tenant WhatsApp communication platform for health care',
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   build: buildInfo(),
-  adminEmail: context('adminEmail'),
-  mailFrom: context('mailFrom'),
+  mail: mail(),
   publicBaseUrl: context('publicBaseUrl'),
   agentDomain: agentDomain(),
 });

@@ -6,18 +6,25 @@ import type { ProviderSecretName } from '#shared/domain/applications';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 
-export interface FunctionNeeds {
-  /**
-   * The one table. `none`: no access and no TABLE_NAME. `read`: GetItem, BatchGetItem, Query (table and gsi1). `readwrite` adds
-   * PutItem, UpdateItem, DeleteItem, BatchWriteItem and ConditionCheckItem (transactions are
-   * authorized per item action). Nobody gets Scan: every access pattern is a key lookup or Query.
-   */
-  table: 'none' | 'read' | 'readwrite';
-  /**
-   * With `readwrite`: the partition keys (IAM `dynamodb:LeadingKeys` patterns) its writes are limited to;
-   * absent, any item. For a function whose writes never touch tenant items.
-   */
+export type TableRead = 'GetItem' | 'BatchGetItem' | 'Query';
+export type TableWrite = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+
+/**
+ * The DynamoDB actions a function calls on the one table (a transaction is authorized per item action:
+ * Put, Update, Delete, ConditionCheck). Nobody gets Scan: every access pattern is a key lookup or Query.
+ */
+export interface TableNeeds {
+  reads: readonly TableRead[];
+  /** Query on the gsi1 index. */
+  queriesGsi1: boolean;
+  writes: readonly TableWrite[];
+  /** The partition keys (IAM `dynamodb:LeadingKeys` patterns) its writes are limited to; absent, any item. */
   writesOnly?: readonly string[];
+}
+
+export interface FunctionNeeds {
+  /** The one table; absent, no access and no TABLE_NAME. */
+  table?: TableNeeds;
   /** Queues the function sends to. A consumer's receive/delete on its own queue comes from its event source. */
   sendsTo: readonly QueueName[];
   /** GetObject on the CRL object of the CRL bucket. */
@@ -51,8 +58,19 @@ export interface FunctionNeeds {
 /** What a send needs: the credential each provider's API takes. */
 const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessToken'];
 
-const needs = (table: FunctionNeeds['table'], extra: Partial<Omit<FunctionNeeds, 'table'>> = {}): FunctionNeeds => ({
-  table,
+const everyRead: TableRead[] = ['GetItem', 'BatchGetItem', 'Query'];
+const everyWrite: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'];
+const tableAccess = {
+  none: undefined,
+  read: { reads: everyRead, queriesGsi1: true, writes: [] },
+  readwrite: { reads: everyRead, queriesGsi1: true, writes: everyWrite },
+} satisfies Record<string, TableNeeds | undefined>;
+
+const needs = (
+  access: keyof typeof tableAccess,
+  { writesOnly, ...extra }: Partial<Omit<FunctionNeeds, 'table'>> & { writesOnly?: readonly string[] } = {},
+): FunctionNeeds => ({
+  table: tableAccess[access] && { ...tableAccess[access], ...(writesOnly ? { writesOnly } : {}) },
   sendsTo: [],
   readsCrl: false,
   writesCrl: false,

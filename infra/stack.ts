@@ -1,7 +1,7 @@
 // The whole service in one stack: the table, the work queues, the schedules, the CRL bucket,
 // the signing-key secret, the place index, every Lambda (infra/functions.ts) with exactly the rights listed in
 // infra/permissions.ts, and the REST API built from the route table.
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -13,6 +13,7 @@ import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WORK_QUEUE_BATCH_SIZE, WorkQueue } from '#infra/constructs/work-queue';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
+import { grantEnvironment, policyStatements, sesIdentities, type GrantNames, type GrantTargets } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
 import type { QueueName } from '#shared/adapters/ports';
 import { tableKeys } from '#shared/db/table';
@@ -29,12 +30,15 @@ export interface BuildInfo {
   time: string;
 }
 
+export type MailChoice = { mailFrom: string; adminEmail?: string } | 'none';
+
 export interface PlatformStackProps extends StackProps {
   build: BuildInfo;
-  /** Recipient of contact-form notifications (ADMIN_EMAIL). */
-  adminEmail?: string;
-  /** Verified SES sender (MAIL_FROM). ses:SendEmail is granted on it (and its domain) only; without it, on nothing. */
-  mailFrom?: string;
+  /**
+   * The contact form's e-mail, a deliberate choice: a verified SES sender (MAIL_FROM, ses:SendEmail granted on it,
+   * its domain and the recipient only) and the recipient (ADMIN_EMAIL); or 'none', no mail and no SES right.
+   */
+  mail: MailChoice;
   /** The agent channel's mTLS custom domain; omitted, no domain is created. */
   agentDomain?: AgentDomainProps;
   /** The API's public URL (a custom domain, a proxy); default the stage's execute-api URL. */
@@ -196,35 +200,44 @@ export class PlatformStack extends Stack {
       });
     }
 
-    // Grants, exactly as infra/permissions.ts lists them.
+    // Grants, exactly as infra/permissions.ts lists them, as infra/grants.ts writes them out. The secrets'
+    // ARNs use the pseudo parameters, not the resolved region and account, so they read the same whatever
+    // environment the CLI resolves (and cdk-nag names its findings the same way).
+    const mail = props.mail === 'none' ? undefined : props.mail;
+    const targets: GrantTargets = {
+      partition: Aws.PARTITION,
+      region: Aws.REGION,
+      account: Aws.ACCOUNT_ID,
+      tableArn: this.table.tableArn,
+      queueArns: mapValues(this.queues, (q) => q.queue.queueArn),
+      crlBucketArn: this.crlBucket.bucketArn,
+      crlKey,
+      signingKeyArn: this.signingKey.secretArn,
+      verificationKeysArn: this.verificationKeys.secretArn,
+      agentCaArn: agentCa.secretArn,
+      providerSecretPrefix,
+      integrationSecretPrefix,
+      placeIndexArn: this.placeIndex.placeIndexRef.placeIndexArn,
+      mailIdentities: mail ? sesIdentities(mail.mailFrom, mail.adminEmail) : [],
+    };
+    const names: GrantNames = {
+      tableName: this.table.tableName,
+      queueUrls: mapValues(this.queues, (q) => q.queue.queueUrl),
+      crlBucket: this.crlBucket.bucketName,
+      crlKey,
+      signingKeySecretId: this.signingKey.secretArn,
+      verificationKeySecretId: this.verificationKeys.secretArn,
+      agentCaSecretId: agentCa.secretArn,
+      providerSecretPrefix,
+      integrationSecretPrefix,
+      placeIndexName: this.placeIndex.placeIndexRef.indexName,
+      mailFrom: mail?.mailFrom,
+      adminEmail: mail?.adminEmail,
+    };
     for (const { entry, needs } of functionNeeds) {
       const fn = this.functions.get(entry.id);
       if (!fn) throw new Error(`infra/permissions.ts lists ${entry.id}, which the stack does not create`);
-      fn.useTable(this.table, needs.table, needs.writesOnly);
-      for (const queue of needs.sendsTo) fn.sendTo(queue, this.queues[queue].queue);
-      if (needs.readsCrl) fn.readCrl(this.crlBucket, crlKey);
-      if (needs.writesCrl) fn.writeCrl(this.crlBucket, crlKey);
-      if (needs.readsAgentCa) fn.readAgentCa(agentCa);
-      if (needs.readsSigningKey) fn.readSigningKey(this.signingKey);
-      if (needs.readsVerificationKeys) fn.readVerificationKeys(this.verificationKeys);
-      if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) {
-        fn.useProviderSecrets(providerSecretPrefix, needs.readsProviderSecrets, needs.writesProviderSecrets);
-      }
-      if (needs.integrationSecrets !== 'none') fn.useIntegrationSecrets(integrationSecretPrefix, needs.integrationSecrets);
-      if (needs.geocodes) fn.searchPlaces(this.placeIndex);
-      if (needs.sendsMail) {
-        if (props.adminEmail) fn.function.addEnvironment('ADMIN_EMAIL', props.adminEmail);
-        if (props.mailFrom) {
-          fn.function.addEnvironment('MAIL_FROM', props.mailFrom);
-          fn.sendMail(sesIdentities(props.mailFrom, props.adminEmail));
-        } else {
-          // SES only sends from a verified identity: without one there is nothing to grant.
-          Annotations.of(fn).addWarningV2(
-            '@platform/no-mail-from',
-            `${entry.id} cannot send e-mail: give -c mailFrom=<verified SES sender> (and -c adminEmail=...)`,
-          );
-        }
-      }
+      fn.grant(policyStatements(needs, targets), grantEnvironment(needs, names));
     }
 
     // nodejs22.x is deliberate: the bundles target node22 and the local toolchain runs Node 22.
@@ -259,12 +272,6 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'IntegrationSecretPrefix', { value: integrationSecretPrefix });
     new CfnOutput(this, 'PlaceIndexName', { value: this.placeIndex.placeIndexRef.indexName });
   }
-}
-
-/** The SES identities ses:SendEmail is scoped to: the sender, its domain, and the recipient (checked too in the SES sandbox). */
-export function sesIdentities(mailFrom: string, adminEmail: string | undefined): string[] {
-  const domain = mailFrom.split('@')[1];
-  return [...new Set([mailFrom, ...(domain ? [domain] : []), ...(adminEmail ? [adminEmail] : [])])];
 }
 
 const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A) => B): Record<K, B> =>

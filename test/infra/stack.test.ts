@@ -1,8 +1,13 @@
 // The synthesized CloudFormation, checked against the sources of truth it is built from: the
 // route table, infra/functions.ts, infra/permissions.ts and the gateway responses. Bundling is
 // skipped (context aws:cdk:bundling-stacks = []) so the stack builds in seconds.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { App, Stack, Validations, type CfnElement, type Environment } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Policy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -19,11 +24,14 @@ import {
   type LambdaEntry,
 } from '#infra/functions';
 import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
+import { repoRoot } from '#infra/constructs/service-function';
 import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
 import type { QueueName } from '#shared/adapters/ports';
 import { RECONCILE_AFTER_MS, sendBudget, sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
+
+const execFileAsync = promisify(execFile);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CloudFormation JSON under test
 
@@ -36,7 +44,7 @@ const providerSecretArn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AW
 const integrationSecretArn = 'arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:Test/integracoes';
 const adminEmail = 'admin@clinica.example';
 
-function synthesize(props: Partial<PlatformStackProps> = {}) {
+function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment) {
   const app = new App({
     // The feature flags of cdk.json, so the template is the one `cdk synth` produces.
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
@@ -45,6 +53,8 @@ function synthesize(props: Partial<PlatformStackProps> = {}) {
   });
   const stack = new PlatformStack(app, 'Test', {
     build: { version: '1.2.3', commit: 'abc1234', time: '2025-01-01T00:00:00.000Z' },
+    mail: 'none',
+    env,
     ...props,
   });
   const template = Template.fromStack(stack);
@@ -67,7 +77,7 @@ describe('PlatformStack', () => {
 
   beforeAll(() => {
     // Prepare + Act: one synth shared by the read-only assertions below.
-    ({ app, stack, template, resources } = synthesize({ mailFrom, adminEmail }));
+    ({ app, stack, template, resources } = synthesize({ mail: { mailFrom, adminEmail } }));
   });
 
   describe('functions', () => {
@@ -93,7 +103,7 @@ describe('PlatformStack', () => {
       const tableRef = { Ref: logicalId(stack.table) };
       for (const { entry, needs } of functionNeeds) {
         const env = resources[fnId(entry)]!.Properties.Environment.Variables as Json;
-        expect(env.TABLE_NAME, entry.id).toEqual(needs.table === 'none' ? undefined : tableRef);
+        expect(env.TABLE_NAME, entry.id).toEqual(needs.table ? tableRef : undefined);
         expect(env.APP_VERSION).toBe('1.2.3');
         expect(env.APP_COMMIT).toBe('abc1234');
         const queueVars = {
@@ -441,10 +451,14 @@ describe('PlatformStack', () => {
       const grants = new Set<string>();
       const allow = (actions: string[], on: string[]) => actions.forEach((a) => on.forEach((r) => grants.add(`${a} on ${r}`)));
       allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [`logs:${entry.id}`]);
-      if (needs.table !== 'none') allow(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], ['table', 'table/index/gsi1']);
-      if (needs.table === 'readwrite') {
+      if (needs.table) {
         allow(
-          ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'],
+          needs.table.reads.map((a) => `dynamodb:${a}`),
+          ['table'],
+        );
+        if (needs.table.queriesGsi1) allow(['dynamodb:Query'], ['table/index/gsi1']);
+        allow(
+          needs.table.writes.map((a) => `dynamodb:${a}`),
           ['table'],
         );
       }
@@ -651,7 +665,7 @@ describe('PlatformStack options', () => {
   it('adds the mutual-TLS agent domain, mapped to the API, when its context is given', () => {
     // Prepare + Act
     const { template } = synthesize({
-      mailFrom,
+      mail: { mailFrom, adminEmail },
       agentDomain: {
         domainName: 'agente.clinica.example',
         certificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/abc',
@@ -670,14 +684,97 @@ describe('PlatformStack options', () => {
     template.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
   });
 
-  it('grants no ses:SendEmail at all when no verified sender is configured', () => {
+  it("grants no ses:SendEmail at all when the operator chose mail 'none'", () => {
     // Prepare + Act
-    const { resources } = synthesize({});
+    const { resources } = synthesize({ mail: 'none' });
 
     // Assess
     const actions = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((r) => (r.Properties.PolicyDocument.Statement as Json[]).flatMap((s) => asArray(s.Action)));
     expect(actions.filter((a) => String(a).startsWith('ses:'))).toEqual([]);
+    const env = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::Lambda::Function')
+      .map((r) => (r.Properties.Environment?.Variables ?? {}) as Json);
+    expect(env.filter((v) => v.MAIL_FROM !== undefined || v.ADMIN_EMAIL !== undefined)).toEqual([]);
+  });
+});
+
+/**
+ * The environments a synth runs in: the CLI always resolves a region (AWS_REGION, a profile, else us-east-1) and, with
+ * credentials, the account; a unit test or `cdk synth` in code may leave both unresolved.
+ */
+const environments: [string, Environment | undefined][] = [
+  ['environment-agnostic', undefined],
+  ["the CLI's default region", { region: 'us-east-1' }],
+  ['AWS_REGION=sa-east-1', { region: 'sa-east-1' }],
+  ['a deploy with credentials (region and account)', { region: 'sa-east-1', account: '123456789012' }],
+];
+
+describe.each(environments)('synthesized for %s', (_name, env) => {
+  it('finds no unacknowledged AwsSolutions violation, with and without e-mail', () => {
+    for (const mail of ['none', { mailFrom, adminEmail }] as const) {
+      // Prepare + Act
+      const { app } = synthesize({ mail }, env);
+      const report = new AwsSolutionsChecks(app, { verbose: true }).validateScope(app);
+
+      // Assess
+      const violations = report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`));
+      expect(violations).toEqual([]);
+    }
+  });
+});
+
+describe('infra/app.ts, run as the CLI runs it', () => {
+  /** This process's environment without the region and account a developer's shell may hold. */
+  const cliEnvironment = () => {
+    const env = { ...process.env };
+    for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'CDK_DEFAULT_REGION', 'CDK_DEFAULT_ACCOUNT']) delete env[name];
+    return env;
+  };
+  /** The app as `cdk synth` runs it: cdk.json's context in CDK_CONTEXT_JSON (bundling skipped), the CLI's environment variables. */
+  const runApp = async (env: Record<string, string>, context: Json = {}) => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'cdk-out-'));
+    try {
+      const contextJson = JSON.stringify({ ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context });
+      const run = await execFileAsync('npx', ['tsx', 'infra/app.ts'], {
+        cwd: repoRoot,
+        env: { ...cliEnvironment(), CDK_CONTEXT_JSON: contextJson, CDK_OUTDIR: outdir, ...env },
+      }).then(
+        ({ stdout, stderr }) => ({ ok: true, output: stdout + stderr }),
+        (error: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      );
+      const report = await readFile(path.join(outdir, 'validation-report.json'), 'utf8').then(
+        (text) => JSON.parse(text) as Json,
+        () => undefined,
+      );
+      return { ...run, report };
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  };
+
+  it("synthesizes cdk-nag clean as `cdk synth` runs it (the CLI's default region) and as a deploy does (region and account)", async () => {
+    // Act: the synth of a clean clone, and a deploy's (the other environments are synthesized in process above).
+    const runs = await Promise.all([
+      runApp({ CDK_DEFAULT_REGION: 'us-east-1' }),
+      runApp({ CDK_DEFAULT_REGION: 'sa-east-1', CDK_DEFAULT_ACCOUNT: '123456789012' }),
+    ]);
+
+    // Assess
+    for (const run of runs) {
+      expect(run.output).not.toMatch(/ERROR|WARNING/);
+      expect(run.ok, run.output).toBe(true);
+      expect(run.report?.pluginReports).toEqual([]);
+    }
+  });
+
+  it('refuses to synthesize without a choice for the contact e-mail, and says what to give', async () => {
+    // Act
+    const run = await runApp({ CDK_DEFAULT_REGION: 'sa-east-1' }, { mailFrom: undefined });
+
+    // Assess
+    expect(run.ok).toBe(false);
+    expect(run.output).toContain("mailFrom must be a verified SES sender address or 'none'");
   });
 });
