@@ -23,8 +23,9 @@ export interface Config {
   buildTime: string;
   /** When set, GET /api/status shows runtime metrics only to callers presenting it in X-Status-Token. */
   statusToken: string | undefined;
-  adminEmail: string;
-  mailFrom: string;
+  /** The contact form's recipient and SES sender; without a sender the deployment chose no e-mail (infra/app.ts). */
+  adminEmail: string | undefined;
+  mailFrom: string | undefined;
   crlKey: string;
   /**
    * The signing-key secret. The default names the local stand-in's file; in Lambda the secrets
@@ -144,8 +145,8 @@ function load() {
     commit: env.APP_COMMIT ?? 'unknown',
     buildTime: env.APP_BUILD_TIME ?? 'unknown',
     statusToken: env.STATUS_TOKEN || undefined,
-    adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
-    mailFrom: env.MAIL_FROM ?? 'no-reply@example.com',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
     crlKey: env.CRL_KEY ?? 'crl/agent-ca.crl',
     signingKeySecretId: env.SIGNING_KEY_SECRET_ID ?? 'signing-keys',
     verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',

@@ -28,6 +28,11 @@ const plans = async () => (planRepository ??= (await import('#shared/db/plans'))
 let demoRequestRepository: DemoRequestRepository | undefined;
 const demoRequests = async () => (demoRequestRepository ??= (await import('#shared/db/contacts')).dynamoDemoRequestRepository());
 const nextId = async () => (await import('#shared/db/ids')).nextId();
+/** The administrator's notification, when the deployment sends e-mail (a sender and a recipient configured). */
+const notifier = () => {
+  const { mailFrom, adminEmail } = config();
+  return mailFrom && adminEmail ? { mail: () => adapter('mail'), adminEmail } : undefined;
+};
 
 export const crlContentType = 'application/pkix-crl';
 /** The spec: the CRL is cacheable for one hour. */
@@ -59,9 +64,8 @@ const operations: Operations<'public'> = {
     const input = validate(demoRequestInput, request.body);
     const receipt = await registerDemoRequest(input, {
       repository: await demoRequests(),
-      mail: () => adapter('mail'),
+      notify: notifier(),
       nextId,
-      adminEmail: config().adminEmail,
       onNotificationFailure: (id, error) =>
         // The request is stored; only its id is logged, never the visitor's data.
         log.error('demo request notification failed', { contatoId: id, error: error instanceof Error ? error.name : 'unknown' }),

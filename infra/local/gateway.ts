@@ -16,7 +16,7 @@ import type {
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import type { RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
-import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { referencePage } from '#infra/local/reference-page';
 import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
 import { routes as routeTable, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
@@ -454,7 +454,12 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       try {
         const authorize = await loadAuthorizer(route.auth);
         const outcome = await withTimeout(
-          Promise.resolve(authorize(authEvent, lambdaContext(authorizerFunctions[route.auth].id, timeoutMs, randomUUID()))),
+          runAs(
+            authorize,
+            authEvent,
+            lambdaContext(authorizerFunctions[route.auth].id, timeoutMs, randomUUID()),
+            authorizerFunctions[route.auth].id,
+          ),
           timeoutMs,
         );
         if (outcome === 'timeout') throw new Error('authorizer timed out');
@@ -489,7 +494,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     try {
       const handler = await loadGroup(route.group);
       result = await withTimeout(
-        Promise.resolve(handler(event, lambdaContext(groupFunctions[route.group].id, timeoutMs, randomUUID()))),
+        runAs(handler, event, lambdaContext(groupFunctions[route.group].id, timeoutMs, randomUUID()), groupFunctions[route.group].id),
         timeoutMs,
       );
     } catch (error) {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { asFunction } from '#infra/local/iam-guard';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,6 +27,10 @@ export function loadHandler<E = unknown, R = unknown>(entry: string): Promise<La
   }
   return handler as Promise<LambdaHandler<E, R>>;
 }
+
+/** Runs a Lambda's handler as that function: the AWS calls it makes are judged by its role (infra/local/iam-guard.ts). */
+export const runAs = <E, R>(handler: LambdaHandler<E, R>, event: E, context: Context, functionId: string): Promise<R> =>
+  asFunction(functionId, () => Promise.resolve(handler(event, context)));
 
 /** A Lambda-like invocation context. */
 export function lambdaContext(functionName: string, timeoutMs: number, requestId = randomUUID()): Context {

@@ -9,7 +9,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueName } from '#shared/adapters/ports';
 import type { LocalQueueMessage, LocalQueues } from '#shared/adapters/local/queue';
 import { consumerFunctions } from '#infra/functions';
-import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { log } from '#shared/log';
 
 export type SqsHandler = LambdaHandler<SQSEvent, SQSBatchResponse | void>;
@@ -110,10 +110,11 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     const all = new Set(batch.map((m) => m.messageId));
     try {
       const handler = await consumer(queue);
-      const context = lambdaContext(consumerFunctions[queue]?.id ?? `Consumer-${queue}`, timeoutMs);
+      const functionId = consumerFunctions[queue].id;
+      const context = lambdaContext(functionId, timeoutMs);
       let timeout: NodeJS.Timeout | undefined;
       const result = await Promise.race([
-        Promise.resolve(handler({ Records: batch.map(toRecord) }, context)),
+        runAs(handler, { Records: batch.map(toRecord) }, context, functionId),
         new Promise<never>((_, reject) => {
           timeout = setTimeout(() => reject(new Error(`consumer timed out after ${timeoutMs} ms`)), timeoutMs);
         }),

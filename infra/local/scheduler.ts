@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduledEvent } from 'aws-lambda';
 import { scheduledFunctions } from '#infra/functions';
-import { lambdaContext, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { log } from '#shared/log';
 
 export interface ScheduledEntry {
@@ -55,7 +55,7 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
     const run = (async () => {
       try {
         const handler = await load(fn.entry);
-        await handler(scheduledEvent(fn.id), lambdaContext(fn.id, timeoutMs));
+        await runAs(handler, scheduledEvent(fn.id), lambdaContext(fn.id, timeoutMs), fn.id);
       } catch (error) {
         log.error('scheduled function failed', { schedule: name, error });
       }

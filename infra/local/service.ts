@@ -13,6 +13,8 @@ import { seedAgentIntegration } from '#infra/local/seed-integrations';
 import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
 import { createGateway, type Gateway, type GatewayOptions } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
+import { guardAdapters, guardDynamo, IamGuard, runningFunction } from '#infra/local/iam-guard';
+import { scopeCachesBy } from '#shared/cache';
 import { startQueueRunner, type QueueRunner, type QueueRunnerOptions } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { scheduledFunctions } from '#infra/functions';
@@ -40,7 +42,7 @@ import { loadAgentCa } from '#shared/ca/revoke';
 import { config, resetConfig } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { resetDb } from '#shared/db/client';
+import { inspectDbClients, resetDb } from '#shared/db/client';
 import { moveProviderSecrets } from '#shared/domain/admin-applications';
 import { providerSecretStore, resetProviderSecrets } from '#shared/providers/secrets';
 import type { RateLimit } from '#infra/constructs/rate-limits';
@@ -174,6 +176,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await exchangeRateSource?.close();
       await webhookReceiver?.close();
       resetAdapters();
+      inspectDbClients(undefined);
       resetSigningKeys();
       resetVerificationKeys();
       resetDb();
@@ -197,6 +200,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.APP_BUILD_TIME = new Date().toISOString();
     env.AWS_REGION ??= 'us-east-1';
     env.TOKEN_ISSUER ??= 'urn:whatsapp-platform:local';
+    // The contact form's mail goes to the outbox, from and to these addresses (the stack's mail choice, infra/app.ts).
+    env.MAIL_FROM ??= 'no-reply@example.com';
+    env.ADMIN_EMAIL ??= 'admin@example.com';
     env.CRL_BUCKET ??= 'local-bucket';
     env.INBOUND_QUEUE_URL = 'local://queue/inbound';
     env.STATUS_QUEUE_URL = 'local://queue/status';
@@ -218,16 +224,26 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
     const queues = new LocalQueues();
     const secrets = fileSecrets(paths.secrets);
+    // Each function's AWS calls pass its role's grants, as on AWS (IAM_USAGE_FILE records what they used).
+    const guard = new IamGuard({ usageFile: env.IAM_USAGE_FILE || undefined, auditOnly: env.IAM_GUARD === 'audit' });
+    inspectDbClients((client) => guardDynamo(client, guard));
+    scopeCachesBy(runningFunction);
     resetAdapters();
-    useAdapters({
-      queue: queues,
-      mail: outboxMail(paths.outbox),
-      blobs: folderBlobs(paths.bucket),
-      secrets,
-      secretStore: secrets,
-      whatsapp: outboxWhatsApp(paths.outbox),
-      geocoder: localGeocoder(),
-    });
+    useAdapters(
+      guardAdapters(
+        {
+          queue: queues,
+          mail: outboxMail(paths.outbox),
+          blobs: folderBlobs(paths.bucket),
+          secrets,
+          secretStore: secrets,
+          whatsapp: outboxWhatsApp(paths.outbox),
+          geocoder: localGeocoder(),
+        },
+        guard,
+        { secret: (id) => secrets.has(id) },
+      ),
+    );
 
     const { signingKeySecretId, verificationKeySecretId, tableName } = config();
     if (!(await secrets.has(signingKeySecretId))) {

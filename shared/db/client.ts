@@ -16,6 +16,14 @@ import { tableKeys } from '#shared/db/table';
 export type Db = DynamoDBDocumentClient;
 
 let client: Db | undefined;
+/** Sees every client made here (the local run's IAM guard puts itself in front of it). */
+let onNewClient: ((client: DynamoDBClient) => void) | undefined;
+
+/** Installs the hook every new client goes through (infra/local/iam-guard.ts); resets the current client. */
+export const inspectDbClients = (hook: ((client: DynamoDBClient) => void) | undefined): void => {
+  onNewClient = hook;
+  client = undefined;
+};
 
 /** Integers come back as numbers; anything with a fraction stays an exact NumberValue (money is never a float). */
 const readNumber = (value: string) => {
@@ -29,16 +37,15 @@ const readNumber = (value: string) => {
 export function db(): Db {
   if (client) return client;
   const { region, dynamoEndpoint } = config();
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region,
-      ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    }),
-    {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-      unmarshallOptions: { wrapNumbers: readNumber },
-    },
-  );
+  const base = new DynamoDBClient({
+    region,
+    ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  onNewClient?.(base);
+  client = DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    unmarshallOptions: { wrapNumbers: readNumber },
+  });
   return client;
 }
 

@@ -195,12 +195,14 @@ export const inboundMessageListing = at('31', (aplicacaoId: number, recebidaEm: 
 }));
 export const inboundMessages = at('31', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#RECEBIDA` }));
 
-// 32: generic inbound webhook events, kept for audit
+// 32: generic inbound webhook events, kept for audit. A partition of their own, so the unauthenticated webhook
+// edge that writes them may write nothing else (its grant's dynamodb:LeadingKeys, infra/permissions.ts).
+export const inboundEventPartition = 'APP#*#ENTRADA';
 export const inboundEvent = at('32', (aplicacaoId: number, recebidoEm: string, eventoId: string) => ({
-  pk: `APP#${aplicacaoId}`,
+  pk: `APP#${aplicacaoId}#ENTRADA`,
   sk: `ENTRADA#${recebidoEm}#${eventoId}`,
 }));
-export const inboundEvents = at('32', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'ENTRADA#' }));
+export const inboundEvents = at('32', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}#ENTRADA`, skPrefix: 'ENTRADA#' }));
 
 // 33-33b: WhatsApp message templates
 export const template = at('33', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `TEMPLATE#${pad(id)}` }));

@@ -40,9 +40,9 @@ export interface DemoRequestNotifier {
 
 export interface DemoRequestDeps {
   repository: DemoRequestRepository;
-  mail: () => Promise<DemoRequestNotifier>;
+  /** Absent when the deployment sends no e-mail (no verified sender, or no recipient). */
+  notify?: { mail: () => Promise<DemoRequestNotifier>; adminEmail: string };
   nextId: () => Promise<number>;
-  adminEmail: string;
   now?: () => Date;
   /** Told about a failed notification (the request is already stored). */
   onNotificationFailure?: (id: number, error: unknown) => void;
@@ -90,13 +90,15 @@ export async function registerDemoRequest(input: DemoRequestInput, deps: DemoReq
   };
   await deps.repository.create(request);
 
-  let notificado = true;
-  try {
-    const mail = await deps.mail();
-    await mail.send(notificationMail(request, deps.adminEmail));
-  } catch (error) {
-    notificado = false;
-    deps.onNotificationFailure?.(request.id, error);
+  let notificado = false;
+  if (deps.notify) {
+    try {
+      const mail = await deps.notify.mail();
+      await mail.send(notificationMail(request, deps.notify.adminEmail));
+      notificado = true;
+    } catch (error) {
+      deps.onNotificationFailure?.(request.id, error);
+    }
   }
   return { id: request.id, status: 'RECEBIDO', mensagem: 'Solicitação recebida', criadoEm: request.criadoEm, notificado };
 }

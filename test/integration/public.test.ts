@@ -5,6 +5,9 @@ import { lambdaContext, restEvent, type RestEventInput } from '#events/samples/a
 import { handler } from '#functions/public/handler';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { BlobPort, Mail } from '#shared/adapters/ports';
+import { groupFunctions } from '#infra/functions';
+import { runAs } from '#infra/local/handlers';
+import { guardAdapters, IamGuard } from '#infra/local/iam-guard';
 import { createAgentCa, issueCrl } from '#shared/ca/agent-ca';
 import { resetConfig } from '#shared/config';
 import { db, tableName } from '#shared/db/client';
@@ -13,7 +16,7 @@ import { defaultPlans } from '#shared/domain/plans';
 import { useFreshTable } from '../support/table.ts';
 
 const call = async (input: RestEventInput) => {
-  const result = await handler(restEvent(input), lambdaContext('public'));
+  const result = await runAs(handler, restEvent(input), lambdaContext('public'), groupFunctions.public.id);
   const json = String(result.headers?.['Content-Type'] ?? '').startsWith('application/json') ? JSON.parse(result.body) : undefined;
   return { ...result, json };
 };
@@ -23,12 +26,14 @@ const items = async (prefix: string) => {
   return (out.Items ?? []).filter((item) => String(item.pk).startsWith(prefix));
 };
 
+const guard = new IamGuard();
 let outbox: Mail[];
 let bucket: Map<string, Uint8Array>;
 
 beforeAll(async () => {
   await useFreshTable();
   process.env.ADMIN_EMAIL = 'comercial@platform.example.com';
+  process.env.MAIL_FROM = 'no-reply@platform.example.com';
   process.env.CRL_KEY = 'crl/agent-ca.crl';
   process.env.APP_VERSION = '0.1.0';
   process.env.APP_COMMIT = 'abc1234';
@@ -44,7 +49,7 @@ beforeEach(() => {
     get: async (key) => bucket.get(key),
     put: async (key, bytes) => void bucket.set(key, bytes),
   };
-  useAdapters({ mail: { send: async (mail) => void outbox.push(mail) }, blobs });
+  useAdapters(guardAdapters({ mail: { send: async (mail) => void outbox.push(mail) }, blobs }, guard));
 });
 afterEach(() => resetAdapters());
 

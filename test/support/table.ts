@@ -1,9 +1,13 @@
-// Points this test file's code at a fresh table of the shared DynamoDB Local.
+// Points this test file's code at a fresh table of the shared DynamoDB Local, behind the local IAM guard
+// (infra/local/iam-guard.ts): calls made as a function (runAs, asFunction) pass only what its role grants.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { ensureTable } from '#infra/local/dynamo';
 import { resetConfig } from '#shared/config';
-import { resetDb } from '#shared/db/client';
+import { inspectDbClients } from '#shared/db/client';
+import { guardDynamo, IamGuard } from '#infra/local/iam-guard';
+
+const guard = new IamGuard();
 
 export async function useFreshTable(): Promise<{ endpoint: string; tableName: string }> {
   const endpoint = inject('dynamoEndpoint');
@@ -13,6 +17,6 @@ export async function useFreshTable(): Promise<{ endpoint: string; tableName: st
   process.env.TABLE_NAME = tableName;
   process.env.PLATFORM_RUNTIME = 'local';
   resetConfig();
-  resetDb();
+  inspectDbClients((client) => guardDynamo(client, guard));
   return { endpoint, tableName };
 }

@@ -37,6 +37,7 @@ const valid = {
 describe('POST /api/contato', () => {
   beforeEach(() => {
     process.env.ADMIN_EMAIL = 'comercial@platform.example.com';
+    process.env.MAIL_FROM = 'no-reply@platform.example.com';
     resetConfig();
     dynamo.reset();
     dynamo.on(UpdateCommand).resolves({ Attributes: { hi: 5000 } }); // id block 4901..5000
@@ -53,6 +54,8 @@ describe('POST /api/contato', () => {
     });
   });
   afterEach(() => {
+    delete process.env.MAIL_FROM;
+    delete process.env.ADMIN_EMAIL;
     resetAdapters();
     vi.useRealTimers();
   });
@@ -170,6 +173,23 @@ describe('POST /api/contato', () => {
     expect(logged).not.toMatch(/Maria|maria@|Boa Saúde|99999|demonstração\./);
     errors.mockRestore();
     infos.mockRestore();
+  });
+
+  it("stores the request and mails nobody, with no error logged, where the deployment chose no e-mail (mailFrom 'none')", async () => {
+    // Prepare: the stack gives the function no MAIL_FROM when the operator chose none.
+    delete process.env.MAIL_FROM;
+    resetConfig();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    // Act
+    const response = await postContact(valid);
+
+    // Assess
+    expect(response.statusCode).toBe(201);
+    expect(stored()).toHaveLength(1);
+    expect(sent).toHaveLength(0);
+    expect(errors).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 
   it('answers 500 and sends no e-mail when the request cannot be stored', async () => {

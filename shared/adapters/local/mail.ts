@@ -7,7 +7,7 @@ import type { Mail, MailPort } from '#shared/adapters/ports';
 import { config } from '#shared/config';
 
 export interface OutboxMail extends Mail {
-  from: string;
+  from?: string;
   sentAt: string;
 }
 
