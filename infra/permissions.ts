@@ -4,6 +4,7 @@
 import type { QueueName } from '#shared/adapters/ports';
 import type { ProviderSecretName } from '#shared/domain/applications';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
+import { inboundEventPartition } from '#shared/db/keys';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 
 export type TableRead = 'GetItem' | 'BatchGetItem' | 'Query';
@@ -58,19 +59,23 @@ export interface FunctionNeeds {
 /** What a send needs: the credential each provider's API takes. */
 const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessToken'];
 
-const everyRead: TableRead[] = ['GetItem', 'BatchGetItem', 'Query'];
-const everyWrite: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'];
-const tableAccess = {
-  none: undefined,
-  read: { reads: everyRead, queriesGsi1: true, writes: [] },
-  readwrite: { reads: everyRead, queriesGsi1: true, writes: everyWrite },
-} satisfies Record<string, TableNeeds | undefined>;
+/**
+ * The table actions of a function: the reads, the writes, whether it queries gsi1, and the partitions its writes are
+ * limited to. Measured: each is what the function's bundle has a call site for (docs/decisions.md, "Least privilege,
+ * measured"), and the local IAM guard fails any call outside it.
+ */
+const table = (
+  reads: readonly TableRead[],
+  writes: readonly TableWrite[] = [],
+  { gsi1 = false, writesOnly }: { gsi1?: boolean; writesOnly?: readonly string[] } = {},
+): TableNeeds => ({ reads, queriesGsi1: gsi1, writes, ...(writesOnly ? { writesOnly } : {}) });
 
-const needs = (
-  access: keyof typeof tableAccess,
-  { writesOnly, ...extra }: Partial<Omit<FunctionNeeds, 'table'>> & { writesOnly?: readonly string[] } = {},
-): FunctionNeeds => ({
-  table: tableAccess[access] && { ...tableAccess[access], ...(writesOnly ? { writesOnly } : {}) },
+const read: TableRead[] = ['GetItem', 'Query'];
+const readMany: TableRead[] = ['GetItem', 'Query', 'BatchGetItem'];
+/** Single-item writes and the Put, Update and Delete parts of transactions (nobody writes a ConditionCheck). */
+const write: TableWrite[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+
+const needs = (extra: Partial<FunctionNeeds> = {}): FunctionNeeds => ({
   sendsTo: [],
   readsCrl: false,
   writesCrl: false,
@@ -87,77 +92,98 @@ const needs = (
 
 export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Debits the balance, writes the statement entry and the message; calls the provider.
-  'external-messages': needs('readwrite', { readsProviderSecrets: sends }),
-  finance: needs('read'),
-  config: needs('read'),
+  'external-messages': needs({ table: table(readMany, write, { gsi1: true }), readsProviderSecrets: sends }),
+  finance: needs({ table: table(read) }),
+  config: needs({ table: table(read) }),
   // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes, sent through the provider.
-  token: needs('readwrite', { readsSigningKey: true, readsProviderSecrets: sends }),
+  token: needs({ table: table(read, write, { gsi1: true }), readsSigningKey: true, readsProviderSecrets: sends }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
-  'v2-appointments': needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  'v2-appointments': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
-  'v2-other': needs('readwrite', { readsProviderSecrets: sends }),
-  // Hands the agent its integrations with their secrets; imported appointments are queued for the flow.
-  agent: needs('readwrite', { integrationSecrets: 'read', sendsTo: ['appointmentFlow'] }),
+  'v2-other': needs({ table: table(readMany, write, { gsi1: true }), readsProviderSecrets: sends }),
+  // Hands the agent its integrations with their secrets; imported appointments are queued for the flow; execution logs
+  // and saved queries are written in batches.
+  agent: needs({
+    table: table(readMany, [...write, 'BatchWriteItem'], { gsi1: true }),
+    integrationSecrets: 'read',
+    sendsTo: ['appointmentFlow'],
+  }),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
-  'provider-api': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
-  // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload.
-  webhooks: needs('read', {
+  'provider-api': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload. It answers
+  // anyone, so it writes one kind of item only: the generic inbound events it keeps for audit (their own partition).
+  webhooks: needs({
+    table: table(read, ['PutItem'], { writesOnly: [inboundEventPartition] }),
     sendsTo: ['inbound', 'status'],
     readsProviderSecrets: ['providerA.authToken', 'providerB.appSecret', 'providerB.verifyToken'],
   }),
-  // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL.
+  // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL and the plans.
   // It answers anyone, so its writes are limited to those two kinds of item: never a tenant's.
-  public: needs('readwrite', { readsCrl: true, sendsMail: true, writesOnly: ['CONTATO#*', 'SEQ#*'] }),
-  'patient-app': needs('readwrite'),
+  public: needs({
+    table: table(['Query'], ['PutItem', 'UpdateItem'], { writesOnly: ['CONTATO#*', 'SEQ#*'] }),
+    readsCrl: true,
+    sendsMail: true,
+  }),
+  'patient-app': needs({ table: table(read, write, { gsi1: true }) }),
   // Resending a stored webhook delivery queues its attempt.
-  'provider-portal': needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  'provider-portal': needs({ table: table(read, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
   // Geocodes the address of the physician's profile.
-  'physician-portal': needs('readwrite', { geocodes: true }),
+  'physician-portal': needs({ table: table(readMany, write, { gsi1: true }), geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
-  admin: needs('readwrite', { writesProviderSecrets: true }),
+  admin: needs({ table: table(read, write, { gsi1: true }), writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
-  'admin-whatsapp': needs('readwrite', { sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
-  // The agent channel's integrations: their secrets are written here.
-  'admin-integrations': needs('readwrite', { integrationSecrets: 'write' }),
-  // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
+  'admin-whatsapp': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
+  // The agent channel's integrations: their secrets are written here; replacing saved queries writes them in batches.
+  'admin-integrations': needs({ table: table(read, [...write, 'BatchWriteItem']), integrationSecrets: 'write' }),
   // Serves the OpenAPI document it bundles; no table, no secret.
-  reference: needs('none'),
-  'admin-certificates': needs('readwrite', { readsAgentCa: true, readsCrl: true, writesCrl: true }),
+  reference: needs(),
+  // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
+  'admin-certificates': needs({ table: table(read, write), readsAgentCa: true, readsCrl: true, writesCrl: true }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */
 export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
-  apiKey: needs('read'),
+  // One GetItem of the key's item.
+  apiKey: needs({ table: table(['GetItem']) }),
   // JWTs are verified with the public keys alone: no table access, no private key.
-  oauth2: needs('none', { readsVerificationKeys: true }),
+  oauth2: needs({ readsVerificationKeys: true }),
   // Counts requests per credential and minute (the limit holds across every Lambda instance), in the credential's partition only.
-  providerCredential: needs('readwrite', { writesOnly: ['PCRED#*'] }),
-  portalJwt: needs('none', { readsVerificationKeys: true }),
+  providerCredential: needs({ table: table(['GetItem'], ['UpdateItem'], { writesOnly: ['PCRED#*'] }) }),
+  portalJwt: needs({ readsVerificationKeys: true }),
   // Also checks the client certificate's serial against the CRL; it reads nothing from the table.
-  agent: needs('none', { readsVerificationKeys: true, readsCrl: true }),
+  agent: needs({ readsVerificationKeys: true, readsCrl: true }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
-  inbound: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  inbound: needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // A callback that beat its message is verified here, with provider_a's auth token.
-  status: needs('readwrite', { readsProviderSecrets: ['providerA.authToken'] }),
+  status: needs({ table: table(read, write, { gsi1: true }), readsProviderSecrets: ['providerA.authToken'] }),
   // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
-  outboundWebhooks: needs('readwrite', { sendsTo: ['outboundWebhooks'] }),
+  outboundWebhooks: needs({ table: table(read, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
-  appointmentFlow: needs('readwrite', { sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
+  appointmentFlow: needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
-  // Writes the rate item, nothing else.
-  exchangeRate: needs('readwrite', { writesOnly: ['COTACAO#*'] }),
+  // Reads and writes the rate item, nothing else.
+  exchangeRate: needs({ table: table(['GetItem'], ['PutItem'], { writesOnly: ['COTACAO#*'] }) }),
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
   // Asks the provider how its templates' reviews went.
-  appointmentSweep: needs('readwrite', { sendsTo: ['outboundWebhooks', 'appointmentFlow'], readsProviderSecrets: sends }),
+  appointmentSweep: needs({
+    table: table(readMany, write, { gsi1: true }),
+    sendsTo: ['outboundWebhooks', 'appointmentFlow'],
+    readsProviderSecrets: sends,
+  }),
   // Fails the sends no function settled and gives their charge back.
-  sendReconciler: needs('readwrite'),
+  sendReconciler: needs({ table: table(readMany, write, { gsi1: true }) }),
   // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
-  crlReissue: needs('readwrite', { writesOnly: ['CRL#*'], readsAgentCa: true, readsCrl: true, writesCrl: true }),
+  crlReissue: needs({
+    table: table(read, ['PutItem', 'UpdateItem'], { writesOnly: ['CRL#*'] }),
+    readsAgentCa: true,
+    readsCrl: true,
+    writesCrl: true,
+  }),
 };
 
 /** Every Lambda with its needs, for the stack and the tests. */

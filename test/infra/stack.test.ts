@@ -500,7 +500,7 @@ describe('PlatformStack', () => {
       }
     });
 
-    it("limits the public group's, the rate counter's and the exchange rate's writes to their own partitions, and gives the agent authorizer no table access", () => {
+    it("limits the unauthenticated groups', the rate counter's and the exchange rate's writes to their own partitions, and gives the agent authorizer no table access", () => {
       const statementsOf = (entry: LambdaEntry) => {
         const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
         return resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
@@ -510,6 +510,16 @@ describe('PlatformStack', () => {
       expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTATO#*', 'SEQ#*'] } });
       // The rate counter and the exchange rate are written in their own partitions only; the condition is there only where permissions.ts asks for it.
       const conditionOf = (entry: LambdaEntry) => statementsOf(entry).find((s) => s.Condition)?.Condition;
+      // The webhook edge answers anyone too: it writes the generic inbound events it keeps, in their own partition, and nothing else.
+      const webhookWrites = statementsOf(groupFunctions.webhooks).filter((s) =>
+        asArray(s.Action).some((a) => /^dynamodb:(Put|Update|Delete)/.test(a)),
+      );
+      expect(webhookWrites).toEqual([
+        expect.objectContaining({
+          Action: 'dynamodb:PutItem',
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APP#*#ENTRADA'] } },
+        }),
+      ]);
       expect(conditionOf(authorizerFunctions.providerCredential)).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PCRED#*'] },
       });
@@ -523,6 +533,7 @@ describe('PlatformStack', () => {
       expect(conditioned.sort()).toEqual(
         [
           groupFunctions.public.id,
+          groupFunctions.webhooks.id,
           authorizerFunctions.providerCredential.id,
           scheduledFunctions.exchangeRate.id,
           scheduledFunctions.crlReissue.id,
@@ -631,7 +642,7 @@ describe('PlatformStack', () => {
       expect([...grantsOf(groupFunctions['physician-portal'])].filter((g) => g.startsWith('geo:'))).toEqual([
         'geo:SearchPlaceIndexForText on place-index',
       ]);
-      const readOnlyGroups: Group[] = ['finance', 'config', 'webhooks'];
+      const readOnlyGroups: Group[] = ['finance', 'config'];
       for (const group of readOnlyGroups) expect(holders(/dynamodb:PutItem/)).not.toContain(groupFunctions[group].id);
     });
   });

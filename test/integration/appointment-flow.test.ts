@@ -11,6 +11,11 @@ import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { localDateTime } from '#shared/domain/time';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { consumerFunctions, scheduledFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
+
+/** The appointment sweep's code, run as its Lambda (its calls pass that role's grants). */
+const sweepFunction = scheduledFunctions.appointmentSweep.id;
 
 const service = useLocalService({
   simulators: { reviewDelayMs: 200, callbackDelayMs: { min: 5, max: 20 } },
@@ -57,7 +62,7 @@ async function approvedTemplate(key: AppKey, procedimentos: string[], nome = `av
   return until(
     'the approval',
     async () => {
-      if (key === 'outra') await pollTemplateReviews(); // provider_a sends no event: the sweep asks
+      if (key === 'outra') await asFunction(sweepFunction, () => pollTemplateReviews()); // provider_a sends no event: the sweep asks
       return (await admin(key, 'GET', `${TEMPLATES}/${created.body.id}`)).body;
     },
     (t) => t.estado === 'APROVADO',
@@ -105,7 +110,7 @@ const sentTo = (telefone: string, count: number) =>
 
 /** Runs the sweep as the schedule would, and waits for the flow's queue to settle. */
 async function sweep(): Promise<void> {
-  await queueDueAppointments();
+  await asFunction(sweepFunction, () => queueDueAppointments());
   await service.queues.drained();
 }
 
@@ -287,12 +292,12 @@ describe('the timed moves', () => {
     await status('demo', created.id, 'ENVIADO');
 
     await sleep(2_500); // past deadline - 2 s
-    await Promise.all([queueDueAppointments(), queueDueAppointments()]);
+    await asFunction(sweepFunction, () => Promise.all([queueDueAppointments(), queueDueAppointments()]));
     await service.queues.drained();
     await status('demo', created.id, 'AVISO_ENVIADO');
 
     await sleep(2_100); // past the no-reply time
-    await Promise.all([queueDueAppointments(), queueDueAppointments()]);
+    await asFunction(sweepFunction, () => Promise.all([queueDueAppointments(), queueDueAppointments()]));
     await service.queues.drained();
     const gaveUp = await status('demo', created.id, 'NAO_RESPONDEU');
 
@@ -318,7 +323,9 @@ describe('exactly once', () => {
     await status('demo', created.id, 'ENVIADO');
     await sleep(Math.max(0, deadline - 2_000 + 200 - Date.now()));
 
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => advanceAppointment(flowDeps(), app('demo').id, created.id)));
+    const outcomes = await asFunction(consumerFunctions.appointmentFlow.id, () =>
+      Promise.all(Array.from({ length: 8 }, () => advanceAppointment(flowDeps(), app('demo').id, created.id))),
+    );
 
     expect(
       outcomes.filter((o) => o === 'aviso_enviado'),

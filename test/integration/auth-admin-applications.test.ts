@@ -14,6 +14,8 @@ import { addAmounts } from '#shared/domain/money';
 import type { Application } from '#shared/domain/applications';
 import { providerSecret } from '#shared/providers/secrets';
 import { providerASignature } from '#shared/providers/signatures';
+import { groupFunctions } from '#infra/functions';
+import { runAs } from '#infra/local/handlers';
 
 const service = useLocalService();
 
@@ -581,7 +583,7 @@ describe('the admin Lambda handler with an authorizer context (as API Gateway ca
         expiresAt: String(Math.floor(Date.now() / 1000) + 300),
       },
     });
-    const result = await adminHandler(event, lambdaContext());
+    const result = await runAs(adminHandler, event, lambdaContext(), groupFunctions.admin.id);
     return { status: result.statusCode, body: JSON.parse(result.body) as Json };
   };
 

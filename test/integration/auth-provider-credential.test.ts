@@ -16,6 +16,8 @@ import { db, tableName } from '#shared/db/client';
 import { registerPrestador } from '#shared/domain/applications';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { otherSecret } from '../support/secrets.ts';
+import { groupFunctions } from '#infra/functions';
+import { runAs } from '#infra/local/handlers';
 
 let demo: SandboxApp;
 let outra: SandboxApp;
@@ -72,7 +74,8 @@ async function portal(who: Who, method: string, resource: string, options: { id?
     expiresAt: String(Math.floor(Date.now() / 1000) + 3600),
   };
   if (who.prestadorId !== undefined) authorizer.prestadorId = String(who.prestadorId);
-  const result = await portalHandler(
+  const result = await runAs(
+    portalHandler,
     restEvent({
       method,
       resource,
@@ -81,6 +84,7 @@ async function portal(who: Who, method: string, resource: string, options: { id?
       authorizer,
     }),
     lambdaContext('provider-portal'),
+    groupFunctions['provider-portal'].id,
   );
   return { status: result.statusCode, headers: result.headers ?? {}, json: result.body ? JSON.parse(result.body) : undefined };
 }

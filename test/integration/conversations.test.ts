@@ -8,6 +8,8 @@ import type { PatientMessage } from '#events/inbound-queue';
 import { processInbound } from '#functions/consumers/inbound';
 import { adapter } from '#shared/adapters/index';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { consumerFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
 
 const service = useLocalService();
 const api = client(service);
@@ -89,7 +91,7 @@ describe('a patient writes', () => {
     const burst = Array.from({ length: 6 }, (_, i) => message(demo().id, phone, `mensagem ${i}`));
 
     // Act: handled side by side, as concurrent consumers would
-    await Promise.all(burst.map((m) => processInbound(m)));
+    await asFunction(consumerFunctions.inbound.id, () => Promise.all(burst.map((m) => processInbound(m))));
 
     // Assess
     const messages = await received(phone);

@@ -5,6 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runExchangeRate } from '#functions/scheduled/exchange-rate';
 import { useLocalService } from '../support/local-service.ts';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
+import { scheduledFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
+
+/** The refresh, run as its Lambda (its calls pass that role's grants). */
+const runAsSchedule = (...args: Parameters<typeof runExchangeRate>) =>
+  asFunction(scheduledFunctions.exchangeRate.id, () => runExchangeRate(...args));
 
 const rates = () => dynamoExchangeRateRepository();
 
@@ -37,7 +43,7 @@ describe('exchange-rate schedule', () => {
     service.exchangeRateSource.setBid('5.1234567');
     const now = new Date();
 
-    const result = await runExchangeRate({ now: () => now });
+    const result = await runAsSchedule({ now: () => now });
 
     expect(result).toMatchObject({ updated: true, stale: false, ageMinutes: 0 });
     expect(await rates().get()).toEqual({
@@ -52,14 +58,14 @@ describe('exchange-rate schedule', () => {
     async (mode) => {
       // Prepare
       service.exchangeRateSource.setBid('5.5000');
-      await runExchangeRate();
+      await runAsSchedule();
       const before = await rates().get();
       service.exchangeRateSource.setBid('6.0000');
       service.exchangeRateSource.fail(mode);
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
       // Act
-      const result = await runExchangeRate();
+      const result = await runAsSchedule();
 
       // Assess
       expect(result.updated).toBe(false);
@@ -70,12 +76,12 @@ describe('exchange-rate schedule', () => {
   );
 
   it('refuses a rate outside the sane range and keeps the last good one', async () => {
-    await runExchangeRate();
+    await runAsSchedule();
     const before = await rates().get();
     service.exchangeRateSource.setBid('54.321');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    await runExchangeRate();
+    await runAsSchedule();
 
     expect(await rates().get()).toEqual(before);
   });
@@ -84,14 +90,14 @@ describe('exchange-rate schedule', () => {
     // Prepare: a good rate now, then the source fails for 31 minutes.
     service.exchangeRateSource.setBid('5.4321');
     const t0 = new Date();
-    await runExchangeRate({ now: () => t0 });
+    await runAsSchedule({ now: () => t0 });
     service.exchangeRateSource.fail('status');
     const later = new Date(t0.getTime() + 31 * 60_000);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const out = vi.spyOn(console, 'log').mockImplementation(() => undefined);
 
     // Act
-    const result = await runExchangeRate({ now: () => later });
+    const result = await runAsSchedule({ now: () => later });
 
     // Assess
     expect(result).toMatchObject({ stale: true, ageMinutes: 31 });
@@ -112,12 +118,12 @@ describe('exchange-rate schedule', () => {
 
   it('emits no metric while the rate is at most 30 minutes old', async () => {
     const t0 = new Date();
-    await runExchangeRate({ now: () => t0 });
+    await runAsSchedule({ now: () => t0 });
     service.exchangeRateSource.fail('status');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const out = vi.spyOn(console, 'log').mockImplementation(() => undefined);
 
-    const result = await runExchangeRate({ now: () => new Date(t0.getTime() + 30 * 60_000) });
+    const result = await runAsSchedule({ now: () => new Date(t0.getTime() + 30 * 60_000) });
 
     expect(result.stale).toBe(false);
     expect(lines(out).some((l) => l.includes('ExchangeRateAgeMinutes'))).toBe(false);

@@ -26,6 +26,8 @@ import {
   type AppointmentEventType,
 } from '#shared/domain/appointments';
 import { registerPrestador } from '#shared/domain/applications';
+import { scheduledFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
 
 const SCHEDULE = '0,100ms,100ms'; // three attempts, each retry a one-second hop
 const TIMEOUT_MS = 300;
@@ -304,9 +306,9 @@ describe('the outbox', () => {
     const { eventId } = await emit(provider.id, 'AGENDAMENTO_REALIZADO', { queue: false, at: new Date(Date.now() - 3 * 60_000) });
 
     // Act
-    const requeued = await requeuePendingEvents();
+    const requeued = await asFunction(scheduledFunctions.appointmentSweep.id, () => requeuePendingEvents());
     await settle();
-    const again = await requeuePendingEvents();
+    const again = await asFunction(scheduledFunctions.appointmentSweep.id, () => requeuePendingEvents());
 
     // Assess
     expect(requeued).toBeGreaterThanOrEqual(1);

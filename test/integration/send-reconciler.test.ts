@@ -14,6 +14,11 @@ import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { providerFor } from '#shared/providers/index';
 import type { ProviderClient } from '#shared/providers/types';
 import { apiKeyHeaders, client, useLocalService, type Json } from '../support/local-service.ts';
+import { scheduledFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
+
+/** The reconciler, run as its Lambda (its calls pass that role's grants). */
+const reconcileAsSchedule = (now: Date) => asFunction(scheduledFunctions.sendReconciler.id, () => reconcileSends(now));
 
 const service = useLocalService();
 const api = client(service);
@@ -75,9 +80,9 @@ describe('the send reconciler', () => {
     expect(cents(before) - cents(await balance(app))).toBe(10);
 
     // Act: not yet due, then two reconcilers at once past the send's time, then one more.
-    const early = await reconcileSends(new Date());
-    const [first, second] = await Promise.all([reconcileSends(later()), reconcileSends(later())]);
-    const third = await reconcileSends(later());
+    const early = await reconcileAsSchedule(new Date());
+    const [first, second] = await Promise.all([reconcileAsSchedule(later()), reconcileAsSchedule(later())]);
+    const third = await reconcileAsSchedule(later());
 
     // Assess
     expect(early).toEqual({ failed: 0, settled: 0 });
@@ -125,7 +130,7 @@ describe('the send reconciler', () => {
         () => message(app, mensagemId),
         (m) => m.status === 'READ',
       );
-      const reconciled = await reconcileSends(later());
+      const reconciled = await reconcileAsSchedule(later());
 
       // Assess
       expect(settled).toMatchObject({ status: 'READ', messageSid: outcome.ok ? outcome.messageSid : null });

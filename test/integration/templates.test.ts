@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { pollTemplateReviews } from '#functions/scheduled/appointment-sweep';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { scheduledFunctions } from '#infra/functions';
+import { asFunction } from '#infra/local/iam-guard';
 
 // provider_b's review takes 1.5 s here: long enough to act on a template still EM_ANALISE.
 const service = useLocalService({ simulators: { reviewDelayMs: 1_500 } });
@@ -187,10 +189,10 @@ describe('the provider`s review', () => {
     const bad = (await outra('POST', TEMPLATES, body({ corpo: 'Olá {{1}}, oferta especial no exame {{2}}.' }))).body;
     for (const t of [good, bad]) expect((await outra('POST', `${TEMPLATES}/${t.id}/submeter`)).body.estado).toBe('EM_ANALISE');
 
-    await pollTemplateReviews(); // still in review: nothing changes
+    await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews()); // still in review: nothing changes
     expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('EM_ANALISE');
     await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect(await pollTemplateReviews()).toBeGreaterThanOrEqual(2); // (a provider_b template of an earlier test may be settled too)
+    expect(await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews())).toBeGreaterThanOrEqual(2); // (a provider_b template of an earlier test may be settled too)
 
     expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('APROVADO');
     expect((await outra('GET', `${TEMPLATES}/${bad.id}`)).body).toMatchObject({
@@ -202,6 +204,6 @@ describe('the provider`s review', () => {
       [good.nome, 'APPROVED', ['Confirmar', 'Cancelar']],
       [bad.nome, 'REJECTED', ['Confirmar', 'Cancelar']],
     ]);
-    expect(await pollTemplateReviews()).toBe(0); // nothing left to ask
+    expect(await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews())).toBe(0); // nothing left to ask
   });
 });
