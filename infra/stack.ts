@@ -11,10 +11,11 @@ import { Aws, CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validation
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
+import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WORK_QUEUE_BATCH_SIZE, WorkQueue } from '#infra/constructs/work-queue';
@@ -139,13 +140,13 @@ export class PlatformStack extends Stack {
 
     // Geocodes the physician's profile address (shared/adapters/aws/location.ts, docs/decisions.md). `Storage`,
     // not `SingleUse`: the point is kept in the profile, and the service terms allow keeping only Storage results.
-    // HERE, not Esri: Esri's terms forbid tracking or routing staff. A new data source replaces the index.
-    this.placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
-      indexName: `${this.stackName}-enderecos`,
+    // HERE, not Esri: Esri's terms forbid tracking or routing staff. A new data source replaces the index
+    // (under a new name, infra/constructs/place-index.ts).
+    this.placeIndex = new PlaceIndex(this, 'PlaceIndex', {
       dataSource: 'Here',
-      dataSourceConfiguration: { intendedUse: 'Storage' },
+      intendedUse: 'Storage',
       description: "Geocodes the on-call physicians' profile addresses (Brazil)",
-    });
+    }).index;
 
     // Every function, with the timeouts its trigger allows, in a nested stack of its own.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };

@@ -17,6 +17,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { PlaceIndex, type PlaceIndexProps } from '#infra/constructs/place-index';
 import { ServiceApi } from '#infra/constructs/rest-api';
 import { rateLimits } from '#infra/constructs/rate-limits';
 import {
@@ -496,7 +497,7 @@ describe('PlatformStack', () => {
     it('has one place index for geocoding, in Brazil, whose results may be stored (the profile keeps the point)', () => {
       template.resourceCountIs('AWS::Location::PlaceIndex', 1);
       template.hasResourceProperties('AWS::Location::PlaceIndex', {
-        IndexName: 'Test-enderecos',
+        IndexName: Match.stringLikeRegexp('^Test-PlaceIndex-[0-9A-F]{8}-Here-Storage$'),
         DataSource: 'Here',
         DataSourceConfiguration: { IntendedUse: 'Storage' },
       });
@@ -815,6 +816,30 @@ describe('PlatformStack', () => {
       expect(acknowledged.length).toBeGreaterThan(0);
       for (const { path, rule, reason } of acknowledged) expect(reason.trim().length, `${rule} at ${path}`).toBeGreaterThan(20);
     });
+  });
+});
+
+describe('the place index', () => {
+  const nameWith = (props: PlaceIndexProps, stackName = 'WhatsappPlatform') => {
+    const stack = new Stack(new App(), stackName);
+    return stack.resolve(new PlaceIndex(stack, 'PlaceIndex', props).index.indexName) as string;
+  };
+  const here: PlaceIndexProps = { dataSource: 'Here', intendedUse: 'Storage' };
+
+  it('is named after what replaces it, so a new data source is a new index CloudFormation can create beside the old one', () => {
+    // Act + Assess: a replacement property changes the name; the same properties keep it from one synth to the next.
+    expect(nameWith(here)).toBe(nameWith(here));
+    expect(nameWith({ ...here, dataSource: 'Esri' })).not.toBe(nameWith(here));
+    expect(nameWith({ ...here, intendedUse: 'SingleUse' })).not.toBe(nameWith(here));
+    expect(nameWith(here, 'Staging')).not.toBe(nameWith(here));
+  });
+
+  it("keeps the name within IndexName's 100 characters of [-._\\w], whatever the stack is called", () => {
+    for (const stackName of ['WhatsappPlatform', 'A'.repeat(128)]) {
+      const name = nameWith(here, stackName);
+      expect(name).toMatch(/^[-._\w]{1,100}$/);
+      expect(name.endsWith('-Here-Storage')).toBe(true);
+    }
   });
 });
 
