@@ -1,14 +1,21 @@
-// The whole service in one stack: the table, the work queues, the schedules, the CRL bucket,
-// the signing-key secret, the place index, every Lambda (infra/functions.ts) with exactly the rights listed in
-// infra/permissions.ts, and the REST API built from the route table.
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+// The whole service: the table, the work queues, the schedules, the CRL bucket, the signing-key secret,
+// the place index, every Lambda (infra/functions.ts) with exactly the rights listed in infra/permissions.ts,
+// and the REST API built from the route table.
+//
+// Layout (docs/decisions.md, "Room to grow"): this root template holds what keeps data or an address
+// (table, bucket, secrets, queues, place index, the API with its stage and paths); each Lambda has a nested
+// stack of its own, holding its role, policy and log group and what invokes it (its API methods, its
+// authorizer, its queue mapping, its schedule). A function costs this template one resource, a route only
+// the path segments it adds.
+import { Aws, CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
+import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WORK_QUEUE_BATCH_SIZE, WorkQueue } from '#infra/constructs/work-queue';
@@ -133,15 +140,15 @@ export class PlatformStack extends Stack {
 
     // Geocodes the physician's profile address (shared/adapters/aws/location.ts, docs/decisions.md). `Storage`,
     // not `SingleUse`: the point is kept in the profile, and the service terms allow keeping only Storage results.
-    // HERE, not Esri: Esri's terms forbid tracking or routing staff. A new data source replaces the index.
-    this.placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
-      indexName: `${this.stackName}-enderecos`,
+    // HERE, not Esri: Esri's terms forbid tracking or routing staff. A new data source replaces the index
+    // (under a new name, infra/constructs/place-index.ts).
+    this.placeIndex = new PlaceIndex(this, 'PlaceIndex', {
       dataSource: 'Here',
-      dataSourceConfiguration: { intendedUse: 'Storage' },
+      intendedUse: 'Storage',
       description: "Geocodes the on-call physicians' profile addresses (Brazil)",
-    });
+    }).index;
 
-    // Every function, with the timeouts its trigger allows.
+    // Every function, with the timeouts its trigger allows, in a nested stack of its own.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
       const { memorySize } = entry;
@@ -153,7 +160,8 @@ export class PlatformStack extends Stack {
           need.readsProviderSecrets.length > 0 ||
           need.integrationSecrets === 'read' ||
           need.readsAgentCa);
-      const fn = new ServiceFunction(this, entry.id, {
+      const home = new NestedStack(this, entry.id, { description: `${description}: its function and what invokes it` });
+      const fn = new ServiceFunction(home, entry.id, {
         entry: entry.entry,
         timeout,
         description,
@@ -194,7 +202,8 @@ export class PlatformStack extends Stack {
     };
 
     for (const { entry, fn } of scheduledFns) {
-      new Rule(this, `${entry.id}-Schedule`, {
+      // Beside the function: a rule's invoke permission is made in the rule's stack.
+      new Rule(Stack.of(fn), 'Schedule', {
         schedule: Schedule.rate(Duration.minutes(entry.rateMinutes)),
         targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
       });
@@ -248,11 +257,10 @@ export class PlatformStack extends Stack {
     });
 
     this.api = new ServiceApi(this, 'Http', {
-      routes,
-      groupFunctions: mapValues(groupFns, (f) => f.function),
       authorizerFunctions: mapValues(authorizerFns, (f) => f.function),
       agentDomain: props.agentDomain,
     });
+    for (const route of routes) this.api.addRoute(route, groupFns[route.group].function);
 
     // One configured public URL (PUBLIC_BASE_URL): the status callback given to provider_a on each send is
     // built on it, and the webhook checks accept it beside the URL rebuilt from the forwarding headers.

@@ -1,23 +1,30 @@
 // The REST API, built from the route table: one Lambda proxy integration per endpoint group,
 // one REQUEST authorizer per auth scheme, the service's gateway responses, access logs, and
 // optionally the agent channel's mutual-TLS custom domain.
-import { CfnOutput, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+//
+// Where each part lives (docs/decisions.md, "Room to grow"): the API, its stage and every path
+// resource in this construct's template; each method and authorizer beside its Lambda, in that
+// function's nested stack. Paths are shared by groups and stay put, so adding a route never moves
+// one between templates (API Gateway refuses a second resource with the same parent and path).
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
+  AwsIntegration,
   DomainName,
   EndpointType,
   IdentitySource,
-  LambdaIntegration,
   LogGroupLogDestination,
+  Method,
   MethodLoggingLevel,
   RequestAuthorizer,
   ResponseType,
   RestApi,
   SecurityPolicy,
-  type Method,
+  type Integration,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -51,6 +58,13 @@ const unauthenticatedReasons: Partial<Record<Group, string>> = {
   reference: 'The OpenAPI document of this API is public: integrators generate clients from it.',
 };
 
+/** `Routes/<path segments>` under `scope`, so a method's construct path reads like its route. */
+const routeScope = (scope: Construct, path: string): Construct =>
+  ['Routes', ...path.split('/').filter(Boolean)].reduce<Construct>(
+    (parent, part) => parent.node.tryFindChild(part) ?? new Construct(parent, part),
+    scope,
+  );
+
 export interface AgentDomainProps {
   domainName: string;
   certificateArn: string;
@@ -61,11 +75,16 @@ export interface AgentDomainProps {
 }
 
 export interface ServiceApiProps {
-  routes: readonly Route[];
-  groupFunctions: Record<Group, IFunction>;
   authorizerFunctions: Record<AuthorizedScheme, IFunction>;
   agentDomain?: AgentDomainProps;
 }
+
+/** Callers are not Cognito users: acknowledged on the API (its stage) and on every method, wherever it lives. */
+const notCognito = {
+  id: 'AwsSolutions-COG4',
+  reason:
+    'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
+};
 
 export class ServiceApi extends Construct {
   readonly api: RestApi;
@@ -73,9 +92,12 @@ export class ServiceApi extends Construct {
   readonly methods: Method[] = [];
   readonly domain: DomainName | undefined;
   readonly rateLimits: RateLimitedStage;
+  private readonly authorizerFunctions: Record<AuthorizedScheme, IFunction>;
+  private readonly integrations = new Map<IFunction, Integration>();
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
+    this.authorizerFunctions = props.authorizerFunctions;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
 
@@ -123,47 +145,13 @@ export class ServiceApi extends Construct {
     this.addGatewayResponses();
     this.rateLimits = new RateLimitedStage(this, 'RateLimits', { stageArn: this.api.deploymentStage.stageArn, rateLimits });
 
-    // One integration per group; one invoke permission per function for the whole API instead of
-    // one per method, which keeps the functions' resource policies small as routes are added.
-    const integrations = new Map<Group, LambdaIntegration>();
-    const integrationOf = (group: Group) => {
-      let integration = integrations.get(group);
-      if (!integration) {
-        integration = new LambdaIntegration(props.groupFunctions[group], { proxy: true, scopePermissionToMethod: false });
-        integrations.set(group, integration);
-      }
-      return integration;
-    };
-
-    for (const route of props.routes) {
-      const resource = this.api.root.resourceForPath(route.path);
-      const method =
-        route.auth === 'none'
-          ? resource.addMethod(route.method, integrationOf(route.group), { authorizationType: AuthorizationType.NONE })
-          : resource.addMethod(route.method, integrationOf(route.group), {
-              authorizationType: AuthorizationType.CUSTOM,
-              authorizer: this.authorizerFor(route.auth, props.authorizerFunctions[route.auth]),
-            });
-      this.methods.push(method);
-
-      if (route.auth === 'none') {
-        const reason = unauthenticatedReasons[route.group];
-        if (!reason) throw new Error(`route ${route.method} ${route.path} has no authorizer and no stated reason`);
-        Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason });
-      }
-    }
-
-    // Acknowledged on the API, so they cover its stage and methods.
+    // Acknowledged on the API, so they cover its stage and the methods in this template.
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions-APIG2',
         reason: "Requests are validated in the handlers with the route table's zod schemas, which produce the spec's error bodies.",
       },
-      {
-        id: 'AwsSolutions-COG4',
-        reason:
-          'Callers are API clients, providers, agents and portal users authenticated by the custom Lambda authorizers, not a Cognito user pool.',
-      },
+      notCognito,
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
         reason: 'The account-level API Gateway logging role uses the AWS policy API Gateway documents for it.',
@@ -173,12 +161,59 @@ export class ServiceApi extends Construct {
     this.domain = props.agentDomain ? this.addAgentDomain(props.agentDomain) : undefined;
   }
 
-  private authorizerFor(scheme: AuthorizedScheme, handler: IFunction): RequestAuthorizer {
-    // Created on first use: CDK refuses an authorizer that no method uses.
+  /**
+   * Serves `route` with `handler` (its endpoint group's function). The method is created in the handler's
+   * stack, its path's resources in this one; the API's deployment depends on the method and changes its
+   * logical id with it, so a deploy publishes every method change.
+   */
+  addRoute(route: Route, handler: IFunction): Method {
+    const method = new Method(routeScope(Stack.of(handler), route.path), route.method, {
+      resource: this.api.root.resourceForPath(route.path),
+      httpMethod: route.method,
+      integration: this.integrationOf(handler),
+      options:
+        route.auth === 'none'
+          ? { authorizationType: AuthorizationType.NONE }
+          : { authorizationType: AuthorizationType.CUSTOM, authorizer: this.authorizerFor(route.auth) },
+    });
+    this.methods.push(method);
+    Validations.of(method).acknowledge(notCognito);
+    if (route.auth === 'none') {
+      const reason = unauthenticatedReasons[route.group];
+      if (!reason) throw new Error(`route ${route.method} ${route.path} has no authorizer and no stated reason`);
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason });
+    }
+    return method;
+  }
+
+  /**
+   * A Lambda proxy integration, as LambdaIntegration renders it, with one invoke permission per function for
+   * the whole API (not one per method, which keeps the functions' resource policies small as routes are
+   * added). The permission is made here, in the function's stack: LambdaIntegration would put it in the API's.
+   */
+  private integrationOf(handler: IFunction): Integration {
+    let integration = this.integrations.get(handler);
+    if (!integration) {
+      integration = new AwsIntegration({ proxy: true, service: 'lambda', path: `2015-03-31/functions/${handler.functionArn}/invocations` });
+      handler.addPermission('InvokedByApi', {
+        principal: new ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: this.api.arnForExecuteApi(),
+      });
+      this.integrations.set(handler, integration);
+    }
+    return integration;
+  }
+
+  private authorizerFor(scheme: AuthorizedScheme): RequestAuthorizer {
+    // Created on first use (CDK refuses an authorizer that no method uses), beside its function: its invoke
+    // permission names the authorizer, so in the API's template the two would refer to each other. The id
+    // names the scheme: the deployment's logical id hashes each method's authorizer by its logical id, which
+    // must differ between schemes for a route's change of scheme to be deployed.
     const existing = this.authorizers[scheme];
     if (existing) return existing;
+    const handler = this.authorizerFunctions[scheme];
     const setting = authorizerSettings[scheme];
-    const authorizer = new RequestAuthorizer(this, `Authorizer-${scheme}`, {
+    const authorizer = new RequestAuthorizer(Stack.of(handler), `RequestAuthorizer-${scheme}`, {
       authorizerName: scheme,
       handler,
       identitySources: setting.identityHeaders.map((h) => IdentitySource.header(h)),

@@ -1,19 +1,24 @@
 // The synthesized CloudFormation, checked against the sources of truth it is built from: the
 // route table, infra/functions.ts, infra/permissions.ts and the gateway responses. Bundling is
-// skipped (context aws:cdk:bundling-stacks = []) so the stack builds in seconds.
+// skipped (context aws:cdk:bundling-stacks = []) so the stack builds in seconds. The stack is a root
+// template and one nested template per function; the assertions read them joined into one
+// (`joinTemplates`), with every reference between templates followed to the resource it names.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { App, Stack, Validations, type CfnElement, type Environment } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, Validations, type CfnElement, type Environment } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Policy } from 'aws-cdk-lib/aws-iam';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { PlaceIndex, type PlaceIndexProps } from '#infra/constructs/place-index';
+import { ServiceApi } from '#infra/constructs/rest-api';
 import { rateLimits } from '#infra/constructs/rate-limits';
 import {
   allFunctions,
@@ -29,7 +34,7 @@ import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
 import type { QueueName } from '#shared/adapters/ports';
 import { RECONCILE_AFTER_MS, sendBudget, sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { gatewayResponses } from '#shared/http/gateway-responses';
-import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
+import { groups, routes, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
 
 const execFileAsync = promisify(execFile);
 
@@ -44,12 +49,69 @@ const providerSecretArn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AW
 const integrationSecretArn = 'arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:Test/integracoes';
 const adminEmail = 'admin@clinica.example';
 
+/** Where a template's logical ids sit in the joined template: the root's as they are, a nested stack's under its construct id. */
+const templatePrefix = (stack: Stack) => (stack.nested ? `${stack.node.id}/` : '');
+
+/**
+ * The root template and its nested templates as one: each resource under its prefixed logical id, and every
+ * reference to a nested stack's parameter or output replaced by the value behind it, so a function's
+ * `{"Ref": "referencetoTestTable...Ref"}` reads `{"Ref": "Table..."}` as it did when the stack was one template.
+ */
+function joinTemplates(root: Stack) {
+  const stacks = [root, ...root.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))];
+  const templates = new Map(stacks.map((s) => [s, Template.fromStack(s).toJSON()]));
+  const nestedByResource = new Map(stacks.filter((s) => s.nested).map((s) => [logicalId(s.nestedStackResource!), s]));
+  const follow = (stack: Stack, value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((v) => follow(stack, v));
+    if (typeof value !== 'object' || value === null) return value;
+    const v = value as Json;
+    const ref: unknown = v.Ref;
+    const getAtt: unknown = v['Fn::GetAtt'];
+    if (typeof ref === 'string') {
+      if (ref.startsWith('AWS::')) return v;
+      if (stack.nested && ref in (templates.get(stack)!.Parameters ?? {})) {
+        const parent = stack.nestedStackParent!;
+        const passed = templates.get(parent)!.Resources[parent.getLogicalId(stack.nestedStackResource!)].Properties.Parameters[ref];
+        return follow(parent, passed);
+      }
+      return { Ref: templatePrefix(stack) + ref };
+    }
+    if (Array.isArray(getAtt)) {
+      const [id, attribute] = getAtt as [string, string];
+      const nested = nestedByResource.get(templatePrefix(stack) + id);
+      if (nested && attribute.startsWith('Outputs.')) {
+        return follow(nested, templates.get(nested)!.Outputs[attribute.slice('Outputs.'.length)].Value);
+      }
+      return { 'Fn::GetAtt': [templatePrefix(stack) + id, attribute] };
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, follow(stack, x)]));
+  };
+  const resources: Record<string, Json> = {};
+  for (const [stack, template] of templates) {
+    for (const [id, resource] of Object.entries(template.Resources as Record<string, Json>)) {
+      resources[templatePrefix(stack) + id] = {
+        ...resource,
+        ...(resource.Properties ? { Properties: follow(stack, resource.Properties) } : {}),
+        ...(resource.DependsOn ? { DependsOn: asArray(resource.DependsOn as string).map((d) => templatePrefix(stack) + d) } : {}),
+      };
+    }
+  }
+  const sizes = stacks.map((s) => {
+    const types = Object.values(templates.get(s)!.Resources as Record<string, Json>).map((r) => r.Type as string);
+    const count = (type: string) => types.filter((t) => t === type).length;
+    return { name: s.nested ? s.node.id : s.stackName, resources: types.length, count };
+  });
+  return { resources, sizes };
+}
+
 function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment) {
   const app = new App({
     // The feature flags of cdk.json, so the template is the one `cdk synth` produces.
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
     // CloudFormation's own schema validation runs in `cdk synth`; here it would only cost seconds.
     builtinCloudFormationValidation: false,
+    // The CLI's AWS::CDK::Metadata resource in every template, so resource counts are the deployed ones.
+    analyticsReporting: true,
   });
   const stack = new PlatformStack(app, 'Test', {
     build: { version: '1.2.3', commit: 'abc1234', time: '2025-01-01T00:00:00.000Z' },
@@ -57,28 +119,32 @@ function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment) 
     env,
     ...props,
   });
-  const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources as Record<string, Json> };
+  const { resources, sizes } = joinTemplates(stack);
+  return { app, stack, template: Template.fromJSON({ Resources: resources }), resources, sizes };
 }
 
 const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 /** The logical id whose Arn a value refers to (an integration URI, a target, a redrive policy...). */
 const arnTargetOf = (value: unknown): string | undefined => JSON.stringify(value).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)?.[1];
-/** Of an L2 construct (its default child) or of an L1 resource itself (the place index). */
-const logicalId = (c: IConstruct) => Stack.of(c).getLogicalId((c.node.defaultChild ?? c) as CfnElement);
+/** Of an L2 construct (its default child) or of an L1 resource itself (the place index), as the joined template names it. */
+function logicalId(c: IConstruct): string {
+  const stack = Stack.of(c);
+  return templatePrefix(stack) + stack.getLogicalId((c.node.defaultChild ?? c) as CfnElement);
+}
 
 describe('PlatformStack', () => {
   let stack: PlatformStack;
   let app: App;
   let template: Template;
   let resources: Record<string, Json>;
+  let sizes: ReturnType<typeof joinTemplates>['sizes'];
   const fnId = (entry: LambdaEntry) => logicalId(stack.functions.get(entry.id)!.function);
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
   beforeAll(() => {
     // Prepare + Act: one synth shared by the read-only assertions below.
-    ({ app, stack, template, resources } = synthesize({ mail: { mailFrom, adminEmail } }));
-  });
+    ({ app, stack, template, resources, sizes } = synthesize({ mail: { mailFrom, adminEmail } }));
+  }, 60_000); // a few seconds, more on a busy machine
 
   describe('functions', () => {
     it('deploys one Lambda per endpoint group, per authorizer scheme, per consumer and per schedule', () => {
@@ -275,6 +341,57 @@ describe('PlatformStack', () => {
     it('creates no custom domain unless the agent domain context is given', () => {
       template.resourceCountIs('AWS::ApiGateway::DomainName', 0);
     });
+
+    it('deploys the stage after every method and authorizer, wherever they live', () => {
+      const [, deployment] = ofType('AWS::ApiGateway::Deployment')[0]!;
+      const stacksServing = new Set(
+        [...stack.api.methods, ...Object.values(stack.api.authorizers)].map((c) => logicalId(Stack.of(c).nestedStackResource!)),
+      );
+      expect(stacksServing.size).toBe(groups.length + Object.keys(authorizerFunctions).length);
+      for (const id of stacksServing) expect(deployment.DependsOn, id).toContain(id);
+    });
+
+    it('gives the deployment a new logical id when a method in a nested stack changes, so a deploy publishes it', () => {
+      // Prepare: an API whose routes and authorizers are served by functions in nested stacks, as the platform builds it.
+      const deploymentIdWith = (routes: Route[]) => {
+        const root = new Stack(new App(), 'Api');
+        const fn = (id: string) =>
+          new LambdaFunction(new NestedStack(root, id), id, {
+            runtime: Runtime.NODEJS_22_X,
+            handler: 'index.handler',
+            code: Code.fromInline('export const handler = async () => ({ statusCode: 200 });'),
+          });
+        const groupFunctions: Partial<Record<Group, LambdaFunction>> = { public: fn('public'), finance: fn('finance') };
+        const authorizerFunctions = {
+          apiKey: fn('apiKey'),
+          oauth2: fn('oauth2'),
+          providerCredential: fn('providerCredential'),
+          portalJwt: fn('portalJwt'),
+          agent: fn('agent'),
+        };
+        const api = new ServiceApi(root, 'Http', { authorizerFunctions });
+        for (const route of routes) api.addRoute(route, groupFunctions[route.group]!);
+        return Object.entries(Template.fromStack(root).toJSON().Resources as Record<string, Json>).find(
+          ([, r]) => r.Type === 'AWS::ApiGateway::Deployment',
+        )![0];
+      };
+      const status: Route = { method: 'GET', path: '/api/status', group: 'public', auth: 'none', body: 'none' };
+      const balance: Route = { method: 'GET', path: '/api/external/financeiro/saldo', group: 'finance', auth: 'apiKey', body: 'none' };
+      const fees: Route = { method: 'GET', path: '/api/external/financeiro/tarifas', group: 'finance', auth: 'oauth2', body: 'none' };
+
+      // Act
+      const same = [deploymentIdWith([status, balance, fees]), deploymentIdWith([status, balance, fees])];
+      const changed = [
+        deploymentIdWith([{ ...status, method: 'POST' }, balance, fees]),
+        deploymentIdWith([status, { ...balance, group: 'public' }, fees]),
+        deploymentIdWith([status, { ...balance, auth: 'oauth2' }, { ...fees, auth: 'apiKey' }]),
+        deploymentIdWith([status, balance]),
+      ];
+
+      // Assess: the same methods, the same deployment; a changed method, handler or authorizer, a new one.
+      expect(same[1]).toBe(same[0]);
+      expect(new Set([same[0], ...changed]).size).toBe(1 + changed.length);
+    });
   });
 
   describe('table, queues and schedules', () => {
@@ -380,7 +497,7 @@ describe('PlatformStack', () => {
     it('has one place index for geocoding, in Brazil, whose results may be stored (the profile keeps the point)', () => {
       template.resourceCountIs('AWS::Location::PlaceIndex', 1);
       template.hasResourceProperties('AWS::Location::PlaceIndex', {
-        IndexName: 'Test-enderecos',
+        IndexName: Match.stringLikeRegexp('^Test-PlaceIndex-[0-9A-F]{8}-Here-Storage$'),
         DataSource: 'Here',
         DataSourceConfiguration: { IntendedUse: 'Storage' },
       });
@@ -647,6 +764,47 @@ describe('PlatformStack', () => {
     });
   });
 
+  describe('room to grow (docs/decisions.md)', () => {
+    /** CloudFormation's limit is 500 resources a template; the layout keeps every template at or below this. */
+    const CEILING = 400;
+    /** What the next features are expected to add (#24: the console, campaigns, the billed services). */
+    const FUTURE_ROUTES = 40;
+    const FUTURE_FUNCTIONS = 10;
+    /** The root's cost of a route: the path segments it adds. Twice the table's average (measured below) allows for deeper paths. */
+    const ROOT_RESOURCES_PER_ROUTE = 2;
+    const root = () => sizes.find((t) => t.name === stack.stackName)!;
+
+    it(`keeps every template at or below ${CEILING} resources`, () => {
+      const largest = sizes.reduce((a, b) => (b.resources > a.resources ? b : a));
+      expect(largest.resources, `the largest template, ${largest.name}, holds ${largest.resources} resources`).toBeLessThanOrEqual(CEILING);
+      for (const { name, resources } of sizes) expect(resources, name).toBeLessThanOrEqual(CEILING);
+      expect(sizes).toHaveLength(1 + allFunctions.length);
+    });
+
+    it('costs the root one resource per function and, per route, only the path segments it adds', () => {
+      expect(root().count('AWS::CloudFormation::Stack')).toBe(allFunctions.length);
+      expect(root().count('AWS::ApiGateway::Method')).toBe(0);
+      expect(root().count('AWS::Lambda::Function')).toBe(0);
+      // 122 paths for 117 routes today: the budget per route stays above the measured average.
+      expect(root().count('AWS::ApiGateway::Resource') / routes.length).toBeLessThanOrEqual(ROOT_RESOURCES_PER_ROUTE);
+    });
+
+    it(`has room for ${FUTURE_ROUTES} more routes and ${FUTURE_FUNCTIONS} more functions in every template`, () => {
+      const rootAfter = root().resources + FUTURE_ROUTES * ROOT_RESOURCES_PER_ROUTE + FUTURE_FUNCTIONS;
+      expect(rootAfter, `root ${root().resources} now, ${rootAfter} after`).toBeLessThanOrEqual(CEILING);
+      // A route is one method in its group's template: even all of them in the largest group fit.
+      const largestGroup = sizes
+        .filter((t) => t.count('AWS::ApiGateway::Method') > 0)
+        .reduce((a, b) => (b.resources > a.resources ? b : a));
+      expect(largestGroup.resources + FUTURE_ROUTES, largestGroup.name).toBeLessThanOrEqual(CEILING);
+      // A new function is a template of its own, as small as today's: log group, role, policy, function, what
+      // invokes it (a permission and an authorizer, queue mapping or schedule) and the CDK metadata, besides its methods.
+      for (const { name, resources, count } of sizes.filter((t) => t.name !== stack.stackName)) {
+        expect(resources - count('AWS::ApiGateway::Method'), name).toBeLessThanOrEqual(7);
+      }
+    });
+  });
+
   describe('cdk-nag', () => {
     it('finds no unacknowledged AwsSolutions violation (errors or warnings)', () => {
       // Act: the same pack infra/app.ts registers, run over the synthesized tree.
@@ -669,6 +827,30 @@ describe('PlatformStack', () => {
       expect(acknowledged.length).toBeGreaterThan(0);
       for (const { path, rule, reason } of acknowledged) expect(reason.trim().length, `${rule} at ${path}`).toBeGreaterThan(20);
     });
+  });
+});
+
+describe('the place index', () => {
+  const nameWith = (props: PlaceIndexProps, stackName = 'WhatsappPlatform') => {
+    const stack = new Stack(new App(), stackName);
+    return stack.resolve(new PlaceIndex(stack, 'PlaceIndex', props).index.indexName) as string;
+  };
+  const here: PlaceIndexProps = { dataSource: 'Here', intendedUse: 'Storage' };
+
+  it('is named after what replaces it, so a new data source is a new index CloudFormation can create beside the old one', () => {
+    // Act + Assess: a replacement property changes the name; the same properties keep it from one synth to the next.
+    expect(nameWith(here)).toBe(nameWith(here));
+    expect(nameWith({ ...here, dataSource: 'Esri' })).not.toBe(nameWith(here));
+    expect(nameWith({ ...here, intendedUse: 'SingleUse' })).not.toBe(nameWith(here));
+    expect(nameWith(here, 'Staging')).not.toBe(nameWith(here));
+  });
+
+  it("keeps the name within IndexName's 100 characters of [-._\\w], whatever the stack is called", () => {
+    for (const stackName of ['WhatsappPlatform', 'A'.repeat(128)]) {
+      const name = nameWith(here, stackName);
+      expect(name).toMatch(/^[-._\w]{1,100}$/);
+      expect(name.endsWith('-Here-Storage')).toBe(true);
+    }
   });
 });
 
