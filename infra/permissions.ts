@@ -61,8 +61,8 @@ const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessTok
 
 /**
  * The table actions of a function: the reads, the writes, whether it queries gsi1, and the partitions its writes are
- * limited to. Measured: each is what the function's bundle has a call site for (docs/decisions.md, "Least privilege,
- * measured"), and the local IAM guard fails any call outside it.
+ * limited to. Measured (docs/decisions.md, "Least privilege, measured"): what the function's code paths call, read
+ * from its bundle and seen by the local IAM guard over the test suite, which fails any call outside them.
  */
 const table = (
   reads: readonly TableRead[],
@@ -94,9 +94,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Debits the balance, writes the statement entry and the message; calls the provider.
   'external-messages': needs({ table: table(readMany, write, { gsi1: true }), readsProviderSecrets: sends }),
   finance: needs({ table: table(read) }),
-  config: needs({ table: table(read) }),
+  config: needs({ table: table(['GetItem']) }),
   // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes, sent through the provider.
-  token: needs({ table: table(read, write, { gsi1: true }), readsSigningKey: true, readsProviderSecrets: sends }),
+  token: needs({ table: table(['GetItem'], write), readsSigningKey: true, readsProviderSecrets: sends }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
   'v2-appointments': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
@@ -104,12 +104,12 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // Hands the agent its integrations with their secrets; imported appointments are queued for the flow; execution logs
   // and saved queries are written in batches.
   agent: needs({
-    table: table(readMany, [...write, 'BatchWriteItem'], { gsi1: true }),
+    table: table(readMany, [...write, 'BatchWriteItem']),
     integrationSecrets: 'read',
     sendsTo: ['appointmentFlow'],
   }),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
-  'provider-api': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  'provider-api': needs({ table: table(['GetItem'], write), sendsTo: ['outboundWebhooks'] }),
   // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload. It answers
   // anyone, so it writes one kind of item only: the generic inbound events it keeps for audit (their own partition).
   webhooks: needs({
@@ -124,17 +124,17 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     readsCrl: true,
     sendsMail: true,
   }),
-  'patient-app': needs({ table: table(read, write, { gsi1: true }) }),
+  'patient-app': needs({ table: table(read, ['PutItem', 'DeleteItem']) }),
   // Resending a stored webhook delivery queues its attempt.
-  'provider-portal': needs({ table: table(read, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  'provider-portal': needs({ table: table(['GetItem'], write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
   // Geocodes the address of the physician's profile.
-  'physician-portal': needs({ table: table(readMany, write, { gsi1: true }), geocodes: true }),
+  'physician-portal': needs({ table: table(readMany, ['PutItem']), geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
   admin: needs({ table: table(read, write, { gsi1: true }), writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
   'admin-whatsapp': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
-  // The agent channel's integrations: their secrets are written here; replacing saved queries writes them in batches.
-  'admin-integrations': needs({ table: table(read, [...write, 'BatchWriteItem']), integrationSecrets: 'write' }),
+  // The agent channel's integrations (their secrets are written here) and the agent's execution logs.
+  'admin-integrations': needs({ table: table(read, ['PutItem', 'UpdateItem']), integrationSecrets: 'write' }),
   // Serves the OpenAPI document it bundles; no table, no secret.
   reference: needs(),
   // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
@@ -156,13 +156,13 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
-  inbound: needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  inbound: needs({ table: table(['GetItem', 'BatchGetItem'], write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // A callback that beat its message is verified here, with provider_a's auth token.
-  status: needs({ table: table(read, write, { gsi1: true }), readsProviderSecrets: ['providerA.authToken'] }),
+  status: needs({ table: table(['GetItem'], write), readsProviderSecrets: ['providerA.authToken'] }),
   // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
-  outboundWebhooks: needs({ table: table(read, write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  outboundWebhooks: needs({ table: table(['GetItem'], ['PutItem', 'UpdateItem'], { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
-  appointmentFlow: needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
+  appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
@@ -171,15 +171,15 @@ export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNee
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
   // Asks the provider how its templates' reviews went.
   appointmentSweep: needs({
-    table: table(readMany, write, { gsi1: true }),
+    table: table(read, ['PutItem', 'DeleteItem'], { gsi1: true }),
     sendsTo: ['outboundWebhooks', 'appointmentFlow'],
     readsProviderSecrets: sends,
   }),
   // Fails the sends no function settled and gives their charge back.
-  sendReconciler: needs({ table: table(readMany, write, { gsi1: true }) }),
+  sendReconciler: needs({ table: table(read, write) }),
   // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
   crlReissue: needs({
-    table: table(read, ['PutItem', 'UpdateItem'], { writesOnly: ['CRL#*'] }),
+    table: table(['Query'], ['UpdateItem'], { writesOnly: ['CRL#*'] }),
     readsAgentCa: true,
     readsCrl: true,
     writesCrl: true,

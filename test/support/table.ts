@@ -7,7 +7,7 @@ import { resetConfig } from '#shared/config';
 import { inspectDbClients } from '#shared/db/client';
 import { guardDynamo, IamGuard } from '#infra/local/iam-guard';
 
-const guard = new IamGuard();
+const guard = new IamGuard({ usageFile: process.env.IAM_USAGE_FILE || undefined });
 
 export async function useFreshTable(): Promise<{ endpoint: string; tableName: string }> {
   const endpoint = inject('dynamoEndpoint');
