@@ -225,7 +225,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     const queues = new LocalQueues();
     const secrets = fileSecrets(paths.secrets);
     // Each function's AWS calls pass its role's grants, as on AWS (IAM_USAGE_FILE records what they used).
-    const guard = new IamGuard({ usageFile: env.IAM_USAGE_FILE || undefined, auditOnly: env.IAM_GUARD === 'audit' });
+    const guard = new IamGuard({ usageFile: env.IAM_USAGE_FILE || undefined });
     inspectDbClients((client) => guardDynamo(client, guard));
     scopeCachesBy(runningFunction);
     resetAdapters();
