@@ -15,6 +15,7 @@ import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
@@ -173,14 +174,22 @@ export class PlatformStack extends Stack {
       return fn;
     };
     // API Gateway gives up on an integration after 29 s; the handlers must answer well before. A group's
-    // longest operation is a send: its timeout is the send's budgets added up (shared/domain/send-budget.ts).
+    // longest operation is a send: its timeout is the send's budgets added up (infra/functions.ts).
     const groupFns = Object.fromEntries(
-      groups.map((g) => [g, create(groupFunctions[g], Duration.seconds(sendTimeoutSeconds), `Endpoint group ${g}`)]),
+      groups.map((g) => {
+        const entry = groupFunctions[g];
+        if (entry.timeoutSeconds >= API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS) {
+          throw new Error(
+            `${entry.id}: a ${entry.timeoutSeconds} s timeout outlives API Gateway's ${API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS} s`,
+          );
+        }
+        return [g, create(entry, Duration.seconds(entry.timeoutSeconds), `Endpoint group ${g}`)];
+      }),
     ) as Record<Group, ServiceFunction>;
     const authorizerFns = Object.fromEntries(
       (Object.keys(authorizerFunctions) as AuthorizedScheme[]).map((s) => [
         s,
-        create(authorizerFunctions[s], Duration.seconds(10), `Authorizer ${s}`),
+        create(authorizerFunctions[s], Duration.seconds(authorizerFunctions[s].timeoutSeconds), `Authorizer ${s}`),
       ]),
     ) as Record<AuthorizedScheme, ServiceFunction>;
     const consumerFns = Object.fromEntries(
