@@ -96,13 +96,15 @@ export class PlatformStack extends Stack {
         'Holds only the CRL, public data published by operators; versioning keeps every change. Server access logs would need a second bucket for little audit value.',
     });
 
-    // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...]},
-    // the first key signing. Created with an empty key list; operators put the generated key set
+    // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...],
+    // "signsFrom":{<kid>: <ISO time>}}, the key whose time came last signing (infra/scripts/rotate-signing-key.ts
+    // publishes each new key 16 minutes before it signs). Created with an empty key list; operators put the generated key set
     // in after the first deploy, and until then token issuing fails with "holds no keys".
     // (generateSecretString, not a literal value: CloudFormation never rewrites a generated value
     // on later deploys, so the real keys are not reset.)
     this.signingKey = new Secret(this, 'SigningKey', {
-      description: 'RS256 signing key set {"keys":[private JWK with kid, ...]}; the first key signs',
+      description:
+        'RS256 signing key set {"keys":[private JWK with kid, ...], "signsFrom":{kid: ISO time}}; the key whose time came last signs',
       generateSecretString: { secretStringTemplate: JSON.stringify({ keys: [] }), generateStringKey: 'placeholder' },
     });
     Validations.of(this.signingKey).acknowledge({
