@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayReques
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import { LAMBDA_SYNC_PAYLOAD_BYTES } from '#infra/constructs/aws-limits';
-import { groupFunctions } from '#infra/functions';
+import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { createGateway, evaluatePolicy, matchRoute, type AuthorizerHandler, type Gateway, type GroupHandler } from '#infra/local/gateway';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { gatewayResponses } from '#shared/http/gateway-responses';
@@ -322,6 +322,7 @@ describe('local gateway: the limits of API Gateway and Lambda', () => {
   const authorizer: AuthorizerHandler = async (event) => {
     const token = event.headers?.Authorization ?? event.headers?.['X-Api-Key'] ?? '';
     authorizations.push(`${token} ${event.httpMethod} ${event.path}`);
+    if (token.startsWith('hang-')) return new Promise(() => undefined); // never answers
     if (token.startsWith('deny-')) {
       return {
         principalId: 'x',
@@ -385,6 +386,20 @@ describe('local gateway: the limits of API Gateway and Lambda', () => {
     expect(groupFunctions.admin.timeoutSeconds).toBe(15);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  it("answers an authorizer that outlives its 10 s with the service's authorizer-failure 500, and the function never runs", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = fetch(`${baseUrl}/api/oauth/a`, { headers: { Authorization: 'hang-1' } });
+    await vi.waitFor(() => expect(authorizations).toEqual(['hang-1 GET /api/oauth/a']));
+
+    await vi.advanceTimersByTimeAsync(authorizerFunctions.oauth2.timeoutSeconds * 1000);
+    const response = await answer;
+
+    expect(authorizerFunctions.oauth2.timeoutSeconds).toBe(10);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(gatewayResponses.AUTHORIZER_FAILURE.body);
+    expect(invocations).toEqual([]);
   });
 
   const bearer = (token: string) => ({ Authorization: token });
