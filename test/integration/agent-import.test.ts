@@ -339,16 +339,20 @@ describe('batch import', () => {
     });
     const batchOf = (bytes: number) => {
       const registros: unknown[] = [{ tipo: 'PACIENTE', idLegado: 'BIGP', dados: { telefone: phones()(1) } }];
-      const size = () => Buffer.byteLength(JSON.stringify({ integracaoId, registros }));
-      while (size() + 32_100 < bytes) registros.push(clinical(registros.length, 'x'.repeat(32_000)));
+      let size = Buffer.byteLength(JSON.stringify({ integracaoId, registros }));
+      const add = (record: unknown) => {
+        registros.push(record);
+        size += Buffer.byteLength(JSON.stringify(record)) + 1; // and its comma
+      };
+      while (size + 32_100 < bytes) add(clinical(registros.length, 'x'.repeat(32_000)));
       const last = clinical(registros.length, '');
-      registros.push(last);
-      last.dados.conteudo.texto = 'x'.repeat(bytes - size());
+      add(last);
+      last.dados.conteudo.texto = 'x'.repeat(bytes - size);
       return { integracaoId, registros };
     };
+    const token = await accessToken(service, demo().oauth, 'registros:importar');
     const atLimit = batchOf(AGENT_IMPORT_MAX_BODY_BYTES);
     const over = batchOf(AGENT_IMPORT_MAX_BODY_BYTES + 1);
-    const token = await accessToken(service, demo().oauth, 'registros:importar');
 
     // Act
     const imported = (await agentCall(service, 'POST', url, { authorization: token, body: atLimit })) as Answer;
