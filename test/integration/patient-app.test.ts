@@ -99,6 +99,21 @@ describe('GET/PUT /api/v4/saude/perfil', () => {
     expect(get.body).toEqual(put.body);
   });
 
+  it('takes back what its GET answered, read-only fields unchanged, and applies the edited ones', async () => {
+    // Prepare: a patient whose CPF the application set, so the profile shows it masked.
+    const { telefone, token } = await newPatient();
+    const oauth = await accessToken(service, demo().oauth);
+    await api.call('POST', '/api/external/v2/pacientes', bearer(oauth), { telefone, cpf: '39053344705' });
+    const read = await api.call('GET', '/api/v4/saude/perfil', as(token));
+
+    // Act: the whole object back, with the name edited.
+    const put = await api.call('PUT', '/api/v4/saude/perfil', as(token), { ...read.body, nome: 'Joana Round Trip' });
+
+    // Assess
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: read.body.id, telefone, cpf: '***.533.447-**', nome: 'Joana Round Trip' });
+  });
+
   it.each([
     [{ sexo: 'X' }, 'sexo'],
     [{ dataNascimento: '1990-02-30' }, 'dataNascimento'],
