@@ -241,10 +241,14 @@ describe('a batch of deliveries', () => {
       inFlight.slow--;
       return { error: 'timeout' };
     };
-    const save = w.deps.deliveries.save;
-    w.deps.deliveries.save = async (d, from) => {
-      if (d.webhookId === 2) fastDone.push(d.eventId);
-      return save(d, from);
+    const deliveries = w.deps.deliveries;
+    const save = deliveries.save.bind(deliveries);
+    w.deps.deliveries = {
+      ...deliveries,
+      save: async (d, from) => {
+        if (d.webhookId === 2) fastDone.push(d.eventId);
+        return save(d, from);
+      },
     };
 
     // Act: the consumer works on the batch while receiver 1 hangs.
