@@ -124,7 +124,8 @@ const enqueueStatus = async (message: StatusCallback) =>
  * provider id. Missing signature 400, invalid 403 (the reference codes of protocol-vectors.json; the
  * spec leaves them open). A callback can beat the send's second write (the lookup is written when the
  * provider answered): then it is queued with what the consumer needs to check the signature once the
- * message is known; it is never applied unverified.
+ * message is known; it is never applied unverified. One that is unsigned and names neither a known
+ * message nor our reference is refused with the 400 of a missing signature, not queued.
  */
 async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   const form = new URLSearchParams(request.rawBody.toString('utf8'));
@@ -157,6 +158,14 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   if (parseSendReference(referencia)) callback.referencia = referencia;
 
   const ref = await messages.findRef(messageSid);
+  if (!ref && !signature && !callback.referencia) {
+    // provider_a signs every callback and our sends put our reference in the callback URL: unsigned, for
+    // no known message and naming none of ours, it is nobody's. Refused here instead of being queued,
+    // received three times and kept 7 days as an orphan.
+    log.info('unsigned provider_a status callback for an unknown message refused', { messageSid, status });
+    putMetric('StatusCallbackRefused', 1, { unit: 'Count', dimensions: { provider: 'provider_a', reason: 'unsigned_unknown' } });
+    throw new HttpError(400, 'missing_signature', 'X-Provider-A-Signature is required');
+  }
   if (!ref) {
     log.info('provider_a status callback for a message not known yet; queued for verification by the consumer', { messageSid, status });
     await enqueueStatus({ ...callback, verificacao: { url, params, signature: signature ?? null } });

@@ -181,7 +181,8 @@ export const webhooksContract: GroupContract<'webhooks'> = {
       'The application, and so the auth token that checks the signature, is found through `MessageSid`. A status of a message not ' +
       'known yet (the callback beat the send’s answer) is queued with what is needed to check its signature once the message is known; ' +
       'it is never applied unverified. When the application has an auth token: no signature is a 400 `missing_signature`, a wrong one a ' +
-      '403 `invalid_signature`.',
+      '403 `invalid_signature`. A callback without a signature whose `MessageSid` names no known message and that carries no `ref` of ' +
+      'ours is refused with the same 400 `missing_signature` and not queued (the provider signs every callback it posts).',
     query: statusQuery,
     body: providerAStatusForm,
     bodyContentType: 'application/x-www-form-urlencoded',
