@@ -23,7 +23,7 @@ import {
   API_GATEWAY_MAX_PAYLOAD_BYTES,
   LAMBDA_SYNC_PAYLOAD_BYTES,
 } from '#infra/constructs/aws-limits';
-import type { RateLimit } from '#infra/constructs/rate-limits';
+import { transformedKey, type RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { referencePage } from '#infra/local/reference-page';
@@ -251,7 +251,8 @@ export interface Exchange {
 }
 
 /**
- * WAF's rate-based rules on loopback: per rule and key (a header's value, or the address), a one-minute
+ * WAF's rate-based rules on loopback: per rule and key (a header's value after the rule's text
+ * transformations, transformedKey; or the address), a one-minute
  * window; a request over the limit is refused with the web ACL's 429 before routing, like WAF in front
  * of API Gateway. Retry-After says when the caller's window ends (WAF says 60, its longest).
  */
@@ -262,8 +263,10 @@ export function rateLimiter(limits: readonly RateLimit[], now: () => number = Da
     if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.start >= 60_000) windows.delete(k);
     for (const limit of limits) {
       if (!limit.paths.some((p) => path.includes(p))) continue;
-      const value = limit.key === 'ip' ? ip : header(limit.key.header);
-      if (!value) continue;
+      const raw = limit.key === 'ip' ? ip : header(limit.key.header);
+      if (!raw) continue;
+      // The value WAF counts: the header after the rule's text transformations.
+      const value = limit.key === 'ip' ? raw : transformedKey(raw, limit.key.transformations);
       const key = `${limit.name}\u0000${value}`;
       let window = windows.get(key);
       if (!window || at - window.start >= 60_000) windows.set(key, (window = { start: at, count: 0 }));
