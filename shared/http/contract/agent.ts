@@ -230,7 +230,7 @@ export const agentContract: GroupContract<'agent'> = {
   },
   'PUT /api/external/integracoes/queries': {
     summary: 'Replace the integration’s saved queries',
-    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, docs/agent.md "The SQL check"). A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_APP}`,
+    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, no \`INTO\`, no executable comments or optimizer hints, no calls that run SQL given as text or reach the server’s files or other servers such as \`OPENQUERY\`, \`dblink_exec\`, \`xp_cmdshell\`: docs/agent.md "The SQL check"); the agent runs each query in a read-only transaction with a read-only account. A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_APP}`,
     query: integracaoIdQuery,
     body: savedQueriesInput,
     responses: {
