@@ -282,7 +282,8 @@ describe('agent saved queries: atomic replacement', () => {
     };
     expect((await put(id, setA)).status).toBe(200);
 
-    let reads = 0;
+    // Reads answered while both writers were still at work: the race the test is about took place.
+    let readsDuringWrites = 0;
     for (let round = 0; round < 6; round++) {
       let writing = true;
       const writers = Promise.all([put(id, setA), put(id, setB)]).finally(() => {
@@ -292,13 +293,13 @@ describe('agent saved queries: atomic replacement', () => {
         const seen: string[] = [];
         do {
           const got = await get(id);
+          if (writing) readsDuringWrites++;
           expect(got.status).toBe(200);
           seen.push(which(got.json));
         } while (writing);
         return seen;
       };
       const [[a, b], ...seen] = await Promise.all([writers, reader(), reader(), reader()]);
-      reads += seen.flat().length;
       for (const s of seen.flat()) expect(['A', 'B']).toContain(s);
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
@@ -310,7 +311,7 @@ describe('agent saved queries: atomic replacement', () => {
       expect(items.every((sk) => sk.startsWith(`QSET#${String(newestVersion).padStart(8, '0')}#`))).toBe(true);
       expect(items).toHaveLength(101);
     }
-    expect(reads).toBeGreaterThan(6);
+    expect(readsDuringWrites).toBeGreaterThan(0);
     // Sequential writes: the last one wins.
     await put(id, setB);
     await put(id, setA);
