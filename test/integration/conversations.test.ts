@@ -48,6 +48,11 @@ async function received(telefone: string, key: 'demo' | 'outra' = 'demo'): Promi
   return reply.body.content as Json[];
 }
 
+/** demo's statement, newest first. */
+const statement = async () =>
+  (await api.call('GET', '/api/external/financeiro/extrato?size=100', { 'X-Api-Key': demo().apiKey, 'X-Api-Secret': demo().apiSecret }))
+    .body.content as Json[];
+
 async function v2(method: string, url: string, key: 'demo' | 'outra' = 'demo') {
   const token = await accessToken(service, service.sandbox.applications[key].oauth);
   return api.call(method, url, bearer(token));
@@ -145,6 +150,29 @@ describe('a patient writes', () => {
     const after = await received(phone);
     expect(after[0]).toMatchObject({ pacienteId: hello!.pacienteId });
     expect(after[0]!.atendimentoId).not.toBe(id);
+  });
+
+  it('answers an attendance only while EM_ANDAMENTO: in BOT and in FILA a reply is 409, nothing sent or charged', async () => {
+    // Prepare: a conversation in BOT, and demo's statement before any answer.
+    const phone = newPhone();
+    await deliver(message(demo().id, phone, 'Olá'));
+    const id = (await received(phone))[0]!.atendimentoId as number;
+    const mensagem = `Resposta ${randomBytes(4).toString('hex')}`;
+    const reply = () => api.call('POST', `/api/admin/atendimentos/${id}/responder`, adminOf('demo'), { mensagem });
+    const before = new Set((await statement()).map((e) => e.id as number));
+
+    // Act: a reply in BOT, one in FILA, one once an attendant took it.
+    const inBot = await reply();
+    await v2('POST', `/api/external/v2/atendimentos/${id}/escalar`);
+    const inQueue = await reply();
+    await api.call('POST', `/api/admin/atendimentos/${id}/assumir`, adminOf('demo'));
+    const inProgress = await reply();
+
+    // Assess: only the last became a message, and only it was debited (a reply is a paid send).
+    expect([inBot.status, inQueue.status, inProgress.status]).toEqual([409, 409, 200]);
+    for (const refused of [inBot, inQueue]) expect(refused.body).toEqual({ error: 'conflict', message: expect.any(String) });
+    const debits = (await statement()).filter((e) => !before.has(e.id as number) && e.tipo === 'DEBIT');
+    expect(debits.map((e) => e.referenciaId)).toEqual([inProgress.body.mensagemId]);
   });
 
   it("escalates through the v2 API, idempotently, and hides another application's attendances (404)", async () => {
