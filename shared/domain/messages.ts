@@ -18,7 +18,7 @@ import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
-import { postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
+import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
@@ -288,7 +288,7 @@ async function send(
       aplicacaoId,
       tipo: 'DEBIT',
       valor: tariff.valor,
-      descricao: `Mensagem enviada para ${input.telefone}`,
+      descricao: messageDebitDescription(input.telefone),
       referenciaTipo: 'MENSAGEM_ENVIADA',
       referenciaId: id,
       tarifaCobrada: tariff.valor,
