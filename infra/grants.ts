@@ -67,7 +67,8 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
   const { table } = needs;
   if (table) {
     const tableReads = table.reads.map((a) => `dynamodb:${a}`);
-    if (tableReads.length > 0) statements.push(allow(tableReads, [t.tableArn]));
+    const readCondition = table.readsOnly ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...table.readsOnly] } } : undefined;
+    if (tableReads.length > 0) statements.push(allow(tableReads, [t.tableArn], readCondition));
     if (table.queriesGsi1) statements.push(allow(['dynamodb:Query'], [`${t.tableArn}/index/${tableKeys.gsi1.name}`]));
     if (table.writes && table.writes.length > 0) {
       // Every item a request writes must have one of these partition keys (a transaction's items each count).

@@ -21,6 +21,8 @@ export interface TableNeeds {
   writes: readonly TableWrite[];
   /** The partition keys (IAM `dynamodb:LeadingKeys` patterns) its writes are limited to; absent, any item. */
   writesOnly?: readonly string[];
+  /** The same for its reads (GetItem, BatchGetItem, Query on the table); absent, any item. */
+  readsOnly?: readonly string[];
 }
 
 export interface FunctionNeeds {
@@ -67,8 +69,8 @@ const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessTok
 const table = (
   reads: readonly TableRead[],
   writes: readonly TableWrite[] = [],
-  { gsi1 = false, writesOnly }: { gsi1?: boolean; writesOnly?: readonly string[] } = {},
-): TableNeeds => ({ reads, queriesGsi1: gsi1, writes, ...(writesOnly ? { writesOnly } : {}) });
+  { gsi1 = false, writesOnly, readsOnly }: { gsi1?: boolean; writesOnly?: readonly string[]; readsOnly?: readonly string[] } = {},
+): TableNeeds => ({ reads, queriesGsi1: gsi1, writes, ...(writesOnly ? { writesOnly } : {}), ...(readsOnly ? { readsOnly } : {}) });
 
 const read: TableRead[] = ['GetItem', 'Query'];
 const readMany: TableRead[] = ['GetItem', 'Query', 'BatchGetItem'];
@@ -150,8 +152,9 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   // Counts requests per credential and minute (the limit holds across every Lambda instance), in the credential's partition only.
   providerCredential: needs({ table: table(['GetItem'], ['UpdateItem'], { writesOnly: ['PCRED#*'] }) }),
   portalJwt: needs({ readsVerificationKeys: true }),
-  // Also checks the client certificate's serial against the CRL; it reads nothing from the table.
-  agent: needs({ readsVerificationKeys: true, readsCrl: true }),
+  // Also checks the client certificate's serial against the CRL, and the CRL's number against the latest one published
+  // (one GetItem when it loads the CRL, once per cache period, not per request): the CRL's partition and nothing else.
+  agent: needs({ readsVerificationKeys: true, readsCrl: true, table: table(['GetItem'], [], { readsOnly: ['CRL#*'] }) }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {

@@ -321,3 +321,4 @@ export const agentCertificates = at('45', (aplicacaoId: number, integracaoId: nu
 export const revocation = at('45a', (serial: string) => ({ pk: 'CRL#agent', sk: `REVOGADO#${serial}` }));
 export const revocations = at('45a', () => ({ pk: 'CRL#agent', skPrefix: 'REVOGADO#' }));
 export const crlNumber = at('45b', () => ({ pk: 'CRL#agent', sk: 'NUMERO' }));
+export const crlPublished = at('45c', () => ({ pk: 'CRL#agent', sk: 'PUBLICADO' }));

@@ -617,7 +617,7 @@ describe('PlatformStack', () => {
       }
     });
 
-    it("limits the unauthenticated groups', the rate counter's and the exchange rate's writes to their own partitions, and gives the agent authorizer no table access", () => {
+    it("limits the unauthenticated groups', the rate counter's and the exchange rate's writes to their own partitions, and the agent authorizer's one read to the CRL's", () => {
       const statementsOf = (entry: LambdaEntry) => {
         const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
         return resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
@@ -646,17 +646,22 @@ describe('PlatformStack', () => {
       expect(conditionOf(scheduledFunctions.crlReissue)).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
       });
+      // The agent authorizer reads the number of the latest CRL published (pattern 45c) and nothing else of the table.
+      expect(conditionOf(authorizerFunctions.agent)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
+      });
       const conditioned = functionNeeds.filter(({ entry }) => conditionOf(entry)).map(({ entry }) => entry.id);
       expect(conditioned.sort()).toEqual(
         [
           groupFunctions.public.id,
           groupFunctions.webhooks.id,
           authorizerFunctions.providerCredential.id,
+          authorizerFunctions.agent.id,
           scheduledFunctions.exchangeRate.id,
           scheduledFunctions.crlReissue.id,
         ].sort(),
       );
-      expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
+      expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem on table']);
     });
 
     it('uses no wildcard action or resource in any function policy, but for the application (and integration) id of a secret', () => {
