@@ -71,6 +71,8 @@ function world(schedule: RetrySchedule = [0, 5000, 30 * 60_000]) {
       listByProvider: async (_app, prestadorId) => [...subscriptions.values()].filter((s) => s.prestadorId === prestadorId),
       replace: async (s) => (subscriptions.has(s.id) ? (subscriptions.set(s.id, s), true) : false),
       delete: async (_app, _p, id) => subscriptions.delete(id),
+      listByApplication: async () => [...subscriptions.values()],
+      sealSecret: async () => false,
     },
     deliveries: {
       create: async (d) => {
