@@ -57,6 +57,7 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     VERIFICATION_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-verification-keys',
     PROVIDER_SECRET_PREFIX: 'bench/provedores',
     INTEGRATION_SECRET_PREFIX: 'bench/integracoes',
+    WEBHOOK_SECRET_PREFIX: 'bench/webhooks',
     PLACE_INDEX_NAME: 'bench-place-index',
     INBOUND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-inbound',
     STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',

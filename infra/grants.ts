@@ -19,9 +19,10 @@ export interface GrantTargets {
   signingKeyArn: string;
   verificationKeysArn: string;
   agentCaArn: string;
-  /** The name prefixes of the applications' provider secrets and of the integrations' secrets. */
+  /** The name prefixes of the applications' provider secrets, of the integrations' secrets and of the webhooks' secrets. */
   providerSecretPrefix: string;
   integrationSecretPrefix: string;
+  webhookSecretPrefix: string;
   placeIndexArn: string;
   /** The SES identities (addresses or domains) the contact form may send from and to; none: no ses:SendEmail. */
   mailIdentities: readonly string[];
@@ -58,6 +59,8 @@ export function wildcardReason(resource: string): string | undefined {
     return 'One secret per application and name: the wildcard is the application id only (shared/providers/secrets.ts).';
   if (/\/integracoes\/\*$/.test(secret))
     return 'One secret per integration and field: the wildcard is the application and integration ids only.';
+  if (/\/webhooks\/\*\/(saida|entrada)-\*$/.test(secret))
+    return 'One secret per webhook: the wildcards are the application and webhook ids only (shared/operations/webhook-secrets.ts).';
   return undefined;
 }
 
@@ -67,7 +70,8 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
   const { table } = needs;
   if (table) {
     const tableReads = table.reads.map((a) => `dynamodb:${a}`);
-    if (tableReads.length > 0) statements.push(allow(tableReads, [t.tableArn]));
+    const readCondition = table.readsOnly ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...table.readsOnly] } } : undefined;
+    if (tableReads.length > 0) statements.push(allow(tableReads, [t.tableArn], readCondition));
     if (table.queriesGsi1) statements.push(allow(['dynamodb:Query'], [`${t.tableArn}/index/${tableKeys.gsi1.name}`]));
     if (table.writes && table.writes.length > 0) {
       // Every item a request writes must have one of these partition keys (a transaction's items each count).
@@ -108,6 +112,17 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
         : ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'];
     statements.push(allow(actions, [secretArn(t, `${t.integrationSecretPrefix}/*`)]));
   }
+  // One secret per webhook, the outbound and the inbound ones apart: the wildcards are the application and webhook ids.
+  const webhookSecrets = [
+    ['saida', needs.outboundWebhookSecrets],
+    ['entrada', needs.inboundWebhookSecrets],
+  ] as const;
+  for (const [kind, access] of webhookSecrets) {
+    if (access === 'none') continue;
+    const actions =
+      access === 'read' ? ['secretsmanager:GetSecretValue'] : ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'];
+    statements.push(allow(actions, [secretArn(t, `${t.webhookSecretPrefix}/*/${kind}-*`)]));
+  }
   if (needs.geocodes) statements.push(allow(['geo:SearchPlaceIndexForText'], [t.placeIndexArn]));
   if (needs.sendsMail && t.mailIdentities.length > 0) {
     const identity = (id: string) => `arn:${t.partition}:ses:${t.region}:${t.account}:identity/${id}`;
@@ -141,6 +156,7 @@ export interface GrantNames {
   agentCaSecretId: string;
   providerSecretPrefix: string;
   integrationSecretPrefix: string;
+  webhookSecretPrefix: string;
   placeIndexName: string;
   mailFrom?: string;
   adminEmail?: string;
@@ -160,6 +176,7 @@ export function grantEnvironment(needs: FunctionNeeds, n: GrantNames): Record<st
   if (needs.readsVerificationKeys) env.VERIFICATION_KEY_SECRET_ID = n.verificationKeySecretId;
   if (needs.readsProviderSecrets.length > 0 || needs.writesProviderSecrets) env.PROVIDER_SECRET_PREFIX = n.providerSecretPrefix;
   if (needs.integrationSecrets !== 'none') env.INTEGRATION_SECRET_PREFIX = n.integrationSecretPrefix;
+  if (needs.outboundWebhookSecrets !== 'none' || needs.inboundWebhookSecrets !== 'none') env.WEBHOOK_SECRET_PREFIX = n.webhookSecretPrefix;
   if (needs.geocodes) env.PLACE_INDEX_NAME = n.placeIndexName;
   if (needs.sendsMail) {
     if (n.mailFrom) env.MAIL_FROM = n.mailFrom;

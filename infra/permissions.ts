@@ -21,6 +21,8 @@ export interface TableNeeds {
   writes: readonly TableWrite[];
   /** The partition keys (IAM `dynamodb:LeadingKeys` patterns) its writes are limited to; absent, any item. */
   writesOnly?: readonly string[];
+  /** The same for its reads (GetItem, BatchGetItem, Query on the table); absent, any item. */
+  readsOnly?: readonly string[];
 }
 
 export interface FunctionNeeds {
@@ -50,6 +52,16 @@ export interface FunctionNeeds {
    * `read` (GetSecretValue: the agent group, which hands them to the agent), `write` (CreateSecret and PutSecretValue, no read: the admin panel).
    */
   integrationSecrets: 'none' | 'read' | 'write';
+  /**
+   * The outbound webhooks' signing keys (`<prefix>/<aplicacaoId>/saida-<id>`, shared/operations/webhook-secrets.ts):
+   * `read` (GetSecretValue: the consumer that signs the deliveries), `write` (CreateSecret and PutSecretValue, no read: the provider portal).
+   */
+  outboundWebhookSecrets: 'none' | 'read' | 'write';
+  /**
+   * The inbound subscriptions' HMAC keys (`<prefix>/<aplicacaoId>/entrada-<id>`): `read` (the webhook edge, which verifies
+   * X-Service-Signature), `write` (the admin panel, which creates them).
+   */
+  inboundWebhookSecrets: 'none' | 'read' | 'write';
   /** ses:SendEmail (the contact form notifies the administrator). */
   sendsMail: boolean;
   /** geo:SearchPlaceIndexForText on the stack's place index, and PLACE_INDEX_NAME (shared/adapters/aws/location.ts). */
@@ -67,8 +79,8 @@ const sends: ProviderSecretName[] = ['providerA.authToken', 'providerB.accessTok
 const table = (
   reads: readonly TableRead[],
   writes: readonly TableWrite[] = [],
-  { gsi1 = false, writesOnly }: { gsi1?: boolean; writesOnly?: readonly string[] } = {},
-): TableNeeds => ({ reads, queriesGsi1: gsi1, writes, ...(writesOnly ? { writesOnly } : {}) });
+  { gsi1 = false, writesOnly, readsOnly }: { gsi1?: boolean; writesOnly?: readonly string[]; readsOnly?: readonly string[] } = {},
+): TableNeeds => ({ reads, queriesGsi1: gsi1, writes, ...(writesOnly ? { writesOnly } : {}), ...(readsOnly ? { readsOnly } : {}) });
 
 const read: TableRead[] = ['GetItem', 'Query'];
 const readMany: TableRead[] = ['GetItem', 'Query', 'BatchGetItem'];
@@ -85,6 +97,8 @@ const needs = (extra: Partial<FunctionNeeds> = {}): FunctionNeeds => ({
   readsProviderSecrets: [],
   writesProviderSecrets: false,
   integrationSecrets: 'none',
+  outboundWebhookSecrets: 'none',
+  inboundWebhookSecrets: 'none',
   sendsMail: false,
   geocodes: false,
   ...extra,
@@ -116,6 +130,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     table: table(read, ['PutItem'], { writesOnly: [inboundEventPartition] }),
     sendsTo: ['inbound', 'status'],
     readsProviderSecrets: ['providerA.authToken', 'providerB.appSecret', 'providerB.verifyToken'],
+    // The generic inbound webhook's X-Service-Signature, with the keys of the application's subscriptions.
+    inboundWebhookSecrets: 'read',
   }),
   // Contact form: stores the request (and draws its id) and e-mails the administrator; serves the CRL and the plans.
   // It answers anyone, so its writes are limited to those two kinds of item: never a tenant's.
@@ -125,14 +141,24 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     sendsMail: true,
   }),
   'patient-app': needs({ table: table(read, ['PutItem', 'DeleteItem']) }),
-  // Resending a stored webhook delivery queues its attempt.
-  'provider-portal': needs({ table: table(['GetItem'], write, { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  // Resending a stored webhook delivery queues its attempt; a webhook's signing key is kept (written, never read) here.
+  'provider-portal': needs({
+    table: table(['GetItem'], write, { gsi1: true }),
+    sendsTo: ['outboundWebhooks'],
+    outboundWebhookSecrets: 'write',
+  }),
   // Geocodes the address of the physician's profile.
   'physician-portal': needs({ table: table(readMany, ['PutItem']), geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
   admin: needs({ table: table(read, write, { gsi1: true }), writesProviderSecrets: true }),
   // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
-  'admin-whatsapp': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['appointmentFlow'], readsProviderSecrets: sends }),
+  // The inbound subscriptions' HMAC keys are kept (written, never read) here.
+  'admin-whatsapp': needs({
+    table: table(readMany, write, { gsi1: true }),
+    sendsTo: ['appointmentFlow'],
+    readsProviderSecrets: sends,
+    inboundWebhookSecrets: 'write',
+  }),
   // The agent channel's integrations (their secrets are written here) and the agent's execution logs.
   'admin-integrations': needs({ table: table(read, ['PutItem', 'UpdateItem']), integrationSecrets: 'write' }),
   // Serves the OpenAPI document it bundles; no table, no secret.
@@ -150,8 +176,9 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
   // Counts requests per credential and minute (the limit holds across every Lambda instance), in the credential's partition only.
   providerCredential: needs({ table: table(['GetItem'], ['UpdateItem'], { writesOnly: ['PCRED#*'] }) }),
   portalJwt: needs({ readsVerificationKeys: true }),
-  // Also checks the client certificate's serial against the CRL; it reads nothing from the table.
-  agent: needs({ readsVerificationKeys: true, readsCrl: true }),
+  // Also checks the client certificate's serial against the CRL, and the CRL's number against the latest one published
+  // (one GetItem when it loads the CRL, once per cache period, not per request): the CRL's partition and nothing else.
+  agent: needs({ readsVerificationKeys: true, readsCrl: true, table: table(['GetItem'], [], { readsOnly: ['CRL#*'] }) }),
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
@@ -159,8 +186,13 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   inbound: needs({ table: table(['GetItem', 'BatchGetItem'], write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // A callback that beat its message is verified here, with provider_a's auth token.
   status: needs({ table: table(['GetItem'], write), readsProviderSecrets: ['providerA.authToken'] }),
-  // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries.
-  outboundWebhooks: needs({ table: table(['GetItem'], ['PutItem', 'UpdateItem'], { gsi1: true }), sendsTo: ['outboundWebhooks'] }),
+  // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries; signs each attempt
+  // with the webhook's key.
+  outboundWebhooks: needs({
+    table: table(['GetItem'], ['PutItem', 'UpdateItem'], { gsi1: true }),
+    sendsTo: ['outboundWebhooks'],
+    outboundWebhookSecrets: 'read',
+  }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
   appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
 };

@@ -140,6 +140,9 @@ export class PlatformStack extends Stack {
     // (shared/providers/secrets.ts); IAM names each function's by prefix and name.
     const providerSecretPrefix = `${this.stackName}/provedores`;
     const integrationSecretPrefix = `${this.stackName}/integracoes`;
+    // The webhooks' secrets (shared/operations/webhook-secrets.ts): the provider portal's signing keys and the
+    // inbound subscriptions' HMAC keys, one secret each, created by the functions that keep them.
+    const webhookSecretPrefix = `${this.stackName}/webhooks`;
 
     // Geocodes the physician's profile address (shared/adapters/aws/location.ts, docs/decisions.md). `Storage`,
     // not `SingleUse`: the point is kept in the profile, and the service terms allow keeping only Storage results.
@@ -162,6 +165,8 @@ export class PlatformStack extends Stack {
           need.readsVerificationKeys ||
           need.readsProviderSecrets.length > 0 ||
           need.integrationSecrets === 'read' ||
+          need.outboundWebhookSecrets === 'read' ||
+          need.inboundWebhookSecrets === 'read' ||
           need.readsAgentCa);
       const home = new NestedStack(this, entry.id, { description: `${description}: its function and what invokes it` });
       const fn = new ServiceFunction(home, entry.id, {
@@ -237,6 +242,7 @@ export class PlatformStack extends Stack {
       agentCaArn: agentCa.secretArn,
       providerSecretPrefix,
       integrationSecretPrefix,
+      webhookSecretPrefix,
       placeIndexArn: this.placeIndex.placeIndexRef.placeIndexArn,
       mailIdentities: mail ? sesIdentities(mail.mailFrom, mail.adminEmail) : [],
     };
@@ -250,6 +256,7 @@ export class PlatformStack extends Stack {
       agentCaSecretId: agentCa.secretArn,
       providerSecretPrefix,
       integrationSecretPrefix,
+      webhookSecretPrefix,
       placeIndexName: this.placeIndex.placeIndexRef.indexName,
       mailFrom: mail?.mailFrom,
       adminEmail: mail?.adminEmail,
@@ -294,6 +301,7 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'AgentCaSecretArn', { value: agentCa.secretArn });
     new CfnOutput(this, 'ProviderSecretPrefix', { value: providerSecretPrefix });
     new CfnOutput(this, 'IntegrationSecretPrefix', { value: integrationSecretPrefix });
+    new CfnOutput(this, 'WebhookSecretPrefix', { value: webhookSecretPrefix });
     new CfnOutput(this, 'PlaceIndexName', { value: this.placeIndex.placeIndexRef.indexName });
   }
 }

@@ -43,6 +43,11 @@ export interface Config {
   agentCaSecretId: string;
   /** Prefix of the integrations' secrets (shared/operations/integration-secrets.ts). */
   integrationSecretPrefix: string;
+  /**
+   * Prefix of the webhooks' secrets (shared/operations/webhook-secrets.ts): an outbound webhook's signing key
+   * `<prefix>/<aplicacaoId>/saida-<id>`, an inbound subscription's HMAC key `<prefix>/<aplicacaoId>/entrada-<id>`.
+   */
+  webhookSecretPrefix: string;
   /** `iss` of every JWT the service issues, and the audiences it checks. */
   issuer: string;
   accessTokenAudience: string;
@@ -97,6 +102,7 @@ export const requiredVariables = {
   verificationKeySecretId: 'VERIFICATION_KEY_SECRET_ID',
   providerSecretPrefix: 'PROVIDER_SECRET_PREFIX',
   integrationSecretPrefix: 'INTEGRATION_SECRET_PREFIX',
+  webhookSecretPrefix: 'WEBHOOK_SECRET_PREFIX',
   inboundQueueUrl: 'INBOUND_QUEUE_URL',
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
@@ -152,6 +158,7 @@ function load() {
     verificationKeySecretId: env.VERIFICATION_KEY_SECRET_ID ?? 'verification-keys',
     providerSecretPrefix: env.PROVIDER_SECRET_PREFIX ?? 'provedores',
     integrationSecretPrefix: env.INTEGRATION_SECRET_PREFIX ?? 'integracoes',
+    webhookSecretPrefix: env.WEBHOOK_SECRET_PREFIX ?? 'webhooks',
     agentCaSecretId: env.AGENT_CA_SECRET_ID ?? 'agent-ca',
     issuer: env.TOKEN_ISSUER ?? 'urn:whatsapp-platform',
     accessTokenAudience: env.ACCESS_TOKEN_AUDIENCE ?? 'urn:whatsapp-platform:api',

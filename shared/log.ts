@@ -3,7 +3,8 @@
 // function_memory_size, function_arn, function_request_id, xray_trace_id, service), so operators'
 // Logs Insights queries work unchanged, and the request id and application id of the request.
 // Values under secret-looking keys, and the personal data the service handles (phones, CPFs), are
-// never written, at any depth; a value that cannot be serialised (a cycle, a BigInt) never throws.
+// never written, at any depth, neither under their own keys nor inside text (a message, a provider's
+// error answer); a value that cannot be serialised (a cycle, a BigInt) never throws.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
 import { config, logLevel, xrayTraceHeader } from '#shared/config';
@@ -16,6 +17,30 @@ const levels: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40
 const threshold = () => levels[logLevel()?.toLowerCase() as Level] ?? levels.info;
 const secretKey = /secret|password|senha|token|authorization|api-?key|signature|cookie|private|telefone|phone|cpf/i;
 const MAX_DEPTH = 8;
+
+/** Not inside a longer token (a UUID's last group, a word, a decimal, a date), on either side. */
+const before = String.raw`(?<![\w+.-])`;
+const after = String.raw`(?![\w-]|[.:]\d)`;
+/**
+ * Phones and CPFs as they appear in text: international with any spacing (`+55 11 98765-4321`,
+ * `whatsapp:+5511987654321`), national (`(11) 98765-4321`), a CPF as written (`529.982.247-25`), and any
+ * bare run of 10 to 15 digits (`5511987654321`, `52998224725`; an epoch time in text goes with them).
+ * Dotted addresses (`192.168.10.200`), dates, UUIDs and shorter numbers are left alone.
+ */
+const personalNumber = new RegExp(
+  [
+    String.raw`\+\d(?:[ ()-]{0,2}\d){9,14}`,
+    String.raw`\d{3}\.\d{3}\.\d{3}-\d{2}`,
+    String.raw`\(?\d{2}\)? ?9?\d{4}-?\d{4}`,
+    String.raw`\d{10,15}`,
+  ]
+    .map((pattern) => `${before}(?:${pattern})${after}`)
+    .join('|'),
+  'g',
+);
+
+/** The text with every phone and CPF in it replaced by `[redacted]`. */
+export const redactText = (text: string): string => text.replace(personalNumber, '[redacted]');
 
 const context = new AsyncLocalStorage<Fields>();
 
@@ -101,14 +126,20 @@ export function withLambdaLog<E, R>(handler: (event: E, lambda: Context) => R | 
   };
 }
 
-/** A copy safe to serialise: secret and personal keys redacted at any depth, cycles and BigInts made plain, deep nesting cut. */
+/**
+ * A copy safe to serialise: secret and personal keys redacted at any depth, phones and CPFs inside text
+ * too, cycles and BigInts made plain, deep nesting cut.
+ */
 export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[truncated]';
   if (seen.has(value)) return '[circular]';
   seen.add(value);
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) {
+    return { name: value.name, message: redactText(value.message), stack: value.stack === undefined ? undefined : redactText(value.stack) };
+  }
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
   const out: Fields = {};
   for (const [k, v] of Object.entries(value)) out[k] = secretKey.test(k) ? '[redacted]' : redact(v, depth + 1, seen);
@@ -127,7 +158,13 @@ function serialise(entry: Fields): string {
 
 function write(level: Level, message: string, fields?: Fields): void {
   if (levels[level] < threshold()) return;
-  const entry = { level, time: new Date().toISOString(), message, ...context.getStore(), ...(redact(fields) as Fields) };
+  const entry = {
+    level,
+    time: new Date().toISOString(),
+    message: redactText(message),
+    ...context.getStore(),
+    ...(redact(fields) as Fields),
+  };
   const line = serialise(entry);
   if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);

@@ -17,8 +17,10 @@ awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   // The applications' provider secrets (shared/providers/secrets.ts): answers and templates call the provider.
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+  // The inbound subscriptions' HMAC keys are written to the secret store (never read here), on the first create.
+  secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
 });
-needsConfig('appointmentFlowQueueUrl', 'providerSecretPrefix');
+needsConfig('appointmentFlowQueueUrl', 'providerSecretPrefix', 'webhookSecretPrefix');
 
 export const handler = groupHandler('admin-whatsapp', {
   ...sectorOperations,

@@ -1,12 +1,12 @@
 // /api/admin/webhooks-entrada: the application's subscriptions to the generic inbound webhook
 // (/api/v1/webhooks/inbound/{slug}/{fluxo}). A subscription with a secret makes the signature
-// mandatory for every call (any active secret matches); its secret is shown once, at creation.
+// mandatory for every call (any active secret matches); its secret is shown once, at creation, and
+// kept in the secret store (shared/operations/webhook-secrets.ts), the item naming where.
 import * as z from 'zod/mini';
-import { randomSecret } from '#shared/auth/secrets';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { nextId } from '#shared/db/ids';
-import type { InboundSubscription } from '#shared/domain/applications';
+import { createInboundSubscription, type InboundSubscription } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
+import { inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
@@ -32,16 +32,13 @@ const view = (s: InboundSubscription) => ({
 export const inboundWebhookOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/webhooks-entrada': async (request) => {
     const input = validate(createBody, request.body ?? {});
-    const subscription: InboundSubscription = {
-      id: await nextId(),
-      aplicacaoId: request.principal.aplicacaoId,
-      secret: input.comSegredo === false ? '' : randomSecret(32),
-      ativo: true,
-      criadoEm: new Date().toISOString(),
-      ...(input.descricao ? { descricao: input.descricao } : {}),
-    };
-    await applications.putInboundSubscription(subscription);
-    return json(201, { ...view(subscription), segredo: subscription.secret || null });
+    const { subscription, segredo } = await createInboundSubscription(
+      applications,
+      inboundWebhookSecrets(),
+      request.principal.aplicacaoId,
+      input,
+    );
+    return json(201, { ...view(subscription), segredo });
   },
 
   'GET /api/admin/webhooks-entrada': async (request) => {

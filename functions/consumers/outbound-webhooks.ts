@@ -40,12 +40,17 @@ import {
   type WebhookTargetPolicy,
 } from '#shared/domain/outbound-webhooks';
 import { log, withLambdaLog } from '#shared/log';
+import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { signStandardWebhook } from '#shared/providers/signatures';
 import { queueConsumer, type Lanes } from '#shared/queue/consumer';
 
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-// It sends its own follow-up messages (hops, retries, the deliveries of a fan-out).
-needsConfig('outboundWebhooksQueueUrl');
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The webhooks' signing keys (shared/operations/webhook-secrets.ts), through the secrets extension.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+// It sends its own follow-up messages (hops, retries, the deliveries of a fan-out) and signs with the webhooks' keys.
+needsConfig('outboundWebhooksQueueUrl', 'webhookSecretPrefix');
 
 let parsedSchedule: { text: string | undefined; schedule: RetrySchedule } | undefined;
 
@@ -76,6 +81,8 @@ export interface OutboundWebhookDeps {
   resolve: ResolveHost;
   policy: () => WebhookTargetPolicy;
   post: (target: CheckedTarget, post: WebhookPost) => Promise<AttemptOutcome>;
+  /** The subscription's signing key in clear (the secret store's version the item names); default webhookSigningSecret. */
+  signingSecret?: (subscription: WebhookSubscription) => Promise<string>;
 }
 
 let defaults: OutboundWebhookDeps | undefined;
@@ -90,6 +97,7 @@ const defaultDeps = (): OutboundWebhookDeps =>
     resolve: resolveHost,
     policy: webhookTargetPolicy,
     post: (target, post) => postWebhook(target, post),
+    signingSecret: webhookSigningSecret,
   });
 
 type DeliveryWork = Extract<OutboundWebhookWork, { kind: 'entrega' }>;
@@ -142,7 +150,12 @@ async function fanOut(deps: OutboundWebhookDeps, message: { aplicacaoId: number;
 }
 
 /** The signed POST of one attempt, or the reason it could not be made; never throws for the receiver's sake. */
-async function attempt(deps: OutboundWebhookDeps, subscription: WebhookSubscription, delivery: WebhookDelivery): Promise<AttemptOutcome> {
+async function attempt(
+  deps: OutboundWebhookDeps,
+  subscription: WebhookSubscription,
+  secret: string,
+  delivery: WebhookDelivery,
+): Promise<AttemptOutcome> {
   try {
     const target = await checkWebhookTarget(subscription.url, deps.resolve, deps.policy());
     const body = JSON.stringify(delivery.payload);
@@ -154,7 +167,7 @@ async function attempt(deps: OutboundWebhookDeps, subscription: WebhookSubscript
         'user-agent': `${config().serviceName}-webhooks`,
         'webhook-id': delivery.eventId,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signStandardWebhook({ secret: subscription.secret, id: delivery.eventId, timestamp, body }),
+        'webhook-signature': signStandardWebhook({ secret, id: delivery.eventId, timestamp, body }),
       },
       body,
     });
@@ -198,7 +211,10 @@ async function deliver(deps: OutboundWebhookDeps, message: DeliveryWork, receive
     return;
   }
 
-  const outcome = await attempt(deps, subscription, delivery);
+  // Our side, not the receiver's: a key that cannot be read fails this message (the queue retries it, then its DLQ),
+  // and no attempt is recorded.
+  const secret = await (deps.signingSecret ?? webhookSigningSecret)(subscription);
+  const outcome = await attempt(deps, subscription, secret, delivery);
   const decision = nextAttempt(delivery, outcome, deps.now(), deps.schedule());
   if (!(await deps.deliveries.save(decision.delivery, from))) {
     log.info('webhook delivery attempt already recorded by another consumer', context);

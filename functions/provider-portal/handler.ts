@@ -4,8 +4,12 @@ import { groupHandler } from '#shared/http/kit';
 import { credentialOperations } from './credentials.ts';
 import { webhookOperations } from './webhooks.ts';
 
-// A delivery's resend is queued for the outbound-webhooks consumer.
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl');
+// A delivery's resend is queued for the outbound-webhooks consumer. The webhooks' signing keys are written to the
+// secret store (never read here): the Secrets Manager client is loaded on the first create or replace.
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
+});
+needsConfig('outboundWebhooksQueueUrl', 'webhookSecretPrefix');
 
 export const handler = groupHandler('provider-portal', { ...credentialOperations, ...webhookOperations });

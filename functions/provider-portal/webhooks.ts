@@ -2,7 +2,8 @@
 // (docs/appointments.md, "Outbound webhooks"). The application and the provider come from the
 // portal token; a webhook of another provider or application is 404. The URL is checked on save
 // (https, public addresses: SSRF; loopback too under the local run). The secret appears only in the
-// answer that created or replaced it.
+// answer that created or replaced it, and is kept in the secret store (shared/operations/webhook-secrets.ts),
+// the item naming where.
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { adapter } from '#shared/adapters/index';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
@@ -14,6 +15,7 @@ import {
   newSubscription,
   parseSubscriptionCreate,
   parseSubscriptionUpdate,
+  sealedSubscription,
   subscriptionView,
   updatedSubscription,
   type SubscriptionDeps,
@@ -25,6 +27,7 @@ import { json, type ApiResponse, type Operations, type TenantRequest } from '#sh
 import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
+import { outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { scopeOf } from './scope.ts';
 import { pageOf } from '#shared/domain/paging';
 
@@ -43,8 +46,8 @@ async function ownWebhook(request: TenantRequest, scope: ProviderScope): Promise
 }
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */
-const withSecret = (status: number, s: WebhookSubscription): ApiResponse =>
-  json(status, subscriptionView(s, { withSecret: true }), { 'Cache-Control': 'no-store' });
+const withSecret = (status: number, s: WebhookSubscription, secret: string): ApiResponse =>
+  json(status, subscriptionView(s, { secret }), { 'Cache-Control': 'no-store' });
 
 /** `{entregaId}` is a delivery's `id` in the log, `<eventId>.<webhookId>`, of this webhook. */
 function deliveryEventId(request: TenantRequest, webhookId: number): string {
@@ -63,11 +66,12 @@ export const webhookOperations: Operations<'provider-portal'> = {
     if (!prestador) throw notFound('prestador');
     if (!prestador.ativo) throw conflict('the prestador is inactive');
     // The id is drawn once the input (URL included) passed its checks: a refused request writes nothing.
-    const { subscription } = await newSubscription(input, { id: 0, ...scope, at: new Date() }, deps());
-    const created = { ...subscription, id: await subscriptions.newId() };
+    const { subscription, secret } = await newSubscription(input, { id: 0, ...scope, at: new Date() }, deps());
+    // The secret goes to the secret store first (under the webhook's id); the item, written last, names its version.
+    const created = await sealedSubscription({ ...subscription, id: await subscriptions.newId() }, outboundWebhookSecrets());
     await subscriptions.create(created);
     log.info('webhook created', { webhookId: created.id, prestadorId: scope.prestadorId, eventos: created.eventos });
-    return withSecret(201, created);
+    return withSecret(201, created, secret);
   },
 
   'GET /api/prestador/webhooks': async (request) => {
@@ -86,10 +90,12 @@ export const webhookOperations: Operations<'provider-portal'> = {
     pathId(request, 'webhook');
     const input = parseSubscriptionUpdate(request.body);
     const current = await ownWebhook(request, scope);
-    const updated = await updatedSubscription(current, input, new Date(), deps());
+    // A new secret becomes the current version of the webhook's secret before the item names it (an item from
+    // before, still holding its secret in clear, has it moved here too).
+    const updated = await sealedSubscription(await updatedSubscription(current, input, new Date(), deps()), outboundWebhookSecrets());
     if (!(await subscriptions.replace(updated))) throw notFound('webhook');
     // A blank secret keeps the current one, which is then not shown again.
-    return input.secret === null ? json(200, subscriptionView(updated)) : withSecret(200, updated);
+    return input.secret === null ? json(200, subscriptionView(updated)) : withSecret(200, updated, input.secret);
   },
 
   'DELETE /api/prestador/webhooks/{id}': async (request) => {

@@ -25,6 +25,7 @@ import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
+import { inboundSecretValues } from '#shared/operations/webhook-secrets';
 import { fromProviderAForm, fromProviderBMessage, MAX_MESSAGE_ID, type Normalised } from '#shared/providers/inbound';
 import { str } from '#shared/providers/http';
 import { providerSecret } from '#shared/providers/secrets';
@@ -38,11 +39,12 @@ import {
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
-  // The applications' provider secrets that verify the calls (shared/providers/secrets.ts).
+  // The applications' provider secrets and the inbound subscriptions' keys that verify the calls
+  // (shared/providers/secrets.ts, shared/operations/webhook-secrets.ts).
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
 });
 // The edge queues what it receives: without their URLs this function cannot work, so it fails at its cold start.
-needsConfig('inboundQueueUrl', 'statusQueueUrl', 'providerSecretPrefix');
+needsConfig('inboundQueueUrl', 'statusQueueUrl', 'providerSecretPrefix', 'webhookSecretPrefix');
 
 const applications = dynamoApplicationRepository();
 const messages = dynamoDeliveryStatusRepository();
@@ -338,7 +340,8 @@ async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   }
-  const secrets = (await applications.listInboundSubscriptions(app.id)).filter((s) => s.ativo && s.secret).map((s) => s.secret);
+  // Their keys are in the secret store, by the version each item names (cached per version: a warm container reads none).
+  const secrets = await inboundSecretValues(await applications.listInboundSubscriptions(app.id));
   if (secrets.length > 0 && !verifyServiceSignature(request.rawBody, secrets, request.headers['x-service-signature'])) {
     throw new HttpError(401, 'invalid_signature', 'X-Service-Signature is missing or does not match');
   }

@@ -67,6 +67,7 @@ export function localTargets(): GrantTargets {
     agentCaArn: localSecretArn(c.agentCaSecretId),
     providerSecretPrefix: c.providerSecretPrefix,
     integrationSecretPrefix: c.integrationSecretPrefix,
+    webhookSecretPrefix: c.webhookSecretPrefix,
     placeIndexArn: localPlaceIndexArn(),
     mailIdentities: c.mailFrom ? sesIdentities(c.mailFrom, c.adminEmail) : [],
   };
@@ -169,12 +170,13 @@ export class IamGuard {
   }
 }
 
-/** A resource as the usage table names it: a secret by its name, with the application, integration and field as `*`. */
+/** A resource as the usage table names it: a secret by its name, with the application, integration, webhook and field as `*`. */
 const usageResource = (resource: string): string =>
   resource
     .replace(/:secret:(.+)-\w{6}$/, ':secret:$1')
     .replace(/(:secret:[^/]+)\/\d+\//, '$1/*/')
-    .replace(/integracao-\d+\.\w+$/, '*');
+    .replace(/integracao-\d+\.\w+$/, '*')
+    .replace(/\/(saida|entrada)-\d+$/, '/$1-*');
 
 async function simulate(functionId: string, statements: Statement[], request: AwsRequest): Promise<boolean> {
   const result = await runSimulation(

@@ -26,6 +26,7 @@ import {
   withProviderANumber,
 } from '#shared/domain/applications';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
+import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { ensureDefaultSector } from '#shared/db/sectors';
 import { backfillMessageCounters } from '#shared/db/messages';
@@ -234,9 +235,11 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
     });
   }
 
-  const inbound =
-    (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret) ??
-    (await createInboundSubscription(repo, aplicacaoId));
+  // Its key is in the secret store (shared/operations/webhook-secrets.ts); the sandbox file shows it to the developer.
+  const signed = (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret);
+  const inboundSecret = signed
+    ? (await inboundSecretValues([signed]))[0]!
+    : (await createInboundSubscription(repo, inboundWebhookSecrets(), aplicacaoId)).segredo!;
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);
@@ -266,7 +269,7 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
       verifyToken: (await providerSecret(app, 'providerB.verifyToken')) ?? '',
       appSecret: (await providerSecret(app, 'providerB.appSecret')) ?? '',
     },
-    inboundSecret: inbound.secret,
+    inboundSecret,
     numerosWhatsapp,
   };
 }

@@ -44,6 +44,8 @@ import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications'
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { inspectDbClients, resetDb } from '#shared/db/client';
 import { moveProviderSecrets } from '#shared/domain/admin-applications';
+import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { inboundWebhookSecrets, moveWebhookSecrets, outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { providerSecretStore, resetProviderSecrets } from '#shared/providers/secrets';
 import type { RateLimit } from '#infra/constructs/rate-limits';
 
@@ -263,6 +265,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await ensureTable(dynamo.endpoint, tableName);
     // A data folder from before the secret store: its provider secrets move out of the table, as `npm run bootstrap` does in AWS.
     await moveProviderSecrets(dynamoAdminApplicationRepository(), providerSecretStore());
+    // And so do its webhooks' signing keys and its inbound subscriptions' HMAC keys.
+    await moveWebhookSecrets({
+      applications: dynamoApplicationRepository(),
+      webhooks: dynamoWebhookSubscriptionRepository(),
+      outbound: outboundWebhookSecrets(),
+      inbound: inboundWebhookSecrets(),
+    });
     const sandbox = await seedAll({
       repo: dynamoApplicationRepository(),
       dataDir,

@@ -11,7 +11,8 @@ import { Webhook } from 'standardwebhooks';
 import { sandboxFile, type Sandbox, type SandboxWebhooks } from '#infra/local/seed';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { localDateTime } from '#shared/domain/time';
-import { newSubscription, type WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import { newSubscription, sealedSubscription, type WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import { outboundWebhookSecrets, webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { log } from '#shared/log';
 
@@ -169,27 +170,30 @@ export async function addWebhookToSandbox(options: {
   const deps = { resolve: resolveHost, policy: webhookTargetPolicy() };
   const existing = (await repo.listByProvider(demo.id, demo.prestador.id)).find(isSandboxWebhook);
   let webhook: WebhookSubscription;
+  let secret: string;
   if (existing) {
     webhook = existing.url === receiver.url ? existing : { ...existing, url: receiver.url, atualizadoEm: localDateTime(new Date()) };
-    if (webhook !== existing) await repo.replace(webhook);
+    if (webhook !== existing) await repo.replace(await sealedSubscription(webhook, outboundWebhookSecrets()));
+    secret = await webhookSigningSecret(webhook);
   } else {
-    const { subscription } = await newSubscription(
+    const created = await newSubscription(
       { url: receiver.url, secret: null },
       { id: await repo.newId(), aplicacaoId: demo.id, prestadorId: demo.prestador.id, at: new Date() },
       deps,
     );
-    await repo.create(subscription);
-    webhook = subscription;
+    webhook = await sealedSubscription(created.subscription, outboundWebhookSecrets());
+    await repo.create(webhook);
+    secret = created.secret;
     log.info('sandbox webhook created', { webhookId: webhook.id, url: webhook.url });
   }
-  receiver.setSecrets([webhook.secret]);
+  receiver.setSecrets([secret]);
   const webhooks: SandboxWebhooks = {
     receiverUrl: receiver.url,
     receiverDir: receiver.dir,
     aplicacaoId: demo.id,
     prestadorId: demo.prestador.id,
     webhookId: webhook.id,
-    secret: webhook.secret,
+    secret,
   };
   sandbox.webhooks = webhooks;
   const file = sandboxFile(options.dataDir);

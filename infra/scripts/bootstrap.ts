@@ -3,12 +3,13 @@
 // infra/scripts/rotate-signing-key.ts, which publishes each before it signs), publishes the public half of
 // every key in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
 // there is no CRL, writes the default plans and tariffs that are missing, counts the messages sent
-// before the message counters existed (once per application), moves provider secrets that items
-// from before the secret store hold in clear into it (docs/decisions.md), and creates the platform
+// before the message counters existed (once per application), moves provider secrets and webhook
+// secrets that items from before the secret store hold in clear into it (docs/decisions.md), and creates the platform
 // operator's application and its first platform admin. Every step is idempotent. Run with AWS credentials and the stack's outputs:
 //
 //   TABLE_NAME=<TableName> SIGNING_KEY_SECRET_ID=<SigningKeySecretArn> VERIFICATION_KEY_SECRET_ID=<VerificationKeySecretArn> \
 //   CRL_BUCKET=<CrlBucketName> AGENT_CA_SECRET_ID=<AgentCaSecretArn> PROVIDER_SECRET_PREFIX=<ProviderSecretPrefix> \
+//   WEBHOOK_SECRET_PREFIX=<WebhookSecretPrefix> \
 //   BOOTSTRAP_ADMIN_EMAIL=ops@example.com BOOTSTRAP_ADMIN_PASSWORD='a long passphrase' npm run bootstrap
 //
 // The password comes from the environment, not the command line (shell history, process list).
@@ -23,6 +24,13 @@ import { verificationKeySetOf } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import {
+  inboundWebhookSecrets,
+  moveWebhookSecrets,
+  outboundWebhookSecrets,
+  type WebhookSecretMigration,
+} from '#shared/operations/webhook-secrets';
 import { backfillMessageCounters } from '#shared/db/messages';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
 import { createApplication, moveProviderSecrets, type AdminApplicationRepository } from '#shared/domain/admin-applications';
@@ -45,7 +53,17 @@ export interface BootstrapDeps {
   agentCaCertPem?(): Promise<string>;
   /** The default plans and tariffs that are missing; by default written to the table (infra/local/seed.ts). */
   seedCatalogue?(): Promise<void>;
+  /** Where the webhooks' secrets are read from and go (shared/operations/webhook-secrets.ts); by default the table and the secret store. */
+  webhookSecrets?: WebhookSecretMigration;
 }
+
+/** The webhook secrets' migration over the table and the secret store (adapter 'secretStore'). */
+export const webhookSecretMigration = (): WebhookSecretMigration => ({
+  applications: dynamoApplicationRepository(),
+  webhooks: dynamoWebhookSubscriptionRepository(),
+  outbound: outboundWebhookSecrets(),
+  inbound: inboundWebhookSecrets(),
+});
 
 const seedCatalogue = async (): Promise<void> => {
   await Promise.all([seedPlans(), seedTariffs()]);
@@ -65,6 +83,8 @@ export interface BootstrapReport {
   admin: { id: number; created: boolean };
   /** The applications whose provider secrets were moved out of the table by this run. */
   providerSecretsMoved: number[];
+  /** How many outbound webhooks (`saida`) and inbound subscriptions (`entrada`) had their secret moved out of the table by this run. */
+  webhookSecretsMoved: { saida: number; entrada: number };
 }
 
 export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInput): Promise<BootstrapReport> {
@@ -87,6 +107,7 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   // Message counts (pattern 17d) of the messages sent before they existed; once per application.
   for (const app of await deps.repo.listApplications()) await backfillMessageCounters(app.id);
   const providerSecretsMoved = await moveProviderSecrets(deps.adminRepo, deps.providerSecrets);
+  const webhookSecretsMoved = await moveWebhookSecrets(deps.webhookSecrets ?? webhookSecretMigration());
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
   let application: BootstrapReport['application'];
@@ -113,7 +134,7 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
         ).id,
         created: true,
       };
-  return { signingKey, agentCa, application, admin, providerSecretsMoved };
+  return { signingKey, agentCa, application, admin, providerSecretsMoved, webhookSecretsMoved };
 }
 
 async function main(): Promise<void> {
@@ -125,6 +146,7 @@ async function main(): Promise<void> {
     'CRL_BUCKET',
     'AGENT_CA_SECRET_ID',
     'PROVIDER_SECRET_PREFIX',
+    'WEBHOOK_SECRET_PREFIX',
     'BOOTSTRAP_ADMIN_EMAIL',
     'BOOTSTRAP_ADMIN_PASSWORD',
   ].filter((k) => !env[k]);
@@ -168,6 +190,9 @@ async function main(): Promise<void> {
   if (report.providerSecretsMoved.length > 0) {
     console.log(`provider secrets moved out of the table: applications ${report.providerSecretsMoved.join(', ')}`);
   }
+  const { saida, entrada } = report.webhookSecretsMoved;
+  if (saida + entrada > 0)
+    console.log(`webhook secrets moved out of the table: ${saida} outbound webhooks, ${entrada} inbound subscriptions`);
   console.log(`application ${report.application.id}: ${report.application.created ? 'created' : 'already there'}`);
   if (report.application.apiKey) console.log(`  API key ${report.application.apiKey}, secret ${report.application.apiSecret} (shown once)`);
   console.log(`platform admin ${report.admin.id}: ${report.admin.created ? 'created; log in with POST /api/auth/login' : 'already there'}`);

@@ -3,6 +3,9 @@
 // so a request costs a Set lookup while a revocation still takes effect within a minute.
 // API Gateway's mTLS checks chain and dates but not revocation: this is the revocation check.
 // Every failure (no CRL, unreadable, past its nextUpdate) throws: the caller refuses (fail closed).
+// A rollback (a validly signed but older CRL put back in the bucket) is refused against the highest
+// number this container accepted and the number of the latest CRL published, which the publisher keeps
+// in the table (pattern 45c): read with the CRL, so once per cache period, never per request.
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { adapter } from '#shared/adapters/index';
 import { readCrl, type CrlInfo } from '#shared/ca/x509-lite';
@@ -37,6 +40,24 @@ async function caPublicKey(): Promise<KeyObject> {
 /** The highest CRL number this container has accepted: a lower one is a rollback. */
 let highestNumber = -1n;
 
+/** Where the number of the latest CRL published is read: the table (shared/db/crl-published.ts), loaded on first use. */
+export type PublishedNumberSource = () => Promise<bigint>;
+const fromTable: PublishedNumberSource = async () => (await import('#shared/db/crl-published')).publishedCrlNumber();
+let publishedSource: PublishedNumberSource = fromTable;
+
+/** Replaces where the published number is read (unit tests, which have no table); undefined restores the table. */
+export const usePublishedCrlNumber = (source: PublishedNumberSource | undefined): void => {
+  publishedSource = source ?? fromTable;
+};
+
+async function publishedNumber(): Promise<bigint> {
+  try {
+    return await publishedSource();
+  } catch (error) {
+    throw new CrlUnavailableError(`the number of the latest CRL published cannot be read: ${(error as Error).message}`);
+  }
+}
+
 /** Throws when the CRL is not the CA's, not current, or older than one already accepted (RFC 5280 5.1.2.4-5, 5.2.3). */
 export function checkCrl(crl: CrlInfo, key: KeyObject, now: number, highest: bigint): void {
   const { tbs, algorithm, signature } = crl.signed;
@@ -49,12 +70,14 @@ export function checkCrl(crl: CrlInfo, key: KeyObject, now: number, highest: big
   if (crl.nextUpdate.getTime() <= now) throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
   if (crl.crlNumber === undefined) throw new CrlUnavailableError('the CRL has no CRL number');
   if (crl.crlNumber < highest)
-    throw new CrlUnavailableError(`CRL number ${crl.crlNumber} is lower than ${highest}, already seen: rolled back`);
+    throw new CrlUnavailableError(`CRL number ${crl.crlNumber} is lower than ${highest}, already published or seen: rolled back`);
 }
 
 async function loadCrl(now: number): Promise<CrlInfo> {
   const { crlKey } = config();
-  const bytes = await (await adapter('blobs')).get(crlKey);
+  const blobs = await adapter('blobs');
+  // Both at once: the published number costs no time the CRL's read does not already take.
+  const [bytes, published] = await Promise.all([blobs.get(crlKey), publishedNumber()]);
   if (!bytes) throw new CrlUnavailableError(`no CRL at ${crlKey}`);
   let crl: CrlInfo;
   try {
@@ -62,7 +85,7 @@ async function loadCrl(now: number): Promise<CrlInfo> {
   } catch (error) {
     throw new CrlUnavailableError(`the CRL at ${crlKey} cannot be parsed: ${(error as Error).message}`);
   }
-  checkCrl(crl, await caPublicKey(), now, highestNumber);
+  checkCrl(crl, await caPublicKey(), now, published > highestNumber ? published : highestNumber);
   if (crl.crlNumber! > highestNumber) highestNumber = crl.crlNumber!;
   return crl;
 }

@@ -10,6 +10,8 @@
 // only the CRL it read, and only when that one's number is lower. A publisher whose put lost the race
 // reads the stored CRL again: a number as high as its own already holds its revocation, so it stops;
 // a lower one (the race was lost to an older publication) is replaced, with the same signed bytes.
+// Once put, its number is recorded as the latest published (pattern 45c): the agent authorizers refuse
+// any CRL below it, whichever container reads it.
 import { adapter } from '#shared/adapters/index';
 import { BlobConditionFailed, type BlobPort } from '#shared/adapters/ports';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
@@ -17,6 +19,7 @@ import { signCrl } from '#shared/ca/issuer';
 import { readCrl } from '#shared/ca/x509-lite';
 import { config } from '#shared/config';
 import { dynamoAgentCertificateRepository, type AgentCertificateRepository } from '#shared/db/agent-certificates';
+import { recordPublishedCrlNumber } from '#shared/db/crl-published';
 import type { AgentCa } from '#shared/ca/agent-ca';
 import { log } from '#shared/log';
 
@@ -76,12 +79,21 @@ export async function publishCrl(
     if (current && current.number >= crlNumber) return outcome(false); // a later publication is out, with our revocations
     try {
       await blobs.put(key, der, 'application/pkix-crl', current ? { ifMatch: current.etag } : { ifNoneMatch: '*' });
-      return outcome(true);
     } catch (error) {
       if (!(error instanceof BlobConditionFailed)) throw error;
       log.info('CRL publication raced another; reading the stored CRL again', { crlNumber: String(crlNumber), attempt });
+      current = await stored(blobs, key);
+      continue;
     }
-    current = await stored(blobs, key);
+    // Every agent authorizer now refuses a CRL below this one (a rollback), also one that never saw it.
+    // Only a number this publication signed is recorded (the stored object is not trusted for it).
+    try {
+      await recordPublishedCrlNumber(crlNumber, options.now);
+    } catch (error) {
+      // The CRL is out; until a later publication records a higher number, containers guard with what they saw.
+      log.error('the published CRL number could not be recorded', { crlNumber: String(crlNumber), error });
+    }
+    return outcome(true);
   }
   throw new Error('the CRL could not be published: too many concurrent publications');
 }

@@ -311,6 +311,9 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putInboundSubscription(subscription) {
+      // The HMAC key lives in the secret store (shared/operations/webhook-secrets.ts); the item says where.
+      if (typeof subscription.secret === 'string')
+        throw new Error('an inbound subscription keeps its secret in the secret store, never on its item');
       await put(
         { ...keys.inboundSubscription(subscription.aplicacaoId, subscription.id), tipo: 'INBOUNDSUB', ...subscription },
         'inbound subscription',
@@ -318,8 +321,26 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await queryPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => withoutKeys(item) as unknown as InboundSubscription);
+      return (await queryPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => {
+        const { secret, ...rest } = withoutKeys(item) as unknown as InboundSubscription & { secret?: unknown };
+        // Items from before keep '' for a subscription without a secret, and a clear string until moved.
+        const stored = secret === '' || secret === null || secret === undefined ? undefined : (secret as InboundSubscription['secret']);
+        return { ...rest, ...(stored === undefined ? {} : { secret: stored }) };
+      });
     },
+
+    sealInboundSecret: (aplicacaoId, id, clear, ref) =>
+      conditional(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.inboundSubscription(aplicacaoId, id),
+            UpdateExpression: 'SET secret = :ref',
+            ConditionExpression: 'secret = :clear',
+            ExpressionAttributeValues: { ':ref': ref, ':clear': clear },
+          }),
+        ),
+      ),
 
     async deactivateInboundSubscription(aplicacaoId, id, at) {
       return conditional(() =>

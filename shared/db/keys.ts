@@ -131,6 +131,7 @@ export const pendingEvents = at('24', () => ({ gsi1pk: 'EVENTO#PENDENTE' }));
 
 // 25-26: outbound webhook subscriptions and their deliveries
 export const webhook = at('25', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `WEBHOOK#${id}` }));
+export const applicationWebhooks = at('25', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'WEBHOOK#' }));
 export const webhookListing = at('25', (aplicacaoId: number, prestadorId: number, id: number) => ({
   gsi1pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#WEBHOOK`,
   gsi1sk: pad(id),
@@ -321,3 +322,4 @@ export const agentCertificates = at('45', (aplicacaoId: number, integracaoId: nu
 export const revocation = at('45a', (serial: string) => ({ pk: 'CRL#agent', sk: `REVOGADO#${serial}` }));
 export const revocations = at('45a', () => ({ pk: 'CRL#agent', skPrefix: 'REVOGADO#' }));
 export const crlNumber = at('45b', () => ({ pk: 'CRL#agent', sk: 'NUMERO' }));
+export const crlPublished = at('45c', () => ({ pk: 'CRL#agent', sk: 'PUBLICADO' }));

@@ -14,7 +14,14 @@ import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
-import type { LedgerRepository, LedgerState, RefundStore, StatementEntry, StatementRepository } from '#shared/domain/ledger';
+import {
+  shownDescription,
+  type LedgerRepository,
+  type LedgerState,
+  type RefundStore,
+  type StatementEntry,
+  type StatementRepository,
+} from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 
@@ -61,7 +68,7 @@ function itemToEntry(item: Item): StatementEntry {
     valor: amount('valor') as string,
     saldoAnterior: amount('saldoAnterior') as string,
     saldoPosterior: amount('saldoPosterior') as string,
-    descricao: String(item.descricao),
+    descricao: shownDescription(String(item.descricao)),
     referenciaTipo: String(item.referenciaTipo),
     referenciaId: item.referenciaId === null || item.referenciaId === undefined ? null : Number(item.referenciaId),
     tarifaCobrada: amount('tarifaCobrada'),

@@ -4,11 +4,14 @@
 // portal compares it, so another provider's webhook is a 404 too). A delivery is written once per
 // event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
 // it was decided from, so two consumers working on the same attempt cannot both record it.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+// A subscription's signing key is in the secret store (shared/operations/webhook-secrets.ts): the item
+// keeps only where ({ versao, mascara }), and is never written with a clear value.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditional, db, queryCount, queryIndex, queryPage, queryPrefix, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
+import type { SecretRef, StoredSecret } from '#shared/domain/applications';
 import type { DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/outbound-webhooks';
 
 type Item = Record<string, unknown>;
@@ -27,9 +30,18 @@ export interface WebhookSubscriptionRepository {
   replace(subscription: WebhookSubscription): Promise<boolean>;
   /** Deletes the provider's subscription; false when there was none. */
   delete(aplicacaoId: number, prestadorId: number, id: number): Promise<boolean>;
+  /** Every subscription of the application, of any provider (the migration of their secrets). */
+  listByApplication(aplicacaoId: number): Promise<WebhookSubscription[]>;
+  /** Replaces the clear secret an item from before holds by `ref`, only if it still holds `clear`; false otherwise. */
+  sealSecret(aplicacaoId: number, id: number, clear: string, ref: SecretRef): Promise<boolean>;
 }
 
-const subscriptionItem = (s: WebhookSubscription): Item => ({
+const subscriptionItem = (s: WebhookSubscription): Item => {
+  if (typeof s.secret === 'string') throw new Error('a webhook keeps its secret in the secret store, never on its item');
+  return subscriptionFields(s);
+};
+
+const subscriptionFields = (s: WebhookSubscription): Item => ({
   ...keys.webhook(s.aplicacaoId, s.id),
   ...keys.webhookListing(s.aplicacaoId, s.prestadorId, s.id),
   tipo: 'WEBHOOK',
@@ -49,7 +61,7 @@ const toSubscription = (item: Item): WebhookSubscription => ({
   aplicacaoId: Number(item.aplicacaoId),
   prestadorId: Number(item.prestadorId),
   url: String(item.url),
-  secret: String(item.secret),
+  secret: item.secret as StoredSecret,
   eventos: [...(item.eventos as WebhookSubscription['eventos'])],
   ativo: item.ativo === true,
   criadoEm: String(item.criadoEm),
@@ -83,6 +95,23 @@ export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionReposi
             Item: subscriptionItem(subscription),
             ConditionExpression: 'attribute_exists(pk) AND prestadorId = :prestadorId',
             ExpressionAttributeValues: { ':prestadorId': subscription.prestadorId },
+          }),
+        ),
+      ),
+
+    async listByApplication(aplicacaoId) {
+      return (await queryPrefix(keys.applicationWebhooks(aplicacaoId))).map(toSubscription);
+    },
+
+    sealSecret: (aplicacaoId, id, clear, ref) =>
+      conditional(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.webhook(aplicacaoId, id),
+            UpdateExpression: 'SET secret = :ref',
+            ConditionExpression: 'secret = :clear',
+            ExpressionAttributeValues: { ':ref': ref, ':clear': clear },
           }),
         ),
       ),

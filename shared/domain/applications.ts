@@ -58,6 +58,14 @@ export interface ProviderBConnection {
 export type ProviderASettings = Sealed<ProviderAConnection>;
 export type ProviderBSettings = Sealed<ProviderBConnection>;
 
+/**
+ * Keeps one webhook's secret in the secret store and answers where (shared/operations/webhook-secrets.ts): an
+ * outbound webhook's signing key, an inbound subscription's HMAC key. One secret per webhook, by its id.
+ */
+export interface WebhookSecretStore {
+  store(aplicacaoId: number, id: number, value: string): Promise<SecretRef>;
+}
+
 /** Keeps a provider secret in the secret store (shared/providers/secrets.ts) and answers where. */
 export interface ProviderSecretStore {
   store(aplicacaoId: number, name: ProviderSecretName, value: string): Promise<SecretRef>;
@@ -179,8 +187,11 @@ export interface PortalUserLogin {
 export interface InboundSubscription {
   id: number;
   aplicacaoId: number;
-  /** Verifies X-Service-Signature (HMAC-SHA256), stored retrievably; empty for a subscription that asks for no signature. */
-  secret: string;
+  /**
+   * Where the key that verifies X-Service-Signature (HMAC-SHA256) is kept (WebhookSecretStore; a clear string on
+   * an item from before, until moveWebhookSecrets); absent for a subscription that asks for no signature.
+   */
+  secret?: StoredSecret;
   ativo: boolean;
   criadoEm: string;
   descricao?: string;
@@ -222,8 +233,11 @@ export interface ApplicationRepository {
   getPortalUser(aplicacaoId: number, id: number): Promise<PortalUser | undefined>;
   findPortalUserByEmail(email: string): Promise<PortalUser | undefined>;
 
+  /** Puts a new subscription; its secret must be a SecretRef (kept in the secret store first), never a clear value. */
   putInboundSubscription(subscription: InboundSubscription): Promise<void>;
   listInboundSubscriptions(aplicacaoId: number): Promise<InboundSubscription[]>;
+  /** Replaces the clear secret an item from before holds by `ref`, only if it still holds `clear`; false otherwise. */
+  sealInboundSecret(aplicacaoId: number, id: number, clear: string, ref: SecretRef): Promise<boolean>;
   /** `ativo` false (kept for the record); false when the application has no such subscription. A second call is true again. */
   deactivateInboundSubscription(aplicacaoId: number, id: number, at: string): Promise<boolean>;
 
@@ -418,10 +432,28 @@ export async function registerPortalUser(
   return user;
 }
 
-export async function createInboundSubscription(repo: ApplicationRepository, aplicacaoId: number): Promise<InboundSubscription> {
-  const subscription: InboundSubscription = { id: await repo.newId(), aplicacaoId, secret: randomSecret(32), ativo: true, criadoEm: now() };
+/**
+ * A new subscription to the generic inbound webhook. With a secret (the default) its key is drawn here, kept in the
+ * secret store first, and answered only here (`segredo`); the item keeps where it is.
+ */
+export async function createInboundSubscription(
+  repo: Pick<ApplicationRepository, 'newId' | 'putInboundSubscription'>,
+  secrets: WebhookSecretStore,
+  aplicacaoId: number,
+  input: { descricao?: string; comSegredo?: boolean } = {},
+): Promise<{ subscription: InboundSubscription; segredo: string | null }> {
+  const id = await repo.newId();
+  const segredo = input.comSegredo === false ? null : randomSecret(32);
+  const subscription: InboundSubscription = {
+    id,
+    aplicacaoId,
+    ...(segredo ? { secret: await secrets.store(aplicacaoId, id, segredo) } : {}),
+    ativo: true,
+    criadoEm: now(),
+    ...(input.descricao ? { descricao: input.descricao } : {}),
+  };
   await repo.putInboundSubscription(subscription);
-  return subscription;
+  return { subscription, segredo };
 }
 
 /** Whether a presented API key and secret belong to `aplicacaoId` (the sandbox reuses credentials only then). */

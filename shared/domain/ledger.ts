@@ -14,6 +14,7 @@ import { localDateTime } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
+import { maskPhone } from '#shared/domain/masking';
 
 export type EntryType = 'CREDIT' | 'DEBIT';
 export type ConversationType = 'UTILITY' | 'AUTHENTICATION' | 'MARKETING' | 'SERVICE';
@@ -22,6 +23,20 @@ export type ConversationType = 'UTILITY' | 'AUTHENTICATION' | 'MARKETING' | 'SER
  * The spec's statement entry. Charges (valor, saldos, tarifaCobrada) are decimal strings with two
  * places; provider costs and the rate keep their own precision (up to 6 places); what does not apply is null.
  */
+/**
+ * A message debit's description. The statement is kept for good, so it names the number masked as the
+ * portals show it (`+55 11 *****-4321`), never in full (the message itself, by `referenciaId`, has it).
+ */
+export const messageDebitDescription = (telefone: string): string => `Mensagem enviada para ${maskPhone(telefone)}`;
+
+const unmaskedDebit = /^Mensagem enviada para (\+\d{8,15})$/;
+
+/** An entry's description as shown: one written before numbers were masked shows its number masked too. */
+export const shownDescription = (descricao: string): string => {
+  const phone = unmaskedDebit.exec(descricao)?.[1];
+  return phone ? messageDebitDescription(phone) : descricao;
+};
+
 export interface StatementEntry {
   /**
    * Position of the entry in its application's statement (1, 2, 3...). Drawn from the balance item

@@ -18,7 +18,7 @@ import type { Application, Provider } from '#shared/domain/applications';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
-import { postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
+import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
@@ -288,7 +288,7 @@ async function send(
       aplicacaoId,
       tipo: 'DEBIT',
       valor: tariff.valor,
-      descricao: `Mensagem enviada para ${input.telefone}`,
+      descricao: messageDebitDescription(input.telefone),
       referenciaTipo: 'MENSAGEM_ENVIADA',
       referenciaId: id,
       tarifaCobrada: tariff.valor,
@@ -377,7 +377,9 @@ export type Reconciled = 'failed' | 'settled';
  * Settles a send whose reconcile time is past (its function stopped, or its settling ran out of
  * budget): still QUEUED means no callback of the provider named it, so it is FAILED and its charge
  * given back, once (the move is conditioned on QUEUED and the refund marker is once per debit). A
- * message settled meanwhile only loses its index entry.
+ * message settled meanwhile only loses its index entry, and so does one whose debit an administrator
+ * refunded meanwhile (the marker is there: nothing is left to give back). Anything else (the balance
+ * racing past the budget, the table failing) throws and leaves the entry for the next run.
  */
 export async function reconcileSend(
   deps: Pick<SendDeps, 'messages' | 'ledger' | 'idempotency'>,
@@ -389,10 +391,23 @@ export async function reconcileSend(
     return 'settled';
   }
   const failure = new ProviderError('unavailable', null, 'The send did not finish and the provider never confirmed the message');
+  const marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId);
   try {
-    await compensate(deps, message, failure, sendBudget.settleMs);
+    await compensate(deps, message, failure, sendBudget.settleMs, marker);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'conflict') return 'settled';
+    if (error === alreadySettled || error === marker.refusal) {
+      // Settled by a callback or a late settle (which removed the entry with its move), or refunded by
+      // an administrator while still QUEUED: left at the head of its shard, the entry would come back at
+      // every run and, a hundred of them, hide every later one.
+      await deps.messages.dropPending(pending);
+      if (error === marker.refusal) {
+        log.info('an unsettled send was refunded before the reconciler came; its entry is dropped', {
+          aplicacaoId: message.aplicacaoId,
+          mensagemId: message.id,
+        });
+      }
+      return 'settled';
+    }
     throw error;
   }
   log.warn('an unsettled send was failed and its charge given back', { aplicacaoId: message.aplicacaoId, mensagemId: message.id });
@@ -427,12 +442,10 @@ async function compensate(
   message: Message,
   failure: ProviderError,
   budgetMs: number,
+  marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId as number),
 ): Promise<void> {
   const lancamentoId = message.lancamentoId as number;
-  const writes = [
-    ...deps.messages.failedWrites(message, failure.providerCode, failure.providerMessage),
-    deps.messages.refundMarkerWrite(message.aplicacaoId, lancamentoId),
-  ];
+  const writes = [...deps.messages.failedWrites(message, failure.providerCode, failure.providerMessage), marker];
   await postEntry(
     deps.ledger,
     {

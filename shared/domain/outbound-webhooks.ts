@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import * as z from 'zod/mini';
+import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
 import { appointmentEventTypes, type AppointmentEvent, type AppointmentEventType } from '#shared/domain/appointments';
 import { invalid } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';
@@ -224,8 +225,12 @@ export interface WebhookSubscription {
   /** The provider that registered it in the provider portal; it receives the events of its appointments. */
   prestadorId: number;
   url: string;
-  /** `whsec_...`; stored retrievably (it signs), never logged, shown only when created or replaced. */
-  secret: string;
+  /**
+   * The `whsec_...` signing key: where it is kept in the secret store (a SecretRef; read by the consumer that signs,
+   * never logged, shown only in the answer that created or replaced it), or the clear value of one just drawn or
+   * given, or of an item from before (until moveWebhookSecrets). The item is never written with a clear value.
+   */
+  secret: StoredSecret;
   eventos: AppointmentEventType[];
   ativo: boolean;
   criadoEm: string;
@@ -285,12 +290,15 @@ export interface SubscriptionContext {
   at: Date;
 }
 
-/** A new subscription, its URL checked (syntax and SSRF). `secretGerado`: the secret was generated, so the answer must show it. */
+/**
+ * A new subscription, its URL checked (syntax and SSRF), with its secret in clear (`secret`, for the one answer that
+ * shows it; sealedSubscription keeps it before the item is written). `secretGerado`: the secret was generated.
+ */
 export async function newSubscription(
   input: SubscriptionInput & { url: string },
   context: SubscriptionContext,
   deps: SubscriptionDeps,
-): Promise<{ subscription: WebhookSubscription; secretGerado: boolean }> {
+): Promise<{ subscription: WebhookSubscription; secret: string; secretGerado: boolean }> {
   const { url } = await checkWebhookTarget(input.url, deps.resolve, deps.policy);
   const em = localDateTime(context.at);
   const secret = input.secret ?? (deps.generateSecret ?? generateWebhookSecret)();
@@ -306,8 +314,22 @@ export async function newSubscription(
       criadoEm: em,
       atualizadoEm: em,
     },
+    secret,
     secretGerado: input.secret === null,
   };
+}
+
+/**
+ * The subscription as it is stored: a secret in clear (new, replaced, or an item's from before) kept in the secret
+ * store first, and replaced by where it is; a SecretRef is kept as it is.
+ */
+export async function sealedSubscription(
+  subscription: WebhookSubscription,
+  secrets: WebhookSecretStore,
+): Promise<WebhookSubscription & { secret: SecretRef }> {
+  const { secret } = subscription;
+  if (typeof secret !== 'string') return { ...subscription, secret };
+  return { ...subscription, secret: await secrets.store(subscription.aplicacaoId, subscription.id, secret) };
 }
 
 /** The subscription with the update applied; a new URL is checked again (an unchanged one is checked at each delivery). */
@@ -342,14 +364,15 @@ export interface SubscriptionView {
   secret?: string;
 }
 
-export const subscriptionView = (s: WebhookSubscription, options: { withSecret?: boolean } = {}): SubscriptionView => ({
+/** The subscription as the portal shows it; `secret` (the clear value) only in the answer that created or replaced it. */
+export const subscriptionView = (s: WebhookSubscription, options: { secret?: string } = {}): SubscriptionView => ({
   id: s.id,
   url: s.url,
   eventos: [...s.eventos],
   ativo: s.ativo,
   criadoEm: s.criadoEm,
   atualizadoEm: s.atualizadoEm,
-  ...(options.withSecret ? { secret: s.secret } : {}),
+  ...(options.secret !== undefined ? { secret: options.secret } : {}),
 });
 
 // ---------------------------------------------------------------------------------------------

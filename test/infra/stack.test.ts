@@ -47,6 +47,7 @@ const providerSecretPrefix = 'Test/provedores';
 const providerSecretArn = `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${providerSecretPrefix}`;
 /** ... and the integrations' secrets under this one. */
 const integrationSecretArn = 'arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:Test/integracoes';
+const webhookSecretArn = 'arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:Test/webhooks';
 const adminEmail = 'admin@clinica.example';
 
 /** Where a template's logical ids sit in the joined template: the root's as they are, a nested stack's under its construct id. */
@@ -223,6 +224,8 @@ describe('PlatformStack', () => {
           needs.readsVerificationKeys ||
           needs.readsProviderSecrets.length > 0 ||
           needs.integrationSecrets === 'read' ||
+          needs.outboundWebhookSecrets === 'read' ||
+          needs.inboundWebhookSecrets === 'read' ||
           needs.readsAgentCa;
         expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
         expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED, entry.id).toBe(readsKeys ? 'true' : undefined);
@@ -641,6 +644,14 @@ describe('PlatformStack', () => {
       if (needs.integrationSecrets === 'read') allow(['secretsmanager:GetSecretValue'], [`${integrationSecretArn}/*`]);
       if (needs.integrationSecrets === 'write')
         allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${integrationSecretArn}/*`]);
+      for (const [kind, access] of [
+        ['saida', needs.outboundWebhookSecrets],
+        ['entrada', needs.inboundWebhookSecrets],
+      ] as const) {
+        if (access === 'read') allow(['secretsmanager:GetSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
+        if (access === 'write')
+          allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
+      }
       if (needs.geocodes) allow(['geo:SearchPlaceIndexForText'], ['place-index']);
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
@@ -655,7 +666,7 @@ describe('PlatformStack', () => {
       }
     });
 
-    it("limits the unauthenticated groups', the rate counter's and the exchange rate's writes to their own partitions, and gives the agent authorizer no table access", () => {
+    it("limits the unauthenticated groups', the rate counter's and the exchange rate's writes to their own partitions, and the agent authorizer's one read to the CRL's", () => {
       const statementsOf = (entry: LambdaEntry) => {
         const policy = stack.functions.get(entry.id)!.role.node.tryFindChild('DefaultPolicy') as Policy;
         return resources[logicalId(policy)]!.Properties.PolicyDocument.Statement as Json[];
@@ -684,25 +695,36 @@ describe('PlatformStack', () => {
       expect(conditionOf(scheduledFunctions.crlReissue)).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
       });
+      // The agent authorizer reads the number of the latest CRL published (pattern 45c) and nothing else of the table.
+      expect(conditionOf(authorizerFunctions.agent)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
+      });
       const conditioned = functionNeeds.filter(({ entry }) => conditionOf(entry)).map(({ entry }) => entry.id);
       expect(conditioned.sort()).toEqual(
         [
           groupFunctions.public.id,
           groupFunctions.webhooks.id,
           authorizerFunctions.providerCredential.id,
+          authorizerFunctions.agent.id,
           scheduledFunctions.exchangeRate.id,
           scheduledFunctions.crlReissue.id,
         ].sort(),
       );
-      expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual([]);
+      expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem on table']);
     });
 
-    it('uses no wildcard action or resource in any function policy, but for the application (and integration) id of a secret', () => {
+    it('uses no wildcard action or resource in any function policy, but for the application (and integration or webhook) id of a secret', () => {
       for (const { entry } of functionNeeds) {
         for (const grant of grantsOf(entry)) {
           const resource = grant.match(/^secretsmanager:\w+ on (.+)$/)?.[1];
-          const prefix = [providerSecretArn, integrationSecretArn].find((arn) => resource?.startsWith(`${arn}/*`));
-          expect(prefix ? grant.replace(`${prefix}/*`, '').replace(/-\?{6}$/, '') : grant, entry.id).not.toMatch(/[*?]/);
+          const prefix = [providerSecretArn, integrationSecretArn, webhookSecretArn].find((arn) => resource?.startsWith(`${arn}/*`));
+          const named = prefix
+            ? grant
+                .replace(`${prefix}/*`, '')
+                .replace(/-\?{6}$/, '')
+                .replace(/\/(saida|entrada)-\*$/, '')
+            : grant;
+          expect(named, entry.id).not.toMatch(/[*?]/);
         }
       }
     });
@@ -779,6 +801,16 @@ describe('PlatformStack', () => {
       // Integration secrets: written by their keeper, read only by the group that hands them to the agent.
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*integracoes/)).toEqual([groupFunctions['admin-integrations'].id]);
       expect(holders(/^secretsmanager:GetSecretValue on .*integracoes/)).toEqual([groupFunctions.agent.id]);
+      // Webhook secrets: an outbound webhook's signing key written by the provider portal, read only by the consumer
+      // that signs; an inbound subscription's HMAC key written by the admin panel, read only by the webhook edge.
+      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*webhooks\/\*\/saida-\*$/)).toEqual([
+        groupFunctions['provider-portal'].id,
+      ]);
+      expect(holders(/^secretsmanager:GetSecretValue on .*webhooks\/\*\/saida-\*$/)).toEqual([consumerFunctions.outboundWebhooks.id]);
+      expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*webhooks\/\*\/entrada-\*$/)).toEqual([
+        groupFunctions['admin-whatsapp'].id,
+      ]);
+      expect(holders(/^secretsmanager:GetSecretValue on .*webhooks\/\*\/entrada-\*$/)).toEqual([groupFunctions.webhooks.id]);
       expect(holders(/^s3:/)).toEqual(
         [
           authorizerFunctions.agent.id,

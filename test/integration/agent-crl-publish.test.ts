@@ -18,6 +18,7 @@ import { revokeAgentCertificates } from '#shared/ca/revoke';
 import { readCrl, type CrlInfo } from '#shared/ca/x509-lite';
 import { config } from '#shared/config';
 import { dynamoAgentCertificateRepository, type AgentCertificateRecord } from '#shared/db/agent-certificates';
+import { publishedCrlNumber } from '#shared/db/crl-published';
 import { useFreshTable } from '../support/table.ts';
 
 let ca: AgentCa;
@@ -133,6 +134,20 @@ describe('revocations and the published CRL', () => {
     expect(outcome.published).toBe(false);
     expect(outcome.crlNumber).toBeLessThan(500n);
     expect((await stored()).crlNumber).toBe(500n);
+  });
+
+  it('records the number of each CRL it put as the latest published, never a number it did not sign', async () => {
+    // Prepare: one publication, then one that loses the race to a CRL of number 500 put in the bucket by someone else
+    const first = await publishCrl();
+    useAdapters({ blobs: racedBy(signCrl(ca, { crlNumber: 500n, revoked: [], validForHours: 168 })) });
+
+    // Act
+    const lost = await publishCrl();
+
+    // Assess: the authorizers' floor is the first CRL's number: the stored 500 is not trusted for it
+    expect(first.published).toBe(true);
+    expect(lost.published).toBe(false);
+    expect(await publishedCrlNumber()).toBe(first.crlNumber);
   });
 
   it('replaces a CRL of a lower number that won the race, with the same signed bytes', async () => {

@@ -11,6 +11,7 @@ import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { localDateTime } from '#shared/domain/time';
+import { maskPhone } from '#shared/domain/masking';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { consumerFunctions, scheduledFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
@@ -29,6 +30,8 @@ const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let phones = 0;
 /** A fresh Brazilian mobile number per appointment, so replies never mix. */
+/** The description of a send's debit to `telefone`, as the statement shows it (the number masked; mobile() varies its last digits). */
+const chargedTo = (telefone: string) => `Mensagem enviada para ${maskPhone(telefone)}`;
 const mobile = () => `+55119${String(70000000 + (process.pid % 1000) * 1000 + ++phones).padStart(8, '0')}`;
 
 type AppKey = 'demo' | 'semSaldo' | 'outra';
@@ -133,7 +136,7 @@ describe('an appointment with an approved template', () => {
       parameters: ['Maria Souza', 'hemograma COMPLETO', 'Unidade Centro'],
       payloads: [`agendamento:${created.id}:0`, `agendamento:${created.id}:1`],
     });
-    const entry = (await statement('demo')).find((e) => e.descricao === `Mensagem enviada para ${telefone}`);
+    const entry = (await statement('demo')).find((e) => e.descricao === chargedTo(telefone));
     expect(entry).toMatchObject({ tipo: 'DEBIT', referenciaTipo: 'MENSAGEM_ENVIADA', tipoConversa: 'UTILITY' });
     const message = await api.external(app('demo')).get(`/api/external/messages/${entry!.referenciaId}`);
     expect(message.body).toMatchObject({ contexto: 'AGENDAMENTO_SAUDE', contextoId: created.id });
@@ -266,7 +269,7 @@ describe('an appointment the flow cannot notify yet', () => {
     const refused = await status('demo', created.id, 'ERRO');
     expect(refused.pendencia).toMatch(/opt-out/);
     expect(service.simulators.providerB.sent().some((s) => s.to === telefone.slice(1))).toBe(false);
-    expect((await statement('demo')).some((e) => e.descricao === `Mensagem enviada para ${telefone}`)).toBe(false);
+    expect((await statement('demo')).some((e) => e.descricao === chargedTo(telefone))).toBe(false);
   });
 
   it('is ERRO at validation when the phone cannot receive WhatsApp, with nothing sent', async () => {
@@ -329,7 +332,7 @@ describe('the timed moves', () => {
     ).toHaveLength(1);
     expect(gaveUp.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU']);
     expect(await sentTo(telefone, 2)).toHaveLength(2);
-    const charged = (await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`);
+    const charged = (await statement('demo')).filter((e) => e.descricao === chargedTo(telefone));
     expect(charged).toHaveLength(2);
   });
 
@@ -380,6 +383,6 @@ describe('exactly once', () => {
     const after = await read('demo', created.id);
     expect(after.historico.filter((h: Json) => h.para === 'AVISO_ENVIADO')).toHaveLength(1);
     expect(await sentTo(telefone, 2)).toHaveLength(2);
-    expect((await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`)).toHaveLength(2);
+    expect((await statement('demo')).filter((e) => e.descricao === chargedTo(telefone))).toHaveLength(2);
   });
 });

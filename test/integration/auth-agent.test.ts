@@ -10,6 +10,7 @@ import type { Sandbox, SandboxAgent, SandboxApp } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { createAgentCa, issueAgentCertificate, type IssuedCertificate } from '#shared/ca/agent-ca';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
+import { resetCrlCache } from '#shared/ca/crl-check';
 import { publishCrl, revokeAgentCertificate } from '#shared/ca/crl-publisher';
 import { signCrl } from '#shared/ca/issuer';
 import { readCrl } from '#shared/ca/x509-lite';
@@ -247,6 +248,31 @@ describe('agent channel: client certificate and access token', () => {
       const older = signCrl(await loadAgentCaSecret(), { crlNumber: current.crlNumber! - 1n, revoked: [], validForHours: 168 });
 
       await refusedWhileReplaced(older);
+    });
+
+    it('a rolled-back CRL, in a container that never saw the newer one (a cold start, another instance)', async () => {
+      // Prepare: a CRL published (its number recorded), and the one before it, validly signed, put back in its place.
+      await publishCrl();
+      const blobs = await adapter('blobs');
+      const original = (await blobs.get(config().crlKey))!;
+      const older = signCrl(await loadAgentCaSecret(), { crlNumber: readCrl(original).crlNumber! - 1n, revoked: [], validForHours: 168 });
+      const token = await accessToken(service, demo.oauth);
+      const banco = () => agentCall('GET', '/api/external/integracoes/banco', { authorization: token });
+      try {
+        await blobs.put(config().crlKey, older, 'application/pkix-crl');
+        resetCrlCache(); // a container that has accepted no CRL yet
+
+        // Act
+        const refused = await banco();
+
+        // Assess
+        expect(refused.status).toBe(401);
+        expect(refused.json).toEqual(gatewayResponses.UNAUTHORIZED.body);
+      } finally {
+        await blobs.put(config().crlKey, original, 'application/pkix-crl');
+      }
+      await waitForCrl();
+      expect([401, 403]).not.toContain((await banco()).status);
     });
   });
 

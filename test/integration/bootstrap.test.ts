@@ -29,6 +29,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
+import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { inboundSecretValues, webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { parseVerificationKeySet } from '#shared/auth/verification-keys';
 import { useFreshTable } from '../support/table.ts';
 
@@ -170,5 +172,69 @@ describe('bootstrap of a fresh deployment', () => {
     expect(moved?.providerA).toMatchObject({ accountSid: 'AC1', authToken: { versao: expect.any(String), mascara: '****4321' } });
     expect(await providerSecret(moved!, 'providerA.authToken')).toBe('auth-token-in-clear-4321');
     expect((await bootstrapPlatform(deps, input)).providerSecretsMoved).toEqual([]);
+  });
+
+  it('moves the webhook secrets older items hold in clear (an outbound signing key, an inbound HMAC key) into the secret store, once', async () => {
+    // Prepare: a provider portal webhook and two inbound subscriptions as written before the secret store
+    // (one signed, its key in clear; one that asks for no signature, its secret '')
+    const aplicacaoId = 990002;
+    const signingKey = 'whsec_bGVnYWN5LXNpZ25pbmcta2V5LWluLWNsZWFyLTQzMjE=';
+    const hmacKey = 'hmac-key-in-clear-8765';
+    const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
+    await put({
+      ...keys.webhook(aplicacaoId, 7),
+      ...keys.webhookListing(aplicacaoId, 3, 7),
+      tipo: 'WEBHOOK',
+      id: 7,
+      aplicacaoId,
+      prestadorId: 3,
+      url: 'https://hooks.example.com/in',
+      secret: signingKey,
+      eventos: ['AGENDAMENTO_CRIADO'],
+      ativo: true,
+      criadoEm: '2026-01-01T09:00:00',
+      atualizadoEm: '2026-01-01T09:00:00',
+    });
+    await put({
+      ...keys.inboundSubscription(aplicacaoId, 8),
+      tipo: 'INBOUNDSUB',
+      id: 8,
+      aplicacaoId,
+      secret: hmacKey,
+      ativo: true,
+      criadoEm: '2026-01-01T00:00:00.000Z',
+    });
+    await put({
+      ...keys.inboundSubscription(aplicacaoId, 9),
+      tipo: 'INBOUNDSUB',
+      id: 9,
+      aplicacaoId,
+      secret: '',
+      ativo: true,
+      criadoEm: '2026-01-01T00:00:00.000Z',
+    });
+    const legacyApp = {
+      id: aplicacaoId,
+      nome: 'Webhooks antigos',
+      slug: 'webhooks-antigos',
+      provider: 'link',
+      ativo: true,
+      criadoEm: '2026-01-01T00:00:00.000Z',
+    };
+    await put({ ...keys.application(aplicacaoId), ...keys.applicationListing(aplicacaoId), tipo: 'APP', ...legacyApp });
+
+    // Act
+    const report = await bootstrapPlatform(deps, input);
+
+    // Assess: the items name where the keys are; the keys read back from there; a second run moves none
+    expect(report.webhookSecretsMoved).toEqual({ saida: 1, entrada: 1 });
+    const webhook = await dynamoWebhookSubscriptionRepository().get(aplicacaoId, 7);
+    expect(webhook?.secret).toEqual({ versao: expect.any(String), mascara: '****MjE=' });
+    expect(await webhookSigningSecret(webhook!)).toBe(signingKey);
+    const inbound = await deps.repo.listInboundSubscriptions(aplicacaoId);
+    expect(JSON.stringify([webhook, inbound])).not.toMatch(/in-clear|bGVnYWN5/);
+    expect(inbound.map((s) => s.secret)).toEqual([{ versao: expect.any(String), mascara: '****8765' }, undefined]);
+    expect(await inboundSecretValues(inbound)).toEqual([hmacKey]);
+    expect((await bootstrapPlatform(deps, input)).webhookSecretsMoved).toEqual({ saida: 0, entrada: 0 });
   });
 });

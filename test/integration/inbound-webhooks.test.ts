@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
 import { signPortalToken } from '#shared/auth/tokens';
+import { dynamoApplicationRepository } from '#shared/db/applications';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
@@ -320,6 +321,10 @@ describe('generic inbound webhook', () => {
     expect(second.body).toMatchObject({ ativo: true, temSegredo: true, segredo: expect.any(String), descricao: 'ERP' });
     expect((await post(demo.slug, 'primeiro', body, sign(body, demo.inboundSecret))).status).toBe(200);
     expect((await post(demo.slug, 'segundo', body, sign(body, second.body.segredo))).status).toBe(200);
+    // the subscription's item names where its key is in the secret store, never the key itself
+    const stored = (await dynamoApplicationRepository().listInboundSubscriptions(demo.id)).find((s) => s.id === second.body.id);
+    expect(stored).toMatchObject({ ativo: true, descricao: 'ERP' });
+    expect(JSON.stringify(stored)).not.toContain(second.body.segredo);
 
     // the listing never shows a secret; deactivation stops the secret from signing
     const list = await api.call('GET', '/api/admin/webhooks-entrada', admin(demo));

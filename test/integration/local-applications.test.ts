@@ -23,6 +23,7 @@ import {
   type ProviderSecretStore,
 } from '#shared/domain/applications';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
+import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { DomainError } from '#shared/domain/errors';
 import { useFreshTable } from '../support/table.ts';
 
@@ -146,11 +147,16 @@ describe('applications and credentials', () => {
     expect(await repo.findPortalUserByEmail('ANA@example.com')).toEqual(user);
   });
 
-  it('keeps the inbound subscription secret retrievable (it verifies HMACs)', async () => {
+  it('keeps an inbound subscription secret retrievable (it verifies HMACs), in the secret store; one without a secret has none', async () => {
     const app = await registerApplication(repo, secrets, { nome: 'Inbound', slug: 'inbound', provider: 'link' });
 
-    const subscription = await createInboundSubscription(repo, app.id);
+    const signed = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, { descricao: 'ERP' });
+    const unsigned = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, { comSegredo: false });
 
-    expect(await repo.listInboundSubscriptions(app.id)).toEqual([subscription]);
+    expect(await repo.listInboundSubscriptions(app.id)).toEqual([signed.subscription, unsigned.subscription]);
+    expect(signed.subscription.secret).toEqual({ versao: expect.any(String), mascara: `****${signed.segredo!.slice(-4)}` });
+    expect(unsigned).toMatchObject({ segredo: null, subscription: { ativo: true } });
+    expect(unsigned.subscription).not.toHaveProperty('secret');
+    expect(await inboundSecretValues([signed.subscription, unsigned.subscription])).toEqual([signed.segredo]);
   });
 });

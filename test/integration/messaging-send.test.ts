@@ -1,8 +1,11 @@
 // Sends, reads, tariffs and refunds through the local gateway (DynamoDB Local, the real
 // authorizers and handlers, the provider simulators) with the sandbox credentials:
 // demo = link with 100.00, outra = provider_a, semSaldo = provider_b with 0.00.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { client, useLocalService, type Json } from '../support/local-service.ts';
+import { db, tableName } from '#shared/db/client';
+import * as keys from '#shared/db/keys';
 import { addAmounts, subtractAmounts } from '#shared/domain/money';
 
 const service = useLocalService();
@@ -55,7 +58,8 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
       valor: '0.10',
       saldoAnterior: '100.00',
       saldoPosterior: '99.90',
-      descricao: expect.any(String),
+      // The statement is kept for good: the number masked as the portals show it, never in full.
+      descricao: 'Mensagem enviada para +55 11 *****-4321',
       referenciaTipo: 'MENSAGEM_ENVIADA',
       referenciaId: sent.body.mensagemId,
       tarifaCobrada: '0.10',
@@ -68,6 +72,8 @@ describe('POST /api/external/messages/send through the link provider (demo)', ()
       criadoEm: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
     });
     expect(credit).toMatchObject({ id: 1, tipo: 'CREDIT', saldoPosterior: debit.saldoAnterior });
+    const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.statementEntry(app.id, 2) }));
+    expect(stored.Item?.descricao).toBe('Mensagem enviada para +55 11 *****-4321');
     // the message
     const message = await api.get(`/api/external/messages/${sent.body.mensagemId}`);
     expect(message.status).toBe(200);

@@ -10,6 +10,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { commitWrites } from '#shared/db/unit-of-work';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { nextId } from '#shared/db/ids';
 import { adapter } from '#shared/adapters/index';
 import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
@@ -146,11 +147,18 @@ describe('GET, PUT and DELETE /api/prestador/webhooks/{id}', () => {
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ id: created.id, url: 'https://93.184.216.34/put', eventos: ['AGENDAMENTO_CANCELADO'], ativo: false });
     expect(kept.body).not.toHaveProperty('secret');
-    expect((await dynamoWebhookSubscriptionRepository().get(demo.id, created.id))?.secret).toBe(SECRET);
+    // the item names where the key is in the secret store, never the key itself
+    const stored = await dynamoWebhookSubscriptionRepository().get(demo.id, created.id);
+    expect(JSON.stringify(stored)).not.toContain(SECRET);
+    expect(stored?.secret).toEqual({ versao: expect.any(String), mascara: `****${SECRET.slice(-4)}` });
+    expect(await webhookSigningSecret(stored!)).toBe(SECRET);
 
     const replaced = await prestador().call('PUT', `${BASE}/${created.id}`, { secret: 'whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv' });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ secret: 'whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv', eventos: ['AGENDAMENTO_CANCELADO'] });
+    const rotated = await dynamoWebhookSubscriptionRepository().get(demo.id, created.id);
+    expect(JSON.stringify(rotated)).not.toContain('whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv');
+    expect(await webhookSigningSecret(rotated!)).toBe('whsec_bm92by1zZWdyZWRvLW5vdm8tc2VncmVkby1ub3Zv');
   });
 
   it('refuses a bad PUT with a 400 naming the field, leaving the webhook as it was', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import type { Sandbox } from '#infra/local/seed';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 
 describe('the sandbox webhook', { timeout: 90_000 }, () => {
   let dataDir: string;
@@ -49,8 +50,8 @@ describe('the sandbox webhook', { timeout: 90_000 }, () => {
     });
     expect(first.secret).toMatch(/^whsec_/);
     const stored = await dynamoWebhookSubscriptionRepository().listByProvider(demo.id, demo.prestador.id);
-    expect(stored).toEqual([
-      expect.objectContaining({ id: first.webhookId, url: service.webhookReceiver.url, ativo: true, secret: first.secret }),
-    ]);
+    expect(stored).toEqual([expect.objectContaining({ id: first.webhookId, url: service.webhookReceiver.url, ativo: true })]);
+    expect(JSON.stringify(stored)).not.toContain(first.secret);
+    expect(await webhookSigningSecret(stored[0]!)).toBe(first.secret);
   });
 });

@@ -106,6 +106,38 @@ describe('the send reconciler', () => {
     expect(await balance(app)).toBe(before);
   });
 
+  it('drops the entry of a send an administrator refunded while it was QUEUED, without a second credit', async () => {
+    // Prepare: a send stalled after its debit (QUEUED, due for the reconciler), then refunded in the admin panel.
+    const app = service.sandbox.applications.outra as App;
+    const before = await balance(app);
+    const real = dynamoMessageRepository();
+    let mensagemId = 0;
+    const newId = async () => (mensagemId = await real.newId());
+    void sendMessage(
+      deps({ messages: { ...real, newId }, providerFor: () => ({ send: () => new Promise(() => undefined) }) }),
+      app.id,
+      sendInput('+5511955550004'),
+    );
+    await until(
+      () => (mensagemId ? message(app, mensagemId) : Promise.resolve(undefined)),
+      (m) => m?.status === 'QUEUED',
+    );
+    const debit = (await statement(app)).find((e) => e.referenciaTipo === 'MENSAGEM_ENVIADA' && e.referenciaId === mensagemId)!;
+    const refund = await api.admin('POST', `/api/admin/aplicacoes/${app.id}/estornos`, { lancamentoId: debit.id, motivo: 'parado' });
+    expect(refund.status).toBe(201);
+
+    // Act: the reconciler finds it due twice.
+    const first = await reconcileAsSchedule(later());
+    const second = await reconcileAsSchedule(later());
+
+    // Assess: settled once, then gone from the index (not found again at every run); one credit only, the admin's.
+    expect(first).toEqual({ failed: 0, settled: 1 });
+    expect(second).toEqual({ failed: 0, settled: 0 });
+    expect(await balance(app)).toBe(before);
+    const credits = (await statement(app)).filter((e) => e.tipo === 'CREDIT' && e.referenciaId === debit.id);
+    expect(credits).toEqual([expect.objectContaining({ referenciaTipo: 'ESTORNO', valor: debit.valor })]);
+  });
+
   it.each([
     ['provider_a', 'outra', '+5511955550002'],
     ['provider_b', 'semSaldo', '+5511955550003'],

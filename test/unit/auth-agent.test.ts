@@ -13,7 +13,7 @@ import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-ke
 import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signAccessToken } from '#shared/auth/tokens';
 import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa, type IssuedCertificate } from '#shared/ca/agent-ca';
-import { resetCrlCache } from '#shared/ca/crl-check';
+import { resetCrlCache, usePublishedCrlNumber } from '#shared/ca/crl-check';
 import { config, resetConfig } from '#shared/config';
 
 const METHOD_ARN = 'arn:aws:execute-api:us-east-1:123456789012:abcdef1234/prod/GET/api/external/integracoes/banco';
@@ -112,12 +112,14 @@ beforeEach(async () => {
   bucket = memoryBucket();
   await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 1 }), 'application/pkix-crl');
   useAdapters({ blobs: bucket, secrets: { get: async () => signingKeys } });
+  usePublishedCrlNumber(async () => 0n); // no table here: nothing published on record
   errors = [];
   vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
 });
 afterEach(() => {
   resetAdapters();
   resetCrlCache();
+  usePublishedCrlNumber(undefined);
   resetSigningKeys();
   resetVerificationKeys();
   vi.restoreAllMocks();

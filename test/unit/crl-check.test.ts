@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { BlobPort } from '#shared/adapters/ports';
 import { createAgentCa, issueAgentCertificate, issueCrl, type AgentCa } from '#shared/ca/agent-ca';
-import { checkCrl, CrlUnavailableError, currentCrl, isRevoked, resetCrlCache } from '#shared/ca/crl-check';
+import { checkCrl, CrlUnavailableError, currentCrl, isRevoked, resetCrlCache, usePublishedCrlNumber } from '#shared/ca/crl-check';
 import { X509Certificate as NodeX509Certificate } from 'node:crypto';
 import { normalizeSerial } from '#shared/ca/serial';
 import { pemToDer, readCertificate, readCrl } from '#shared/ca/x509-lite';
@@ -100,6 +100,8 @@ describe('reading certificates and CRLs without an X.509 library', () => {
 
 describe('the CRL as cached in the container', () => {
   let bucket: ReturnType<typeof memoryBucket>;
+  /** The number of the latest CRL published, as the table holds it (pattern 45c). */
+  let published: bigint;
   const put = async (revokedSerials: string[], options: { crlNumber?: number; thisUpdate?: Date; validForHours?: number } = {}) =>
     bucket.put(
       config().crlKey,
@@ -120,12 +122,15 @@ describe('the CRL as cached in the container', () => {
     resetCrlCache();
     bucket = memoryBucket();
     useAdapters({ blobs: bucket, secrets: { get: async () => JSON.stringify({ keys: [], agentCaCertPem: ca.certPem }) } });
+    published = 0n;
+    usePublishedCrlNumber(async () => published);
   });
   afterEach(() => {
     delete process.env.AGENT_CRL_CACHE_SECONDS;
     resetConfig();
     resetAdapters();
     resetCrlCache();
+    usePublishedCrlNumber(undefined);
   });
 
   it('answers from the CRL in the bucket, whatever the serial form', async () => {
@@ -203,6 +208,37 @@ describe('the CRL as cached in the container', () => {
     bucket.failWith = undefined;
     await put(['01']);
     expect(await isRevoked('01')).toBe(true);
+  });
+
+  it('refuses a CRL below the latest one published, also in a container that never saw that one, and reads the number with the CRL only', async () => {
+    // Prepare: CRL 8 was published (the table says so), then CRL 7 was put back in the bucket.
+    published = 8n;
+    await put([], { crlNumber: 7 });
+    let reads = 0;
+    usePublishedCrlNumber(async () => {
+      reads++;
+      return published;
+    });
+
+    // Act: a fresh container loads the CRL.
+    const loaded = currentCrl();
+
+    // Assess: refused (fail closed), then accepted once the current CRL is back; the number is read per load, not per request.
+    await expect(loaded).rejects.toThrow(/lower than 8.*rolled back/);
+    await put([], { crlNumber: 8 });
+    const t0 = Date.now();
+    for (let i = 0; i < 5; i++) expect(await isRevoked('01', t0 + i)).toBe(false);
+    expect(reads).toBe(2);
+  });
+
+  it('fails closed when the number of the latest CRL published cannot be read', async () => {
+    await put([]);
+    usePublishedCrlNumber(async () => {
+      throw new Error('the table is unreachable');
+    });
+
+    await expect(currentCrl()).rejects.toThrow(CrlUnavailableError);
+    await expect(currentCrl()).rejects.toThrow(/latest CRL published cannot be read/);
   });
 
   it('fails closed on a forged CRL, a rolled-back one, and one without nextUpdate or from the future', async () => {

@@ -8,7 +8,7 @@ import { webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { createAgentCa, issueAgentCertificate, type AgentCa } from '#shared/ca/agent-ca';
-import { checkCrl, currentCrl, resetCrlCache } from '#shared/ca/crl-check';
+import { checkCrl, currentCrl, resetCrlCache, usePublishedCrlNumber } from '#shared/ca/crl-check';
 import { BIT_STRING, readTlvs, SEQUENCE, tlv } from '#shared/ca/der';
 import { signCrl } from '#shared/ca/issuer';
 import { pemToDer, readCertificate, readCrl } from '#shared/ca/x509-lite';
@@ -134,10 +134,12 @@ describe('a CRL the authorizer trusts', () => {
         blobs: { get: async () => stored, put: async () => undefined },
         secrets: { get: async (id) => (id === config().verificationKeySecretId ? verificationSecret : '') },
       });
+      usePublishedCrlNumber(async () => 0n); // no table here: nothing published on record
     });
     afterEach(() => {
       resetAdapters();
       resetCrlCache();
+      usePublishedCrlNumber(undefined);
     });
 
     it('takes the CA key from the verification-key secret only, and fails closed without it', async () => {

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '#events/samples/api-gateway';
 import { resetConfig } from '#shared/config';
-import { log, withLambdaLog, withLogContext } from '#shared/log';
+import { HttpError } from '#shared/http/errors';
+import { errorResult } from '#shared/http/kit';
+import { log, redactText, withLambdaLog, withLogContext } from '#shared/log';
 
 describe('structured log', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
 
   it('writes one JSON line with the request context and never a secret value', () => {
     const out = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -31,6 +36,66 @@ describe('structured log', () => {
     const line = JSON.parse(text);
     for (const value of ['deep-secret', '52998224725', '+5511987654321', 'p4ss']) expect(text).not.toContain(value);
     expect(line).toMatchObject({ message: 'odd values', big: '12345678901234567890', cycle: { name: 'loop', self: '[circular]' } });
+  });
+
+  it('redacts phones and CPFs inside text: the message, string values, error messages and stacks', () => {
+    // Prepare: a provider's 4xx answer quoting the number, as the send path logs it when the request is refused.
+    const out = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const providerText = 'The provider refused the message: To number whatsapp:+5511987654321 is not a valid WhatsApp user';
+    const error = new Error('patient 529.982.247-25 (phone (11) 98765-4321) not found');
+
+    // Act
+    log.warn(`request refused for +55 11 98765-4321`, {
+      reason: providerText,
+      error,
+      detalhes: ['wa_id 5511987654321', 'cpf 52998224725'],
+    });
+
+    // Assess: the numbers are gone; the rest of the text stays.
+    const text = String(out.mock.calls[0]?.[0]);
+    for (const value of ['5511987654321', '98765-4321', '529.982.247-25', '52998224725', '987654321']) expect(text).not.toContain(value);
+    const line = JSON.parse(text);
+    expect(line.message).toBe('request refused for [redacted]');
+    expect(line.reason).toBe('The provider refused the message: To number whatsapp:[redacted] is not a valid WhatsApp user');
+    expect(line.error.message).toBe('patient [redacted] (phone [redacted]) not found');
+    expect(line.error.stack).not.toContain('98765');
+    expect(line.detalhes).toEqual(['wa_id [redacted]', 'cpf [redacted]']);
+  });
+
+  it("logs a refused request's reason without the phone a provider's error text quotes; the caller's answer keeps it", () => {
+    // Prepare: the send path's 400 when the provider refused (shared/operations/send-message.ts).
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const refusal = new HttpError(400, 'provider_rejected', 'The provider refused the message: +5511987654321 is not on WhatsApp');
+
+    // Act
+    const answer = errorResult(refusal, 'req-4xx');
+
+    // Assess
+    const line = JSON.parse(String(out.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({
+      message: 'request refused',
+      status: 400,
+      reason: 'The provider refused the message: [redacted] is not on WhatsApp',
+    });
+    expect(JSON.parse(answer.body).message).toContain('+5511987654321');
+  });
+
+  it.each([
+    ['+5511987654321', '[redacted]'],
+    ['+55 (11) 98765-4321.', '[redacted].'],
+    ['+1 415 555 2671', '[redacted]'],
+    ['11 3456-7890 or 11987654321', '[redacted] or [redacted]'],
+    ['requestId 0f8a3c1e-2b4d-4e6f-8a9b-123456789012', 'requestId 0f8a3c1e-2b4d-4e6f-8a9b-123456789012'],
+    ['at 2026-11-25 20:16:29.283 from 192.168.100.200:8443', 'at 2026-11-25 20:16:29.283 from 192.168.100.200:8443'],
+    ['message 1234567 of application 42, balance 1234567.89', 'message 1234567 of application 42, balance 1234567.89'],
+    [
+      'SM0123456789abcdef0123456789abcdef wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFDNB',
+      'SM0123456789abcdef0123456789abcdef wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFDNB',
+    ],
+    ['id 12345678901234567', 'id 12345678901234567'],
+  ])('in text, %s becomes %s', (input, expected) => {
+    expect(redactText(input)).toBe(expected);
   });
 
   it('still writes the line when a value refuses to be serialised', () => {

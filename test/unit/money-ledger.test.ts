@@ -2,7 +2,14 @@
 // against an in-memory repository that can lose races on demand.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '#shared/domain/errors';
-import { postEntry, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
+import {
+  messageDebitDescription,
+  postEntry,
+  shownDescription,
+  type LedgerRepository,
+  type LedgerState,
+  type StatementEntry,
+} from '#shared/domain/ledger';
 import { addAmounts, fromCents, isPositiveAmount, subtractAmounts, toCents } from '#shared/domain/money';
 
 describe('money on integer cents', () => {
@@ -139,5 +146,15 @@ describe('postEntry', () => {
   it('refuses a zero amount and an application without a balance', async () => {
     await expect(postEntry(memoryLedger('1.00').repo, credit('0.00'), instant)).rejects.toMatchObject({ kind: 'validation' });
     await expect(postEntry(memoryLedger(undefined).repo, credit('1.00'), instant)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe("a message debit's description", () => {
+  it('names the number masked as the portals show it, for new entries and for those written before', () => {
+    expect(messageDebitDescription('+5511987654321')).toBe('Mensagem enviada para +55 11 *****-4321');
+    // An entry written with the number in full is shown masked; any other description as it is.
+    expect(shownDescription('Mensagem enviada para +5511987654321')).toBe('Mensagem enviada para +55 11 *****-4321');
+    expect(shownDescription('Mensagem enviada para +14155552671')).toBe('Mensagem enviada para ********2671');
+    expect(shownDescription('Estorno do lançamento 12: cliente +5511987654321')).toBe('Estorno do lançamento 12: cliente +5511987654321');
   });
 });

@@ -71,6 +71,8 @@ function world(schedule: RetrySchedule = [0, 5000, 30 * 60_000]) {
       listByProvider: async (_app, prestadorId) => [...subscriptions.values()].filter((s) => s.prestadorId === prestadorId),
       replace: async (s) => (subscriptions.has(s.id) ? (subscriptions.set(s.id, s), true) : false),
       delete: async (_app, _p, id) => subscriptions.delete(id),
+      listByApplication: async () => [...subscriptions.values()],
+      sealSecret: async () => false,
     },
     deliveries: {
       create: async (d) => {
@@ -293,6 +295,34 @@ describe('an attempt', () => {
     expect(verified).toEqual(JSON.parse(JSON.stringify(event.payload)));
     expect(verified).toMatchObject({ type: 'AGENDAMENTO_FALTOU', data: { agendamento: { id: 900 } } });
     expect(w.delivery(1, event.eventId)).toMatchObject({ state: 'succeeded', attempts: 1, lastHttpStatus: 200, nextAttemptAt: null });
+  });
+
+  it('signs with the key the secret store holds for the version the item names; a key it cannot read fails the message, recording no attempt', async () => {
+    // Prepare: the item names a version in the secret store (no key on it); the store answers that version only
+    const w = world();
+    const versao = 'v-2';
+    w.addSubscription(1, { secret: { versao, mascara: '****LaSw' } });
+    let readable = false;
+    w.deps.signingSecret = async (s) => {
+      if (!readable || typeof s.secret === 'string' || s.secret.versao !== versao) throw new Error('AccessDeniedException');
+      return SECRET;
+    };
+    const event = w.addEvent('AGENDAMENTO_FALTOU');
+    await w.run({ kind: 'evento', aplicacaoId: APP, eventId: event.eventId });
+    const [entrega] = w.sent.splice(0);
+
+    // Act: the store cannot be read, then it can (the queue's retry of the same message)
+    await expect(w.run(entrega!.message)).rejects.toThrow('AccessDeniedException');
+    const untouched = structuredClone(w.delivery(1, event.eventId));
+    readable = true;
+    await w.run(entrega!.message, 2);
+
+    // Assess: nothing posted nor recorded by the failed read; the retry posts, signed with the stored key
+    expect(untouched).toMatchObject({ attempts: 0, state: 'pending' });
+    expect(w.posted).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['Date'], now: START + 60_000 });
+    expect(() => new Webhook(SECRET).verify(w.posted[0]!.post.body, w.posted[0]!.post.headers)).not.toThrow();
+    expect(w.delivery(1, event.eventId)).toMatchObject({ state: 'succeeded', attempts: 1 });
   });
 
   it('retries on the schedule, hopping at most 900 s at a time, and signs every attempt anew', async () => {

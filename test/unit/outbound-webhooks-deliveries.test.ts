@@ -32,7 +32,7 @@ const context = { id: 70, aplicacaoId: 1, prestadorId: 2, at: new Date('2026-06-
 describe('subscriptions', () => {
   it('defaults to all four events, active, with a generated secret shown once', async () => {
     // Act
-    const { subscription, secretGerado } = await newSubscription(
+    const { subscription, secret, secretGerado } = await newSubscription(
       parseSubscriptionCreate({ url: 'https://hooks.example.com/in' }),
       context,
       deps,
@@ -51,8 +51,9 @@ describe('subscriptions', () => {
       atualizadoEm: '2026-06-01T09:00:00',
     });
     expect(secretGerado).toBe(true);
+    expect(secret).toBe('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
     expect(subscriptionView(subscription)).not.toHaveProperty('secret');
-    expect(subscriptionView(subscription, { withSecret: true }).secret).toBe(subscription.secret);
+    expect(subscriptionView(subscription, { secret }).secret).toBe(secret);
   });
 
   it('keeps a given secret and event list (deduplicated)', async () => {
