@@ -336,6 +336,44 @@ describe('the timed moves', () => {
     expect(charged).toHaveLength(2);
   });
 
+  it('holds the flow of a deactivated application, sending nothing, and resumes it once the application is active again', async () => {
+    // Prepare: an appointment notified, its reminder due; then the application is deactivated.
+    await approvedTemplate('demo', ['Ecocardiograma']);
+    const telefone = mobile();
+    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
+    const created = await create('demo', {
+      pacienteTelefone: telefone,
+      procedimento: 'Ecocardiograma',
+      dataLimiteRetirada: localDateTime(new Date(deadline)),
+    });
+    await status('demo', created.id, 'ENVIADO');
+    const reminderDue = await dueOf('demo', created.id);
+    const setActive = async (ativo: boolean) =>
+      expect((await api.admin('PUT', `/api/admin/aplicacoes/${app('demo').id}/ativo`, { ativo })).status).toBe(200);
+    await setActive(false);
+    try {
+      // Act: a worker at the reminder's time, while inactive.
+      const held = await workersAt('demo', created.id, reminderDue, 1);
+      const retryDue = await dueOf('demo', created.id);
+      await setActive(true);
+      const resumed = await workersAt('demo', created.id, retryDue, 1);
+
+      // Assess: held (nothing sent, retried after FLOW_BALANCE_RETRY_SECONDS), then the reminder went out once.
+      expect(held).toEqual(['aplicacao_inativa']);
+      expect(retryDue).toBe(reminderDue + 1_000);
+      expect(resumed).toEqual(['aviso_enviado']);
+      expect((await read('demo', created.id)).historico.map((h: Json) => h.para)).toEqual([
+        'IMPORTADO',
+        'VALIDADO',
+        'ENVIADO',
+        'AVISO_ENVIADO',
+      ]);
+      expect(await sentTo(telefone, 2)).toHaveLength(2);
+    } finally {
+      await setActive(true);
+    }
+  });
+
   it('the sweep finds an appointment once its step is due, not before', async () => {
     // Prepare: an appointment notified, its reminder due in about an hour.
     await approvedTemplate('demo', ['Cintilografia']);

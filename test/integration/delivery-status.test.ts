@@ -3,6 +3,8 @@
 // (X-Hub-Signature-256), ranks that never move backwards under shuffled callbacks, unknown
 // messages recorded and dropped, and the provider cost corrected once on the statement entry.
 import { randomBytes } from 'node:crypto';
+import { readdir, rename } from 'node:fs/promises';
+import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, useLocalService } from '../support/local-service.ts';
@@ -15,7 +17,9 @@ import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { numberText } from '#shared/db/numbers';
 import { statusRank, type MessageStatus } from '#shared/domain/delivery-status';
 import { postEntry } from '#shared/domain/ledger';
+import { providerSecretId, resetProviderSecrets } from '#shared/providers/secrets';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
+import { localPaths } from '#infra/local/service';
 
 let outra: SandboxApp;
 let semSaldo: SandboxApp;
@@ -174,6 +178,36 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
 
     expect(response.status).toBe(200);
     expect(await message(outra, id)).toMatchObject({ status: 'UNDELIVERED', errorCode: '63016', errorMessage: 'Fora da janela' });
+  });
+
+  it('answers 500 while the auth token cannot be read, so the provider retries; the retry once it is readable applies', async () => {
+    // Prepare: a sent message, and outra's auth token made unreadable (its files moved aside, the cache emptied).
+    const { id, messageSid } = await sentMessage(outra);
+    const dir = localPaths(service.dataDir).secrets;
+    const prefix = encodeURIComponent(providerSecretId(outra.id, 'providerA.authToken'));
+    const files = (await readdir(dir)).filter((f) => f === `${prefix}.json` || f.startsWith(`${prefix}@`));
+    expect(files.length).toBeGreaterThan(0);
+    const params = { MessageSid: messageSid, MessageStatus: 'delivered' };
+    for (const f of files) await rename(path.join(dir, f), path.join(dir, `${f}.aside`));
+    resetProviderSecrets();
+    let unreadable: Response;
+    try {
+      // Act
+      unreadable = await providerACallback(params);
+    } finally {
+      for (const f of files) await rename(path.join(dir, `${f}.aside`), path.join(dir, f));
+      resetProviderSecrets();
+    }
+    await drained();
+    const unchanged = await message(outra, id);
+    const retried = await providerACallback(params);
+    await drained();
+
+    // Assess
+    expect(unreadable.status).toBe(500);
+    expect(unchanged).toMatchObject({ status: 'SENT' });
+    expect(retried.status).toBe(200);
+    expect(await message(outra, id)).toMatchObject({ status: 'DELIVERED' });
   });
 
   it('answers 400 without a signature and 403 with a wrong one, and changes nothing', async () => {

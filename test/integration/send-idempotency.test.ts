@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accessToken, apiKeyHeaders, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
 const service = useLocalService();
-const { call, external, newApplication } = client(service);
+const { admin, call, external, newApplication } = client(service);
 
 const statement = async (app: { apiKey: string; apiSecret: string }) =>
   (await external(app).get('/api/external/financeiro/extrato?size=100')).body.content as Json[];
@@ -59,6 +59,30 @@ describe('Idempotency-Key on sends', () => {
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ field: 'Idempotency-Key' });
     expect(await balance(app)).toBe('9.90');
+  });
+
+  it('keeps nothing of a first answer of 400 or 402: the corrected retry with the same key goes through, once', async () => {
+    // Prepare: an application without balance.
+    const app = await newApplication('link');
+    const key = 'corrigido-1';
+    const body = { telefone: '+5511987650009', mensagem: 'Lembrete: exame amanhã às 8h' };
+
+    // Act: an invalid body, then the right body without balance, then the same once credited, then a repeat.
+    const invalid = await send(app, key, { telefone: 'não é um telefone', mensagem: 'x' });
+    const unpaid = await send(app, key, body);
+    expect((await admin('POST', `/api/admin/aplicacoes/${app.id}/creditos`, { valor: '1.00' })).status).toBe(201);
+    const paid = await send(app, key, body);
+    const repeat = await send(app, key, body);
+
+    // Assess: neither refusal held the key (another body after it is not 422, nor is the paid send a
+    // replay); the paid send is charged once and its repeat is its replay.
+    expect([invalid.status, unpaid.status, paid.status, repeat.status]).toEqual([400, 402, 200, 200]);
+    expect(unpaid.headers.get('idempotent-replayed')).toBeNull();
+    expect(paid.headers.get('idempotent-replayed')).toBeNull();
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(paid.body);
+    expect(await balance(app)).toBe('0.90');
+    expect((await statement(app)).filter((e) => e.tipo === 'DEBIT')).toHaveLength(1);
   });
 
   it('replays a failed send as it failed, with no second charge or refund', async () => {
