@@ -47,8 +47,10 @@ export async function measureInbound(start: Start, options: { requests: number; 
   const service = await start({ port: 0, inMemory: true, quiet: true, fresh: true, dataDir, schedules: false });
   const { processInbound } = await import('#functions/consumers/inbound');
   try {
+    // provider_a's messages are taken only for a provider_a application (outra); the generic webhook is demo's.
     const demo = service.sandbox.applications.demo;
-    const to = demo.numerosWhatsapp[0]!;
+    const outra = service.sandbox.applications.outra;
+    const to = outra.numerosWhatsapp[0]!;
     let n = 0;
     const phone = () => `+5511${String(900000000 + (++n % 100000000))}`;
 
@@ -67,7 +69,7 @@ export async function measureInbound(start: Start, options: { requests: number; 
         method: 'POST',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
-          'X-Provider-A-Signature': providerASignature(url, params, demo.providerA.authToken),
+          'X-Provider-A-Signature': providerASignature(url, params, outra.providerA.authToken),
         },
         body: new URLSearchParams(params).toString(),
       });
@@ -109,7 +111,7 @@ export async function measureInbound(start: Start, options: { requests: number; 
 
     const message = (from: string): PatientMessage => ({
       kind: 'mensagem',
-      aplicacaoId: demo.id,
+      aplicacaoId: outra.id,
       provider: 'provider_a',
       providerMessageId: `SM${randomBytes(16).toString('hex')}`,
       from,

@@ -2,6 +2,7 @@
 // benchmark bundles exactly these, so both measure and ship the same code.
 import { groups, type AuthorizedScheme, type Group } from '#shared/http/routes';
 import type { QueueName } from '#shared/adapters/ports';
+import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 
 export interface LambdaEntry {
   /** Construct id and function name suffix. */
@@ -11,19 +12,34 @@ export interface LambdaEntry {
   memorySize?: number;
 }
 
+/** A function API Gateway invokes, with the timeout the stack gives it (the local gateway applies the same). */
+export interface ApiLambdaEntry extends LambdaEntry {
+  timeoutSeconds: number;
+}
+
+/** An endpoint group's timeout: its longest operation is a send, whose budgets add up to it (shared/domain/send-budget.ts). */
+export const GROUP_TIMEOUT_SECONDS = sendTimeoutSeconds;
+/** An authorizer's timeout: API Gateway waits at most 10 s for a Lambda authorizer's answer. */
+export const AUTHORIZER_TIMEOUT_SECONDS = 10;
+
 /** CPU scales with memory: the logins' scrypt takes ~90 ms on a full vCPU and ~3x that at 512 MB. */
 const groupMemory: Partial<Record<Group, number>> = { token: 1024 };
 
-export const groupFunctions: Record<Group, LambdaEntry> = Object.fromEntries(
-  groups.map((group) => [group, { id: `Group-${group}`, entry: `functions/${group}/handler.ts`, memorySize: groupMemory[group] }]),
-) as Record<Group, LambdaEntry>;
+export const groupFunctions: Record<Group, ApiLambdaEntry> = Object.fromEntries(
+  groups.map((group) => [
+    group,
+    { id: `Group-${group}`, entry: `functions/${group}/handler.ts`, memorySize: groupMemory[group], timeoutSeconds: GROUP_TIMEOUT_SECONDS },
+  ]),
+) as Record<Group, ApiLambdaEntry>;
 
-export const authorizerFunctions: Record<AuthorizedScheme, LambdaEntry> = {
-  apiKey: { id: 'Authorizer-apiKey', entry: 'functions/authorizers/api-key.ts' },
-  oauth2: { id: 'Authorizer-oauth2', entry: 'functions/authorizers/oauth2.ts' },
-  providerCredential: { id: 'Authorizer-providerCredential', entry: 'functions/authorizers/provider-credential.ts' },
-  portalJwt: { id: 'Authorizer-portalJwt', entry: 'functions/authorizers/portal-jwt.ts' },
-  agent: { id: 'Authorizer-agent', entry: 'functions/authorizers/agent.ts' },
+const authorizer = (id: string, entry: string): ApiLambdaEntry => ({ id, entry, timeoutSeconds: AUTHORIZER_TIMEOUT_SECONDS });
+
+export const authorizerFunctions: Record<AuthorizedScheme, ApiLambdaEntry> = {
+  apiKey: authorizer('Authorizer-apiKey', 'functions/authorizers/api-key.ts'),
+  oauth2: authorizer('Authorizer-oauth2', 'functions/authorizers/oauth2.ts'),
+  providerCredential: authorizer('Authorizer-providerCredential', 'functions/authorizers/provider-credential.ts'),
+  portalJwt: authorizer('Authorizer-portalJwt', 'functions/authorizers/portal-jwt.ts'),
+  agent: authorizer('Authorizer-agent', 'functions/authorizers/agent.ts'),
 };
 
 export const consumerFunctions: Record<QueueName, LambdaEntry> = {

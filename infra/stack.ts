@@ -15,6 +15,7 @@ import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
@@ -95,13 +96,15 @@ export class PlatformStack extends Stack {
         'Holds only the CRL, public data published by operators; versioning keeps every change. Server access logs would need a second bucket for little audit value.',
     });
 
-    // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...]},
-    // the first key signing. Created with an empty key list; operators put the generated key set
+    // The key set shared/auth/signing-keys.ts reads: {"keys":[<private RS256 JWK with kid>, ...],
+    // "signsFrom":{<kid>: <ISO time>}}, the key whose time came last signing (infra/scripts/rotate-signing-key.ts
+    // publishes each new key 16 minutes before it signs). Created with an empty key list; operators put the generated key set
     // in after the first deploy, and until then token issuing fails with "holds no keys".
     // (generateSecretString, not a literal value: CloudFormation never rewrites a generated value
     // on later deploys, so the real keys are not reset.)
     this.signingKey = new Secret(this, 'SigningKey', {
-      description: 'RS256 signing key set {"keys":[private JWK with kid, ...]}; the first key signs',
+      description:
+        'RS256 signing key set {"keys":[private JWK with kid, ...], "signsFrom":{kid: ISO time}}; the key whose time came last signs',
       generateSecretString: { secretStringTemplate: JSON.stringify({ keys: [] }), generateStringKey: 'placeholder' },
     });
     Validations.of(this.signingKey).acknowledge({
@@ -173,14 +176,22 @@ export class PlatformStack extends Stack {
       return fn;
     };
     // API Gateway gives up on an integration after 29 s; the handlers must answer well before. A group's
-    // longest operation is a send: its timeout is the send's budgets added up (shared/domain/send-budget.ts).
+    // longest operation is a send: its timeout is the send's budgets added up (infra/functions.ts).
     const groupFns = Object.fromEntries(
-      groups.map((g) => [g, create(groupFunctions[g], Duration.seconds(sendTimeoutSeconds), `Endpoint group ${g}`)]),
+      groups.map((g) => {
+        const entry = groupFunctions[g];
+        if (entry.timeoutSeconds >= API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS) {
+          throw new Error(
+            `${entry.id}: a ${entry.timeoutSeconds} s timeout outlives API Gateway's ${API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS} s`,
+          );
+        }
+        return [g, create(entry, Duration.seconds(entry.timeoutSeconds), `Endpoint group ${g}`)];
+      }),
     ) as Record<Group, ServiceFunction>;
     const authorizerFns = Object.fromEntries(
       (Object.keys(authorizerFunctions) as AuthorizedScheme[]).map((s) => [
         s,
-        create(authorizerFunctions[s], Duration.seconds(10), `Authorizer ${s}`),
+        create(authorizerFunctions[s], Duration.seconds(authorizerFunctions[s].timeoutSeconds), `Authorizer ${s}`),
       ]),
     ) as Record<AuthorizedScheme, ServiceFunction>;
     const consumerFns = Object.fromEntries(

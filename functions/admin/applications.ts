@@ -32,6 +32,7 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
 import { providerSecretStore } from '#shared/providers/secrets';
+import { shownTime } from '#shared/domain/time';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
 const repositories = () =>
@@ -109,7 +110,7 @@ function applicationView(app: Application) {
     slug: app.slug,
     provider: app.provider,
     ativo: app.ativo,
-    criadoEm: app.criadoEm,
+    criadoEm: shownTime(app.criadoEm),
     apiKey: app.apiKey ?? null,
     numerosWhatsapp: app.numerosWhatsapp ?? [],
     providerA: a ? { accountSid: a.accountSid, authToken: mask(a.authToken), fromNumber: a.fromNumber, baseUrl: a.baseUrl } : null,
@@ -185,8 +186,8 @@ export const applicationOperations: Operations<'admin'> = {
         clientId,
         nome,
         scopes,
-        criadoEm,
-        revogadoEm: revogadoEm ?? null,
+        criadoEm: shownTime(criadoEm),
+        revogadoEm: shownTime(revogadoEm),
       })),
     );
   },

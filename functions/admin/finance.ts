@@ -12,6 +12,7 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';
+import { shownTime } from '#shared/domain/time';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
@@ -38,7 +39,7 @@ export const newTariffBody = z.object(tariffFields);
 export const tariffChangeBody = z.partial(z.object(tariffFields));
 export const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(500)) });
 
-const adminTariffView = (t: Tariff) => ({ ...t });
+const adminTariffView = (t: Tariff) => ({ ...t, criadoEm: shownTime(t.criadoEm), atualizadoEm: shownTime(t.atualizadoEm) });
 
 export const financeOperations: Operations<'admin'> = {
   'GET /api/admin/tarifas': async (request) => {

@@ -1,29 +1,15 @@
 // Authorizer of /api/external/v2/**: an OAuth2 bearer access token (RS256, typ at+jwt). It only
 // authenticates; the kit enforces the route's scope and the token's exp on every request, also
 // when API Gateway serves this answer from its cache.
-import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { requestAuthorizer } from '#shared/auth/authorizer';
-import { authenticateBearer } from '#shared/auth/bearer';
+import { authenticateBearer, authorizationValues } from '#shared/auth/bearer';
 import { withLambdaLog } from '#shared/log';
 
 // The public verification keys (never the private ones) come from Secrets Manager, through the secrets extension.
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
 needsConfig('verificationKeySecretId');
-
-/** Every value of the Authorization header (header names are case-insensitive). */
-function authorizationValues(event: APIGatewayRequestAuthorizerEvent): string[] {
-  const values: string[] = [];
-  for (const [name, list] of Object.entries(event.multiValueHeaders ?? {})) {
-    if (name.toLowerCase() === 'authorization') values.push(...(list ?? []));
-  }
-  if (values.length > 0) return values;
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (name.toLowerCase() === 'authorization' && value !== undefined) values.push(value);
-  }
-  return values;
-}
 
 export const handler = withLambdaLog(
   requestAuthorizer('oauth2', async (event) => {

@@ -41,7 +41,7 @@ import {
 } from '#shared/domain/outbound-webhooks';
 import { log, withLambdaLog } from '#shared/log';
 import { signStandardWebhook } from '#shared/providers/signatures';
-import { queueConsumer } from '#shared/queue/consumer';
+import { queueConsumer, type Lanes } from '#shared/queue/consumer';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 // It sends its own follow-up messages (hops, retries, the deliveries of a fan-out).
@@ -219,4 +219,17 @@ export function outboundWebhookProcessor(deps: () => OutboundWebhookDeps = defau
   };
 }
 
-export const handler = withLambdaLog(queueConsumer('outboundWebhooks', outboundWebhookWork, outboundWebhookProcessor()));
+/**
+ * A batch's deliveries go out side by side, at most two at a time to one receiver (a subscription): a slow or dead
+ * receiver holds only its own deliveries, each for at most the POST's timeout, never another receiver's.
+ */
+export const RECEIVER_CONCURRENCY = 2;
+export const deliveryLanes: Lanes<OutboundWebhookWork> = {
+  laneOf: (m) => (m.kind === 'entrega' ? `receiver:${m.aplicacaoId}:${m.webhookId}` : `event:${m.eventId}`),
+  perLane: RECEIVER_CONCURRENCY,
+};
+
+export const outboundWebhookConsumer = (deps: () => OutboundWebhookDeps = defaultDeps) =>
+  queueConsumer('outboundWebhooks', outboundWebhookWork, outboundWebhookProcessor(deps), deliveryLanes);
+
+export const handler = withLambdaLog(outboundWebhookConsumer());

@@ -7,7 +7,7 @@ import { dynamoPatientRepository } from '#shared/db/patients';
 import { conflict, notFound } from '#shared/domain/errors';
 import { maskCpf } from '#shared/domain/masking';
 import { checkBirthDate, sexos, type Patient } from '#shared/domain/patients';
-import { refuseFields } from '#shared/domain/validation';
+import { refuseChanges } from '#shared/domain/validation';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
@@ -23,8 +23,8 @@ export const profileBody = z.object({
   bairro: z.optional(text(100)),
   cidade: z.optional(text(100)),
 });
-/** Shown but not editable here: refused by name rather than silently dropped. */
-const readOnly = ['telefone', 'cpf', 'email', 'id'] as const;
+/** Shown but not editable here: a change is refused by name rather than silently dropped. */
+const readOnly = ['id', 'telefone', 'cpf', 'atualizadoEm'] as const;
 
 export const profileView = (p: Patient) => ({
   id: p.id,
@@ -54,7 +54,7 @@ export const profileOperations: Operations<'patient-app'> = {
 
   'PUT /api/v4/saude/perfil': async (request) => {
     const { aplicacaoId, pacienteId } = patientOf(request);
-    refuseFields(request.body, readOnly, 'in the app');
+    refuseChanges(request.body, readOnly, profileView(await ownRecord(aplicacaoId, pacienteId)), 'in the app');
     const body = validate(profileBody, request.body ?? {});
     checkBirthDate(body.dataNascimento);
     // Conditioned on the version read: a concurrent change (the application's v2 upsert) is re-read, never overwritten.

@@ -9,7 +9,7 @@ import { dynamoPhysicianRepository } from '#shared/db/physicians';
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { maskCpf, maskEmail, maskPhone, maskRegistration } from '#shared/domain/masking';
 import { phoneField } from '#shared/domain/phone';
-import { refuseFields } from '#shared/domain/validation';
+import { refuseChanges } from '#shared/domain/validation';
 import { brazilianStates, type Address, type PhysicianProfile } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
@@ -38,7 +38,9 @@ export const profileBody = z.object({
   endereco: z.optional(addressBody),
 });
 /** Identity data: shown masked, changed only by the application that registered the physician. */
-const readOnly = ['nome', 'cpf', 'crm', 'crmUf'] as const;
+const readOnly = ['nome', 'cpf', 'crm', 'crmUf', 'localizacao', 'atualizadoEm'] as const;
+/** Editable, but shown masked: the masked text sent back as it was read means "unchanged". */
+const shownMasked = ['telefone', 'email'] as const;
 
 const profileView = (p: PhysicianProfile) => ({
   nome: p.nome,
@@ -90,13 +92,20 @@ async function geocoded(endereco: Address): Promise<{ latitude: number; longitud
 
 const MAX_ATTEMPTS = 3;
 
+/** The body without the `fields` it sends back exactly as `shown` (a GET's answer PUT back changes nothing). */
+function withoutUnchanged(body: unknown, fields: readonly string[], shown: Readonly<Record<string, unknown>>): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body ?? {};
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => !(fields.includes(k) && v === shown[k])));
+}
+
 export const profileOperations: Operations<'physician-portal'> = {
   'GET /api/plantonista/perfil': async (request) => json(200, profileView((await currentProfile(physicianOf(request))).profile)),
 
   'PUT /api/plantonista/perfil': async (request) => {
     const scope = physicianOf(request);
-    refuseFields(request.body, readOnly, 'in the portal');
-    const body = validate(profileBody, request.body ?? {});
+    const shown = profileView((await currentProfile(scope)).profile);
+    refuseChanges(request.body, readOnly, shown, 'in the portal');
+    const body = validate(profileBody, withoutUnchanged(request.body, shownMasked, shown));
     const telefone = body.telefone ? phoneField(body.telefone, 'telefone') : body.telefone;
     const endereco: Address | undefined = body.endereco && {
       logradouro: body.endereco.logradouro,

@@ -19,6 +19,7 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { scopeOf } from './scope.ts';
+import { shownTime } from '#shared/domain/time';
 
 const repo = dynamoProviderCredentialRepository();
 
@@ -59,8 +60,8 @@ const view = (c: ProviderCredentialRecord) => ({
   limitePorMinuto: c.limitePorMinuto,
   ipAllowlist: c.ipAllowlist,
   ativo: c.ativo,
-  criadoEm: c.criadoEm,
-  revogadoEm: c.revogadoEm,
+  criadoEm: shownTime(c.criadoEm),
+  revogadoEm: shownTime(c.revogadoEm),
 });
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */

@@ -1,14 +1,14 @@
 // POST /oauth2/token (client credentials, RFC 6749 4.4) and GET /.well-known/jwks.json.
 import { clientCredentialsGrant, OAuthError, type OAuthErrorCode } from '#shared/auth/oauth2';
-import { publicJwks } from '#shared/auth/signing-keys';
+import { JWKS_MAX_AGE_SECONDS, publicJwks } from '#shared/auth/signing-keys';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { json, type ApiResponse, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
 
 // RFC 6749 5.1/5.2: token responses, errors included, must never be cached.
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
-/** Resource servers and agents may cache the key set briefly; a rotation keeps the old key listed for longer. */
-export const jwksCacheControl = 'public, max-age=300';
+/** Resource servers and agents may cache the key set briefly; a rotation publishes a key longer before it signs. */
+export const jwksCacheControl = `public, max-age=${JWKS_MAX_AGE_SECONDS}`;
 
 const statusOf: Record<OAuthErrorCode, number> = {
   invalid_request: 400,

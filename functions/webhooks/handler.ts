@@ -59,7 +59,7 @@ const enqueueMessage = async (aplicacaoId: number, message: Normalised) => {
 };
 
 /** A provider_a message that is not processed: why, counted (InboundMessageRefused, by reason), never the phone or the text. */
-function refuseInbound(reason: 'invalid' | 'unknown_number' | 'signature', fields: Record<string, unknown>): ApiResponse {
+function refuseInbound(reason: 'invalid' | 'unknown_number' | 'provider' | 'signature', fields: Record<string, unknown>): ApiResponse {
   log.warn('provider_a inbound message not processed', { reason, ...fields });
   putMetric('InboundMessageRefused', 1, { unit: 'Count', dimensions: { provider: 'provider_a', reason } });
   return ok();
@@ -67,9 +67,11 @@ function refuseInbound(reason: 'invalid' | 'unknown_number' | 'signature', field
 
 /**
  * provider_a inbound message. Always 200, so the provider never retries what we chose not to process
- * (the spec): a form without a message id or sender, a number no application owns, a failed signature
- * (with the auth token of the application that owns the number; validation is off without one) are
- * logged and counted, not queued. An internal error is logged and answered 200 too.
+ * (the spec): a form without a message id or sender, a number no application owns, a number whose
+ * application does not receive through provider_a (provider_b, link), a failed signature (with the
+ * auth token of the application that owns the number; validation is off without one, as the spec says,
+ * which the admin API never leaves a provider_a application without) are logged and counted, not
+ * queued. An internal error is logged and answered 200 too.
  */
 async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
   try {
@@ -78,7 +80,13 @@ async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
     if (!message) return refuseInbound('invalid', {});
     const number = message.to ? await findWhatsappNumber(message.to) : undefined;
     if (!number) return refuseInbound('unknown_number', { messageSid: message.providerMessageId });
-    const authToken = await authTokenOf(number.aplicacaoId);
+    const app = await applications.getApplication(number.aplicacaoId);
+    // Only provider_a's own tenants: for any other, "no auth token, no validation" would let anyone
+    // post its patients' replies (a "2" cancels an appointment), so the provider comes first.
+    if (app?.provider !== 'provider_a') {
+      return refuseInbound('provider', { aplicacaoId: number.aplicacaoId, messageSid: message.providerMessageId });
+    }
+    const authToken = await providerSecret(app, 'providerA.authToken');
     const signature = request.headers['x-provider-a-signature'];
     if (
       authToken &&
@@ -116,7 +124,8 @@ const enqueueStatus = async (message: StatusCallback) =>
  * provider id. Missing signature 400, invalid 403 (the reference codes of protocol-vectors.json; the
  * spec leaves them open). A callback can beat the send's second write (the lookup is written when the
  * provider answered): then it is queued with what the consumer needs to check the signature once the
- * message is known; it is never applied unverified.
+ * message is known; it is never applied unverified. One that is unsigned and names neither a known
+ * message nor our reference is refused with the 400 of a missing signature, not queued.
  */
 async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   const form = new URLSearchParams(request.rawBody.toString('utf8'));
@@ -149,6 +158,14 @@ async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   if (parseSendReference(referencia)) callback.referencia = referencia;
 
   const ref = await messages.findRef(messageSid);
+  if (!ref && !signature && !callback.referencia) {
+    // provider_a signs every callback and our sends put our reference in the callback URL: unsigned, for
+    // no known message and naming none of ours, it is nobody's. Refused here instead of being queued,
+    // received three times and kept 7 days as an orphan.
+    log.info('unsigned provider_a status callback for an unknown message refused', { messageSid, status });
+    putMetric('StatusCallbackRefused', 1, { unit: 'Count', dimensions: { provider: 'provider_a', reason: 'unsigned_unknown' } });
+    throw new HttpError(400, 'missing_signature', 'X-Provider-A-Signature is required');
+  }
   if (!ref) {
     log.info('provider_a status callback for a message not known yet; queued for verification by the consumer', { messageSid, status });
     await enqueueStatus({ ...callback, verificacao: { url, params, signature: signature ?? null } });

@@ -12,6 +12,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { bundling, runtimeNodeOptions } from '#infra/bundling';
 import { wildcardReason, type Statement } from '#infra/grants';
+import { SECRETS_EXTENSION_TTL_SECONDS } from '#shared/adapters/aws/secrets-extension';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,7 +63,7 @@ export class ServiceFunction extends Construct {
       paramsAndSecrets: props.secretsExtension
         ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
             cacheEnabled: true,
-            secretsManagerTtl: Duration.minutes(5),
+            secretsManagerTtl: Duration.seconds(SECRETS_EXTENSION_TTL_SECONDS),
           })
         : undefined,
       environment: {

@@ -2,7 +2,7 @@
 // refusing with the same 429 body as API Gateway's own throttling and a Retry-After header.
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { RATE_LIMIT_RETRY_AFTER_SECONDS, type RateLimit } from '#infra/constructs/rate-limits';
+import { RATE_LIMIT_RETRY_AFTER_SECONDS, type KeyTransformation, type RateLimit } from '#infra/constructs/rate-limits';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 
 export interface RateLimitedStageProps {
@@ -13,6 +13,10 @@ export interface RateLimitedStageProps {
 
 const BODY_KEY = 'too_many_requests';
 const none = [{ priority: 0, type: 'NONE' }];
+
+/** The header key's transformations with their priorities, in order (WAF applies the lowest priority first); NONE when it has none. */
+const keyTransformations = (key: { transformations?: readonly KeyTransformation[] }) =>
+  key.transformations?.length ? key.transformations.map((type, priority) => ({ priority, type })) : none;
 
 /** Matches a path prefix anywhere in the URI path, so `/prod/api/...` (execute-api) and `/api/...` (custom domain) both count. */
 const pathStatement = (prefix: string): CfnWebACL.StatementProperty => ({
@@ -29,7 +33,9 @@ export function rateRule(limit: RateLimit, priority: number): CfnWebACL.RuleProp
         limit: limit.limitPerMinute,
         evaluationWindowSec: 60,
         aggregateKeyType: limit.key === 'ip' ? 'IP' : 'CUSTOM_KEYS',
-        ...(limit.key === 'ip' ? {} : { customKeys: [{ header: { name: limit.key.header, textTransformations: none } }] }),
+        ...(limit.key === 'ip'
+          ? {}
+          : { customKeys: [{ header: { name: limit.key.header, textTransformations: keyTransformations(limit.key) } }] }),
         scopeDownStatement: paths.length === 1 ? paths[0] : { orStatement: { statements: paths } },
       },
     },

@@ -3,6 +3,10 @@
 // event, turns the HTTP request into the APIGatewayProxyEvent the group's Lambda receives,
 // and writes the Lambda's result back. Its own answers (no route, refused, authorizer
 // failure) are the gateway responses of shared/http/gateway-responses.ts, as in the CDK stack.
+// Where AWS is stricter than a local process it is as strict, from the same numbers the stack
+// uses: API Gateway's payload limit and integration timeout and Lambda's invocation payload limit
+// (infra/constructs/aws-limits.ts), each function's timeout (infra/functions.ts), and the
+// authorizers' result cache (infra/constructs/authorizer-settings.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -14,7 +18,12 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
-import type { RateLimit } from '#infra/constructs/rate-limits';
+import {
+  API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS,
+  API_GATEWAY_MAX_PAYLOAD_BYTES,
+  LAMBDA_SYNC_PAYLOAD_BYTES,
+} from '#infra/constructs/aws-limits';
+import { transformedKey, type RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { referencePage } from '#infra/local/reference-page';
@@ -22,10 +31,6 @@ import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-respo
 import { routes as routeTable, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
 import { log } from '#shared/log';
 
-/** API Gateway's payload limit. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** API Gateway's integration timeout (REST API default). */
-export const INTEGRATION_TIMEOUT_MS = 29_000;
 export const STAGE = 'local';
 const ACCOUNT = '000000000000';
 const API_ID = 'local';
@@ -33,11 +38,18 @@ const API_ID = 'local';
 export type GroupHandler = LambdaHandler<APIGatewayProxyEvent, APIGatewayProxyResult>;
 export type AuthorizerHandler = LambdaHandler<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>;
 
-/** API Gateway's own default bodies for answers the service does not customise. */
-const defaultAnswers = {
+/**
+ * API Gateway's own default bodies for answers the service does not customise. How a Lambda's failure
+ * is answered: https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html ("If the
+ * Lambda API rejects the invocation request, API Gateway returns a 500 error code. If the function runs
+ * but returns an error, or returns a response in the wrong format, API Gateway returns a 502").
+ */
+export const defaultAnswers = {
   REQUEST_TOO_LARGE: { statusCode: 413, body: { message: 'Request Too Long' } },
   INTEGRATION_TIMEOUT: { statusCode: 504, body: { message: 'Endpoint request timed out' } },
-  /** The Lambda failed (threw, timed out inside, or returned a malformed result). */
+  /** Lambda refused the invocation (an event over its payload limit): the function never ran. */
+  INVOCATION_REFUSED: { statusCode: 500, body: { message: 'Internal server error' } },
+  /** The function failed: threw, ran out of its timeout, or returned a malformed or oversized result. */
   BAD_GATEWAY: { statusCode: 502, body: { message: 'Internal server error' } },
 } as const;
 
@@ -209,8 +221,19 @@ export interface GatewayOptions {
   ready?: Promise<void>;
   /** No per-request log line. */
   quiet?: boolean;
+  /** API Gateway's integration timeout; default its 29 s. */
   integrationTimeoutMs?: number;
+  /**
+   * Every group function's timeout instead of its own (infra/functions.ts, 15 s). For the integration tests
+   * only: under the whole suite on 2 cores DynamoDB Local is several times slower than DynamoDB (a 500-record
+   * import, 3.5 s alone, passed 15 s), so their fixture keeps API Gateway's 29 s; the 15 s rule itself is
+   * tested on a fake clock (test/unit/local-gateway.test.ts).
+   */
+  groupTimeoutMs?: number;
+  /** API Gateway's payload limit; default its 10 MB. */
   maxBodyBytes?: number;
+  /** The clock of the authorizer cache's TTLs; default Date.now. */
+  now?: () => number;
   /** The web ACL's rate limits (infra/constructs/rate-limits.ts) the gateway enforces first, as WAF does; none by default. */
   rateLimits?: readonly RateLimit[];
   /** Sees every answer to a request that matched a route (the tests' contract check, test/support/contract-check.ts). */
@@ -228,7 +251,8 @@ export interface Exchange {
 }
 
 /**
- * WAF's rate-based rules on loopback: per rule and key (a header's value, or the address), a one-minute
+ * WAF's rate-based rules on loopback: per rule and key (a header's value after the rule's text
+ * transformations, transformedKey; or the address), a one-minute
  * window; a request over the limit is refused with the web ACL's 429 before routing, like WAF in front
  * of API Gateway. Retry-After says when the caller's window ends (WAF says 60, its longest).
  */
@@ -239,8 +263,10 @@ export function rateLimiter(limits: readonly RateLimit[], now: () => number = Da
     if (windows.size > 10_000) for (const [k, w] of windows) if (at - w.start >= 60_000) windows.delete(k);
     for (const limit of limits) {
       if (!limit.paths.some((p) => path.includes(p))) continue;
-      const value = limit.key === 'ip' ? ip : header(limit.key.header);
-      if (!value) continue;
+      const raw = limit.key === 'ip' ? ip : header(limit.key.header);
+      if (!raw) continue;
+      // The value WAF counts: the header after the rule's text transformations.
+      const value = limit.key === 'ip' ? raw : transformedKey(raw, limit.key.transformations);
       const key = `${limit.name}\u0000${value}`;
       let window = windows.get(key);
       if (!window || at - window.start >= 60_000) windows.set(key, (window = { start: at, count: 0 }));
@@ -261,6 +287,40 @@ export interface Gateway {
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
+
+/**
+ * API Gateway's authorizer result cache: the result of a scheme with a TTL, kept by the values of its
+ * identity headers, is reused for later requests with the same values on any method and path (its
+ * policy evaluated against the new method ARN: the authorizers allow the whole API, shared/auth/authorizer.ts).
+ * Only returned policies are kept: API Gateway caches "the authorization policy generated by the authorizer",
+ * and neither a refusal (the authorizer's 'Unauthorized') nor a failure returns one.
+ */
+export function authorizerCache(now: () => number = Date.now) {
+  const entries = new Map<string, { result: APIGatewayAuthorizerResult; until: number }>();
+  const keyOf = (scheme: AuthorizedScheme, identity: readonly string[]) => [scheme, ...identity].join('\u0000');
+  return {
+    get(scheme: AuthorizedScheme, identity: readonly string[]): APIGatewayAuthorizerResult | undefined {
+      const hit = entries.get(keyOf(scheme, identity));
+      return hit && hit.until > now() ? hit.result : undefined;
+    },
+    set(scheme: AuthorizedScheme, identity: readonly string[], result: APIGatewayAuthorizerResult): void {
+      const ttlMs = authorizerSettings[scheme].cacheTtlSeconds * 1000;
+      if (ttlMs <= 0) return;
+      const at = now();
+      if (entries.size > 10_000) for (const [k, e] of entries) if (e.until <= at) entries.delete(k);
+      entries.set(keyOf(scheme, identity), { result, until: at + ttlMs });
+    },
+  };
+}
+
+/** Every value of a request header (its repetitions too), in order, joined by commas. */
+const headerValues = (req: IncomingMessage, name: string) => {
+  const values: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if ((req.rawHeaders[i] as string).toLowerCase() === name.toLowerCase()) values.push(req.rawHeaders[i + 1] as string);
+  }
+  return values.join(',');
+};
 
 class BodyTooLarge extends Error {}
 
@@ -299,9 +359,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const routes = options.routes ?? routeTable;
   const loadGroup = options.loadGroup ?? ((group: Group) => loadHandler(groupFunctions[group].entry));
   const loadAuthorizer = options.loadAuthorizer ?? ((scheme: AuthorizedScheme) => loadHandler(authorizerFunctions[scheme].entry));
-  const timeoutMs = options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
-  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const integrationTimeoutMs = options.integrationTimeoutMs ?? API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000;
+  const maxBody = options.maxBodyBytes ?? API_GATEWAY_MAX_PAYLOAD_BYTES;
   const overLimit = rateLimiter(options.rateLimits ?? []);
+  const authorizations = authorizerCache(options.now);
   let port = 0;
 
   const observed = new WeakMap<ServerResponse, { route: Route; query: string }>();
@@ -436,46 +497,41 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     let authorizer: Record<string, string> | null = null;
     if (route.auth !== 'none') {
       // Like API Gateway: a request missing one of the identity headers is refused before the authorizer runs.
-      const identity = authorizerSettings[route.auth].identityHeaders;
-      if (identity.some((name) => !req.headers[name.toLowerCase()])) return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
+      const identity = authorizerSettings[route.auth].identityHeaders.map((name) => headerValues(req, name));
+      if (identity.some((value) => !value)) return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
       const methodArn = `arn:aws:execute-api:local:${ACCOUNT}:${API_ID}/${STAGE}/${method}${path}`;
-      const authEvent: APIGatewayRequestAuthorizerEvent = {
-        type: 'REQUEST',
-        methodArn,
-        resource: route.path,
-        path,
-        httpMethod: method,
-        ...parts,
-        pathParameters,
-        stageVariables: null,
-        requestContext,
-      };
-      let result: APIGatewayAuthorizerResult;
-      try {
-        const authorize = await loadAuthorizer(route.auth);
-        const outcome = await withTimeout(
-          runAs(
-            authorize,
-            authEvent,
-            lambdaContext(authorizerFunctions[route.auth].id, timeoutMs, randomUUID()),
-            authorizerFunctions[route.auth].id,
-          ),
-          timeoutMs,
-        );
-        if (outcome === 'timeout') throw new Error('authorizer timed out');
-        result = outcome;
-      } catch (error) {
-        if ((error as Error)?.message === 'Unauthorized') return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
-        log.error('authorizer failed', { scheme: route.auth, requestId, error });
-        return sendGateway(res, requestId, gatewayResponses.AUTHORIZER_FAILURE);
+      let result = authorizations.get(route.auth, identity);
+      if (!result) {
+        const authEvent: APIGatewayRequestAuthorizerEvent = {
+          type: 'REQUEST',
+          methodArn,
+          resource: route.path,
+          path,
+          httpMethod: method,
+          ...parts,
+          pathParameters,
+          stageVariables: null,
+          requestContext,
+        };
+        const { id, timeoutSeconds } = authorizerFunctions[route.auth];
+        try {
+          const authorize = await loadAuthorizer(route.auth);
+          const outcome = await withTimeout(
+            runAs(authorize, authEvent, lambdaContext(id, timeoutSeconds * 1000, randomUUID()), id),
+            timeoutSeconds * 1000,
+          );
+          if (outcome === 'timeout') throw new Error(`authorizer timed out after its ${timeoutSeconds} s`);
+          authorizerContext(outcome);
+          result = outcome;
+        } catch (error) {
+          if ((error as Error)?.message === 'Unauthorized') return sendGateway(res, requestId, gatewayResponses.UNAUTHORIZED);
+          log.error('authorizer failed', { scheme: route.auth, requestId, error });
+          return sendGateway(res, requestId, gatewayResponses.AUTHORIZER_FAILURE);
+        }
+        authorizations.set(route.auth, identity, result);
       }
-      try {
-        if (evaluatePolicy(result, methodArn) === 'deny') return sendGateway(res, requestId, gatewayResponses.ACCESS_DENIED);
-        authorizer = authorizerContext(result);
-      } catch (error) {
-        log.error('authorizer returned an invalid result', { scheme: route.auth, requestId, error });
-        return sendGateway(res, requestId, gatewayResponses.AUTHORIZER_FAILURE);
-      }
+      if (evaluatePolicy(result, methodArn) === 'deny') return sendGateway(res, requestId, gatewayResponses.ACCESS_DENIED);
+      authorizer = authorizerContext(result);
     }
 
     const event: APIGatewayProxyEvent = {
@@ -490,20 +546,44 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       isBase64Encoded: body.length > 0,
     };
 
+    // Lambda refuses an invocation whose event is over its payload limit; the function never runs.
+    const eventBytes = Buffer.byteLength(JSON.stringify(event));
+    if (eventBytes > LAMBDA_SYNC_PAYLOAD_BYTES) {
+      log.warn('Lambda refused the invocation: the event is over its payload limit', {
+        group: route.group,
+        requestId,
+        eventBytes,
+        limit: LAMBDA_SYNC_PAYLOAD_BYTES,
+      });
+      return send(res, requestId, defaultAnswers.INVOCATION_REFUSED);
+    }
+
+    // The function stops at its own timeout (a function error, 502); API Gateway's, when shorter, answers 504.
+    const { id, timeoutSeconds } = groupFunctions[route.group];
+    const functionTimeoutMs = options.groupTimeoutMs ?? timeoutSeconds * 1000;
     let result: APIGatewayProxyResult | 'timeout';
     try {
       const handler = await loadGroup(route.group);
       result = await withTimeout(
-        runAs(handler, event, lambdaContext(groupFunctions[route.group].id, timeoutMs, randomUUID()), groupFunctions[route.group].id),
-        timeoutMs,
+        runAs(handler, event, lambdaContext(id, functionTimeoutMs, randomUUID()), id),
+        Math.min(functionTimeoutMs, integrationTimeoutMs),
       );
     } catch (error) {
       log.error('group handler failed', { group: route.group, requestId, error });
       return send(res, requestId, defaultAnswers.BAD_GATEWAY);
     }
-    if (result === 'timeout') return send(res, requestId, defaultAnswers.INTEGRATION_TIMEOUT);
+    if (result === 'timeout') {
+      if (integrationTimeoutMs < functionTimeoutMs) return send(res, requestId, defaultAnswers.INTEGRATION_TIMEOUT);
+      log.error('group handler timed out', { group: route.group, requestId, timeoutSeconds });
+      return send(res, requestId, defaultAnswers.BAD_GATEWAY);
+    }
     if (!result || typeof result.statusCode !== 'number') {
       log.error('group handler returned a malformed result', { group: route.group, requestId });
+      return send(res, requestId, defaultAnswers.BAD_GATEWAY);
+    }
+    const resultBytes = Buffer.byteLength(JSON.stringify(result));
+    if (resultBytes > LAMBDA_SYNC_PAYLOAD_BYTES) {
+      log.error('group handler returned a result over the Lambda payload limit', { group: route.group, requestId, resultBytes });
       return send(res, requestId, defaultAnswers.BAD_GATEWAY);
     }
     writeResult(res, requestId, result);

@@ -109,8 +109,6 @@ const denial = (action: string) =>
 export interface IamGuardOptions {
   /** Appends every call's function, action, resource and decision to this file (JSON lines): the grant table's measured usage. */
   usageFile?: string;
-  /** Records the decision but lets a denied call through (measuring what the code calls, not for running the service). */
-  auditOnly?: boolean;
 }
 
 export class IamGuard {
@@ -154,7 +152,7 @@ export class IamGuard {
     for (const request of requests) {
       const allowed = await this.allows(functionId, request);
       this.record(functionId, request, allowed);
-      if (!allowed && !this.options.auditOnly) {
+      if (!allowed) {
         const { name, status } = denial(request.action);
         throw new AccessDenied(name, status, functionId, request);
       }
@@ -171,15 +169,12 @@ export class IamGuard {
   }
 }
 
-/** A resource as the usage table names it: the ids inside secret names and object keys replaced by `*`. */
-function usageResource(resource: string): string {
-  return resource
-    .replace(
-      /:secret:(.+)-\w{6}$/,
-      (_, name: string) => `:secret:${name.replace(/\/\d+\//, '/*/').replace(/\/\d+\/integracao-\d+\./, '/*/')}`,
-    )
+/** A resource as the usage table names it: a secret by its name, with the application, integration and field as `*`. */
+const usageResource = (resource: string): string =>
+  resource
+    .replace(/:secret:(.+)-\w{6}$/, ':secret:$1')
+    .replace(/(:secret:[^/]+)\/\d+\//, '$1/*/')
     .replace(/integracao-\d+\.\w+$/, '*');
-}
 
 async function simulate(functionId: string, statements: Statement[], request: AwsRequest): Promise<boolean> {
   const result = await runSimulation(

@@ -3,7 +3,9 @@
 // the service (POST {simulator}/simular/mensagem), then the admin's list of received messages is read
 // until the message shows, to tell which attendance it landed in and its status.
 //   provider_b applications: through provider_b's simulator, to /api/webhooks/whatsapp/meta/{slug};
-//   the others (provider_a, link): through provider_a's, to the application's first WhatsApp number.
+//   provider_a applications: through provider_a's, to the application's first WhatsApp number.
+// A `link` application receives nothing: no provider posts its patients' messages (the service takes
+// provider_a's messages only for provider_a applications), so playing one is an error saying so.
 import { PROVIDER_A_SANDBOX_URL, PROVIDER_B_SANDBOX_URL, type Sandbox, type SandboxApp } from '#infra/local/seed';
 
 export interface PatientMessageInput {
@@ -17,7 +19,7 @@ export interface PatientMessageInput {
   botao?: { id: string; titulo: string };
   /** Deliveries of the same message (the provider's retries); default 1. */
   repetir?: number;
-  /** Which simulator; by default the application's provider (provider_a for link). */
+  /** Which simulator; by default the application's provider as sandbox.json says (a `link` application needs it named). */
   provider?: 'provider_a' | 'provider_b';
   /** How long to wait for the message to be stored; 0 does not look. Default 5 s. */
   waitMs?: number;
@@ -83,6 +85,13 @@ async function findStored(
 /** Sends the patient's message through the simulator and reports what happened. */
 export async function playPatient(sandbox: Sandbox, input: PatientMessageInput): Promise<PatientPlay> {
   const app = findApp(sandbox, input.app);
+  // sandbox.json says the provider at start: one switched since is named with `provider`.
+  if (app.provider === 'link' && !input.provider) {
+    throw new PatientError(
+      `${app.slug} sends through link: no provider posts its patients' messages. Play an application on provider_a or provider_b ` +
+        `(outra, sem-saldo), or switch ${app.slug} (PUT /api/admin/aplicacoes/${app.id}/provider) and name its provider (--provider a|b)`,
+    );
+  }
   const provider = input.provider ?? (app.provider === 'provider_b' ? 'provider_b' : 'provider_a');
   const common = { from: input.from, texto: input.texto, profileName: input.nome, botao: input.botao, repetir: input.repetir };
   let simulator: string;

@@ -29,7 +29,14 @@ const html = `<!doctype html>
   <div id="reference"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script>
-    window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference', deepLinking: true, tryItOutEnabled: false });
+    // "Try it out" goes to the service this page came from, whatever its port: this origin first.
+    fetch('/openapi.json')
+      .then((answer) => answer.json())
+      .then((spec) => {
+        const local = (server) => ['http://127.0.0.1', 'http://localhost'].some((host) => server.url.startsWith(host));
+        spec.servers = [{ url: location.origin, description: 'This local run' }, ...spec.servers.filter((s) => !local(s))];
+        window.ui = SwaggerUIBundle({ spec, dom_id: '#reference', deepLinking: true, tryItOutEnabled: false });
+      });
   </script>
 </body>
 </html>

@@ -76,6 +76,8 @@ export interface LocalServiceOptions {
   simulators?: SimulatorOptions;
   /** Sees every answer the gateway gives to a matched route (the tests' contract check). */
   observe?: GatewayOptions['observe'];
+  /** The group functions' timeout instead of their own 15 s (the integration tests' fixture; GatewayOptions). */
+  groupTimeoutMs?: number;
 }
 
 export interface LocalService {
@@ -186,7 +188,13 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   try {
     dynamo = await startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb });
 
-    gateway = createGateway({ ready, quiet: options.quiet, rateLimits: options.rateLimits, observe: options.observe });
+    gateway = createGateway({
+      ready,
+      quiet: options.quiet,
+      rateLimits: options.rateLimits,
+      observe: options.observe,
+      groupTimeoutMs: options.groupTimeoutMs,
+    });
     const baseUrl = await gateway.listen(options.port ?? 3000);
     exchangeRateSource = await startExchangeRateFixture();
 
@@ -226,7 +234,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     const queues = new LocalQueues();
     const secrets = fileSecrets(paths.secrets);
     // Each function's AWS calls pass its role's grants, as on AWS (IAM_USAGE_FILE records what they used).
-    const guard = new IamGuard({ usageFile: env.IAM_USAGE_FILE || undefined, auditOnly: env.IAM_GUARD === 'audit' });
+    const guard = new IamGuard({ usageFile: env.IAM_USAGE_FILE || undefined });
     inspectDbClients((client) => guardDynamo(client, guard));
     scopeCachesBy(runningFunction);
     resetAdapters();

@@ -145,6 +145,7 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
     add(403, 'insufficient_scope');
   }
   if (route.body === 'json') add(400, 'invalid_json');
+  if (route.maxBodyBytes !== undefined) add(413, 'payload_too_large');
   if (rateLimits.some((limit) => limit.paths.some((prefix) => route.path.startsWith(prefix)))) add(429, 'too_many_requests');
   add(500, 'internal_error');
   return errors;
@@ -152,7 +153,8 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
 
 const errorBody: Json = {
   type: 'object',
-  description: 'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `requestId` (500).',
+  description:
+    'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit), `requestId` (500).',
   properties: { error: { type: 'string', description: 'Machine-readable code.' }, message: { type: 'string', description: 'For people.' } },
   required: ['error', 'message'],
 };

@@ -1,5 +1,7 @@
 // First run after `cdk deploy`: puts an RS256 signing key set into the signing-key secret when it
-// holds none, publishes its public half in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
+// holds none (its one key signs at once: no token exists yet; later keys come from
+// infra/scripts/rotate-signing-key.ts, which publishes each before it signs), publishes the public half of
+// every key in the verification-key secret (every run: it is derived), creates the agent channel's CA (its secret) and first CRL (in the CRL bucket) when
 // there is no CRL, writes the default plans and tariffs that are missing, counts the messages sent
 // before the message counters existed (once per application), moves provider secrets that items
 // from before the secret store hold in clear into it (docs/decisions.md), and creates the platform

@@ -1,20 +1,22 @@
 // `npm run paciente`: play a patient writing to a sandbox application while `npm start` runs (see
 // infra/local/patient.ts). Reads <data folder>/sandbox.json for the simulators and the application.
 //
-//   npm run paciente -- --app demo --de +5511987654321 --texto "quero falar com um atendente"
+//   npm run paciente -- --app outra --de +5511987654321 --texto "quero falar com um atendente"
 import { parseArgs } from 'node:util';
 import { describePlay, PatientError, playPatient } from '#infra/local/patient';
 import { readSandbox, sandboxFile } from '#infra/local/seed';
 
 const usage = `Usage: npm run paciente -- --de <+E.164> [--texto <text>] [options]
 
-  --app <key|slug>      sandbox application: demo (default), outra, semSaldo (or its slug)
+  --app <key|slug>      sandbox application: outra (default, provider_a), semSaldo (provider_b), or its slug;
+                        demo sends through link and receives nothing until switched to a provider
   --de <phone>          the patient's phone, E.164 (e.g. +5511987654321)
   --texto <text>        what the patient writes
   --nome <name>         the patient's WhatsApp profile name (a new patient is named after it)
   --botao <id:title>    a button reply instead of (or with) a text, e.g. CONFIRMAR:Confirmo
   --repetir <n>         deliver the same message n times (the provider's retries; stored once)
-  --provider <a|b>      the simulator to go through (default: the application's provider; provider_a for link)
+  --provider <a|b>      the simulator to go through (default: the application's provider at start;
+                        name it for an application switched from link since)
   --data-dir <dir>      the local data folder (default LOCAL_DATA_DIR or .local)
   --help                show this help`;
 
@@ -23,7 +25,7 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({
       options: {
-        app: { type: 'string', default: 'demo' },
+        app: { type: 'string', default: 'outra' },
         de: { type: 'string' },
         texto: { type: 'string' },
         nome: { type: 'string' },
@@ -74,7 +76,7 @@ async function main(): Promise<number> {
   }
   try {
     const play = await playPatient(sandbox, {
-      app: text('app') ?? 'demo',
+      app: text('app') ?? 'outra',
       from,
       texto: text('texto'),
       nome: text('nome'),

@@ -12,12 +12,11 @@
 // again: the chain was verified before it. The CRL's is (shared/ca/crl-check.ts), with the CA certificate of the
 // verification-key secret.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticateBearer } from '#shared/auth/bearer';
+import { authenticateBearer, authorizationValues } from '#shared/auth/bearer';
 import type { Principal } from '#shared/auth/principal';
 import { currentCrl, type CrlInfo } from '#shared/ca/crl-check';
 import { pemToDer, readCertificate, sameBytes, type CertificateInfo } from '#shared/ca/x509-lite';
 import { log } from '#shared/log';
-import { headerValue } from '#shared/http/headers';
 
 /** Why a certificate was refused (logged, never sent: the caller gets the same 401 for each). */
 export type CertificateRefusal =
@@ -63,7 +62,9 @@ export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now 
   const refusal = checkCertificate(cert, crl, now);
   if (refusal) return refuse(refusal, cert.serial);
 
-  const principal = await authenticateBearer(headerValue(event.headers, 'Authorization'));
+  // One Authorization header, in the one accepted form (shared/auth/bearer.ts); two are an invalid token.
+  const authorization = authorizationValues(event);
+  const principal = await authenticateBearer(authorization.length === 1 ? authorization[0] : undefined);
   // The token must be of the certificate's application: one tenant's token with another's certificate is refused.
   if (principal && !principal.authError && principal.aplicacaoId !== cert.aplicacaoId) return refuse('other_application', cert.serial);
   return principal && { ...principal, integracaoId: cert.integracaoId, certificado: cert.serial };

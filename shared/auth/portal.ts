@@ -5,22 +5,23 @@
 // when API Gateway serves this answer from its cache.
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import type { Principal } from '#shared/auth/principal';
+import { authorizationValues, bearerTokenOf } from '#shared/auth/bearer';
 import { loadVerificationKeys } from '#shared/auth/verification-keys';
 import { verifyPortalToken } from '#shared/auth/tokens';
 import { log } from '#shared/log';
-import { headerValue } from '#shared/http/headers';
-
-// RFC 6750 2.1: "Bearer" 1*SP b64token.
-const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** The platform operator's admins carry this pseudo-scope: they may act on every application. */
 export const PLATFORM_SCOPE = 'plataforma';
 
 /** The principal of a valid portal token, or undefined (API Gateway's generic 401) for anything else. */
-export async function authenticatePortal(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers'>): Promise<Principal | undefined> {
-  const token = BEARER.exec(headerValue(event.headers, 'authorization') ?? '')?.[1];
+export async function authenticatePortal(
+  event: Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'multiValueHeaders'>,
+): Promise<Principal | undefined> {
+  const values = authorizationValues(event);
+  // The one accepted form of shared/auth/bearer.ts, in a single Authorization header.
+  const token = values.length === 1 ? bearerTokenOf(values[0]) : undefined;
   if (!token) {
-    log.info('portal token refused', { reason: 'not a Bearer credential' });
+    log.info('portal token refused', { reason: values.length > 1 ? 'more than one Authorization header' : 'not a Bearer credential' });
     return undefined;
   }
   // Outside the try: keys that cannot be loaded are our failure (a 500, never cached), not a bad token.

@@ -1,10 +1,10 @@
 // JWTs the service signs and verifies. Access tokens (OAuth2, RFC 9068) and portal tokens (admin,
-// provider portal, physician portal, patient app) are RS256, signed with the current key of the
-// signing key set, with its kid. Signing reads the private set (only the token group may);
+// provider portal, physician portal, patient app) are RS256, signed with the key of the signing key
+// set that signs at the time (shared/auth/signing-keys.ts, signingKeyAt), with its kid. Signing reads the private set (only the token group may);
 // verifying reads the public set (shared/auth/verification-keys.ts).
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTPayload } from 'jose';
-import { loadSigningKeys, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { currentSigningKey, SIGNING_ALG } from '#shared/auth/signing-keys';
 import { verificationKeyFor } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import type { PortalRole } from '#shared/domain/permissions';
@@ -44,7 +44,7 @@ export async function signPortalToken(input: PortalTokenInput): Promise<string> 
   if (!Number.isSafeInteger(input.aplicacaoId) || input.aplicacaoId <= 0) throw new Error('aplicacaoId must be a positive integer');
   if (!input.subject) throw new Error('subject is required');
   if (!Number.isInteger(input.ttlSeconds) || input.ttlSeconds <= 0) throw new Error('ttlSeconds must be a positive integer');
-  const { current } = await loadSigningKeys();
+  const current = await currentSigningKey();
   const { issuer, portalAudience } = config();
   const iat = Math.floor(Date.now() / 1000);
   const claims: Record<string, unknown> = { role: input.role, aplicacao_id: input.aplicacaoId };
@@ -91,7 +91,7 @@ export interface AccessTokenClaims {
 
 /** An RFC 9068 access token: header typ at+jwt, RS256 with the current kid. */
 export async function signAccessToken(input: AccessTokenInput, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-  const { current } = await loadSigningKeys();
+  const current = await currentSigningKey();
   const { issuer, accessTokenAudience } = config();
   const iat = Math.floor(Date.now() / 1000);
   return new SignJWT({ client_id: input.clientId, aplicacao_id: input.aplicacaoId, scope: input.scopes.join(' ') })

@@ -3,14 +3,15 @@
 // JWKS `{ "keys": [<public JWK>, ...] }`, written from the private set by `npm run bootstrap` (and by the
 // local run), so no verifier can read a private key (docs/decisions.md: "Private keys only where tokens
 // are signed"). Cached for five minutes; a token with a kid the cache does not know triggers one reload,
-// at most every 30 s, so a rotation that publishes a key and signs with it soon after causes no 401s.
+// at most every 30 s. In AWS that reload goes through the secrets extension, which may answer from its own
+// cache (5 minutes), so a key is not known everywhere at once: a rotation publishes it well before it
+// signs (shared/auth/key-rotation.ts).
 import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { adapter } from '#shared/adapters/index';
-import { keyListOf, publishedJwk, SIGNING_ALG } from '#shared/auth/signing-keys';
+import { KEY_SET_CACHE_MS, keyListOf, publishedJwk, SIGNING_ALG } from '#shared/auth/signing-keys';
 import { expiringCache } from '#shared/cache';
 import { config } from '#shared/config';
 
-const TTL_MS = 5 * 60_000;
 /** The least time between two reloads for an unknown kid (a flood of forged kids costs one read per interval). */
 export const UNKNOWN_KID_RELOAD_MS = 30_000;
 
@@ -32,7 +33,7 @@ export const verificationKeySetOf = (privateKeys: readonly JWK[], agentCaCertPem
 
 type KeysByKid = Map<string, Promise<CryptoKey>>;
 
-const cache = expiringCache<KeysByKid>(TTL_MS);
+const cache = expiringCache<KeysByKid>(KEY_SET_CACHE_MS);
 let lastUnknownKidReload = 0;
 
 async function readKeys(): Promise<KeysByKid> {

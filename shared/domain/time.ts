@@ -23,3 +23,7 @@ export function localDateTime(date: Date, timeZone = serviceTimeZone): string {
   const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
+
+/** A stored instant (ISO 8601 in UTC) as the API shows every time: the local date-time without a zone; null stays null. */
+export const shownTime = <T extends string | null | undefined>(instant: T): T extends string ? string : null =>
+  (typeof instant === 'string' ? localDateTime(new Date(instant)) : null) as T extends string ? string : null;

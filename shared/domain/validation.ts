@@ -51,9 +51,14 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
 /** A list's refinement: no item twice (items compared by value, objects too). */
 export const noRepeats = (list: readonly unknown[]): boolean => new Set(list.map((item) => JSON.stringify(item))).size === list.length;
 
-/** Refuses by name, rather than dropping silently, the first of `fields` a body carries: shown, but not editable `where`. */
-export function refuseFields(body: unknown, fields: readonly string[], where: string): void {
+/**
+ * Refuses by name, rather than dropping silently, the first of `fields` a body changes: shown (in `shown`, the record
+ * as the client read it), but not editable `where`. A field sent back as it was read is no change: a client may PUT
+ * what it got from the GET.
+ */
+export function refuseChanges(body: unknown, fields: readonly string[], shown: Readonly<Record<string, unknown>>, where: string): void {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  const field = fields.find((f) => f in body);
+  const sent = body as Record<string, unknown>;
+  const field = fields.find((f) => f in sent && JSON.stringify(sent[f]) !== JSON.stringify(shown[f]));
   if (field) throw invalid(`${field} cannot be changed ${where}`, field);
 }

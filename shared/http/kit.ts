@@ -67,6 +67,14 @@ const compact = (values: Record<string, string | undefined> | null): Record<stri
 export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, route: Route, principal: P): ApiRequest<P> {
   const headers = lowerCaseKeys(event.headers);
   const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (route.maxBodyBytes !== undefined && rawBody.length > route.maxBodyBytes) {
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The request body has ${rawBody.length} bytes; this route takes at most ${route.maxBodyBytes} bytes`,
+      { maxBytes: route.maxBodyBytes },
+    );
+  }
   const contentType = headers['content-type'] ?? '';
   let body: unknown;
   let form: URLSearchParams | undefined;

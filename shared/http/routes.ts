@@ -47,7 +47,16 @@ export interface Route {
   /** Portal role whose JWT this route accepts. */
   role?: PortalRole;
   body: BodyKind;
+  /** The largest body the route takes, in bytes; the kit answers 413 above it, before reading it. */
+  maxBodyBytes?: number;
 }
+
+/**
+ * The agent's batch import: 500 records of up to 32 KB each would be about 17 MB, which Lambda refuses
+ * (its 6 MB event holds about 4.5 MB of base64 body, infra/constructs/aws-limits.ts). 4 MiB leaves room
+ * for the rest of the event (headers, context), so the service's 413 is what an agent meets, not a 500.
+ */
+export const AGENT_IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** A route of the table with its method, path, group and scheme kept as literal types. */
 type TableRoute<M extends Method, P extends string, G extends Group, A extends AuthScheme> = Route & {
@@ -62,7 +71,7 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
   path: P,
   group: G,
   auth: A,
-  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body'>> = {},
+  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'maxBodyBytes'>> = {},
 ): TableRoute<M, P, G, A> => ({
   method,
   path,
@@ -110,7 +119,10 @@ export const specRoutes = [
   r('GET', '/api/external/integracoes/banco', 'agent', 'agent', scope('integracoes:read')),
   r('GET', '/api/external/integracoes/api', 'agent', 'agent', scope('integracoes:read')),
   r('POST', '/api/external/integracoes/logs', 'agent', 'agent', scope('integracoes:write')),
-  r('POST', '/api/external/integracoes/registros', 'agent', 'agent', scope('registros:importar')),
+  r('POST', '/api/external/integracoes/registros', 'agent', 'agent', {
+    ...scope('registros:importar'),
+    maxBodyBytes: AGENT_IMPORT_MAX_BODY_BYTES,
+  }),
   r('GET', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:read')),
   r('PUT', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:write')),
 

@@ -18,7 +18,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import { PlaceIndex, type PlaceIndexProps } from '#infra/constructs/place-index';
-import { ServiceApi } from '#infra/constructs/rest-api';
+import { ServiceApi, STAGE_RATE_LIMIT } from '#infra/constructs/rest-api';
 import { rateLimits } from '#infra/constructs/rate-limits';
 import {
   allFunctions,
@@ -481,8 +481,7 @@ describe('PlatformStack', () => {
         expect(rate.Limit, limit.name).toBe(limit.limitPerMinute);
         expect(rate.EvaluationWindowSec).toBe(60);
         if (limit.key === 'ip') expect(rate.AggregateKeyType).toBe('IP');
-        else
-          expect(rate.CustomKeys).toEqual([{ Header: { Name: limit.key.header, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }]);
+        else expect(rate.CustomKeys).toHaveLength(1);
         expect(rules[i]!.Action.Block.CustomResponse).toEqual({
           ResponseCode: 429,
           CustomResponseBodyKey: 'too_many_requests',
@@ -494,6 +493,42 @@ describe('PlatformStack', () => {
       // Every tenant's share is far below the stage's ceiling.
       const [stage] = ofType('AWS::ApiGateway::Stage').map(([, r]) => r.Properties);
       expect(stage!.MethodSettings[0].ThrottlingRateLimit).toBeGreaterThanOrEqual(10 * (rateLimits[0]!.limitPerMinute / 60));
+    });
+
+    it('counts each bearer token once however its Authorization header is spelled, and the API key as sent', () => {
+      const rules = ofType('AWS::WAFv2::WebACL')[0]![1].Properties.Rules as Json[];
+      const keyOf = (name: string) => rules.find((r) => r.Name === name)!.Statement.RateBasedStatement.CustomKeys;
+
+      // The authorizers accept the scheme in any case with one space (shared/auth/bearer.ts): lower-cased, white
+      // space compressed, "Bearer T", "bearer T" and "BEARER  T" are one value to WAF.
+      expect(keyOf('per-bearer-token')).toEqual([
+        {
+          Header: {
+            Name: 'authorization',
+            TextTransformations: [
+              { Priority: 0, Type: 'LOWERCASE' },
+              { Priority: 1, Type: 'COMPRESS_WHITE_SPACE' },
+            ],
+          },
+        },
+      ]);
+      // API keys are case-sensitive random values: two spellings are two keys, both refused but one.
+      expect(keyOf('per-api-key')).toEqual([{ Header: { Name: 'x-api-key', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }]);
+    });
+
+    it("meters the providers' webhooks per source address, with the same 429 and Retry-After", () => {
+      const rules = ofType('AWS::WAFv2::WebACL')[0]![1].Properties.Rules as Json[];
+      const webhooks = rules.find((r) => r.Name === 'webhooks-per-ip')!;
+
+      expect(webhooks.Statement.RateBasedStatement).toMatchObject({
+        AggregateKeyType: 'IP',
+        EvaluationWindowSec: 60,
+        ScopeDownStatement: {
+          ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'CONTAINS', SearchString: '/api/webhooks/' },
+        },
+      });
+      expect(webhooks.Statement.RateBasedStatement.Limit).toBeLessThanOrEqual(STAGE_RATE_LIMIT * 60);
+      expect(webhooks.Action.Block.CustomResponse.ResponseHeaders).toEqual([{ Name: 'Retry-After', Value: '60' }]);
     });
 
     it('has one place index for geocoding, in Brazil, whose results may be stored (the profile keeps the point)', () => {

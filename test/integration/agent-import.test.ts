@@ -2,12 +2,13 @@
 // with duplicates and bad records, nothing new on a re-run, the state machine on legacy status changes,
 // patients linked instead of duplicated, imported appointments entering the flow, clinical records
 // kept under the application, and the route's refusals (401 without a certificate, 403 without the
-// scope, 400, 404, 409, 413).
+// scope, 400, 404, 409, 413 over 500 records or 4 MiB).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { agentCall, storedIntegration } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
+import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 
 const service = useLocalService();
 const api = client(service);
@@ -326,6 +327,47 @@ describe('batch import', () => {
     expect(unknown.status).toBe(404);
     expect(off.status).toBe(409);
     expect(off.json).toMatchObject({ error: 'conflict', message: 'the integration is inactive' });
+  });
+
+  it("imports a batch of up to 4 MiB through the gateway's Lambda limit and answers 413 naming the limit for one byte more", async () => {
+    // Prepare: a patient and clinical records with large contents (at most 32 KB each), the body padded to exactly the limit.
+    const integracaoId = await newIntegration();
+    const clinical = (i: number, texto: string) => ({
+      tipo: 'REGISTRO_CLINICO',
+      idLegado: `BIG${i}`,
+      dados: { pacienteIdLegado: 'BIGP', tipoRegistro: 'LAUDO', data: '2026-10-01', conteudo: { texto } },
+    });
+    const batchOf = (bytes: number) => {
+      const registros: unknown[] = [{ tipo: 'PACIENTE', idLegado: 'BIGP', dados: { telefone: phones()(1) } }];
+      let size = Buffer.byteLength(JSON.stringify({ integracaoId, registros }));
+      const add = (record: unknown) => {
+        registros.push(record);
+        size += Buffer.byteLength(JSON.stringify(record)) + 1; // and its comma
+      };
+      while (size + 32_100 < bytes) add(clinical(registros.length, 'x'.repeat(32_000)));
+      const last = clinical(registros.length, '');
+      add(last);
+      last.dados.conteudo.texto = 'x'.repeat(bytes - size);
+      return { integracaoId, registros };
+    };
+    const token = await accessToken(service, demo().oauth, 'registros:importar');
+    const atLimit = batchOf(AGENT_IMPORT_MAX_BODY_BYTES);
+    const over = batchOf(AGENT_IMPORT_MAX_BODY_BYTES + 1);
+
+    // Act
+    const imported = (await agentCall(service, 'POST', url, { authorization: token, body: atLimit })) as Answer;
+    const refused = await agentCall(service, 'POST', url, { authorization: token, body: over });
+
+    // Assess
+    expect(Buffer.byteLength(JSON.stringify(atLimit))).toBe(AGENT_IMPORT_MAX_BODY_BYTES);
+    expect(imported.status).toBe(200);
+    expect(imported.json.resumo).toEqual({ criado: atLimit.registros.length, atualizado: 0, inalterado: 0, rejeitado: 0 });
+    expect(refused.status).toBe(413);
+    expect(refused.json).toEqual({
+      error: 'payload_too_large',
+      message: `The request body has ${AGENT_IMPORT_MAX_BODY_BYTES + 1} bytes; this route takes at most ${AGENT_IMPORT_MAX_BODY_BYTES} bytes`,
+      maxBytes: AGENT_IMPORT_MAX_BODY_BYTES,
+    });
   });
 
   it('answers 403 without the registros:importar scope and 401 without a certificate', async () => {

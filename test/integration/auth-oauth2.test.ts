@@ -3,14 +3,15 @@
 // tokens on the v2 routes (the appointments list answers 200 to a token it lets in: LET_IN).
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { localPaths } from '#infra/local/service';
+import { rotateSigningKey } from '#infra/scripts/rotate-signing-key';
 import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
 import { adapter } from '#shared/adapters/index';
 import { fileSecrets } from '#shared/adapters/local/secrets';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
-import { resetVerificationKeys, verificationKeySetOf } from '#shared/auth/verification-keys';
+import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { scopes as allScopes } from '#shared/http/routes';
@@ -321,31 +322,36 @@ describe('bearer tokens on /api/external/v2/**', () => {
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="whatsapp-platform", error="invalid_token"');
   });
 
-  it('rotates with no 401: the new key is published, then signs; old tokens stay valid, new ones verify at once', async () => {
-    // Prepare: the verifiers have loaded the current public set (their cache knows only the previous key).
+  it('rotates by the procedure with no 401: the new key is published at once and signs from its signsFrom on', async () => {
+    // Prepare: a token of the current key, let in (the authorizer's and the token group's caches hold the current sets).
     const secrets = fileSecrets(localPaths(service.dataDir).secrets);
     const { signingKeySecretId, verificationKeySecretId } = config();
     const original = { signing: await secrets.get(signingKeySecretId), verification: await secrets.get(verificationKeySecretId) };
     const previous = await readKeySet();
-    resetVerificationKeys();
     const before = await accessToken(demo.oauth);
     expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
-    const next = await generateSigningKeyJwk();
     try {
-      // Act: the documented procedure, step 1 (publish the public key) and step 2 (sign with it), with no wait in between.
-      await secrets.put(verificationKeySecretId, verificationKeySetOf([...previous, next]));
-      await secrets.put(signingKeySecretId, JSON.stringify({ keys: [next, ...previous] }));
-      resetSigningKeys(); // the token group's cache expiring
+      // Act: infra/scripts/rotate-signing-key.ts on the local secrets; a token at once, and one when the new key's time has come.
+      const rotation = await rotateSigningKey({
+        readSigningKeys: () => secrets.get(signingKeySecretId),
+        writeSigningKeys: async (value) => void (await secrets.put(signingKeySecretId, value)),
+        readVerificationKeys: () => secrets.get(verificationKeySecretId),
+        writeVerificationKeys: async (value) => void (await secrets.put(verificationKeySecretId, value)),
+      });
+      const during = await accessToken(demo.oauth);
+      const duringStatus = (await v2('GET', route, `Bearer ${during}`)).status;
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(rotation.added.signsFrom) });
       const after = await accessToken(demo.oauth);
       const jwks = (await (await fetch(`${service.baseUrl}/.well-known/jwks.json`)).json()) as { keys: JWK[] };
+      const statuses = [after, during, before].map(async (token) => (await v2('GET', route, `Bearer ${token}`)).status);
 
-      // Assess: the verifier's cache did not know the new kid; one reload found it.
-      expect(decodeProtectedHeader(before).kid).toBe(previous[0]!.kid);
-      expect(decodeProtectedHeader(after).kid).toBe(next.kid);
-      expect(jwks.keys.map((k) => k.kid)).toEqual([next.kid, ...previous.map((k) => k.kid)]);
-      expect((await v2('GET', route, `Bearer ${after}`)).status).toBe(LET_IN);
-      expect((await v2('GET', route, `Bearer ${before}`)).status).toBe(LET_IN);
+      // Assess: the old key signed until the new one's time, then the new one; no cache was reset, no token refused.
+      expect(decodeProtectedHeader(during).kid).toBe(previous[0]!.kid);
+      expect(decodeProtectedHeader(after).kid).toBe(rotation.added.kid);
+      expect(jwks.keys.map((k) => k.kid)).toEqual([...previous.map((k) => k.kid), rotation.added.kid]);
+      expect([duringStatus, ...(await Promise.all(statuses))]).toEqual([LET_IN, LET_IN, LET_IN, LET_IN]);
     } finally {
+      vi.useRealTimers();
       await secrets.put(signingKeySecretId, original.signing);
       await secrets.put(verificationKeySecretId, original.verification);
       resetSigningKeys();

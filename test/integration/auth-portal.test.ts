@@ -9,7 +9,7 @@ import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocalService } from '../support/local-service.ts';
 import type { SandboxApp } from '#infra/local/seed';
-import { generateSigningKeyJwk, loadSigningKeys } from '#shared/auth/signing-keys';
+import { currentSigningKey, generateSigningKeyJwk } from '#shared/auth/signing-keys';
 import { signAccessToken } from '#shared/auth/tokens';
 import { config } from '#shared/config';
 import { db } from '#shared/db/client';
@@ -145,7 +145,7 @@ describe('the portal JWT authorizer', () => {
       body: Record<string, unknown>,
       options: { typ?: string; aud?: string; iss?: string; exp?: number; key?: JWK } = {},
     ): Promise<string> {
-      const { current } = await loadSigningKeys();
+      const current = await currentSigningKey();
       const key = options.key ? await importJWK(options.key, 'RS256') : current.privateKey;
       return new SignJWT(body)
         .setProtectedHeader({ alg: 'RS256', typ: options.typ ?? 'JWT', kid: options.key?.kid ?? current.kid })

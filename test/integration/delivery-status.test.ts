@@ -286,6 +286,17 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
     expect((await orphan(messageSid, 'delivered'))!.expiresAt).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
   });
 
+  it('refuses at the edge an unsigned callback for an unknown message that names none of ours: nothing queued, nothing kept', async () => {
+    const messageSid = sid();
+
+    const response = await providerACallback({ MessageSid: messageSid, MessageStatus: 'delivered' }, { signature: null });
+    await drained();
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'missing_signature' });
+    expect(await orphan(messageSid, 'delivered')).toBeUndefined();
+  });
+
   it("applies a signed callback that beat the send's lookup write, once the message is known", async () => {
     // Prepare: the message exists but its provider id lookup is written only after the callback arrives.
     const { id, messageSid } = await sentMessage(outra, { lookup: false });

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
+import { signPortalToken } from '#shared/auth/tokens';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
@@ -17,9 +18,10 @@ const sid = () => `SM${randomBytes(16).toString('hex')}`;
 
 const admin = (app: SandboxApp) => bearer(app.tokens.admin);
 
-async function received(app: SandboxApp, telefone: string): Promise<Json[]> {
+async function received(app: SandboxApp | { adminToken: string }, telefone: string): Promise<Json[]> {
   await service.queues.drained(15_000);
-  const reply = await api.call('GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`, admin(app));
+  const token = 'adminToken' in app ? bearer(app.adminToken) : admin(app);
+  const reply = await api.call('GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`, token);
   expect(reply.status).toBe(200);
   return reply.body.content as Json[];
 }
@@ -110,6 +112,66 @@ describe('provider_a inbound messages', () => {
       outra.providerA.authToken,
     );
     expect((await received(outra, from))[0]).toMatchObject({ tipoMensagem: 'botao', botao: { id: 'CONFIRMAR', titulo: 'Confirmar' } });
+  });
+});
+
+describe('provider_a inbound messages to an application that does not receive through provider_a', () => {
+  const platform = () => admin(service.sandbox.applications.demo);
+  let slugs = 0;
+
+  /** An application on `provider` with no provider_a settings (so no auth token: validation would be off), a number of its own, and its admin's token. */
+  async function tenantWithoutProviderA(provider: 'provider_b' | 'link') {
+    const created = await api.call('POST', '/api/admin/aplicacoes', platform(), {
+      nome: `Clínica ${provider}`,
+      slug: `entrada-${provider.replace('_', '-')}-${process.pid % 1000}-${++slugs}`,
+      provider,
+      ...(provider === 'provider_b'
+        ? { providerB: { phoneNumberId: '1065403522', accessToken: 'EAA-test', appSecret: 'app-secret', verifyToken: 'verify' } }
+        : {}),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const numero = newPhone();
+    const numbers = await api.call('PUT', `/api/admin/aplicacoes/${id}/numeros`, platform(), { numeros: [numero] });
+    expect(numbers.status).toBe(200);
+    const adminToken = await signPortalToken({ role: 'admin', aplicacaoId: id, subject: '1', ttlSeconds: 600 });
+    return { id, numero, adminToken };
+  }
+
+  it("are not processed, signed or not: nobody posts a provider_b or link tenant's patient replies", async () => {
+    // Prepare: tenants without a provider_a auth token, and the sandbox's link and provider_b tenants, which have one
+    const tenants = [await tenantWithoutProviderA('provider_b'), await tenantWithoutProviderA('link')];
+    const { demo, semSaldo } = service.sandbox.applications;
+    expect([demo.provider, semSaldo.provider]).toEqual(['link', 'provider_b']);
+    const patient = newPhone();
+    const reply = (to: string) => ({ ...providerAForm(demo, patient, { Body: '2' }), To: `whatsapp:${to}` });
+
+    // Act: a forged reply ("2" cancels an appointment) without a signature to each tenant without a token,
+    // and a correctly signed one to the sandbox tenants that have a provider_a token but do not use provider_a
+    const answers = [
+      ...(await Promise.all(tenants.map((t) => providerAPost(reply(t.numero), null)))),
+      await providerAPost(reply(demo.numerosWhatsapp[0]!), demo.providerA.authToken),
+      await providerAPost(reply(semSaldo.numerosWhatsapp[0]!), semSaldo.providerA.authToken),
+    ];
+
+    // Assess: answered 200 (the provider never retries) and nothing reached any of them
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const tenant of tenants) expect(await received(tenant, patient)).toEqual([]);
+    expect(await received(demo, patient)).toEqual([]);
+    expect(await received(semSaldo, patient)).toEqual([]);
+  });
+
+  it("cannot take over a provider_a tenant's number: claiming it is refused with 409", async () => {
+    const tenant = await tenantWithoutProviderA('provider_b');
+    const outra = service.sandbox.applications.outra;
+
+    const claimed = await api.call('PUT', `/api/admin/aplicacoes/${tenant.id}/numeros`, platform(), {
+      numeros: [tenant.numero, outra.numerosWhatsapp[0]],
+    });
+
+    expect(claimed.status).toBe(409);
+    const after = await api.call('GET', `/api/admin/aplicacoes/${tenant.id}`, platform());
+    expect(after.body.numerosWhatsapp).toEqual([tenant.numero]);
   });
 });
 

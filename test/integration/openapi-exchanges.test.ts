@@ -49,7 +49,9 @@ describe('GET /openapi.json and /docs', () => {
     const page = await fetch(`${service.baseUrl}/docs`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("url: '/openapi.json'");
+    expect(html).toContain("fetch('/openapi.json')");
+    // Try it out is addressed to this page's own origin (the service's port), not to a fixed 127.0.0.1:3000.
+    expect(html).toContain("{ url: location.origin, description: 'This local run' }");
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(sources.every((s) => s.startsWith('/docs/'))).toBe(true);
     for (const source of sources) expect((await fetch(`${service.baseUrl}${source}`)).status, source).toBe(200);

@@ -38,6 +38,17 @@ async function newPatient(): Promise<{ telefone: string; token: string }> {
   return { telefone, token: String(exchanged.body.access_token) };
 }
 
+/** A CPF no other test uses: nine random digits and their check digits. */
+function newCpf(): string {
+  const digits = Array.from({ length: 9 }, () => randomInt(0, 10));
+  for (const length of [9, 10]) {
+    const sum = digits.reduce((total, digit, i) => total + digit * (length + 1 - i), 0);
+    digits.push(((sum * 10) % 11) % 10);
+  }
+  return digits.join('');
+}
+const masked = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+
 const as = (token: string) => bearer(token);
 const optOutOf = async (telefone: string) =>
   (await db().send(new GetCommand({ TableName: service.tableName, Key: { pk: `APP#${demo().id}`, sk: `OPTOUT#${telefone}` } }))).Item;
@@ -70,13 +81,15 @@ describe('GET/PUT /api/v4/saude/perfil', () => {
   it('is the v2 patient record of the phone: the CPF the application set is shown masked', async () => {
     const { telefone, token } = await newPatient();
     const oauth = await accessToken(service, demo().oauth);
-    await api.call('POST', '/api/external/v2/pacientes', bearer(oauth), { telefone, cpf: '39053344705' });
+    const cpf = newCpf();
+    const set = await api.call('POST', '/api/external/v2/pacientes', bearer(oauth), { telefone, cpf });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
 
     const answer = await api.call('GET', '/api/v4/saude/perfil', as(token));
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ telefone, cpf: '***.533.447-**' });
-    expect(JSON.stringify(answer.body)).not.toContain('39053344705');
+    expect(answer.body).toMatchObject({ telefone, cpf: masked(cpf) });
+    expect(JSON.stringify(answer.body)).not.toContain(cpf);
   });
 
   it('changes only the fields sent and answers the whole profile; a GET shows the same', async () => {
@@ -96,6 +109,23 @@ describe('GET/PUT /api/v4/saude/perfil', () => {
       telefone,
     });
     expect(get.body).toEqual(put.body);
+  });
+
+  it('takes back what its GET answered, read-only fields unchanged, and applies the edited ones', async () => {
+    // Prepare: a patient whose CPF the application set, so the profile shows it masked.
+    const { telefone, token } = await newPatient();
+    const oauth = await accessToken(service, demo().oauth);
+    const cpf = newCpf();
+    const set = await api.call('POST', '/api/external/v2/pacientes', bearer(oauth), { telefone, cpf });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const read = await api.call('GET', '/api/v4/saude/perfil', as(token));
+
+    // Act: the whole object back, with the name edited.
+    const put = await api.call('PUT', '/api/v4/saude/perfil', as(token), { ...read.body, nome: 'Joana Round Trip' });
+
+    // Assess
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: read.body.id, telefone, cpf: masked(cpf), nome: 'Joana Round Trip' });
   });
 
   it.each([

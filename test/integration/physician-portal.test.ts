@@ -130,6 +130,17 @@ describe('/api/plantonista/perfil', () => {
     expect(get.body).toEqual(put.body);
   });
 
+  it('takes back what its GET answered (masked phone and e-mail included) and applies the edited fields', async () => {
+    const physician = await newPhysician();
+    await api.call('PUT', '/api/plantonista/perfil', physician, { telefone: '+55 41 99876-5432', endereco: address });
+    const read = await api.call('GET', '/api/plantonista/perfil', physician);
+
+    const put = await api.call('PUT', '/api/plantonista/perfil', physician, { ...read.body, especialidade: 'Cardiologia' });
+
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ ...read.body, especialidade: 'Cardiologia', atualizadoEm: expect.any(String) });
+  });
+
   it.each([
     [{ endereco: { ...address, logradouro: 'Rua Inexistente' } }, 'endereco'],
     [{ endereco: { ...address, uf: 'XX' } }, 'endereco.uf'],

@@ -198,14 +198,14 @@ describe('npm run paciente', () => {
     expect(s.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
 
     // Act
-    const first = await playPatient(s, { app: 'demo', from, texto: 'Olá', nome: 'Eva Paciente', waitMs: 15_000 });
-    const second = await playPatient(s, { app: 'demo', from, texto: 'quero falar com um atendente', waitMs: 15_000 });
+    const first = await playPatient(s, { app: 'outra', from, texto: 'Olá', nome: 'Eva Paciente', waitMs: 15_000 });
+    const second = await playPatient(s, { app: 'outra', from, texto: 'quero falar com um atendente', waitMs: 15_000 });
 
     // Assess
     expect(first).toMatchObject({
-      aplicacao: 'demo',
+      aplicacao: 'outra',
       provider: 'provider_a',
-      para: s.applications.demo.numerosWhatsapp[0],
+      para: s.applications.outra.numerosWhatsapp[0],
       entregas: [200],
     });
     expect(first.stored).toMatchObject({ atendimentoStatus: 'BOT', tipoMensagem: 'texto' });
@@ -221,6 +221,14 @@ describe('npm run paciente', () => {
     expect(play).toMatchObject({ aplicacao: 'sem-saldo', provider: 'provider_b', entregas: [200, 200] });
     expect(play.stored).toMatchObject({ atendimentoStatus: 'BOT' });
     await expect(playPatient(s, { app: 'nenhuma', from, texto: 'oi' })).rejects.toThrow(/no sandbox application nenhuma/);
+  });
+
+  it('refuses a link application, which no provider posts messages to, saying what to play instead', async () => {
+    const s = await sandboxOf();
+    expect(s.applications.demo.provider).toBe('link');
+    await expect(playPatient(s, { app: 'demo', from: newPhone(), texto: 'oi' })).rejects.toThrow(
+      /demo sends through link.*outra, sem-saldo/,
+    );
   });
 
   it('runs from the command line with the data folder given', async () => {

@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import type { SandboxApp } from '#infra/local/seed';
 import { defaultConsumer } from '#infra/local/queues';
 import { startLocalService, type LocalService, type LocalServiceOptions } from '#infra/local/service';
@@ -25,7 +26,7 @@ export type Json = Record<string, any>; // eslint-disable-line @typescript-eslin
 
 /**
  * Starts the service before the file's tests and stops it after them. Defaults: a free port, DynamoDB
- * in memory, no banner, no schedules (options override them).
+ * in memory, no banner, no schedules, group functions given API Gateway's 29 s (options override them).
  */
 export function useLocalService(options: LocalServiceOptions & { env?: Record<string, string> } = {}): LocalService {
   const { env = {}, ...serviceOptions } = options;
@@ -41,7 +42,18 @@ export function useLocalService(options: LocalServiceOptions & { env?: Record<st
     // Environment the service reads at start (e.g. LOGIN_LOCK_SECONDS), restored afterwards.
     Object.assign(process.env, env);
     dataDir = await mkdtemp(path.join(tmpdir(), 'local-service-'));
-    running = await startLocalService({ port: 0, inMemory: true, quiet: true, schedules: false, dataDir, observe, ...serviceOptions });
+    running = await startLocalService({
+      port: 0,
+      inMemory: true,
+      quiet: true,
+      schedules: false,
+      dataDir,
+      observe,
+      // API Gateway's 29 s rather than the groups' 15 s: DynamoDB Local under the whole suite is several times
+      // slower than DynamoDB (infra/local/gateway.ts, groupTimeoutMs).
+      groupTimeoutMs: API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS * 1000,
+      ...serviceOptions,
+    });
   });
 
   afterAll(async () => {

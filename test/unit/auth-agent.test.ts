@@ -34,10 +34,12 @@ const clientCertOf = (certPem: string, serialHex = 'aa'): APIGatewayEventClientC
 
 function authorizerEvent(options: {
   cert?: APIGatewayEventClientCertificate | null;
-  authorization?: string;
+  /** Several values: the header repeated (API Gateway's headers keep the last one, multiValueHeaders all). */
+  authorization?: string | string[];
 }): APIGatewayRequestAuthorizerEvent {
   const headers: Record<string, string> = { Host: 'agent.example.com' };
-  if (options.authorization !== undefined) headers.Authorization = options.authorization;
+  const authorization = options.authorization === undefined ? [] : ([] as string[]).concat(options.authorization);
+  if (authorization.length > 0) headers.Authorization = authorization.at(-1)!;
   return {
     type: 'REQUEST',
     methodArn: METHOD_ARN,
@@ -45,7 +47,7 @@ function authorizerEvent(options: {
     path: '/api/external/integracoes/banco',
     httpMethod: 'GET',
     headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, k === 'Authorization' ? authorization : [v]])),
     pathParameters: null,
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
@@ -147,6 +149,17 @@ describe('agent authorizer: a valid certificate', () => {
         : authorization;
 
     const result = await authorize(authorizerEvent({ cert: clientCertOf(client.certPem), authorization: header }));
+
+    expect(result.context).toMatchObject({ authError: 'invalid_token', scopes: '' });
+    expect(result.context?.aplicacaoId).toBeUndefined();
+  });
+});
+
+describe('agent authorizer: one Authorization header', () => {
+  it('passes two on as invalid_token, even when the last is valid (WAF and the cache could key on the other)', async () => {
+    const valid = `Bearer ${await token(['integracoes:read'])}`;
+
+    const result = await authorize(authorizerEvent({ cert: clientCertOf(client.certPem), authorization: ['Bearer garbage', valid] }));
 
     expect(result.context).toMatchObject({ authError: 'invalid_token', scopes: '' });
     expect(result.context?.aplicacaoId).toBeUndefined();

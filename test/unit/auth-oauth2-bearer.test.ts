@@ -11,6 +11,7 @@ import { lambdaContext, restEvent } from '#events/samples/api-gateway';
 import { handler as authorizer } from '#functions/authorizers/oauth2';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { authenticateBearer } from '#shared/auth/bearer';
+import { authenticatePortal } from '#shared/auth/portal';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
 import { resetVerificationKeys } from '#shared/auth/verification-keys';
 import { signAccessToken, signPortalToken } from '#shared/auth/tokens';
@@ -222,6 +223,36 @@ describe('the oauth2 authorizer', () => {
   it("refuses a request without credentials with API Gateway's 401", async () => {
     await expect(authorizer(authorizerEvent({}))).rejects.toThrow('Unauthorized');
     await expect(authorizer(authorizerEvent({ Authorization: '  ' }))).rejects.toThrow('Unauthorized');
+  });
+});
+
+describe('one accepted form of Authorization, the same for the oauth2 and the portal authorizer', () => {
+  // WAF counts this header lower-cased with white space compressed (infra/constructs/rate-limits.ts): every
+  // spelling accepted here must be one value to it, so nothing but the scheme's case may vary.
+  const portalToken = () => signPortalToken({ role: 'admin', aplicacaoId: 42, subject: '1', ttlSeconds: 60 });
+  const portal = (authorization: string | string[]) => authenticatePortal(authorizerEvent({ Authorization: authorization }));
+
+  it('accepts "Bearer", one space and the token, the scheme in any case (RFC 7235)', async () => {
+    const token = await portalToken();
+
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) expect((await portal(`${scheme} ${token}`))?.aplicacaoId).toBe(42);
+  });
+
+  it.each([
+    ['two spaces', (t: string) => `Bearer  ${t}`],
+    ['a tab', (t: string) => `Bearer\t${t}`],
+    ['a non-breaking space', (t: string) => `Bearer\u00a0${t}`],
+    ['a space after the token', (t: string) => `Bearer ${t} `],
+  ])('refuses the portal token with %s, as the oauth2 authorizer refuses an access token', async (_, spell) => {
+    expect(await portal(spell(await portalToken()))).toBeUndefined();
+    expect(await authenticateBearer(spell(await craft()))).toEqual(invalid);
+  });
+
+  it('refuses two Authorization headers, even when one of them is valid', async () => {
+    const token = await portalToken();
+
+    expect(await portal([`Bearer ${token}`, `Bearer ${token}`])).toBeUndefined();
+    expect(await portal(['Bearer garbage', `Bearer ${token}`])).toBeUndefined();
   });
 });
 

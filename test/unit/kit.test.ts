@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
+import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { validate } from '#shared/http/validation';
 import { readPaging } from '#shared/http/paging';
 
@@ -129,6 +130,32 @@ describe('HTTP kit', () => {
 
     const served = logged.mock.calls.map((c) => JSON.parse(String(c[0]))).find((l) => l.message === 'request served');
     expect(served).toMatchObject({ requestId: 'req-1', aplicacaoId: 42, status: 200 });
+  });
+});
+
+describe("a route's body limit", () => {
+  const importRoute = 'POST /api/external/integracoes/registros';
+  const handler = groupHandler('agent', { [importRoute]: async (request) => json(200, { bytes: request.rawBody.length }) });
+  /** A JSON body of exactly `bytes` bytes, from an agent of application 3 with the import scope. */
+  const call = (bytes: number) => {
+    const body = `{"pad":"${'x'.repeat(bytes - 10)}"}`;
+    const e = event('POST', '/api/external/integracoes/registros', body);
+    e.requestContext.authorizer = { aplicacaoId: '3', scopes: 'registros:importar', certificado: 'c' };
+    return handler(e, context);
+  };
+
+  it('hands the operation a body of up to the limit, and answers 413 naming the limit above it, before parsing it', async () => {
+    const atLimit = await call(AGENT_IMPORT_MAX_BODY_BYTES);
+    const over = await call(AGENT_IMPORT_MAX_BODY_BYTES + 1);
+
+    expect(atLimit.statusCode).toBe(200);
+    expect(JSON.parse(atLimit.body)).toEqual({ bytes: AGENT_IMPORT_MAX_BODY_BYTES });
+    expect(over.statusCode).toBe(413);
+    expect(JSON.parse(over.body)).toEqual({
+      error: 'payload_too_large',
+      message: `The request body has ${AGENT_IMPORT_MAX_BODY_BYTES + 1} bytes; this route takes at most ${AGENT_IMPORT_MAX_BODY_BYTES} bytes`,
+      maxBytes: AGENT_IMPORT_MAX_BODY_BYTES,
+    });
   });
 });
 

@@ -1,5 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authorizerSettings } from '#infra/constructs/authorizer-settings';
+import { LAMBDA_SYNC_PAYLOAD_BYTES } from '#infra/constructs/aws-limits';
+import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { createGateway, evaluatePolicy, matchRoute, type AuthorizerHandler, type Gateway, type GroupHandler } from '#infra/local/gateway';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { gatewayResponses } from '#shared/http/gateway-responses';
@@ -292,5 +295,154 @@ describe('local gateway over HTTP', () => {
 
     expect(response.status).toBe(413);
     expect(received).toHaveLength(0);
+  });
+});
+
+describe('local gateway: the limits of API Gateway and Lambda', () => {
+  const routes: Route[] = [
+    route('POST', '/api/upload'),
+    route('GET', '/api/large'),
+    route('GET', '/api/slow'),
+    route('GET', '/api/oauth/a', { auth: 'oauth2' }),
+    route('POST', '/api/oauth/b/{id}', { auth: 'oauth2' }),
+    route('GET', '/api/keys', { auth: 'apiKey' }),
+  ];
+  let invocations: string[] = [];
+  let authorizations: string[] = [];
+  let clock = 0;
+
+  const handler: GroupHandler = async (event) => {
+    invocations.push(`${event.httpMethod} ${event.path}`);
+    if (event.path === '/api/slow') return new Promise(() => undefined); // never answers
+    if (event.path === '/api/large') return { statusCode: 200, body: JSON.stringify({ data: 'x'.repeat(LAMBDA_SYNC_PAYLOAD_BYTES) }) };
+    return { statusCode: 200, body: JSON.stringify({ authorizer: event.requestContext.authorizer }) };
+  };
+
+  /** Allows (the whole API) the token "good-*", denies "deny-*", refuses anything else. */
+  const authorizer: AuthorizerHandler = async (event) => {
+    const token = event.headers?.Authorization ?? event.headers?.['X-Api-Key'] ?? '';
+    authorizations.push(`${token} ${event.httpMethod} ${event.path}`);
+    if (token.startsWith('hang-')) return new Promise(() => undefined); // never answers
+    if (token.startsWith('deny-')) {
+      return {
+        principalId: 'x',
+        policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: '*' }] },
+      };
+    }
+    if (!token.startsWith('good-')) throw new Error('Unauthorized');
+    return requestAuthorizer('oauth2', async () => ({ aplicacaoId: 7, scopes: [], subject: token }))(event);
+  };
+
+  let gateway: Gateway;
+  let baseUrl: string;
+  beforeAll(async () => {
+    gateway = createGateway({
+      routes,
+      quiet: true,
+      now: () => clock,
+      loadGroup: async () => handler,
+      loadAuthorizer: async () => authorizer,
+    });
+    baseUrl = await gateway.listen(0);
+  });
+  afterAll(() => gateway.close());
+  afterEach(() => {
+    invocations = [];
+    authorizations = [];
+    vi.useRealTimers();
+  });
+
+  it('hands the function an event of up to 6 MB, the base64 body included (about 4.5 MB of raw body)', async () => {
+    const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: 'x'.repeat(4_600_000) });
+
+    expect(response.status).toBe(200);
+    expect(invocations).toEqual(['POST /api/upload']);
+  });
+
+  it("answers an event over Lambda's 6 MB with API Gateway's 500, and the function never runs", async () => {
+    // 4.8 MB of body is 6.4 MB of base64: under API Gateway's 10 MB, over Lambda's invocation limit.
+    const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: 'x'.repeat(4_800_000) });
+
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Internal server error' });
+    expect(invocations).toEqual([]);
+  });
+
+  it("answers a result over Lambda's 6 MB with API Gateway's 502", async () => {
+    const response = await fetch(`${baseUrl}/api/large`);
+
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  it("answers a group function that outlives its timeout (15 s, before API Gateway's 29 s) with API Gateway's 502", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = fetch(`${baseUrl}/api/slow`);
+    await vi.waitFor(() => expect(invocations).toEqual(['GET /api/slow']));
+
+    await vi.advanceTimersByTimeAsync(groupFunctions.admin.timeoutSeconds * 1000);
+    const response = await answer;
+
+    expect(groupFunctions.admin.timeoutSeconds).toBe(15);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  it("answers an authorizer that outlives its 10 s with the service's authorizer-failure 500, and the function never runs", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = fetch(`${baseUrl}/api/oauth/a`, { headers: { Authorization: 'hang-1' } });
+    await vi.waitFor(() => expect(authorizations).toEqual(['hang-1 GET /api/oauth/a']));
+
+    await vi.advanceTimersByTimeAsync(authorizerFunctions.oauth2.timeoutSeconds * 1000);
+    const response = await answer;
+
+    expect(authorizerFunctions.oauth2.timeoutSeconds).toBe(10);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(gatewayResponses.AUTHORIZER_FAILURE.body);
+    expect(invocations).toEqual([]);
+  });
+
+  const bearer = (token: string) => ({ Authorization: token });
+
+  it("reuses a cached Allow for the scheme's TTL on another method and path, with the principal it carried", async () => {
+    clock = 1_000_000;
+    const first = await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('good-1') });
+    clock += authorizerSettings.oauth2.cacheTtlSeconds * 1000 - 1;
+    const second = await fetch(`${baseUrl}/api/oauth/b/9`, { method: 'POST', headers: bearer('good-1'), body: '{}' });
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(authorizations).toEqual(['good-1 GET /api/oauth/a']);
+    expect(((await second.json()) as { authorizer: unknown }).authorizer).toMatchObject({ aplicacaoId: '7', subject: 'good-1' });
+  });
+
+  it('runs the authorizer again once the TTL has passed, and for another identity', async () => {
+    clock = 2_000_000;
+    await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('good-2') });
+    await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('good-3') });
+    clock += authorizerSettings.oauth2.cacheTtlSeconds * 1000;
+    await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('good-2') });
+
+    expect(authorizations).toEqual(['good-2 GET /api/oauth/a', 'good-3 GET /api/oauth/a', 'good-2 GET /api/oauth/a']);
+  });
+
+  it("keeps a Deny policy like an Allow, but not a refusal ('Unauthorized'): no policy was returned", async () => {
+    clock = 3_000_000;
+    const denied = [await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('deny-1') })];
+    denied.push(await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('deny-1') }));
+    const refused = [await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('bad-1') })];
+    refused.push(await fetch(`${baseUrl}/api/oauth/a`, { headers: bearer('bad-1') }));
+
+    expect(denied.map((r) => r.status)).toEqual([403, 403]);
+    expect(refused.map((r) => r.status)).toEqual([401, 401]);
+    expect(authorizations).toEqual(['deny-1 GET /api/oauth/a', 'bad-1 GET /api/oauth/a', 'bad-1 GET /api/oauth/a']);
+  });
+
+  it('runs the authorizer of a scheme without a TTL on every request', async () => {
+    const headers = { 'X-Api-Key': 'good-key', 'X-Api-Secret': 's' };
+    await fetch(`${baseUrl}/api/keys`, { headers });
+    await fetch(`${baseUrl}/api/keys`, { headers });
+
+    expect(authorizerSettings.apiKey.cacheTtlSeconds).toBe(0);
+    expect(authorizations).toEqual(['good-key GET /api/keys', 'good-key GET /api/keys']);
   });
 });

@@ -5,7 +5,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
-import { outboundWebhookProcessor, retrySchedule, type OutboundWebhookDeps } from '#functions/consumers/outbound-webhooks';
+import {
+  outboundWebhookConsumer,
+  outboundWebhookProcessor,
+  RECEIVER_CONCURRENCY,
+  retrySchedule,
+  type OutboundWebhookDeps,
+} from '#functions/consumers/outbound-webhooks';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
 import type { DeliveryPage } from '#shared/db/webhooks';
@@ -208,6 +214,53 @@ describe('fan-out of an event', () => {
     await w.run({ kind: 'evento', aplicacaoId: APP, eventId: 'msg_404_1' });
     expect(w.sent).toEqual([]);
     expect(w.deliveries.size).toBe(0);
+  });
+});
+
+describe('a batch of deliveries', () => {
+  it('delivers to every receiver at once: a receiver that does not answer holds only its own deliveries, two at a time', async () => {
+    // Prepare: three events for two subscriptions; receiver 1 never answers until released.
+    const w = world();
+    w.addSubscription(1, { url: 'https://slow.example.com/hook' });
+    w.addSubscription(2, { url: 'https://fast.example.com/hook' });
+    const base = w.addEvent();
+    for (const n of [2, 3, 4]) {
+      const eventId = `msg_900_${n}`;
+      w.events.set(eventId, { ...base, eventId, published: false });
+      await w.run({ kind: 'evento', aplicacaoId: APP, eventId });
+    }
+    const batch = w.sent.splice(0).map((s, i) => ({ messageId: `m${i}`, body: JSON.stringify(s.message), attributes: {} }));
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const inFlight = { slow: 0, slowMax: 0 };
+    const fastDone: string[] = [];
+    w.deps.post = async (target) => {
+      if (target.url.hostname === 'fast.example.com') return { status: 200 };
+      inFlight.slowMax = Math.max(inFlight.slowMax, ++inFlight.slow);
+      await slow;
+      inFlight.slow--;
+      return { error: 'timeout' };
+    };
+    const deliveries = w.deps.deliveries;
+    const save = deliveries.save.bind(deliveries);
+    w.deps.deliveries = {
+      ...deliveries,
+      save: async (d, from) => {
+        if (d.webhookId === 2) fastDone.push(d.eventId);
+        return save(d, from);
+      },
+    };
+
+    // Act: the consumer works on the batch while receiver 1 hangs.
+    const consumed = outboundWebhookConsumer(() => w.deps)({ Records: batch } as never);
+    await vi.waitFor(() => expect(fastDone).toHaveLength(3));
+
+    // Assess: receiver 2's three deliveries were made and recorded; receiver 1 had at most two requests open.
+    expect([2, 3, 4].map((n) => w.delivery(2, `msg_900_${n}`)?.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(inFlight.slowMax).toBe(RECEIVER_CONCURRENCY);
+    release();
+    expect(await consumed).toEqual({ batchItemFailures: [] });
+    expect([2, 3, 4].map((n) => w.delivery(1, `msg_900_${n}`)?.attempts)).toEqual([1, 1, 1]);
   });
 });
 

@@ -2,6 +2,13 @@ import { awsSessionToken, config } from '#shared/config';
 import type { SecretPort } from '#shared/adapters/ports';
 
 /**
+ * How long the extension keeps a secret it read (its SECRETS_MANAGER_TTL, set by the stack,
+ * infra/constructs/service-function.ts): a secret changed in Secrets Manager may be answered unchanged
+ * for that long, a reload of the caller's own cache included.
+ */
+export const SECRETS_EXTENSION_TTL_SECONDS = 300;
+
+/**
  * Secrets through the AWS Parameters and Secrets Lambda Extension (a layer the stack adds to the
  * functions that read the signing keys): one GET on localhost, cached by the extension, instead of
  * the Secrets Manager SDK client, which added about 80 KB and 10-15 ms to every such cold start

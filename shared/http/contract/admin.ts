@@ -18,12 +18,11 @@ import { providers } from '#shared/domain/applications';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
 import { statementEntry, tariff as financeTariff } from './finance.ts';
-import { described, elementsPage, id, instant, money, named, noContent, ok, type GroupContract } from './kit.ts';
+import { described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
-/** What `new Date().toISOString()` writes: the admin records' criadoEm/atualizadoEm are UTC instants, not the spec's local timestamps. */
 const masked = described(z.string(), 'The secret masked: `****` and its last four characters (`****` alone for a short one).');
 
 const providerASettings = named(
@@ -50,7 +49,7 @@ const applicationFields = {
   slug: z.string(),
   provider: z.enum(providers),
   ativo: z.boolean(),
-  criadoEm: instant,
+  criadoEm: timestamp,
   /** The public half of the current API key pair (null before one is issued). */
   apiKey: z.nullable(z.string()),
   numerosWhatsapp: described(z.array(z.string()), 'The application’s WhatsApp numbers (E.164), each unique on the platform.'),
@@ -79,7 +78,7 @@ const applicationCreated = named(
 const scope = z.enum(scopes);
 const oauthClient = named(
   'AdminOAuthClient',
-  z.object({ clientId: z.string(), nome: z.string(), scopes: z.array(scope), criadoEm: instant, revogadoEm: z.nullable(instant) }),
+  z.object({ clientId: z.string(), nome: z.string(), scopes: z.array(scope), criadoEm: timestamp, revogadoEm: z.nullable(timestamp) }),
   'An OAuth2 client of the application (revoked ones included, with revogadoEm).',
 );
 const oauthClientCreated = named(
@@ -92,8 +91,8 @@ const tariff = named(
   'AdminTariff',
   z.extend(financeTariff, {
     aplicacaoId: described(z.nullable(id), 'The application the tariff is for; null for a global tariff.'),
-    criadoEm: instant,
-    atualizadoEm: instant,
+    criadoEm: timestamp,
+    atualizadoEm: timestamp,
   }),
   'A tariff as the admin panel manages it: global, or one application’s own (which overrides the global one of the same categoria and subtipo while in force).',
 );

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { issueBody, revokeBody } from '#functions/admin-certificates/certificates';
 import { pageQuery } from '#functions/admin-integrations/logs';
 import { batchSchema, importedStatuses, recordTypes } from '#shared/domain/agent-import';
+import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch, executionStatuses } from '#shared/domain/execution-logs';
 import { apiAuthentications, createSchema as integrationBody, databaseDrivers } from '#shared/domain/integrations';
 import { queryTypes, savedQueriesInput } from '#shared/domain/saved-queries';
@@ -198,7 +199,8 @@ export const agentContract: GroupContract<'agent'> = {
   'POST /api/external/integracoes/registros': {
     summary: 'Import a batch of patients, appointments and clinical records',
     description: [
-      'Up to 500 records (more: 413 before anything is read or written). Each record is `{tipo, idLegado, dados}`: `tipo` PACIENTE, AGENDAMENTO or REGISTRO_CLINICO, `idLegado` the legacy system’s id (1-100 characters), `dados` per `tipo` (docs/agent.md, "Batch import"); an AGENDAMENTO may carry the legacy `status` ' +
+      `Up to 500 records and ${AGENT_IMPORT_MAX_BODY_BYTES} bytes (4 MiB) of body; more is 413 \`payload_too_large\` before anything is read or written (over the bytes, \`maxBytes\` names the limit: send the records in smaller batches). ` +
+        'Each record is `{tipo, idLegado, dados}`: `tipo` PACIENTE, AGENDAMENTO or REGISTRO_CLINICO, `idLegado` the legacy system’s id (1-100 characters), `dados` per `tipo` (docs/agent.md, "Batch import"); an AGENDAMENTO may carry the legacy `status` ' +
         importedStatuses.join(', ') +
         '.',
       'Each record is judged alone: a bad one is `rejeitado` in the answer naming its field, the others go on. Idempotent per (integration, tipo, idLegado): a record equal to the one last imported is `inalterado` and writes nothing, so a batch may be sent again.',

@@ -107,13 +107,6 @@ export const timestamp = named(
   'ISO 8601 local date-time without a zone, in the service time zone (America/Sao_Paulo).',
 );
 
-/** Extension routes' record times: an ISO 8601 instant in UTC, with `Z`. */
-export const instant = named(
-  'Instant',
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/)),
-  'ISO 8601 instant in UTC, with `Z` (e.g. 2026-03-01T12:34:56.789Z).',
-);
-
 /** A calendar date, YYYY-MM-DD. */
 export const date = named('LocalDate', z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), 'A calendar date, YYYY-MM-DD.');
 

@@ -17,7 +17,7 @@ import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } 
 import { sexos } from '#shared/domain/patients';
 import { brazilianStates, shifts, weekDays } from '#shared/domain/physicians';
 import { pagingQuery } from '#shared/http/paging';
-import { date, described, id, instant, named, noContent, ok, timestamp, v2Page, type GroupContract } from './kit.ts';
+import { date, described, id, named, noContent, ok, timestamp, v2Page, type GroupContract } from './kit.ts';
 
 /** Amounts as the physician sent them: a positive decimal with at most two decimals ("1500", "1500.00"). */
 const amount = described(
@@ -269,8 +269,8 @@ const credentialFields = {
   limitePorMinuto: described(z.nullable(z.int()), 'Requests per minute; null when unlimited.'),
   ipAllowlist: described(z.array(z.string()), 'IPv4/IPv6 addresses or CIDR ranges allowed to use it; empty: any.'),
   ativo: z.boolean(),
-  criadoEm: instant,
-  revogadoEm: described(z.nullable(instant), 'When it was revoked (final); null while not revoked.'),
+  criadoEm: timestamp,
+  revogadoEm: described(z.nullable(timestamp), 'When it was revoked (final); null while not revoked.'),
 };
 const credential = named('ProviderCredential', z.object(credentialFields), 'A machine credential of the provider; never its secret.');
 const credentialWithSecret = named(

@@ -101,7 +101,7 @@ export const tokenContract: GroupContract<'token'> = {
   'GET /.well-known/jwks.json': {
     summary: 'Public keys of the access and portal tokens (JWK Set)',
     description:
-      'RFC 7517. The first key signs; the others stay listed during a rotation. Cacheable for 5 minutes; pick the key by the token’s `kid`.',
+      'RFC 7517. Every key that may sign a live token: during a rotation a new key is listed 16 minutes before it signs and the old one until its tokens have expired. Cacheable for 5 minutes; pick the key by the token’s `kid`.',
     responses: {
       200: {
         description: 'The key set.',

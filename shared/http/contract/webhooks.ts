@@ -23,7 +23,8 @@ const providerASignature: HeaderDoc = {
   description:
     'base64 of HMAC-SHA1, keyed with the application’s provider_a auth token, of the URL the provider called (scheme and host from ' +
     '`X-Forwarded-Proto` / `X-Forwarded-Host` behind a proxy, or the configured public URL) followed by each form field’s name and value, ' +
-    'sorted by name. Checked only when the application has an auth token configured.',
+    'sorted by name. Checked only when the application has an auth token configured (a provider_a application always has one; an inbound ' +
+    'message for an application on another provider is never taken).',
   schema: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
 };
 
@@ -165,8 +166,10 @@ export const webhooksContract: GroupContract<'webhooks'> = {
     summary: 'provider_a: a patient’s inbound message',
     description:
       'Always answers 200, even when the message is not processed or an internal error happens, so that the provider does not retry. ' +
-      'Not processed (logged and counted): a form without `MessageSid` or `From`, a `To` number no application owns, or a signature that ' +
-      'does not match the auth token of the application owning the number (checked only when it has one).',
+      'Not processed (logged and counted): a form without `MessageSid` or `From`, a `To` number no application owns, a number whose ' +
+      'application does not send through provider_a (provider_b, link: their patients never write through provider_a, so nobody can post ' +
+      'their replies here), or a signature that does not match the auth token of the application owning the number (checked only when it ' +
+      'has one, which a provider_a application always has through the admin API).',
     body: providerAMessageForm,
     bodyContentType: 'application/x-www-form-urlencoded',
     headers: [providerASignature],
@@ -178,7 +181,8 @@ export const webhooksContract: GroupContract<'webhooks'> = {
       'The application, and so the auth token that checks the signature, is found through `MessageSid`. A status of a message not ' +
       'known yet (the callback beat the send’s answer) is queued with what is needed to check its signature once the message is known; ' +
       'it is never applied unverified. When the application has an auth token: no signature is a 400 `missing_signature`, a wrong one a ' +
-      '403 `invalid_signature`.',
+      '403 `invalid_signature`. A callback without a signature whose `MessageSid` names no known message and that carries no `ref` of ' +
+      'ours is refused with the same 400 `missing_signature` and not queued (the provider signs every callback it posts).',
     query: statusQuery,
     body: providerAStatusForm,
     bodyContentType: 'application/x-www-form-urlencoded',
