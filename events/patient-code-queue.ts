@@ -8,4 +8,6 @@ import * as z from 'zod/mini';
 export const patientCodeWork = z.object({
   aplicacaoId: z.number(),
   telefone: z.string(),
+  /** When the code was asked for, epoch seconds (the consumer spaces codes by it); absent in messages queued before it existed. */
+  pedidoEm: z.optional(z.number()),
 });

@@ -40,7 +40,7 @@ export interface OtpRecord {
   salt: string;
   /** Guesses counted so far (the right one included). */
   tentativas: number;
-  /** Epoch seconds. */
+  /** Epoch seconds: when the code was asked for (the request's time, not the queue's). */
   enviadoEm: number;
   /** Epoch seconds; also the table's TTL attribute. */
   expiresAt: number;
@@ -50,6 +50,8 @@ export interface OtpRecord {
 export interface PatientCodeWork {
   aplicacaoId: number;
   telefone: string;
+  /** When the code was asked for (epoch seconds); absent in messages queued before it existed. */
+  pedidoEm?: number;
 }
 
 export interface PatientOtpRepository {
@@ -118,21 +120,23 @@ export async function requestPatientCode(
     if (reservation.reason === 'gap') return; // the previous code stays valid
     throw new PatientLoginThrottled('codes', reservation.retryAfterSeconds);
   }
-  await deps.queue({ aplicacaoId: application.id, telefone: input.telefone });
+  await deps.queue({ aplicacaoId: application.id, telefone: input.telefone, pedidoEm: nowSeconds });
 }
 
 export type PatientCodeDelivery =
   | { status: 'sent'; provider: Application['provider'] }
   /** Not a patient's phone, or the application is gone or inactive: nothing sent. */
   | { status: 'not_a_patient' }
-  /** A code went to this phone less than 30 seconds ago (a repeated message): it stays valid. */
+  /** A code was asked for this phone less than 30 seconds before this one (a repeated message): it stays valid. */
   | { status: 'throttled' }
   /** The provider refused or failed: the code is dropped, the patient may ask again. */
   | { status: 'failed' };
 
 /**
- * The queue's side: when `telefone` is a patient's of the application, generates a code, stores its hash (unless a
- * code went there in the last 30 seconds) and sends it through the application's provider.
+ * The queue's side: when `telefone` is a patient's of the application, generates a code, stores its hash (unless the
+ * stored code was asked for less than 30 seconds before this one: a message delivered twice) and sends it through the
+ * application's provider. The 30 seconds are between the requests, which the route spaced so, however long each
+ * waited in the queue.
  */
 export async function deliverPatientCode(
   deps: { repo: PatientOtpRepository; whatsapp: WhatsAppPort },
@@ -140,6 +144,7 @@ export async function deliverPatientCode(
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<PatientCodeDelivery> {
   const { repo, whatsapp } = deps;
+  const askedAt = work.pedidoEm ?? nowSeconds;
   const application = await repo.getApplication(work.aplicacaoId);
   if (!application || !application.ativo) return { status: 'not_a_patient' };
   const patient = await repo.findPatientByPhone(application.id, work.telefone);
@@ -154,10 +159,10 @@ export async function deliverPatientCode(
     codigoHash: codeHash(salt, code),
     salt,
     tentativas: 0,
-    enviadoEm: nowSeconds,
+    enviadoEm: askedAt,
     expiresAt: nowSeconds + OTP_TTL_SECONDS,
   };
-  if (!(await repo.putOtp(record, nowSeconds - OTP_RESEND_SECONDS + 1))) return { status: 'throttled' };
+  if (!(await repo.putOtp(record, askedAt - OTP_RESEND_SECONDS + 1))) return { status: 'throttled' };
 
   try {
     await whatsapp.sendText({ aplicacaoId: application.id, to: work.telefone, body: otpMessage(code) });

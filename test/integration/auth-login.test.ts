@@ -16,7 +16,7 @@ import { db } from '#shared/db/client';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { addPatientPhone, dynamoUserAuthRepository } from '#shared/db/users';
 import { registerPortalUser } from '#shared/domain/applications';
-import { exchangePatientCode, PatientLoginThrottled, requestPatientCode } from '#shared/domain/patient-otp';
+import { deliverPatientCode, exchangePatientCode, PatientLoginThrottled, requestPatientCode } from '#shared/domain/patient-otp';
 
 const LOCK_SECONDS = 2;
 
@@ -711,7 +711,26 @@ describe('patient one-time code', () => {
       expect(sixth).toBe(`429 codes ${3600 - 600}`);
       expect(nextHour).toBe('ok');
       expect(queued).toHaveLength(6); // 5 in the first hour (the one at 29 s dropped), 1 in the next
-      expect(queued[0]).toEqual({ aplicacaoId: demo.id, telefone });
+      expect(queued[0]).toEqual({ aplicacaoId: demo.id, telefone, pedidoEm: t0 });
+    });
+
+    it('spaces the codes by when they were asked for, however long each waited in the queue', async () => {
+      // Prepare: two requests 30 seconds apart; the first sent 20 seconds late, the second 1 second late, then again.
+      const telefone = await newPatientPhone();
+      const t0 = 1_900_000_000;
+      const sent: string[] = [];
+      const whatsapp = { sendText: async ({ body }: { body: string }) => void sent.push(body) };
+      const deliver = (pedidoEm: number, now: number) =>
+        deliverPatientCode({ repo: repo(), whatsapp }, { aplicacaoId: demo.id, telefone, pedidoEm }, now).then((d) => d.status);
+
+      // Act
+      const first = await deliver(t0, t0 + 20);
+      const second = await deliver(t0 + 30, t0 + 31);
+      const secondAgain = await deliver(t0 + 30, t0 + 35); // SQS delivered it twice
+
+      // Assess: two codes, the repeated message none.
+      expect([first, second, secondAgain]).toEqual(['sent', 'sent', 'throttled']);
+      expect(sent).toHaveLength(2);
     });
   });
 
