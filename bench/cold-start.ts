@@ -63,6 +63,7 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',
     OUTBOUND_WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-outbound-webhooks',
     APPOINTMENT_FLOW_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-appointment-flow',
+    PATIENT_CODES_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-patient-codes',
   };
 }
 

@@ -47,6 +47,7 @@ export const consumerFunctions: Record<QueueName, LambdaEntry> = {
   status: { id: 'Consumer-status', entry: 'functions/consumers/status.ts' },
   outboundWebhooks: { id: 'Consumer-outboundWebhooks', entry: 'functions/consumers/outbound-webhooks.ts' },
   appointmentFlow: { id: 'Consumer-appointmentFlow', entry: 'functions/consumers/appointment-flow.ts' },
+  patientCodes: { id: 'Consumer-patientCodes', entry: 'functions/consumers/patient-codes.ts' },
 };
 
 export const scheduledFunctions = {

@@ -143,6 +143,7 @@ export const queueUrlEnv: Record<QueueName, string> = {
   status: 'STATUS_QUEUE_URL',
   outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
   appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
+  patientCodes: 'PATIENT_CODES_QUEUE_URL',
 };
 
 /** The names a function's environment gives it for what it is granted (shared/config.ts reads them). */

@@ -109,8 +109,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'external-messages': needs({ table: table(readMany, write, { gsi1: true }), readsProviderSecrets: sends }),
   finance: needs({ table: table(read) }),
   config: needs({ table: table(['GetItem']) }),
-  // Looks up OAuth clients and signs access tokens; logins count failures (lockout) and store one-time codes, sent through the provider.
-  token: needs({ table: table(['GetItem'], write), readsSigningKey: true, readsProviderSecrets: sends }),
+  // Looks up OAuth clients and signs access tokens; logins count failures (lockout), patient logins count wrong codes and
+  // codes asked for per phone, use the codes, and queue each code asked for to the patient-code consumer, which sends it.
+  token: needs({ table: table(['GetItem'], write), readsSigningKey: true, sendsTo: ['patientCodes'] }),
   // PATCH CONFIRMADO/CANCELADO emits events to the provider's webhook.
   'v2-appointments': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
@@ -195,6 +196,8 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
   appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
+  // Finds the patient of the phone, stores the code's hash (drops it when the send fails) and sends it through the provider.
+  patientCodes: needs({ table: table(['GetItem'], ['PutItem', 'DeleteItem']), readsProviderSecrets: sends }),
 };
 
 export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {

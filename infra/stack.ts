@@ -215,6 +215,7 @@ export class PlatformStack extends Stack {
       status: new WorkQueue(this, 'StatusQueue', { consumer: consumerFns.status }),
       outboundWebhooks: new WorkQueue(this, 'OutboundWebhookQueue', { consumer: consumerFns.outboundWebhooks }),
       appointmentFlow: new WorkQueue(this, 'AppointmentFlowQueue', { consumer: consumerFns.appointmentFlow }),
+      patientCodes: new WorkQueue(this, 'PatientCodeQueue', { consumer: consumerFns.patientCodes }),
     };
 
     for (const { entry, fn } of scheduledFns) {
@@ -311,11 +312,12 @@ const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A) => B)
 
 /**
  * A consumer handles its batch (up to 10 messages, infra/constructs/work-queue.ts) one after the other:
- * each webhook delivery may wait 15 s for its receiver, each appointment-flow message may make one send.
+ * each webhook delivery may wait 15 s for its receiver, each appointment-flow or patient-code message may make one send.
  */
 const consumerTimeoutSeconds: Record<QueueName, number> = {
   inbound: 30,
   status: 30,
   outboundWebhooks: 180,
   appointmentFlow: WORK_QUEUE_BATCH_SIZE * sendTimeoutSeconds,
+  patientCodes: WORK_QUEUE_BATCH_SIZE * sendTimeoutSeconds,
 };

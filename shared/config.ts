@@ -107,6 +107,7 @@ export const requiredVariables = {
   statusQueueUrl: 'STATUS_QUEUE_URL',
   outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
   appointmentFlowQueueUrl: 'APPOINTMENT_FLOW_QUEUE_URL',
+  patientCodesQueueUrl: 'PATIENT_CODES_QUEUE_URL',
   placeIndexName: 'PLACE_INDEX_NAME',
 } as const;
 
@@ -118,6 +119,7 @@ export const queueUrlName: Record<QueueName, RequiredName> = {
   status: 'statusQueueUrl',
   outboundWebhooks: 'outboundWebhooksQueueUrl',
   appointmentFlow: 'appointmentFlowQueueUrl',
+  patientCodes: 'patientCodesQueueUrl',
 };
 
 let cached: { config: Config; required: Partial<Record<RequiredName, string>> } | undefined;

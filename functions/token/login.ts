@@ -5,18 +5,16 @@
 // Every refusal is one answer whatever was wrong, so none tells which e-mails or phones exist.
 import * as z from 'zod/mini';
 import { adapter } from '#shared/adapters/index';
-import type { WhatsAppPort } from '#shared/adapters/ports';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { config } from '#shared/config';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { DEFAULT_LOGIN_POLICY, LoginRefused, loginWithPassword, type LoginPolicy } from '#shared/domain/login';
-import { exchangePatientCode, InvalidCode, requestPatientCode } from '#shared/domain/patient-otp';
+import { exchangePatientCode, InvalidCode, PatientLoginThrottled, requestPatientCode } from '#shared/domain/patient-otp';
 import { E164 } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
-import { log } from '#shared/log';
 
 const repo = dynamoUserAuthRepository();
 const patients = dynamoPatientRepository();
@@ -52,15 +50,19 @@ const tokenBody = (issued: { accessToken: string; expiresIn: number }) => ({
   expires_in: issued.expiresIn,
 });
 
-/** The WhatsApp sender, or a visible 503 where none exists (no provider adapter deployed yet): never a silent 202. */
-async function whatsappSender(): Promise<WhatsAppPort> {
-  try {
-    return await adapter('whatsapp');
-  } catch (error) {
-    log.error('no WhatsApp sender for one-time codes', { error });
-    throw new HttpError(503, 'whatsapp_unavailable', 'Sending WhatsApp messages is not available');
-  }
-}
+/** 429 with Retry-After for a phone locked by wrong codes, or that had its codes this hour; anything else unchanged. */
+const throttledAnswer = (error: unknown): unknown =>
+  error instanceof PatientLoginThrottled
+    ? new HttpError(
+        429,
+        error.reason === 'guesses' ? 'too_many_attempts' : 'too_many_codes',
+        error.reason === 'guesses'
+          ? 'Too many wrong codes for this phone; try again later'
+          : 'Too many codes asked for this phone; try again later',
+        {},
+        { ...noStore, 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) },
+      )
+    : error;
 
 export const loginOperations: Operations<'token'> = {
   'POST /api/auth/login': async (request) => {
@@ -88,9 +90,14 @@ export const loginOperations: Operations<'token'> = {
 
   'POST /api/auth/paciente/codigo': async (request) => {
     const input = validate(codeRequestBody, request.body);
-    const whatsapp = await whatsappSender();
-    await requestPatientCode({ repo, whatsapp }, input);
-    // The same answer whether or not the phone is a patient's, and when throttled.
+    const queue = await adapter('queue');
+    try {
+      // Counted and queued, for any phone: the code is made and sent by the patient-code queue's consumer.
+      await requestPatientCode({ repo, queue: (work) => queue.send('patientCodes', work) }, input);
+    } catch (error) {
+      throw throttledAnswer(error);
+    }
+    // The same answer whether or not the phone is a patient's, and when a request within 30 seconds is dropped.
     return json(202, { status: 'ENVIADO' }, noStore);
   },
 
@@ -100,7 +107,7 @@ export const loginOperations: Operations<'token'> = {
       return json(200, tokenBody(await exchangePatientCode({ repo, patients }, input)), noStore);
     } catch (error) {
       if (error instanceof InvalidCode) throw new HttpError(401, 'invalid_code', 'The code is invalid or expired', {}, noStore);
-      throw error;
+      throw throttledAnswer(error);
     }
   },
 };

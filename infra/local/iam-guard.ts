@@ -36,7 +36,7 @@ export const asNoFunction = <T>(work: () => T): T => running.exit(work);
 // ---------------------------------------------------------------------------------------------
 // The local names of the stack's resources
 
-const queueNames: QueueName[] = ['inbound', 'status', 'outboundWebhooks', 'appointmentFlow'];
+const queueNames: QueueName[] = ['inbound', 'status', 'outboundWebhooks', 'appointmentFlow', 'patientCodes'];
 
 /** Secrets Manager adds '-' and six random characters to a secret's name in its ARN; locally they are drawn from the name. */
 export function localSecretArn(idOrArn: string): string {

@@ -217,6 +217,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.STATUS_QUEUE_URL = 'local://queue/status';
     env.OUTBOUND_WEBHOOK_QUEUE_URL = 'local://queue/outboundWebhooks';
     env.APPOINTMENT_FLOW_QUEUE_URL = 'local://queue/appointmentFlow';
+    env.PATIENT_CODES_QUEUE_URL = 'local://queue/patientCodes';
     // Short flow timings, so the whole appointment flow plays out in a minute (docs/appointment-flow.md).
     env.FLOW_REMINDER_LEAD_SECONDS ??= '30';
     env.FLOW_NO_REPLY_SECONDS ??= '30';

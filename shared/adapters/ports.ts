@@ -1,7 +1,7 @@
 // The small interfaces behind which AWS services sit. Lambda gets the AWS implementations,
 // `npm start` the local ones, unit tests mocked clients. Domain code sees only these.
 
-export type QueueName = 'inbound' | 'status' | 'outboundWebhooks' | 'appointmentFlow';
+export type QueueName = 'inbound' | 'status' | 'outboundWebhooks' | 'appointmentFlow' | 'patientCodes';
 
 export interface QueuePort {
   /** `dedupeId` lets the consumer drop a repeated message (the provider's message or event id). */
@@ -55,9 +55,9 @@ export interface SecretStorePort {
 }
 
 /**
- * Plain WhatsApp texts the service sends on its own behalf (one-time login codes), through the
- * application's provider. The provider adapters of the messaging issue implement it in AWS;
- * locally the texts land in the outbox.
+ * Plain WhatsApp texts the service sends on its own behalf (one-time login codes, sent by the
+ * patient-code queue's consumer), through the application's provider. The provider adapters of the
+ * messaging issue implement it in AWS; locally the texts land in the outbox.
  */
 export interface WhatsAppPort {
   sendText(message: { aplicacaoId: number; to: string; body: string }): Promise<void>;

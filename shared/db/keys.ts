@@ -54,7 +54,7 @@ export const providerCredentials = at('10', (aplicacaoId: number, prestadorId: n
   gsi1skPrefix: 'PCRED#',
 }));
 
-// 11-12d: portal users and logins
+// 11-12f: portal users and logins
 export const portalUser = at('11', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }));
 export const userEmail = at('12', (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }));
 export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({
@@ -63,6 +63,14 @@ export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) =>
 }));
 export const loginAttempts = at('12c', (email: string) => ({ pk: `LOGINFALHA#${email}`, sk: 'LOGINFALHA' }));
 export const otp = at('12d', (aplicacaoId: number, telefone: string) => ({ pk: `APP#${aplicacaoId}`, sk: `OTP#${telefone}` }));
+export const otpFailures = at('12e', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `OTPFALHA#${telefone}`,
+}));
+export const otpRequests = at('12f', (aplicacaoId: number, telefone: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `OTPPEDIDO#${telefone}`,
+}));
 
 // 13: inbound webhook subscriptions
 export const inboundSubscription = at('13', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }));

@@ -4,6 +4,8 @@
 //   patient phone (12b)   aplicacaoId, userId (written with the user)
 //   login attempts (12c)  tentativas, janelaAte, expiresAt (TTL)
 //   one-time code (12d)   userId, codigoHash, salt, tentativas, enviadoEm, expiresAt (TTL)
+//   wrong codes (12e)     tentativas, janelaAte, expiresAt (TTL), per phone across codes
+//   codes asked (12f)     tentativas, janelaAte, ultimoEm, expiresAt (TTL), per phone
 //
 // DynamoDB deletes expired items only eventually (up to days later), so every read and condition
 // here also compares the expiry itself: an expired item behaves as absent.
@@ -12,6 +14,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { conditional, db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { releaseInWindow, reserveInWindow, windowFullFor } from '#shared/db/windowed-counter';
 import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
@@ -26,48 +29,11 @@ export function dynamoUserAuthRepository(
     (await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }))).Item;
 
   async function reserveLoginAttempt(email: string, now: number, policy: LoginPolicy): Promise<AttemptReservation> {
-    const Key = keys.loginAttempts(email);
-    // Two rounds are enough: the second sees whatever a concurrent first attempt wrote.
-    for (let round = 0; round < 3; round++) {
-      try {
-        const out = await db().send(
-          new UpdateCommand({
-            TableName: TableName(),
-            Key,
-            UpdateExpression: 'ADD tentativas :one',
-            ConditionExpression: 'janelaAte > :now AND tentativas < :max',
-            ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': policy.maxFailures },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-        );
-        return { allowed: true, attempt: Number(out.Attributes?.tentativas) };
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-      const current = await get(Key);
-      const until = Number(current?.janelaAte ?? 0);
-      if (current && until > now) {
-        if (Number(current.tentativas) >= policy.maxFailures) return { allowed: false, retryAfterSeconds: until - now };
-        continue; // changed under us: count again
-      }
-      // No live window: open one with this attempt.
-      const janelaAte = now + policy.failureWindowSeconds;
-      try {
-        await db().send(
-          new PutCommand({
-            TableName: TableName(),
-            Item: { ...Key, tipo: 'LOGINFALHA', tentativas: 1, janelaAte, expiresAt: janelaAte },
-            ConditionExpression: 'attribute_not_exists(pk) OR janelaAte <= :now',
-            ExpressionAttributeValues: { ':now': now },
-          }),
-        );
-        return { allowed: true, attempt: 1 };
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    }
-    // Heavy contention on one e-mail: refuse this attempt rather than let it go uncounted.
-    return { allowed: false, retryAfterSeconds: 1 };
+    const limit = { max: policy.maxFailures, windowSeconds: policy.failureWindowSeconds };
+    const reservation = await reserveInWindow(keys.loginAttempts(email), 'LOGINFALHA', now, limit);
+    return reservation.allowed
+      ? { allowed: true, attempt: reservation.count }
+      : { allowed: false, retryAfterSeconds: reservation.retryAfterSeconds };
   }
 
   async function lockLogin(email: string, until: number): Promise<void> {
@@ -89,6 +55,7 @@ export function dynamoUserAuthRepository(
   const repo: LoginRepository & PatientOtpRepository = {
     getPortalUser: (aplicacaoId, id) => applications.getPortalUser(aplicacaoId, id),
     findApplicationBySlug: (slug) => applications.findApplicationBySlug(slug),
+    getApplication: (id) => applications.getApplication(id),
 
     async findLoginAccount(email) {
       const item = await get(keys.userEmail(email));
@@ -165,6 +132,13 @@ export function dynamoUserAuthRepository(
         throw error;
       }
     },
+
+    reserveCodeGuess: (aplicacaoId, telefone, now, limit) =>
+      reserveInWindow(keys.otpFailures(aplicacaoId, telefone), 'OTPFALHA', now, limit),
+    releaseCodeGuess: (aplicacaoId, telefone, now) => releaseInWindow(keys.otpFailures(aplicacaoId, telefone), now),
+    codeGuessesLockedFor: (aplicacaoId, telefone, now, max) => windowFullFor(keys.otpFailures(aplicacaoId, telefone), now, max),
+    reserveCodeRequest: (aplicacaoId, telefone, now, limit) =>
+      reserveInWindow(keys.otpRequests(aplicacaoId, telefone), 'OTPPEDIDO', now, limit),
   };
   return repo;
 }

@@ -178,6 +178,7 @@ describe('PlatformStack', () => {
           status: 'STATUS_QUEUE_URL',
           outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
           appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
+          patientCodes: 'PATIENT_CODES_QUEUE_URL',
         };
         for (const [queue, name] of Object.entries(queueVars) as [QueueName, string][]) {
           if (needs.sendsTo.includes(queue))
@@ -469,8 +470,9 @@ describe('PlatformStack', () => {
         expect(timeoutOf(groupFunctions[group]), group).toBe(sendTimeoutSeconds);
         expect(budgetMs, group).toBeLessThan(timeoutOf(groupFunctions[group]) * 1000);
       }
-      // The flow's consumer sends once per message of its batch of 10.
+      // The flow's and the patient codes' consumers send once per message of their batch of 10.
       expect(timeoutOf(consumerFunctions.appointmentFlow)).toBeGreaterThanOrEqual(10 * sendTimeoutSeconds);
+      expect(timeoutOf(consumerFunctions.patientCodes)).toBeGreaterThanOrEqual(10 * sendTimeoutSeconds);
       // The reconciler only settles what is older than a send's function can live.
       expect(RECONCILE_AFTER_MS).toBeGreaterThan(sendTimeoutSeconds * 1000);
     });
@@ -770,6 +772,8 @@ describe('PlatformStack', () => {
           scheduledFunctions.appointmentSweep.id,
         ].sort(),
       );
+      // The patient codes are queued by the token group alone.
+      expect(holders(/^sqs:SendMessage on queue:patientCodes$/)).toEqual([groupFunctions.token.id]);
       expect(holders(/^sqs:SendMessage on dlq:/)).toEqual([]);
       // Private keys only where tokens are signed; the verifiers read the public set alone.
       expect(holders(/^secretsmanager:GetSecretValue on signing-key$/)).toEqual([groupFunctions.token.id]);
@@ -788,8 +792,8 @@ describe('PlatformStack', () => {
         groupFunctions['external-messages'].id,
         groupFunctions['v2-other'].id,
         groupFunctions['admin-whatsapp'].id,
-        groupFunctions.token.id,
         consumerFunctions.appointmentFlow.id,
+        consumerFunctions.patientCodes.id,
         scheduledFunctions.appointmentSweep.id,
       ];
       expect(holders(/^secretsmanager:GetSecretValue on .*\/providerB\.accessToken-/)).toEqual([...sends].sort());

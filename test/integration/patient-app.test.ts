@@ -25,14 +25,13 @@ async function newPatient(): Promise<{ telefone: string; token: string }> {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await api.call('POST', '/api/auth/paciente/codigo', {}, { aplicacao: demo().slug, telefone })).status).toBe(202);
+  // The code is sent by the patient-code queue's consumer, after the answer.
+  await service.queues.drained();
   const outbox = path.join(service.dataDir, 'outbox');
   let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
-    for (const file of (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes('-whatsapp-'))) {
-      const text = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as { to: string; body: string };
-      if (text.to === telefone) code = /(\d{6})/.exec(text.body)?.[1];
-    }
-    if (!code) await new Promise((r) => setTimeout(r, 50));
+  for (const file of (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.includes('-whatsapp-'))) {
+    const text = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as { to: string; body: string };
+    if (text.to === telefone) code = /(\d{6})/.exec(text.body)?.[1];
   }
   const exchanged = await api.call('POST', '/api/auth/paciente/token', {}, { aplicacao: demo().slug, telefone, codigo: code });
   expect(exchanged.status).toBe(200);

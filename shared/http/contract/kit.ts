@@ -54,11 +54,11 @@ export const errorCodes = {
   409: ['conflict'],
   413: ['payload_too_large'],
   422: ['unprocessable_entity'],
-  429: ['too_many_requests', 'too_many_attempts'],
+  429: ['too_many_requests', 'too_many_attempts', 'too_many_codes'],
   500: ['internal_error'],
   501: ['not_implemented'],
   502: ['bad_gateway', 'provider_unavailable'],
-  503: ['whatsapp_unavailable', 'crl_unavailable'],
+  503: ['crl_unavailable'],
 } as const;
 export type ErrorStatus = keyof typeof errorCodes;
 export type ErrorsOf = { [S in ErrorStatus]?: readonly (typeof errorCodes)[S][number][] };

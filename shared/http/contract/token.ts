@@ -147,19 +147,19 @@ export const tokenContract: GroupContract<'token'> = {
   'POST /api/auth/paciente/codigo': {
     summary: 'Ask for a patient’s one-time login code on WhatsApp',
     description:
-      '`aplicacao` is the application’s slug, `telefone` the patient’s phone in E.164. The same 202 whether or not the phone is a patient’s of the application (a code is sent only when it is), and when throttled: at most one code per phone every 30 seconds (a new one replaces the previous one). A code is 6 digits, valid for 5 minutes.',
+      '`aplicacao` is the application’s slug, `telefone` the patient’s phone in E.164. The same 202, given before and whatever the WhatsApp send does, whether or not the phone is a patient’s of the application (a code is sent only when it is): the request is queued and the code sent right after. Limits per phone in the application, counted for any phone: one code every 30 seconds (a request sooner gets the same 202 and is dropped; the previous code stays valid); 5 codes an hour, from the first, after which the answer is 429 `too_many_codes` with Retry-After (seconds until that hour ends); after 10 wrong codes in 24 hours (see `/api/auth/paciente/token`) 429 `too_many_attempts` with Retry-After (seconds until those 24 hours end). A code is 6 digits, valid for 5 minutes; a new one replaces the previous one.',
     body: codeRequestBody,
     responses: {
       202: { description: 'Accepted.', body: z.object({ status: z.literal('ENVIADO') }), headers: portalNoStore },
     },
-    errors: { 400: ['validation_error'], 503: ['whatsapp_unavailable'] },
+    errors: { 400: ['validation_error'], 429: ['too_many_attempts', 'too_many_codes'] },
   },
   'POST /api/auth/paciente/token': {
     summary: 'Exchange a patient’s one-time code for a patient token',
     description:
-      'A code is used once and dies after 5 wrong guesses. Every refusal (unknown application, phone or code, expired or used code) is the same 401 `invalid_code`.',
+      'A code is used once and dies after 5 wrong guesses. Every refusal (unknown application, phone or code, expired or used code) is the same 401 `invalid_code`. Wrong codes are also counted per phone in the application, across codes and whether or not the phone is a patient’s: after 10 within 24 hours (from the first), this route and `/api/auth/paciente/codigo` answer 429 `too_many_attempts` for that phone, with Retry-After (seconds until those 24 hours end), even for the right code. A right code is not counted.',
     body: codeExchangeBody,
     responses: { 200: { description: 'The patient token.', body: patientToken, headers: portalNoStore } },
-    errors: { 400: ['validation_error'], 401: ['invalid_code'], 409: ['conflict'] },
+    errors: { 400: ['validation_error'], 401: ['invalid_code'], 409: ['conflict'], 429: ['too_many_attempts'] },
   },
 };
