@@ -19,3 +19,6 @@ export function phoneField(raw: string, field: string): string {
   if (!telefone) throw invalid(`${field} must be a phone number with its country code, e.g. +5511999998888`, field);
   return telefone;
 }
+
+/** The most WhatsApp numbers a request may list (an application's, a sector's): far more than a business account holds. */
+export const MAX_NUMBERS = 200;
