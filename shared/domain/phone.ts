@@ -20,5 +20,9 @@ export function phoneField(raw: string, field: string): string {
   return telefone;
 }
 
-/** The most WhatsApp numbers a request may list (an application's, a sector's): far more than a business account holds. */
+/**
+ * The most entries a request's list of WhatsApp numbers may have as sent, repeats included (an application's,
+ * a sector's): a cap on the request only; the domain then allows far fewer distinct numbers
+ * (MAX_WHATSAPP_NUMBERS of shared/domain/applications.ts).
+ */
 export const MAX_NUMBERS = 200;

@@ -4,6 +4,7 @@
 // what the route takes (a missing, `null` or non-object body is one 400 on every route). Nothing is
 // written on a refusal; what is written reads back as the same text.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
@@ -180,5 +181,45 @@ describe('the same answers on other routes', () => {
     expect(reply.json).toMatchObject({ error: 'invalid_encoding' });
     expect(asText.status).toBe(415);
     expect(await events()).toHaveLength(before);
+  });
+});
+
+describe('the bounds docs/openapi.json states are the ones the handlers enforce', () => {
+  type Schema = { maxItems?: number; properties?: Record<string, Schema> };
+  const document = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>>;
+  };
+  const bodySchema = (path: string, method: string) => document.paths[path]![method]!.requestBody.content['application/json']!.schema;
+
+  it('a list of WhatsApp numbers one entry over its maxItems (repeats included) is 400 naming numeros, changing nothing', async () => {
+    const demo = service.sandbox.applications.demo;
+    const maxItems = bodySchema('/api/admin/aplicacoes/{id}/numeros', 'put').properties!.numeros!.maxItems!;
+    const own = demo.numerosWhatsapp[0]!;
+
+    const reply = await api.call('PUT', `/api/admin/aplicacoes/${demo.id}/numeros`, admin(demo), {
+      numeros: [...demo.numerosWhatsapp, ...Array<string>(maxItems + 1 - demo.numerosWhatsapp.length).fill(own)],
+    });
+
+    expect(maxItems).toBe(200);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ error: 'validation_error', field: 'numeros' });
+    expect((await api.call('GET', `/api/admin/aplicacoes/${demo.id}`, admin(demo))).body.numerosWhatsapp).toEqual(demo.numerosWhatsapp);
+  });
+
+  it("an OAuth client's scopes one over their maxItems are 400 naming scopes, and no client is registered", async () => {
+    const demo = service.sandbox.applications.demo;
+    const maxItems = bodySchema('/api/admin/aplicacoes/{id}/oauth-clients', 'post').properties!.scopes!.maxItems!;
+    const clients = async () => (await api.call('GET', `/api/admin/aplicacoes/${demo.id}/oauth-clients`, admin(demo))).body;
+    const before = await clients();
+
+    const reply = await api.call('POST', `/api/admin/aplicacoes/${demo.id}/oauth-clients`, admin(demo), {
+      nome: 'Muitos escopos',
+      scopes: Array<string>(maxItems + 1).fill('agendamentos:read'),
+    });
+
+    expect(maxItems).toBe(32);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ error: 'validation_error', field: 'scopes' });
+    expect(await clients()).toEqual(before);
   });
 });

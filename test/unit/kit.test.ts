@@ -183,9 +183,13 @@ describe('strict request bodies', () => {
     ['application/json; boundary=x', 415],
     ['application/x-www-form-urlencoded', 415],
     ['multipart/form-data; boundary=x', 415],
-    [undefined, 415],
-  ])('takes a JSON body sent as %s with %i', async (contentType, status) => {
-    const result = await call(SUBSCRIPTIONS, Buffer.from('{"descricao":"x"}'), contentType);
+    ['(no Content-Type)', 415],
+  ])('answers a JSON body sent as %s with %i', async (contentType, status) => {
+    const result = await call(
+      SUBSCRIPTIONS,
+      Buffer.from('{"descricao":"x"}'),
+      contentType === '(no Content-Type)' ? undefined : contentType,
+    );
 
     expect(result.statusCode).toBe(status);
     if (status === 415) {
