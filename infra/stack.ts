@@ -276,11 +276,16 @@ export class PlatformStack extends Stack {
     // One configured public URL (PUBLIC_BASE_URL): the status callback given to provider_a on each send is
     // built on it, and the webhook checks accept it beside the URL rebuilt from the forwarding headers.
     // The restApiId alone (not the stage) is referenced, so the functions do not depend on the deployment.
-    const publicBaseUrl =
-      props.publicBaseUrl ?? `https://${this.api.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${stageName}`;
+    // It is the tokens' issuer (TOKEN_ISSUER) too, for the functions that sign and the authorizers that
+    // verify them, so RFC 8414 clients find the metadata under it (/.well-known/oauth-authorization-server).
+    const publicBaseUrl = (
+      props.publicBaseUrl ?? `https://${this.api.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${stageName}`
+    ).replace(/\/+$/, '');
     for (const fn of [...Object.values(groupFns), ...Object.values(consumerFns), ...scheduledFns.map((s) => s.fn)]) {
       fn.function.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+      fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
     }
+    for (const fn of Object.values(authorizerFns)) fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });

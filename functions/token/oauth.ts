@@ -1,9 +1,13 @@
-// POST /oauth2/token (client credentials, RFC 6749 4.4) and GET /.well-known/jwks.json.
-import { clientCredentialsGrant, OAuthError, type OAuthErrorCode } from '#shared/auth/oauth2';
+// POST /oauth2/token (client credentials, RFC 6749 4.4), GET /.well-known/jwks.json and the RFC 8414
+// metadata that points to both.
+import { authorizationServerMetadata, clientCredentialsGrant, OAuthError, type OAuthErrorCode } from '#shared/auth/oauth2';
 import { JWKS_MAX_AGE_SECONDS, publicJwks } from '#shared/auth/signing-keys';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { isWellFormedForm } from '#shared/http/body';
 import { json, type ApiResponse, type Operations } from '#shared/http/kit';
+import { config } from '#shared/config';
+import { scopes } from '#shared/domain/permissions';
+import { notFound } from '#shared/domain/errors';
 import { log } from '#shared/log';
 
 // RFC 6749 5.1/5.2: token responses, errors included, must never be cached.
@@ -47,4 +51,12 @@ export const oauthOperations: Operations<'token'> = {
   },
 
   'GET /.well-known/jwks.json': async () => json(200, await publicJwks(), { 'Cache-Control': jwksCacheControl }),
+
+  'GET /.well-known/oauth-authorization-server': async () => {
+    const { issuer, publicBaseUrl } = config();
+    // The issuer is the public URL wherever the service runs (infra/stack.ts, the local run); a
+    // deployment that pins another one (TOKEN_ISSUER) has no metadata a client could trust.
+    if (!publicBaseUrl || issuer !== publicBaseUrl.replace(/\/+$/, '')) throw notFound('authorization server metadata');
+    return json(200, authorizationServerMetadata(publicBaseUrl, scopes), { 'Cache-Control': jwksCacheControl });
+  },
 };

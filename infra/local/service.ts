@@ -207,7 +207,6 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.APP_COMMIT = gitCommit();
     env.APP_BUILD_TIME = new Date().toISOString();
     env.AWS_REGION ??= 'us-east-1';
-    env.TOKEN_ISSUER ??= 'urn:whatsapp-platform:local';
     // The contact form's mail goes to the outbox, from and to these addresses (the stack's mail choice, infra/app.ts).
     env.MAIL_FROM ??= 'no-reply@example.com';
     env.ADMIN_EMAIL ??= 'admin@example.com';
@@ -222,6 +221,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.FLOW_BALANCE_RETRY_SECONDS ??= '10';
     // The service's public URL (provider_a's StatusCallback is built on it).
     env.PUBLIC_BASE_URL = baseUrl;
+    // The tokens' issuer is that URL too, as on AWS: RFC 8414 clients find the metadata under it.
+    env.TOKEN_ISSUER = baseUrl;
     env.EXCHANGE_RATE_URL = exchangeRateSource.url; // the scheduled function reads the fixture
     resetConfig();
     resetDb();

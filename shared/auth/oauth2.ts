@@ -148,3 +148,22 @@ export async function clientCredentialsGrant(store: OAuthClientStore, request: T
   const accessToken = await signAccessToken({ clientId: client.clientId, aplicacaoId: client.aplicacaoId, scopes });
   return { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: scopes.join(' ') };
 }
+
+/**
+ * RFC 8414 metadata of this authorization server, whose issuer is the service's public URL `baseUrl`
+ * (the `iss` of its tokens): the client-credentials token endpoint, both client authentications it
+ * takes, the key set and the scopes. No authorization endpoint, so no response type.
+ */
+export function authorizationServerMetadata(baseUrl: string, allScopes: readonly string[]) {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    issuer: base,
+    token_endpoint: `${base}/oauth2/token`,
+    jwks_uri: `${base}/.well-known/jwks.json`,
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: [...allScopes],
+    response_types_supported: [] as string[],
+    service_documentation: `${base}/docs`,
+  };
+}

@@ -211,6 +211,8 @@ export const extensionRoutes = [
   r('GET', '/openapi.json', 'reference', 'none'),
   // Public keys of the RS256 access tokens (RFC 7517), for resource servers and agents.
   r('GET', '/.well-known/jwks.json', 'token', 'none'),
+  // OAuth 2.0 authorization-server metadata (RFC 8414), so standard clients configure themselves.
+  r('GET', '/.well-known/oauth-authorization-server', 'token', 'none'),
   // Logins that issue the portal JWTs.
   r('POST', '/api/auth/login', 'token', 'none'),
   r('POST', '/api/auth/paciente/codigo', 'token', 'none'),

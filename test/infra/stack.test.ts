@@ -195,21 +195,24 @@ describe('PlatformStack', () => {
       }
     });
 
-    it('gives every group, consumer and schedule one public URL (the stage`s execute-api URL, or the configured one), authorizers none', () => {
+    it('gives every group, consumer and schedule one public URL (the stage`s execute-api URL, or the configured one), authorizers none; it is every function`s token issuer', () => {
       const apiRef = { Ref: logicalId(stack.api.api) };
       const authorizerIds = new Set(Object.values(authorizerFunctions).map((e) => e.id));
       for (const entry of allFunctions) {
-        const url = resources[fnId(entry)]!.Properties.Environment.Variables.PUBLIC_BASE_URL as Json | undefined;
+        const env = resources[fnId(entry)]!.Properties.Environment.Variables;
+        const url = env.PUBLIC_BASE_URL as Json | undefined;
+        expect(JSON.stringify(env.TOKEN_ISSUER), entry.id).toContain(`"https://",${JSON.stringify(apiRef)},".execute-api."`);
+        expect(JSON.stringify(env.TOKEN_ISSUER), entry.id).toContain('"/prod"');
         if (authorizerIds.has(entry.id)) expect(url, entry.id).toBeUndefined();
-        else {
-          expect(JSON.stringify(url), entry.id).toContain(`"https://",${JSON.stringify(apiRef)},".execute-api."`);
-          expect(JSON.stringify(url), entry.id).toContain('"/prod"');
-        }
+        else expect(url, entry.id).toEqual(env.TOKEN_ISSUER);
       }
-      const custom = synthesize({ publicBaseUrl: 'https://api.clinica.example' });
+      const custom = synthesize({ publicBaseUrl: 'https://api.clinica.example/' });
       const sends = custom.stack.functions.get(groupFunctions['external-messages'].id)!.function;
+      const verifies = custom.stack.functions.get(authorizerFunctions.oauth2.id)!.function;
       const env = custom.resources[logicalId(sends)]!.Properties.Environment.Variables;
       expect(env.PUBLIC_BASE_URL).toBe('https://api.clinica.example');
+      expect(env.TOKEN_ISSUER).toBe('https://api.clinica.example');
+      expect(custom.resources[logicalId(verifies)]!.Properties.Environment.Variables.TOKEN_ISSUER).toBe('https://api.clinica.example');
     });
 
     it('gives the Parameters and Secrets extension exactly to the functions that read a key set or a provider secret', () => {

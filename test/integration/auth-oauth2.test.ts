@@ -3,6 +3,7 @@
 // tokens on the v2 routes (the appointments list answers 200 to a token it lets in: LET_IN).
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK, type JWTHeaderParameters } from 'jose';
+import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { localPaths } from '#infra/local/service';
 import { rotateSigningKey } from '#infra/scripts/rotate-signing-key';
@@ -218,6 +219,43 @@ describe('GET /.well-known/jwks.json', () => {
       expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
       for (const member of ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k']) expect(key).not.toHaveProperty(member);
     }
+  });
+});
+
+describe('GET /.well-known/oauth-authorization-server', () => {
+  it('lets a standard RFC 8414 client (oauth4webapi) discover the server and get a token it can verify by the metadata alone', async () => {
+    // Prepare: the issuer is the service's URL, as an integrator configures it.
+    const issuer = new URL(service.baseUrl);
+    const insecure = { [oauth.allowInsecureRequests]: true }; // the local run is plain HTTP on loopback
+
+    // Act: discovery (RFC 8414 location, issuer checked), then the client-credentials grant with client_secret_basic.
+    const server = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const client: oauth.Client = { client_id: demo.oauth.clientId };
+    const grant = await oauth.clientCredentialsGrantRequest(
+      server,
+      client,
+      oauth.ClientSecretBasic(demo.oauth.clientSecret),
+      new URLSearchParams({ scope: 'agendamentos:read' }),
+      insecure,
+    );
+    const token = await oauth.processClientCredentialsResponse(server, client, grant);
+
+    // Assess: the metadata names the grant and both client authentications; the token's iss is the
+    // issuer and it verifies with the key set the metadata points to.
+    expect(server).toMatchObject({
+      issuer: service.baseUrl,
+      token_endpoint: `${service.baseUrl}/oauth2/token`,
+      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    });
+    expect(server.scopes_supported).toEqual(expect.arrayContaining(['mensagens:enviar', 'agendamentos:read']));
+    const keys = (await (await fetch(server.jwks_uri!)).json()) as { keys: JWK[] };
+    const { payload } = await jwtVerify(token.access_token, createLocalJWKSet(keys), { issuer: server.issuer, algorithms: ['RS256'] });
+    expect(payload).toMatchObject({ client_id: demo.oauth.clientId, scope: 'agendamentos:read' });
+    expect(
+      (await fetch(`${service.baseUrl}/api/external/v2/agendamentos`, { headers: { Authorization: `Bearer ${token.access_token}` } }))
+        .status,
+    ).toBe(LET_IN);
   });
 });
 

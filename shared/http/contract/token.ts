@@ -124,6 +124,32 @@ export const tokenContract: GroupContract<'token'> = {
       },
     },
   },
+  'GET /.well-known/oauth-authorization-server': {
+    summary: 'Authorization server metadata (RFC 8414)',
+    description: [
+      'What a standard OAuth 2.0 client needs to configure itself: the issuer (the service’s public URL, the `iss` of its tokens), the token endpoint, its client authentications, the key set and the scopes. Only the client-credentials grant exists, so no authorization endpoint and no response type.',
+      'On a custom domain mapped at its root this is exactly RFC 8414’s location; on an execute-api URL, whose issuer ends in the stage, it is under the stage (`<issuer>/.well-known/oauth-authorization-server`), where clients that append the path (as for OpenID discovery) look. Cacheable for 5 minutes.',
+    ].join('\n\n'),
+    responses: {
+      200: {
+        description: 'The metadata.',
+        body: named(
+          'AuthorizationServerMetadata',
+          z.object({
+            issuer: described(z.string(), 'The service’s public URL; the `iss` of its access and portal tokens.'),
+            token_endpoint: z.string(),
+            jwks_uri: z.string(),
+            grant_types_supported: z.array(z.literal('client_credentials')),
+            token_endpoint_auth_methods_supported: z.array(z.enum(['client_secret_basic', 'client_secret_post'])),
+            scopes_supported: z.array(z.string()),
+            response_types_supported: described(z.array(z.string()), 'Empty: there is no authorization endpoint.'),
+            service_documentation: z.string(),
+          }),
+        ),
+        headers: { 'Cache-Control': { description: '`public, max-age=300`.' } },
+      },
+    },
+  },
   'POST /api/auth/login': {
     summary: 'Portal login with e-mail and password (admin, prestador, plantonista)',
     description:
