@@ -1,11 +1,13 @@
-// GET /api/external/integracoes/banco and /api: the agent's application's active integrations of that
-// type, with what the agent needs to run them, secrets included in clear: this answer only goes over
-// the mutual-TLS channel to a certificate of the application, and neither it nor the secrets are logged.
+// GET /api/external/integracoes/banco and /api: the integration of the agent's certificate, when it is
+// active and of that type (else []), with what the agent needs to run it, secrets included in clear: this
+// answer only goes over the mutual-TLS channel to a certificate issued for that very integration (never
+// another integration's, even of the same application), and neither it nor the secrets are logged.
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import type { Integration, IntegrationType } from '#shared/domain/integrations';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';
+import { certificateIntegration } from './certificate.ts';
 
 const integrations = dynamoIntegrationRepository();
 
@@ -21,9 +23,10 @@ const agentView = async (i: Integration) => ({
 
 async function activeOfType(request: TenantRequest, tipo: IntegrationType) {
   const { aplicacaoId, subject, certificado } = request.principal;
-  const active = (await integrations.list(aplicacaoId)).filter((i) => i.ativo && i.tipoIntegracao === tipo);
-  const views = await Promise.all(active.map(agentView));
-  log.info('agent read its integrations', { aplicacaoId, tipo, total: views.length, clientId: subject, certificado });
+  const integracaoId = certificateIntegration(request.principal);
+  const own = await integrations.get(aplicacaoId, integracaoId);
+  const views = own?.ativo && own.tipoIntegracao === tipo ? [await agentView(own)] : [];
+  log.info('agent read its integration', { aplicacaoId, integracaoId, tipo, total: views.length, clientId: subject, certificado });
   return json(200, views);
 }
 

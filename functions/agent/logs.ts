@@ -1,6 +1,6 @@
 // POST /api/external/integracoes/logs: the agent reports how its saved queries ran. The whole batch is
-// checked before anything is written; each log is kept 90 days (docs/data-model.md, pattern 42). An
-// integration of another application is the same 404 as an unknown one. The error texts are stored for
+// checked before anything is written; each log is kept 90 days (docs/data-model.md, pattern 42). Only the
+// certificate's integration: another one (of this application or another) is the same 404 as an unknown one. The error texts are stored for
 // the admin, never logged.
 import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
@@ -8,6 +8,7 @@ import { notFound } from '#shared/domain/errors';
 import { parseExecutionBatch, recordExecutions } from '#shared/domain/execution-logs';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
+import { certificateIntegration } from './certificate.ts';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
@@ -16,6 +17,7 @@ export const logOperations: Operations<'agent'> = {
   'POST /api/external/integracoes/logs': async (request) => {
     const { aplicacaoId, subject } = request.principal;
     const input = parseExecutionBatch(request.body);
+    certificateIntegration(request.principal, input.integracaoId);
     if (!(await integrations.get(aplicacaoId, input.integracaoId))) throw notFound('integration');
     const recebidos = await recordExecutions(executionLogs, aplicacaoId, input);
     const erros = input.execucoes.filter((e) => e.status !== 'SUCESSO').length;

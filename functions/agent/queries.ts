@@ -1,13 +1,15 @@
 // GET and PUT /api/external/integracoes/queries?integracaoId=: an integration's saved queries, the SQL
 // the agent runs. GET answers the current set in the order it was PUT; PUT replaces the whole set at once
-// (a reader sees the old set or the new one, never a mix: docs/data-model.md, pattern 41). An integration
-// of another application is the same 404 as an unknown one. The SQL is never logged.
+// (a reader sees the old set or the new one, never a mix: docs/data-model.md, pattern 41). Only the
+// certificate's integration: another one (of this application or another) is the same 404 as an unknown
+// one. The SQL is never logged.
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { dynamoSavedQueryRepository } from '#shared/db/saved-queries';
 import { invalid, notFound } from '#shared/domain/errors';
 import { parseSavedQueries, readSavedQueries, replaceSavedQueries } from '#shared/domain/saved-queries';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
+import { certificateIntegration } from './certificate.ts';
 
 const integrations = dynamoIntegrationRepository();
 const savedQueries = dynamoSavedQueryRepository();
@@ -30,7 +32,7 @@ export function integracaoIdOf(query: Record<string, string>): number {
 }
 
 async function ownIntegrationId(request: TenantRequest): Promise<number> {
-  const integracaoId = integracaoIdOf(request.query);
+  const integracaoId = certificateIntegration(request.principal, integracaoIdOf(request.query));
   if (!(await integrations.get(request.principal.aplicacaoId, integracaoId))) throw notFound('integration');
   return integracaoId;
 }
@@ -43,7 +45,7 @@ export const queryOperations: Operations<'agent'> = {
 
   'PUT /api/external/integracoes/queries': async (request) => {
     const { aplicacaoId, subject } = request.principal;
-    const integracaoId = integracaoIdOf(request.query);
+    const integracaoId = certificateIntegration(request.principal, integracaoIdOf(request.query));
     const inputs = parseSavedQueries(request.body);
     // Drawing the version is conditioned on the integration item of this application: 404 otherwise.
     const replaced = await replaceSavedQueries(savedQueries, aplicacaoId, integracaoId, inputs);

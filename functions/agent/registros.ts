@@ -10,6 +10,7 @@ import { conflict, notFound } from '#shared/domain/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { queueAppointment } from '#shared/operations/flow-queue';
+import { certificateIntegration } from './certificate.ts';
 
 const integrations = dynamoIntegrationRepository();
 const QUEUE_CONCURRENCY = 16;
@@ -33,6 +34,8 @@ export const importOperations: Operations<'agent'> = {
   'POST /api/external/integracoes/registros': async (request) => {
     const { aplicacaoId, certificado } = request.principal;
     const { integracaoId, registros } = parseBatch(request.body);
+    // Only into the certificate's integration: another one is the same 404 as an unknown one.
+    certificateIntegration(request.principal, integracaoId);
     const integration = await integrations.get(aplicacaoId, integracaoId);
     if (!integration) throw notFound('integration');
     if (!integration.ativo) throw conflict('the integration is inactive');

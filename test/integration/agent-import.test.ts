@@ -2,10 +2,10 @@
 // with duplicates and bad records, nothing new on a re-run, the state machine on legacy status changes,
 // patients linked instead of duplicated, imported appointments entering the flow, clinical records
 // kept under the application, and the route's refusals (401 without a certificate, 403 without the
-// scope, 400, 404, 409, 413 over 500 records or 4 MiB).
+// scope, 400, 404 for any integration but the certificate's, 409, 413 over 500 records or 4 MiB).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall, storedIntegration } from '../support/agent.ts';
+import { agentCall, integrationIdentity, storedIntegration, type AgentIdentity } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
@@ -27,10 +27,12 @@ const newIntegration = (aplicacaoId = demo().id, ativo = true) => storedIntegrat
 
 type Answer = { status: number; json: { resumo: Record<string, number>; resultados: Json[] } & Json };
 
-async function importBatch(integracaoId: number, registros: unknown[], token?: string): Promise<Answer> {
+/** As the agent of `integracaoId` (a certificate of demo bound to it) unless another identity is given. */
+async function importBatch(integracaoId: number, registros: unknown[], token?: string, identity?: AgentIdentity): Promise<Answer> {
   const answer = await agentCall(service, 'POST', url, {
     authorization: token ?? (await accessToken(service, demo().oauth, 'registros:importar')),
     body: { integracaoId, registros },
+    identity: identity ?? (await integrationIdentity(demo().id, integracaoId)),
   });
   return answer as Answer;
 }
@@ -329,6 +331,27 @@ describe('batch import', () => {
     expect(off.json).toMatchObject({ error: 'conflict', message: 'the integration is inactive' });
   });
 
+  it('answers 404 to the agent of one integration for another integration of the same application, writing nothing', async () => {
+    // Prepare: two integrations of demo and A's agent
+    const a = await newIntegration();
+    const b = await newIntegration();
+    const agentOfA = await integrationIdentity(demo().id, a);
+    const one = [{ tipo: 'PACIENTE', idLegado: 'CROSS', dados: { telefone: phones()(7) } }];
+    const before = await v2Totals();
+
+    // Act: A's agent imports into B, then into an unknown integration
+    const intoB = await importBatch(b, one, undefined, agentOfA);
+    const unknown = await importBatch(9_007_199_254_740_000, one, undefined, agentOfA);
+
+    // Assess: the same 404 for both; nothing imported under B, no patient created; into A it goes
+    expect(intoB.status).toBe(404);
+    expect(intoB.json).toEqual({ error: 'not_found', message: 'integration not found' });
+    expect(unknown.json).toEqual(intoB.json);
+    expect(await countItems(`APP#${demo().id}#INTEG#${b}`, 'IMPORT#')).toBe(0);
+    expect(await v2Totals()).toEqual(before);
+    expect((await importBatch(a, one, undefined, agentOfA)).json.resumo).toMatchObject({ criado: 1 });
+  });
+
   it("imports a batch of up to 4 MiB through the gateway's Lambda limit and answers 413 naming the limit for one byte more", async () => {
     // Prepare: a patient and clinical records with large contents (at most 32 KB each), the body padded to exactly the limit.
     const integracaoId = await newIntegration();
@@ -351,12 +374,13 @@ describe('batch import', () => {
       return { integracaoId, registros };
     };
     const token = await accessToken(service, demo().oauth, 'registros:importar');
+    const identity = await integrationIdentity(demo().id, integracaoId);
     const atLimit = batchOf(AGENT_IMPORT_MAX_BODY_BYTES);
     const over = batchOf(AGENT_IMPORT_MAX_BODY_BYTES + 1);
 
     // Act
-    const imported = (await agentCall(service, 'POST', url, { authorization: token, body: atLimit })) as Answer;
-    const refused = await agentCall(service, 'POST', url, { authorization: token, body: over });
+    const imported = (await agentCall(service, 'POST', url, { authorization: token, body: atLimit, identity })) as Answer;
+    const refused = await agentCall(service, 'POST', url, { authorization: token, body: over, identity });
 
     // Assess
     expect(Buffer.byteLength(JSON.stringify(atLimit))).toBe(AGENT_IMPORT_MAX_BODY_BYTES);

@@ -1,6 +1,6 @@
 // The agent channel's integrations end to end: the admin manages them (secrets write-only, another
-// application's integration is 404), the agent reads the active ones of its application over mutual
-// TLS with their secrets, and the admin issues agent certificates from the agent's CSR (bound to the
+// application's integration is 404), the agent reads the integration of its certificate (when active)
+// over mutual TLS with its secrets, never another integration's, and the admin issues agent certificates from the agent's CSR (bound to the
 // application: refused with another application's token), lists them and revokes them.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall } from '../support/agent.ts';
+import { agentCall, integrationIdentity } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 
@@ -154,41 +154,60 @@ describe('admin integrations', () => {
 });
 
 describe('agent reads its integrations', () => {
-  it('lists the active integrations of each type of its application, with their secrets, over mutual TLS', async () => {
+  it("answers only its certificate's integration, when active and of the type, with its secrets, over mutual TLS", async () => {
+    // Prepare: demo's integrations (a database, another database, an inactive one, an API), one of outra, and their agents
     const active = await create(banco());
+    const sibling = await create(banco({ segredos: { senha: 'senha-da-outra-integracao-5555' } }));
     const inactive = await create(banco({ ativo: false }));
     const lab = await create(apiIntegration());
-    const foreign = await create(banco(), (method, url, body) => asOutra(method, url, body));
+    await create(banco({ segredos: { senha: 'senha-de-outra-aplicacao-4444' } }), (method, url, body) => asOutra(method, url, body));
     const token = await accessToken(service, demo().oauth, 'integracoes:read');
+    const read = async (integration: Json, tipo: 'banco' | 'api') =>
+      agentCall(service, 'GET', `/api/external/integracoes/${tipo}`, {
+        identity: await integrationIdentity(demo().id, Number(integration.id)),
+        authorization: token,
+      });
 
-    const bancos = await agentCall(service, 'GET', '/api/external/integracoes/banco', { authorization: token });
-    const apis = await agentCall(service, 'GET', '/api/external/integracoes/api', { authorization: token });
+    // Act
+    const bancos = await read(active, 'banco');
+    const apisOfDatabase = await read(active, 'api');
+    const apis = await read(lab, 'api');
+    const bancosOfApi = await read(lab, 'banco');
+    const ofInactive = await read(inactive, 'banco');
 
+    // Assess: the active database's agent gets its integration and nothing else
     expect(bancos.status).toBe(200);
-    const bancoList = bancos.json as Json[];
-    const ids = bancoList.map((i) => i.id);
-    expect(ids).toContain(active.id);
-    expect(ids).not.toContain(inactive.id);
-    expect(ids).not.toContain(lab.id);
-    expect(ids).not.toContain(foreign.id);
-    expect(bancoList.find((i) => i.id === active.id)).toMatchObject({
-      nome: active.nome,
-      conexao: active.conexao,
-      segredos: { senha: 'senha-super-secreta-9876' },
-      intervaloMinutos: 30,
-    });
-    expect(apis.status).toBe(200);
-    expect((apis.json as Json[]).find((i) => i.id === lab.id)).toMatchObject({ segredos: { token: 'token-do-laboratorio-1234' } });
-    expect((apis.json as Json[]).map((i) => i.id)).not.toContain(active.id);
+    expect(bancos.json).toEqual([
+      {
+        id: active.id,
+        tipoIntegracao: 'BANCO',
+        nome: active.nome,
+        conexao: active.conexao,
+        segredos: { senha: 'senha-super-secreta-9876' },
+        intervaloMinutos: 30,
+        versao: active.versao,
+      },
+    ]);
+    expect(apisOfDatabase.json).toEqual([]);
+    expect((apis.json as Json[]).map((i) => i.id)).toEqual([lab.id]);
+    expect((apis.json as Json[])[0]).toMatchObject({ segredos: { token: 'token-do-laboratorio-1234' } });
+    expect(bancosOfApi.json).toEqual([]);
+    expect(ofInactive.status).toBe(200);
+    expect(ofInactive.json).toEqual([]);
+    // No other integration's credentials, of this application or another, reach any of them
+    const everything = JSON.stringify([bancos, apisOfDatabase, apis, bancosOfApi, ofInactive].map((a) => a.json));
+    expect(everything).not.toContain('senha-da-outra-integracao-5555');
+    expect(everything).not.toContain('senha-de-outra-aplicacao-4444');
+    expect(everything).not.toContain(String(sibling.nome));
   });
 
-  it('finds the sandbox integration the sandbox agent certificate belongs to', async () => {
+  it('answers the sandbox agent its own sandbox integration only', async () => {
     const token = await accessToken(service, demo().oauth, 'integracoes:read');
 
     const bancos = await agentCall(service, 'GET', '/api/external/integracoes/banco', { authorization: token });
 
     expect(service.sandbox.agent).toMatchObject({ aplicacao: 'demo' });
-    expect((bancos.json as Json[]).map((i) => i.id)).toContain(service.sandbox.agent!.integracaoId);
+    expect((bancos.json as Json[]).map((i) => i.id)).toEqual([service.sandbox.agent!.integracaoId]);
   });
 });
 
@@ -212,7 +231,9 @@ describe('agent certificates from a CSR', () => {
     const identity = { cert: certPem, key };
     const demoToken = await accessToken(service, demo().oauth, 'integracoes:read');
     const outraToken = await accessToken(service, outra().oauth, 'integracoes:read');
-    expect((await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: demoToken })).status).toBe(200);
+    const own = await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: demoToken });
+    expect(own.status).toBe(200);
+    expect((own.json as Json[]).map((i) => i.id)).toEqual([integration.id]);
     expect((await agentCall(service, 'GET', '/api/external/integracoes/banco', { identity, authorization: outraToken })).status).toBe(401);
   });
 

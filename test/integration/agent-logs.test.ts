@@ -1,9 +1,9 @@
 // The agent's execution logs end to end: POST over the mutual-TLS port (certificate, scope, the whole
-// batch checked before anything is written, another application's integration 404, items stored with a
+// batch checked before anything is written, another integration than the certificate's 404, items stored with a
 // 90-day TTL) and the admin's paged read (cursor pages without duplicates or gaps, newest first).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall, storedIntegration } from '../support/agent.ts';
+import { agentCall, integrationIdentity, storedIntegration, type AgentIdentity } from '../support/agent.ts';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
@@ -20,11 +20,17 @@ const outra = () => service.sandbox.applications.outra;
 const newIntegration = (aplicacaoId = demo().id): Promise<number> => storedIntegration(aplicacaoId);
 
 let writeToken: string | undefined;
-const post = async (body: unknown, authorization?: string) =>
-  agentCall(service, 'POST', '/api/external/integracoes/logs', {
+/** By default as the agent of the integration the body names (a certificate of demo bound to it); for no valid id, the sandbox agent. */
+const post = async (body: unknown, authorization?: string, identity?: AgentIdentity) => {
+  const named = (body as { integracaoId?: unknown } | null)?.integracaoId;
+  return agentCall(service, 'POST', '/api/external/integracoes/logs', {
     authorization: authorization ?? (writeToken ??= await accessToken(service, demo().oauth, 'integracoes:write')),
     body,
+    identity:
+      identity ??
+      (typeof named === 'number' && Number.isSafeInteger(named) && named > 0 ? await integrationIdentity(demo().id, named) : undefined),
   });
+};
 
 const execucao = (n: number, over: Record<string, unknown> = {}) => ({
   queryId: 100 + n,
@@ -146,14 +152,34 @@ describe('agent execution logs: POST', () => {
   });
 
   it("answers 404 for an unknown integration and for another application's, writing nothing", async () => {
+    // Prepare: demo's agent (its certificate bound to one of demo's integrations) and an integration of outra
+    const agent = await integrationIdentity(demo().id, await newIntegration());
     const theirs = await newIntegration(outra().id);
     for (const integracaoId of [theirs, 9_007_199_254_740_991]) {
-      const answer = await post({ integracaoId, execucoes: [execucao(1)] });
+      const answer = await post({ integracaoId, execucoes: [execucao(1)] }, undefined, agent);
       expect(answer.status).toBe(404);
       expect(answer.json).toMatchObject({ error: 'not_found', message: 'integration not found' });
     }
+    // A certificate of demo naming outra's integration id writes nothing of outra's either: the key is demo's.
+    expect((await post({ integracaoId: theirs, execucoes: [execucao(1)] })).status).toBe(404);
     expect(await logItems(outra().id, theirs)).toEqual([]);
     expect(await logItems(demo().id, theirs)).toEqual([]);
+  });
+
+  it('answers 404 to the agent of one integration for another integration of the same application, writing nothing', async () => {
+    // Prepare: two integrations of demo and A's agent
+    const a = await newIntegration();
+    const b = await newIntegration();
+    const agentOfA = await integrationIdentity(demo().id, a);
+
+    // Act: A's agent posts logs for B
+    const answer = await post({ integracaoId: b, execucoes: [execucao(1)] }, undefined, agentOfA);
+
+    // Assess: 404 as for an unknown integration, no log of B; A's own logs are accepted
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual({ error: 'not_found', message: 'integration not found' });
+    expect(await logItems(demo().id, b)).toEqual([]);
+    expect((await post({ integracaoId: a, execucoes: [execucao(1)] }, undefined, agentOfA)).status).toBe(201);
   });
 });
 
@@ -233,7 +259,7 @@ describe('admin execution logs: GET /api/admin/integracoes/{id}/logs', () => {
 
   it("answers 404 for an unknown integration and for another application's", async () => {
     const theirs = await newIntegration(outra().id);
-    // Put straight into the table: the sandbox agent certificate is demo's.
+    // Put straight into the table: an agent of outra would need outra's token.
     await dynamoExecutionLogRepository().append(outra().id, [
       {
         id: await nextId(),

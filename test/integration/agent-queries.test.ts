@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { agentCall, storedIntegration } from '../support/agent.ts';
+import { agentCall, integrationIdentity, storedIntegration, type AgentIdentity } from '../support/agent.ts';
 import { accessToken, useLocalService, type Json } from '../support/local-service.ts';
 import { db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
@@ -29,10 +29,20 @@ async function token(kind: 'read' | 'write' | 'both' = 'both'): Promise<string> 
 }
 
 const url = (integracaoId: number | string) => `/api/external/integracoes/queries?integracaoId=${integracaoId}`;
-const get = async (integracaoId: number | string, authorization?: string) =>
-  agentCall(service, 'GET', url(integracaoId), { authorization: authorization ?? (await token()) });
-const put = async (integracaoId: number | string, body: unknown, authorization?: string) =>
-  agentCall(service, 'PUT', url(integracaoId), { authorization: authorization ?? (await token()), body });
+/** By default the agent of the integration asked for (a certificate of demo bound to it); the sandbox agent's for a malformed id. */
+const agentOf = (integracaoId: number | string) =>
+  typeof integracaoId === 'number' ? integrationIdentity(demo().id, integracaoId) : Promise.resolve(undefined);
+const get = async (integracaoId: number | string, authorization?: string, identity?: AgentIdentity) =>
+  agentCall(service, 'GET', url(integracaoId), {
+    authorization: authorization ?? (await token()),
+    identity: identity ?? (await agentOf(integracaoId)),
+  });
+const put = async (integracaoId: number | string, body: unknown, authorization?: string, identity?: AgentIdentity) =>
+  agentCall(service, 'PUT', url(integracaoId), {
+    authorization: authorization ?? (await token()),
+    body,
+    identity: identity ?? (await agentOf(integracaoId)),
+  });
 
 const query = (n: number, over: Record<string, unknown> = {}) => ({
   nome: `Consulta ${n}`,
@@ -97,17 +107,49 @@ describe('agent saved queries: access', () => {
   });
 
   it("answers 404 for an unknown integration and for another application's, writing nothing", async () => {
+    // Prepare: demo's agent (its certificate bound to one of demo's integrations) and an integration of outra
+    const mine = await newIntegration();
+    const agent = await integrationIdentity(demo().id, mine);
     const theirs = await newIntegration(outra().id);
     for (const id of [theirs, 9_007_199_254_740_991, '9223372036854775807']) {
-      const got = await get(id);
+      // Act: demo's agent names them
+      const got = await get(id, undefined, agent);
+      const putted = await put(id, [query(1)], undefined, agent);
+      // Assess
       expect(got.status, String(id)).toBe(404);
       expect(got.json).toMatchObject({ error: 'not_found', message: 'integration not found' });
-      expect((await put(id, [query(1)])).status, String(id)).toBe(404);
+      expect(putted.status, String(id)).toBe(404);
     }
+    // Even a certificate of demo naming outra's integration id reads nothing of outra's: the key is demo's.
+    expect((await get(theirs)).status).toBe(404);
+    expect((await put(theirs, [query(1)])).status).toBe(404);
     expect(await setItems(outra().id, theirs)).toEqual([]);
     expect(await setItems(demo().id, theirs)).toEqual([]);
     const item = await db().send(new GetCommand({ TableName: service.tableName, Key: keys.integration(outra().id, theirs) }));
     expect(item.Item?.versaoQueries).toBeUndefined();
+  });
+
+  it('answers 404 to the agent of one integration for another integration of the same application, and changes nothing of it', async () => {
+    // Prepare: two integrations of demo; B's agent saved B's set
+    const a = await newIntegration();
+    const b = await newIntegration();
+    const bSet = [query(1, { id: 11, sql: 'SELECT id FROM pacientes' })];
+    expect((await put(b, bSet)).status).toBe(200);
+    const agentOfA = await integrationIdentity(demo().id, a);
+
+    // Act: A's agent reads B's set and plants SQL in it
+    const read = await get(b, undefined, agentOfA);
+    const planted = await put(b, [query(2, { sql: 'SELECT * FROM usuarios_senhas' })], undefined, agentOfA);
+
+    // Assess: the same 404 as an unknown integration; B's agent still reads B's set, version 1
+    expect(read.status).toBe(404);
+    expect(read.json).toEqual({ error: 'not_found', message: 'integration not found' });
+    expect(planted.status).toBe(404);
+    expect(planted.json).toEqual({ error: 'not_found', message: 'integration not found' });
+    expect((await get(b)).json).toEqual(bSet.map((q) => ({ ...q, ativo: true, ultimaExecucao: null })));
+    expect(await setItems(demo().id, b)).toEqual(['QSET#00000001#Q#000', 'QSET#00000001#~']);
+    // and A's own set is A's to read and write
+    expect((await put(a, [query(3)], undefined, agentOfA)).status).toBe(200);
   });
 });
 
@@ -195,6 +237,9 @@ describe('agent saved queries: refusals', () => {
       [[query(1, { sql: 'SELECT 1; SELECT 2' })], '[0].sql', /single statement/],
       [[query(1, { sql: 'SELECT * INTO copia FROM t' })], '[0].sql', /INTO/],
       [[query(1, { sql: 'select * from t for update' })], '[0].sql', /UPDATE/],
+      [[query(1, { sql: "SELECT dblink_exec('outra', 'DELETE FROM pacientes')" })], '[0].sql', /DBLINK_EXEC is not allowed/],
+      [[query(1, { sql: 'SELECT 1 /*M!100100 , (SELECT 1 FROM t FOR UPDATE) */' })], '[0].sql', /executable comments/],
+      [[query(1, { sql: "SELECT * FROM OPENQUERY(srv, 'DELETE FROM pacientes')" })], '[0].sql', /OPENQUERY is not allowed/],
       [[query(1, { sql: 'x'.repeat(20_001) })], '[0].sql', /at most 20000/],
       [[query(1, { nome: '' })], '[0].nome'],
       [[query(1, { nome: 'n'.repeat(201) })], '[0].nome'],
@@ -240,7 +285,8 @@ describe('agent saved queries: atomic replacement', () => {
     };
     expect((await put(id, setA)).status).toBe(200);
 
-    let reads = 0;
+    // Reads answered while both writers were still at work: the race the test is about took place.
+    let readsDuringWrites = 0;
     for (let round = 0; round < 6; round++) {
       let writing = true;
       const writers = Promise.all([put(id, setA), put(id, setB)]).finally(() => {
@@ -250,13 +296,13 @@ describe('agent saved queries: atomic replacement', () => {
         const seen: string[] = [];
         do {
           const got = await get(id);
+          if (writing) readsDuringWrites++;
           expect(got.status).toBe(200);
           seen.push(which(got.json));
         } while (writing);
         return seen;
       };
       const [[a, b], ...seen] = await Promise.all([writers, reader(), reader(), reader()]);
-      reads += seen.flat().length;
       for (const s of seen.flat()) expect(['A', 'B']).toContain(s);
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
@@ -268,7 +314,7 @@ describe('agent saved queries: atomic replacement', () => {
       expect(items.every((sk) => sk.startsWith(`QSET#${String(newestVersion).padStart(8, '0')}#`))).toBe(true);
       expect(items).toHaveLength(101);
     }
-    expect(reads).toBeGreaterThan(6);
+    expect(readsDuringWrites).toBeGreaterThan(0);
     // Sequential writes: the last one wins.
     await put(id, setB);
     await put(id, setA);

@@ -6,8 +6,9 @@
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flowDeps } from '#functions/consumers/appointment-flow';
-import { pollTemplateReviews, queueDueAppointments } from '#functions/scheduled/appointment-sweep';
+import { pollTemplateReviews } from '#functions/scheduled/appointment-sweep';
 import { advanceAppointment } from '#shared/operations/appointment-flow';
+import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { localDateTime } from '#shared/domain/time';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
@@ -107,12 +108,6 @@ const sentTo = (telefone: string, count: number) =>
     async () => service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1) && s.answeredStatus === 200),
     (sends) => sends.length >= count,
   );
-
-/** Runs the sweep as the schedule would, and waits for the flow's queue to settle. */
-async function sweep(): Promise<void> {
-  await asFunction(sweepFunction, () => queueDueAppointments());
-  await service.queues.drained();
-}
 
 beforeAll(async () => {
   // demo sends through the provider_b simulator (the sandbox gives every application its settings).
@@ -237,8 +232,7 @@ describe('an appointment the flow cannot notify yet', () => {
 
     const credited = await api.admin('POST', `/api/admin/aplicacoes/${app('semSaldo').id}/creditos`, { valor: '10.00' });
     expect(credited.status).toBe(201);
-    await sleep(1100);
-    await sweep();
+    await workersAt('semSaldo', created.id, await dueOf('semSaldo', created.id), 1); // the balance retry's time
 
     await status('semSaldo', created.id, 'ENVIADO');
     expect((await statement('semSaldo')).filter((e) => e.referenciaTipo === 'MENSAGEM_ENVIADA')).toHaveLength(1);
@@ -283,28 +277,85 @@ describe('an appointment the flow cannot notify yet', () => {
   });
 });
 
+/** When the appointment's next step is due, as the flow stored it (the due index's time). */
+async function dueOf(key: AppKey, id: number): Promise<number> {
+  const stored = await asFunction(consumerFunctions.appointmentFlow.id, () => flowDeps().appointments.get(app(key).id, id));
+  expect(stored?.vencimento, `appointment ${id} has a due step`).toBeDefined();
+  return Date.parse(stored!.vencimento!);
+}
+
+/** `workers` flow workers looking at the appointment together, on a clock that reads `at`. */
+const workersAt = (key: AppKey, id: number, at: number, workers: number) =>
+  asFunction(consumerFunctions.appointmentFlow.id, () =>
+    Promise.all(Array.from({ length: workers }, () => advanceAppointment({ ...flowDeps(), now: () => new Date(at) }, app(key).id, id))),
+  );
+
+// The flow's clock is injected: the appointment's deadline is an hour away, and the workers look at it
+// at the due time the flow stored, so no step depends on how fast the machine creates and sends.
 describe('the timed moves', () => {
-  it('sends the reminder once before the deadline, then gives up as NAO_RESPONDEU, each once under two overlapping sweeps', async () => {
+  it('sends the reminder once at lead time before the deadline, then gives up as NAO_RESPONDEU, each once under two overlapping workers', async () => {
+    // Prepare: an appointment notified (ENVIADO), its deadline in an hour (to the second, as the API takes it).
     await approvedTemplate('demo', ['Tomografia']);
     const telefone = mobile();
-    const deadline = localDateTime(new Date(Date.now() + 4_000));
-    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Tomografia', dataLimiteRetirada: deadline });
+    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
+    const created = await create('demo', {
+      pacienteTelefone: telefone,
+      procedimento: 'Tomografia',
+      dataLimiteRetirada: localDateTime(new Date(deadline)),
+    });
     await status('demo', created.id, 'ENVIADO');
+    const reminderDue = await dueOf('demo', created.id);
 
-    await sleep(2_500); // past deadline - 2 s
-    await asFunction(sweepFunction, () => Promise.all([queueDueAppointments(), queueDueAppointments()]));
-    await service.queues.drained();
+    // Act: two workers just before the reminder is due, then two at the time.
+    const early = await workersAt('demo', created.id, reminderDue - 1, 2);
+    const reminded = await workersAt('demo', created.id, reminderDue, 2);
     await status('demo', created.id, 'AVISO_ENVIADO');
-
-    await sleep(2_100); // past the no-reply time
-    await asFunction(sweepFunction, () => Promise.all([queueDueAppointments(), queueDueAppointments()]));
-    await service.queues.drained();
+    const noReplyDue = await dueOf('demo', created.id);
+    const gaveUpOutcomes = await workersAt('demo', created.id, noReplyDue, 2);
     const gaveUp = await status('demo', created.id, 'NAO_RESPONDEU');
 
+    // Assess: the reminder is due the lead time (2 s here) before the deadline, the give-up the no-reply
+    // time (2 s) after the reminder; each step was taken once, nothing before its time.
+    expect(reminderDue).toBe(deadline - 2_000);
+    expect(noReplyDue).toBe(reminderDue + 2_000);
+    expect(early).toEqual(['cedo', 'cedo']);
+    expect(
+      reminded.filter((o) => o === 'aviso_enviado'),
+      JSON.stringify(reminded),
+    ).toHaveLength(1);
+    expect(
+      gaveUpOutcomes.filter((o) => o === 'sem_resposta'),
+      JSON.stringify(gaveUpOutcomes),
+    ).toHaveLength(1);
     expect(gaveUp.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU']);
     expect(await sentTo(telefone, 2)).toHaveLength(2);
     const charged = (await statement('demo')).filter((e) => e.descricao === `Mensagem enviada para ${telefone}`);
     expect(charged).toHaveLength(2);
+  });
+
+  it('the sweep finds an appointment once its step is due, not before', async () => {
+    // Prepare: an appointment notified, its reminder due in about an hour.
+    await approvedTemplate('demo', ['Cintilografia']);
+    const telefone = mobile();
+    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
+    const created = await create('demo', {
+      pacienteTelefone: telefone,
+      procedimento: 'Cintilografia',
+      dataLimiteRetirada: localDateTime(new Date(deadline)),
+    });
+    await status('demo', created.id, 'ENVIADO');
+    const reminderDue = await dueOf('demo', created.id);
+    // What the sweep queues at `at`: the due index's entries of every shard up to that time.
+    const dueAt = (at: number) =>
+      asFunction(sweepFunction, async () => {
+        const appointments = dynamoAppointmentRepository();
+        const due = await Promise.all(dueShards.map((shard) => appointments.due(shard, new Date(at).toISOString(), 10_000)));
+        return due.flat().some((d) => d.aplicacaoId === app('demo').id && d.agendamentoId === created.id);
+      });
+
+    // Act / Assess
+    expect(await dueAt(reminderDue - 1)).toBe(false);
+    expect(await dueAt(reminderDue)).toBe(true);
   });
 });
 
@@ -312,20 +363,15 @@ describe('exactly once', () => {
   it('sends and charges one reminder when eight workers take the due appointment at the same moment', async () => {
     await approvedTemplate('demo', ['Densitometria']);
     const telefone = mobile();
-    // The reminder is due at the deadline - 2 s; the workers start just after that, with seconds to spare before the
-    // deadline itself, however long the machine takes to create the appointment.
-    const deadline = Date.now() + 5_000;
+    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
     const created = await create('demo', {
       pacienteTelefone: telefone,
       procedimento: 'Densitometria',
       dataLimiteRetirada: localDateTime(new Date(deadline)),
     });
     await status('demo', created.id, 'ENVIADO');
-    await sleep(Math.max(0, deadline - 2_000 + 200 - Date.now()));
 
-    const outcomes = await asFunction(consumerFunctions.appointmentFlow.id, () =>
-      Promise.all(Array.from({ length: 8 }, () => advanceAppointment(flowDeps(), app('demo').id, created.id))),
-    );
+    const outcomes = await workersAt('demo', created.id, await dueOf('demo', created.id), 8);
 
     expect(
       outcomes.filter((o) => o === 'aviso_enviado'),

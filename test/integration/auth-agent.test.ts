@@ -1,6 +1,6 @@
 // The on-premises agent channel end to end: the local service's mTLS port (infra/local/agent-tls.ts)
 // in front of the local gateway, the real agent authorizer (certificate + CRL + access token) and the
-// agent group (any answer of the route itself means "let in"). Sandbox credentials from sandbox.json:
+// agent group (a let-in is the route's own success status). Sandbox credentials from sandbox.json:
 // the agent's client certificate and the OAuth2 clients of the demo application.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,45 @@ const agentCall = (method: string, route: string, options: AgentCallOptions = {}
 const identityOf = (issued: IssuedCertificate) => ({ cert: issued.certPem, key: issued.privateKeyPkcs8Pem });
 
 const agentRoutes = routes.filter((r) => r.group === 'agent');
-const bodyOf = (method: string) => (method === 'GET' ? undefined : '{}');
+/**
+ * A request each agent route answers with its success status, on the integration of the sandbox agent's certificate
+ * (a registros batch whose one record is refused is still a 200: each record is judged alone).
+ */
+const successfulRequest = (key: string): { query: string; body?: unknown; status: number } => {
+  const integracaoId = agent.integracaoId;
+  const requests: Record<string, { query: string; body?: unknown; status: number }> = {
+    'GET /api/external/integracoes/banco': { query: '', status: 200 },
+    'GET /api/external/integracoes/api': { query: '', status: 200 },
+    'POST /api/external/integracoes/logs': {
+      query: '',
+      body: {
+        integracaoId,
+        execucoes: [
+          {
+            queryId: 1,
+            query: 'Q',
+            inicio: '2025-01-01T10:00:00.000Z',
+            fim: '2025-01-01T10:00:01.000Z',
+            linhasLidas: 0,
+            status: 'SUCESSO',
+            erro: null,
+          },
+        ],
+      },
+      status: 201,
+    },
+    'POST /api/external/integracoes/registros': {
+      query: '',
+      body: { integracaoId, registros: [{ tipo: 'PACIENTE', idLegado: 'LET-IN', dados: { telefone: '123' } }] },
+      status: 200,
+    },
+    'GET /api/external/integracoes/queries': { query: `?integracaoId=${integracaoId}`, status: 200 },
+    'PUT /api/external/integracoes/queries': { query: `?integracaoId=${integracaoId}`, body: [], status: 200 },
+  };
+  const request = requests[key];
+  if (!request) throw new Error(`no successful request written for ${key}: add one`);
+  return request;
+};
 
 describe('agent channel: client certificate and access token', () => {
   it('writes the agent port, client certificate and CA to sandbox.json', async () => {
@@ -60,10 +98,15 @@ describe('agent channel: client certificate and access token', () => {
     async (_, route) => {
       const token = await accessToken(service, demo.oauth, route.scopes!.join(' '));
 
-      const answer = await agentCall(route.method, route.path, { authorization: `Bearer ${token}`, body: bodyOf(route.method) });
+      const request = successfulRequest(`${route.method} ${route.path}`);
 
-      // Let in: the route itself answers (a 400 for the empty body, or its data), never the authorizer's 401/403.
-      expect([401, 403]).not.toContain(answer.status);
+      const answer = await agentCall(route.method, `${route.path}${request.query}`, {
+        authorization: `Bearer ${token}`,
+        body: request.body,
+      });
+
+      // Let in: the route does its work and answers its success status (not a 401/403, nor a 4xx or 500 of its own).
+      expect(answer.status, JSON.stringify(answer.json)).toBe(request.status);
     },
   );
 

@@ -9,7 +9,8 @@ import { scheduledFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
 
 // provider_b's review takes 1.5 s here: long enough to act on a template still EM_ANALISE.
-const service = useLocalService({ simulators: { reviewDelayMs: 1_500 } });
+// Reviews end when a test says so (decideReviews), not after a delay the machine's speed could outrun.
+const service = useLocalService({ simulators: { reviewDelayMs: 'held' } });
 const api = client(service);
 const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
 
@@ -154,6 +155,7 @@ describe('the provider`s review', () => {
     }
 
     const read = (id: number) => async () => (await semSaldo('GET', `${TEMPLATES}/${id}`)).body;
+    service.simulators.providerB.decideReviews();
     expect(await until(read(good.id), (t) => t.estado !== 'EM_ANALISE')).toMatchObject({ estado: 'APROVADO' });
     expect(await until(read(bad.id), (t) => t.estado !== 'EM_ANALISE')).toMatchObject({
       estado: 'REJEITADO',
@@ -166,6 +168,7 @@ describe('the provider`s review', () => {
     const edited = await semSaldo('PUT', `${TEMPLATES}/${bad.id}`, { corpo: 'Olá {{1}}, seu exame {{2}} está pronto.' });
     expect(edited.body).toMatchObject({ estado: 'RASCUNHO', motivoRejeicao: null });
     await semSaldo('POST', `${TEMPLATES}/${bad.id}/submeter`);
+    service.simulators.providerB.decideReviews();
     expect(await until(read(bad.id), (t) => t.estado !== 'EM_ANALISE')).toMatchObject({ estado: 'APROVADO' });
   });
 
@@ -191,8 +194,8 @@ describe('the provider`s review', () => {
 
     await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews()); // still in review: nothing changes
     expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('EM_ANALISE');
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect(await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews())).toBeGreaterThanOrEqual(2); // (a provider_b template of an earlier test may be settled too)
+    service.simulators.providerA.decideReviews();
+    expect(await asFunction(scheduledFunctions.appointmentSweep.id, () => pollTemplateReviews())).toBe(2);
 
     expect((await outra('GET', `${TEMPLATES}/${good.id}`)).body.estado).toBe('APROVADO');
     expect((await outra('GET', `${TEMPLATES}/${bad.id}`)).body).toMatchObject({

@@ -2,6 +2,8 @@
 // its own TLS connection, with the sandbox agent's client certificate unless told otherwise.
 import { request } from 'node:https';
 import type { LocalService } from '#infra/local/service';
+import { issueAgentCertificate } from '#shared/ca/agent-ca';
+import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 
 export interface AgentAnswer {
@@ -10,9 +12,15 @@ export interface AgentAnswer {
   json: unknown;
 }
 
+/** A client certificate and its private key (PEM). */
+export interface AgentIdentity {
+  cert: string;
+  key: string;
+}
+
 export interface AgentCallOptions {
   /** The client certificate and key; null: none; default: the sandbox agent's. */
-  identity?: { cert: string; key: string } | null;
+  identity?: AgentIdentity | null;
   /** The Authorization header value (`Bearer <token>`), or a token alone. */
   authorization?: string;
   /** A JSON value (stringified), or a string sent as it is. */
@@ -67,4 +75,24 @@ export async function storedIntegration(aplicacaoId: number, ativo = true): Prom
     atualizadoEm: iso,
   });
   return id;
+}
+
+const identities = new Map<string, Promise<AgentIdentity>>();
+
+/**
+ * A client certificate of the running service's agent CA bound to one application and integration (the subject
+ * the admin's issuing route gives), issued once per CA and binding: the agent of that integration.
+ */
+export async function integrationIdentity(aplicacaoId: number, integracaoId: number): Promise<AgentIdentity> {
+  const ca = await loadAgentCaSecret();
+  const key = `${ca.certPem}|${aplicacaoId}|${integracaoId}`;
+  let identity = identities.get(key);
+  if (!identity) {
+    identity = issueAgentCertificate(ca, { commonName: 'test-agent', binding: { aplicacaoId, integracaoId } }).then((issued) => ({
+      cert: issued.certPem,
+      key: issued.privateKeyPkcs8Pem,
+    }));
+    identities.set(key, identity);
+  }
+  return identity;
 }

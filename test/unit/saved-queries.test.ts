@@ -1,17 +1,18 @@
 // The saved-query rules: the PUT body (limits, ids, fields named `[i].field`), the read-only SQL check
-// under every way a database may read the text, and the set's read and replace over a fake store.
+// under every way a database may read the text (the vendors' constructs: read-only-sql.test.ts), and the
+// set's read and replace over a fake store.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '#shared/domain/errors';
 import {
   indexedField,
   parseSavedQueries,
-  readOnlySqlProblem,
   readSavedQueries,
   replaceSavedQueries,
   type SavedQuery,
   type SavedQueryRepository,
   type SavedQuerySnapshot,
 } from '#shared/domain/saved-queries';
+import { readOnlySqlProblem } from '#shared/domain/read-only-sql';
 
 const accepted = (sql: string) => expect(readOnlySqlProblem(sql), sql).toBeUndefined();
 const refused = (sql: string, because?: RegExp) => {

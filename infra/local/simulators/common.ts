@@ -42,9 +42,16 @@ export interface SimulatorTiming {
   outOfOrderEvery?: number;
   /** How long a `noAnswer` recipient waits before an answer (default 11 s). */
   hangMs?: number;
-  /** How long provider_b keeps a template in review (default 2 s). */
-  reviewDelayMs?: number;
+  /**
+   * How long the providers keep a template in review (default 2 s); 'held': until the test ends the
+   * reviews in progress with decideReviews(), so no verdict depends on the machine's speed.
+   */
+  reviewDelayMs?: number | 'held';
 }
+
+/** When a review requested now ends: after the delay, or never until decideReviews() ('held'). */
+export const reviewEndsAt = (delay: SimulatorTiming['reviewDelayMs']): number =>
+  delay === 'held' ? Number.POSITIVE_INFINITY : Date.now() + (delay ?? 2_000);
 
 export type DeliveryStatus = 'sent' | 'delivered' | 'read';
 

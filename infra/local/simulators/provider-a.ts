@@ -45,6 +45,7 @@ import {
   readBody,
   readJsonObject,
   readPatientInput,
+  reviewEndsAt,
   sendJson,
   sleep,
   statusOrder,
@@ -118,6 +119,8 @@ export interface ProviderASimulator {
   injected(): InjectedMessage[];
   /** Every content template submitted. */
   contents(): ProviderAContent[];
+  /** Ends every review in progress now: its verdict is what the next read answers. */
+  decideReviews(): void;
   /** Waits until the callbacks scheduled so far have been made. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -307,7 +310,7 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     if (!found) return sendJson(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     if (approvalRequest && req.method === 'POST') {
       found.category = typeof payload.category === 'string' ? payload.category : 'UTILITY';
-      Object.assign(found, templateVerdict(found.body, found.category), { decidedAt: Date.now() + (options.reviewDelayMs ?? 2_000) });
+      Object.assign(found, templateVerdict(found.body, found.category), { decidedAt: reviewEndsAt(options.reviewDelayMs) });
       return sendJson(res, 201, { name: payload.name, category: found.category, status: 'received' });
     }
     if (!approvalRequest && req.method === 'GET') {
@@ -424,6 +427,10 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     callbacks: () => [...callbacks],
     injected: () => [...injected],
     contents: () => [...contents],
+    decideReviews: () => {
+      const now = Date.now();
+      for (const c of contents) if (c.decidedAt !== null && c.decidedAt > now) c.decidedAt = now;
+    },
     idle: () => background.idle(),
     async stop() {
       background.stop();

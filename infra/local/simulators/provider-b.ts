@@ -50,6 +50,7 @@ import {
   readBody,
   readJsonObject,
   readPatientInput,
+  reviewEndsAt,
   sendJson,
   sleep,
   statusOrder,
@@ -137,6 +138,8 @@ export interface ProviderBSimulator {
   templates(): ProviderBTemplate[];
   /** Points later events at another service base URL (tests capture them with their own server). */
   setCallbackBaseUrl(url: string): void;
+  /** Ends every review in progress now: the verdict's event goes out and reads answer it. */
+  decideReviews(): void;
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -194,6 +197,8 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
   const callbacks: CallbackAttempt[] = [];
   const injected: InjectedMessage[] = [];
   const templates: ProviderBTemplate[] = [];
+  /** The verdict events of reviews held until decideReviews() (reviewDelayMs 'held'), by template id. */
+  const heldReviews = new Map<string, () => Promise<void>>();
   const background = new Background();
   const outOfOrderEvery = options.outOfOrderEvery ?? 3;
   let callbackBaseUrl = options.callbackBaseUrl.replace(/\/+$/, '');
@@ -353,12 +358,11 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
       buttons,
       verdict,
       reason,
-      decidedAt: Date.now() + (options.reviewDelayMs ?? 2_000),
+      decidedAt: reviewEndsAt(options.reviewDelayMs),
     };
     templates.push(template);
     sendJson(res, 200, { id: template.id, status: 'PENDING', category: template.category });
-    background.run(async () => {
-      await sleep(options.reviewDelayMs ?? 2_000);
+    const sendVerdict = async () => {
       if (background.isStopped) return;
       const event = {
         object: 'whatsapp_business_account',
@@ -382,7 +386,14 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
         ],
       };
       await postEvent(owner, template.verdict === 'APPROVED' ? 'template_approved' : 'template_rejected', template.id, event);
-    });
+    };
+    // The event goes out when the review ends: after the delay, or once decideReviews() ends a held one.
+    if (Number.isFinite(template.decidedAt)) {
+      background.run(async () => {
+        await sleep(template.decidedAt - Date.now());
+        await sendVerdict();
+      });
+    } else heldReviews.set(template.id, sendVerdict);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -466,6 +477,14 @@ export async function startProviderBSimulator(options: ProviderBSimulatorOptions
     callbacks: () => [...callbacks],
     injected: () => [...injected],
     templates: () => [...templates],
+    decideReviews: () => {
+      const now = Date.now();
+      for (const t of templates) if (t.decidedAt > now) t.decidedAt = now;
+      for (const [id, sendVerdict] of heldReviews) {
+        heldReviews.delete(id);
+        background.run(sendVerdict);
+      }
+    },
     setCallbackBaseUrl(url) {
       callbackBaseUrl = url.replace(/\/+$/, '');
     },

@@ -173,20 +173,21 @@ const issuedCertificate = named(
 
 // ---------------------------------------------------------------------------------------------------
 
-const ANOTHER_APP = 'An integration of another application is 404, as an unknown one.';
+const ANOTHER_APP =
+  'Only the integration the client certificate was issued for: any other (of another application, or another of this application) is 404, as an unknown one, and nothing is read or written.';
 
 export const agentContract: GroupContract<'agent'> = {
   'GET /api/external/integracoes/banco': {
-    summary: 'The application’s active database integrations, with their secrets',
+    summary: 'The certificate’s database integration, with its secrets',
     description:
-      'Only over the mutual-TLS channel, to a client certificate of the token’s application. Inactive integrations are not listed. The secrets are in clear.',
-    responses: { 200: ok('The active BANCO integrations.', z.array(agentDatabaseIntegration)) },
+      'Only over the mutual-TLS channel, to a client certificate of the token’s application. A list holding the integration the certificate was issued for when it is an active BANCO integration, else `[]`: never another integration, even of the same application. The secrets are in clear.',
+    responses: { 200: ok('The certificate’s integration, when an active BANCO one.', z.array(agentDatabaseIntegration)) },
   },
   'GET /api/external/integracoes/api': {
-    summary: 'The application’s active HTTP API integrations, with their secrets',
+    summary: 'The certificate’s HTTP API integration, with its secrets',
     description:
-      'Only over the mutual-TLS channel, to a client certificate of the token’s application. Inactive integrations are not listed. The secrets are in clear.',
-    responses: { 200: ok('The active API integrations.', z.array(agentApiIntegration)) },
+      'Only over the mutual-TLS channel, to a client certificate of the token’s application. A list holding the integration the certificate was issued for when it is an active API integration, else `[]`: never another integration, even of the same application. The secrets are in clear.',
+    responses: { 200: ok('The certificate’s integration, when an active API one.', z.array(agentApiIntegration)) },
   },
   'POST /api/external/integracoes/logs': {
     summary: 'Report how saved queries ran',
@@ -230,7 +231,7 @@ export const agentContract: GroupContract<'agent'> = {
   },
   'PUT /api/external/integracoes/queries': {
     summary: 'Replace the integration’s saved queries',
-    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, docs/agent.md "The SQL check"). A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_APP}`,
+    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, no \`INTO\`, no executable comments or optimizer hints, no calls that run SQL given as text or reach the server’s files or other servers such as \`OPENQUERY\`, \`dblink_exec\`, \`xp_cmdshell\`: docs/agent.md "The SQL check"); the agent runs each query in a read-only transaction with a read-only account. A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_APP}`,
     query: integracaoIdQuery,
     body: savedQueriesInput,
     responses: {
