@@ -18,12 +18,13 @@ const executionLogs = dynamoExecutionLogRepository();
 export const pageQuery = z.object({
   limite: z._default(
     z.pipe(
-      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' })),
+      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' }), z.maxLength(9)),
       z.pipe(z.transform(Number), z.number().check(z.minimum(1), z.maximum(100))),
     ),
     20,
   ),
-  cursor: z.optional(z.string().check(z.minLength(1))),
+  // A cursor is at most 200 base64url characters (shared/db/execution-logs.ts); a longer one is no cursor of this list.
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 
 /** Instants in the service's local form, like every admin answer. */

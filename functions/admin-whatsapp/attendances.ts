@@ -11,7 +11,7 @@ import { actOn, findAttendance, renderAttendance } from '#shared/operations/atte
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendOperation } from '#shared/operations/send-message';
 
-export const answerBody = z.object({ mensagem: z.string() });
+export const answerBody = z.object({ mensagem: z.string().check(z.maxLength(4096)) });
 
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);

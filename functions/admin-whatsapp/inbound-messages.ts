@@ -11,7 +11,7 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
 
-export const filters = z.object({ telefone: z.optional(z.string()) });
+export const filters = z.object({ telefone: z.optional(z.string().check(z.maxLength(32))) });
 
 export const inboundMessageOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/mensagens-recebidas': async (request) => {

@@ -2,10 +2,11 @@
 // attendants and how many attendances they have open. The admin's own application only: another
 // application's sector is the same 404 as an unknown one.
 import * as z from 'zod/mini';
+import { recordId } from '#shared/domain/validation';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { notFound } from '#shared/domain/errors';
-import { normalizePhone } from '#shared/domain/phone';
+import { MAX_NUMBERS, normalizePhone } from '#shared/domain/phone';
 import { checkSector, type Sector, type SectorInput } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
@@ -16,20 +17,22 @@ import { nextId } from '#shared/db/ids';
 const sectors = dynamoSectorRepository();
 const applications = dynamoApplicationReader();
 
-const userId = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
+const userId = recordId;
 const phone = z.pipe(
-  z.string(),
+  z.string().check(z.maxLength(32)),
   z.transform((value, ctx) => {
     const numero = normalizePhone(value);
     if (!numero) ctx.issues.push({ code: 'custom', message: 'must be a phone number with its country code', input: value });
     return numero ?? value;
   }),
 );
+// Caps on what is sent, before the domain's rules (shared/domain/sectors.ts: the trimmed codigo 1 to 40
+// characters, nome 1 to 100, at most 50 distinct attendants, numbers of the application).
 const fields = {
-  codigo: z.string(),
-  nome: z.string(),
-  numeros: z.array(phone),
-  atendentes: z.array(userId),
+  codigo: z.string().check(z.maxLength(64)),
+  nome: z.string().check(z.maxLength(200)),
+  numeros: z.array(phone).check(z.maxLength(MAX_NUMBERS)),
+  atendentes: z.array(userId).check(z.maxLength(200)),
 };
 export const createBody = z.object({
   codigo: fields.codigo,

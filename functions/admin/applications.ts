@@ -4,6 +4,7 @@
 // manages its own application, and every other id is a 404 (tenant isolation: never a 403 that
 // would confirm the application exists).
 import * as z from 'zod/mini';
+import { MAX_NUMBERS } from '#shared/domain/phone';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import {
@@ -43,7 +44,7 @@ const repositories = () =>
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const secret = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const baseUrl = z.url({ protocol: /^https?$/ });
+const baseUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048));
 
 const providerAFields = {
   accountSid: text(100),
@@ -62,7 +63,7 @@ const providerBFields = {
 
 export const newApplicationBody = z.object({
   nome: text(200),
-  slug: z.string(), // its format is a domain rule (createApplication)
+  slug: z.string().check(z.maxLength(64)), // its format is a domain rule (createApplication)
   provider: z.enum(providers),
   providerA: z.optional(z.object(providerAFields)),
   providerB: z.optional(z.object(providerBFields)),
@@ -74,11 +75,11 @@ export const providerChangeBody = z.object({
   providerB: z.optional(z.partial(z.object(providerBFields))),
 });
 
-export const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string()) });
+export const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(32)) });
 
-export const creditBody = z.object({ valor: z.string(), descricao: z.optional(text(500)) });
+export const creditBody = z.object({ valor: z.string().check(z.maxLength(32)), descricao: z.optional(text(500)) });
 
-export const numbersBody = z.object({ numeros: z.array(z.string()) });
+export const numbersBody = z.object({ numeros: z.array(z.string().check(z.maxLength(32))).check(z.maxLength(MAX_NUMBERS)) });
 
 export const activeBody = z.object({ ativo: z.boolean() });
 

@@ -2,6 +2,7 @@
 // platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
 // another platform admin. The answer never carries the password.
 import * as z from 'zod/mini';
+import { recordId } from '#shared/domain/validation';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { PortalUser } from '#shared/domain/applications';
@@ -13,14 +14,14 @@ import { isPlatformAdmin } from './platform-admin.ts';
 
 const repo = dynamoApplicationRepository();
 
-const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
+const id = recordId;
 // Lengths and role rules (senha >= 12, E.164 telefone, prestadorId) are checked by the domain, which names the field.
 export const createBody = z.object({
   nome: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), z.email()),
   role: z.enum(['admin', 'prestador', 'plantonista', 'paciente']),
   senha: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
-  telefone: z.optional(z.string().check(z.trim())),
+  telefone: z.optional(z.string().check(z.maxLength(32), z.trim())),
   prestadorId: z.optional(id),
   aplicacaoId: z.optional(id),
   plataforma: z.optional(z.boolean()),

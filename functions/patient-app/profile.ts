@@ -19,7 +19,7 @@ const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(
 export const profileBody = z.object({
   nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
   sexo: z.optional(z.nullable(z.enum(sexos))),
-  dataNascimento: z.optional(z.nullable(z.string())),
+  dataNascimento: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
   bairro: z.optional(text(100)),
   cidade: z.optional(text(100)),
 });

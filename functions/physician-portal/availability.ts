@@ -20,8 +20,8 @@ import { physicianOf } from './scope.ts';
 const repo = dynamoAvailabilityRepository();
 
 // The shape and formats; the window, order and overlaps are the domain's (shared/domain/availability.ts).
-const date = z.string().check(z.regex(DATE_PATTERN, { error: 'must be a date (YYYY-MM-DD)' }));
-const time = z.string().check(z.regex(TIME_PATTERN, { error: 'must be a time HH:MM (00:00 to 24:00)' }));
+const date = z.string().check(z.regex(DATE_PATTERN, { error: 'must be a date (YYYY-MM-DD)' }), z.maxLength(10));
+const time = z.string().check(z.regex(TIME_PATTERN, { error: 'must be a time HH:MM (00:00 to 24:00)' }), z.maxLength(5));
 const periodos = z.array(z.object({ inicio: time, fim: time })).check(z.maxLength(MAX_PERIODS_PER_DAY));
 
 export const dayBody = z.object({ data: date, periodos });

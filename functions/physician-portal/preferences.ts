@@ -13,10 +13,12 @@ import { physicianOf } from './scope.ts';
 const physicians = dynamoPhysicianRepository();
 
 export const preferenceBody = z.object({
-  secretariaId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' })),
+  secretariaId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' }), z.maxLength(64)),
   turnos: z.array(z.enum(shifts)).check(z.maxLength(shifts.length), z.refine(noRepeats, { error: 'must not repeat a shift' })),
   unidades: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(50)),
-  valorMinimo: z.nullable(z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }))),
+  valorMinimo: z.nullable(
+    z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }), z.maxLength(32)),
+  ),
   ativo: z.boolean(),
 });
 

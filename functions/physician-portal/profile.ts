@@ -29,10 +29,10 @@ const addressBody = z.object({
   bairro: optionalText(100),
   cidade: text(100),
   uf: z.enum(brazilianStates),
-  cep: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, { error: 'must be a CEP such as 01310-100' })))),
+  cep: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, { error: 'must be a CEP such as 01310-100' }), z.maxLength(9)))),
 });
 export const profileBody = z.object({
-  telefone: z.optional(z.nullable(z.string())),
+  telefone: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
   email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
   especialidade: optionalText(100),
   endereco: z.optional(addressBody),

@@ -18,16 +18,20 @@ export const MAX_RADIUS_KM = 500;
 const HOUR = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 export const searchBody = z.object({
-  diasSemana: z.array(z.enum(weekDays)).check(z.minLength(1), z.refine(noRepeats, { error: 'must not repeat a day' })),
-  valorMinimoPorTurno: z.nullable(z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }))),
+  diasSemana: z
+    .array(z.enum(weekDays))
+    .check(z.minLength(1), z.maxLength(weekDays.length), z.refine(noRepeats, { error: 'must not repeat a day' })),
+  valorMinimoPorTurno: z.nullable(
+    z.string().check(z.regex(POSITIVE_AMOUNT, { error: 'must be a decimal amount such as "1500.00"' }), z.maxLength(32)),
+  ),
   raioKm: z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_RADIUS_KM)),
   periodos: z
     .array(
       z.union([
         z.enum(shifts),
         z.object({
-          inicio: z.string().check(z.regex(HOUR, { error: 'must be a time HH:MM' })),
-          fim: z.string().check(z.regex(HOUR, { error: 'must be a time HH:MM' })),
+          inicio: z.string().check(z.regex(HOUR, { error: 'must be a time HH:MM' }), z.maxLength(5)),
+          fim: z.string().check(z.regex(HOUR, { error: 'must be a time HH:MM' }), z.maxLength(5)),
         }),
       ]),
     )

@@ -27,12 +27,14 @@ const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LEN
 const limitePorMinuto = z.nullable(
   z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_LIMIT_PER_MINUTE)),
 );
-const allowlistEntry = z
-  .string()
-  .check(z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }));
-const ipAllowlist = z
-  .array(allowlistEntry)
-  .check(z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }));
+const allowlistEntry = z.string().check(
+  z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }),
+  z.maxLength(64), // the longest IPv6 CIDR is 49 characters
+);
+const ipAllowlist = z.array(allowlistEntry).check(
+  z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }),
+  z.maxLength(MAX_ALLOWLIST_ENTRIES), // the same bound, stated where the document shows it
+);
 const ativo = z.boolean();
 
 export const createSchema = z.object({

@@ -28,6 +28,7 @@ export const loginBody = z.object({
 });
 const aplicacao = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const telefone = z.string().check(
+  z.maxLength(32),
   z.trim(),
   z.refine((v) => E164.test(v), { error: 'must be in E.164 format, like +5511999990000' }),
 );
@@ -36,6 +37,7 @@ export const codeExchangeBody = z.object({
   aplicacao,
   telefone,
   codigo: z.string().check(
+    z.maxLength(16),
     z.trim(),
     z.refine((v) => /^\d{6}$/.test(v), { error: 'must be the 6 digits received' }),
   ),

@@ -3,6 +3,7 @@
 import { authorizationServerMetadata, clientCredentialsGrant, OAuthError, type OAuthErrorCode } from '#shared/auth/oauth2';
 import { JWKS_MAX_AGE_SECONDS, publicJwks } from '#shared/auth/signing-keys';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { isWellFormedForm } from '#shared/http/body';
 import { json, type ApiResponse, type Operations } from '#shared/http/kit';
 import { config } from '#shared/config';
 import { scopes } from '#shared/domain/permissions';
@@ -35,6 +36,10 @@ function tokenError(error: OAuthError): ApiResponse {
 export const oauthOperations: Operations<'token'> = {
   'POST /oauth2/token': async (request) => {
     try {
+      // The kit checked the media type; a form that does not decode to well-formed UTF-8 is a malformed request here.
+      if (request.rawBody.length > 0 && !isWellFormedForm(request.rawBody)) {
+        throw new OAuthError('invalid_request', 'The body or one of its parameters is not well-formed UTF-8');
+      }
       const token = await clientCredentialsGrant(clients, { form: request.form, authorization: request.headers.authorization });
       return json(200, token, noStore);
     } catch (error) {

@@ -21,6 +21,7 @@ import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { SLUG } from '#shared/domain/applications';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { parseSendReference } from '#shared/domain/messages';
+import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
 import { log } from '#shared/log';
@@ -192,6 +193,11 @@ async function applicationBySlug(request: ApiRequest) {
   return app;
 }
 
+/** The verify token the admin API takes (functions/admin/applications.ts); a longer one cannot match. */
+export const MAX_VERIFY_TOKEN = 200;
+/** provider_b's challenges are short numbers; a long one is refused rather than echoed. */
+export const MAX_CHALLENGE = 256;
+
 /** provider_b's subscription handshake: the challenge back, as plain text, when the verify token matches. */
 async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   const app = await applicationBySlug(request);
@@ -203,6 +209,8 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
     !expected ||
     presented === undefined ||
     challenge === undefined ||
+    challenge.length > MAX_CHALLENGE ||
+    presented.length > MAX_VERIFY_TOKEN ||
     !constantTimeEqual(presented, expected)
   ) {
     throw new HttpError(403, 'forbidden', 'Verification failed');
@@ -236,7 +244,8 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   if (!appSecret || !verifyProviderBSignature(request.rawBody, appSecret, request.headers['x-hub-signature-256'])) {
     throw new HttpError(401, 'invalid_signature', 'The signature does not match');
   }
-  let event: {
+  // The kit refused a body that is not well-formed UTF-8; a lone surrogate escaped in a string is 400 too.
+  const event = parseJsonText(request.rawBody.toString('utf8')) as {
     entry?: {
       changes?: {
         field?: unknown;
@@ -244,11 +253,6 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
       }[];
     }[];
   };
-  try {
-    event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-  }
 
   const queued: StatusCallback[] = [];
   const inbound: Normalised[] = [];
@@ -334,12 +338,10 @@ async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
   if (!FLUXO.test(fluxo)) {
     throw new HttpError(400, 'validation_error', 'fluxo must be 1 to 100 letters, digits, ".", "-" or "_"', { field: 'fluxo' });
   }
+  // Kept as received and answered back later: the kit refused bytes that are not well-formed UTF-8,
+  // parseJsonText refuses invalid JSON and strings that escape a lone surrogate.
   const body = request.rawBody.toString('utf8');
-  try {
-    JSON.parse(body);
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-  }
+  parseJsonText(body);
   // Their keys are in the secret store, by the version each item names (cached per version: a warm container reads none).
   const secrets = await inboundSecretValues(await applications.listInboundSubscriptions(app.id));
   if (secrets.length > 0 && !verifyServiceSignature(request.rawBody, secrets, request.headers['x-service-signature'])) {

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { rateLimits } from '#infra/constructs/rate-limits';
 import { contract, outboundEvents } from '#shared/http/contract/index';
 import { errorCodes, schemaNames, type ErrorStatus, type HeaderDoc, type ResponseDoc, type RouteContract } from '#shared/http/contract/kit';
-import { routeKey, routes, type AuthScheme, type Route } from '#shared/http/routes';
+import { acceptedMediaTypes, routeKey, routes, type AuthScheme, type Route } from '#shared/http/routes';
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ const securitySchemes: Json = {
   OAuth2: {
     type: 'oauth2',
     description:
-      'Client credentials (RFC 6749 §4.4). The access token is an RS256 JWT carrying `aplicacao_id`; keys at /.well-known/jwks.json.',
+      'Client credentials (RFC 6749 §4.4). The access token is an RS256 JWT carrying `aplicacao_id`; keys at /.well-known/jwks.json. Verified as RFC8725 (JWT best current practices) asks: the algorithm pinned to RS256 (`none` and HMAC refused), explicit typing (`typ` `at+jwt`, RFC 9068), `iss`, `aud` and `exp` checked, the key chosen by `kid` among the published ones only.',
     flows: { clientCredentials: { tokenUrl: '/oauth2/token', scopes: scopeDescriptions } },
   },
   ProviderCredentialKey: {
@@ -50,7 +50,8 @@ const securitySchemes: Json = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A portal JWT from the logins (/api/auth/...), for one role: admin, prestador, plantonista or paciente.',
+    description:
+      'A portal JWT from the logins (/api/auth/...), for one role: admin, prestador, plantonista or paciente. Verified as RFC8725 (JWT best current practices) asks: the algorithm pinned to RS256, `typ` `JWT` and the portal audience (so an access token is never taken for a portal token, nor the reverse), `iss` and `exp` checked.',
   },
   AgentCertificate: {
     type: 'mutualTLS',
@@ -83,9 +84,13 @@ class SchemaWriter {
       io,
       unrepresentable: 'any',
       override: ({ jsonSchema }) => {
-        // zod bounds every int by Number.MAX_SAFE_INTEGER; a reader learns nothing from it.
-        if (jsonSchema.type === 'integer' && jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-        if (jsonSchema.type === 'integer' && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+        if (jsonSchema.type !== 'integer') return;
+        // zod bounds every int by the safe integers. In a request that is a bound the service enforces (and
+        // states: larger numbers are refused); in an answer the reader learns nothing from it.
+        if (io === 'output' && jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (io === 'output' && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+        const int32 = (n: unknown) => typeof n === 'number' && n >= -(2 ** 31) && n < 2 ** 31;
+        jsonSchema.format ??= int32(jsonSchema.minimum) && int32(jsonSchema.maximum) ? 'int32' : 'int64';
       },
     }) as Json;
     const { $schema: _dialect, $defs, ...rest } = converted;
@@ -124,6 +129,7 @@ const statusText: Record<number, string> = {
   404: 'Not found (a record of another application is also 404).',
   409: 'Conflict with the current state; read it again.',
   413: 'The request is too large.',
+  415: 'The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`).',
   422: 'The request is understood but not allowed in this state.',
   429: 'Too many requests; Retry-After says when to try again.',
   500: 'Internal error (logged with the request id).',
@@ -144,7 +150,16 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
     add(401, 'invalid_token');
     add(403, 'insufficient_scope');
   }
-  if (route.body === 'json') add(400, 'invalid_json');
+  if (route.body !== 'none') {
+    // shared/http/body.ts: a body of another media type, or text that is not well-formed UTF-8.
+    add(415, 'unsupported_media_type');
+    // (the token endpoint, the one form route, answers a malformed form with RFC 6749's invalid_request)
+    if (route.body !== 'form') add(400, 'invalid_encoding');
+  }
+  if (route.body === 'json') {
+    add(400, 'invalid_json');
+    add(400, 'validation_error'); // a body that is not what the route takes (an object, or an array)
+  }
   if (route.maxBodyBytes !== undefined) add(413, 'payload_too_large');
   if (rateLimits.some((limit) => limit.paths.some((prefix) => route.path.startsWith(prefix)))) add(429, 'too_many_requests');
   add(500, 'internal_error');
@@ -173,7 +188,10 @@ function parameters(route: Route, doc: RouteContract, writer: SchemaWriter): Jso
   const path = doc.path ? writer.convert(doc.path, 'input') : { properties: {} };
   const pathSchemas = (path.properties ?? {}) as Record<string, Json>;
   for (const name of pathParams(route.path)) {
-    const schema = pathSchemas[name] ?? (isNumericId(name) ? { type: 'integer', format: 'int64', minimum: 1 } : { type: 'string' });
+    // An id of the path is a plain decimal from 1 to 2^53 - 1 (shared/http/params.ts); anything else is a 404.
+    const schema =
+      pathSchemas[name] ??
+      (isNumericId(name) ? { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } : { type: 'string' });
     out.push({ name, in: 'path', required: true, schema });
   }
   if (doc.query) {
@@ -196,13 +214,9 @@ const headerParameter = (header: HeaderDoc, writer: SchemaWriter): Json => ({
 
 function requestBody(route: Route, doc: RouteContract, writer: SchemaWriter): Json | undefined {
   if (!doc.body || route.body === 'none') return undefined;
-  const mediaType =
-    route.body === 'form'
-      ? 'application/x-www-form-urlencoded'
-      : route.body === 'raw'
-        ? (doc.bodyContentType ?? 'application/json')
-        : 'application/json';
-  return { required: doc.bodyRequired ?? true, content: { [mediaType]: { schema: writer.convert(doc.body, 'input') } } };
+  const schema = writer.convert(doc.body, 'input');
+  const content = Object.fromEntries(acceptedMediaTypes(route).map((mediaType) => [mediaType, { schema }]));
+  return { required: route.bodyRequired ?? true, content };
 }
 
 function response(doc: ResponseDoc, writer: SchemaWriter): Json {
@@ -327,9 +341,11 @@ export function buildDocument(options: DocumentOptions): Json {
         'Multi-tenant WhatsApp messaging for health care: prepaid sends with an exact statement, appointments and their communication flow, and the APIs of providers, physicians, patients and on-premises agents. Generated from the route table (`npm run openapi`); interface version 3.0.',
     },
     servers: [
-      { url: 'http://127.0.0.1:3000', description: 'The local run (`npm start`)' },
+      { url: 'http://127.0.0.1:3000', description: 'The local run (`npm start`), on loopback', 'x-internal': true },
       {
         url: 'https://{restApiId}.execute-api.{region}.amazonaws.com/prod',
+        description: 'The deployed API (the `prod` stage), for the applications, providers, portals and agents',
+        'x-internal': false,
         variables: { restApiId: { default: 'example' }, region: { default: 'sa-east-1' } },
       },
     ],

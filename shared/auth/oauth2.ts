@@ -50,7 +50,10 @@ const clientAuthFailed = (basic: boolean) => new OAuthError('invalid_client', 'C
 // and constant-time comparison as a wrong secret (no timing oracle for valid client ids).
 const DUMMY_HASH = hashSecret(randomSecret());
 // DynamoDB refuses keys over 2 KB; a longer "client id" is simply unknown.
-const MAX_CLIENT_ID_LENGTH = 256;
+/** The bounds of the form's values (the OpenAPI document states them): longer ones are never a client's. */
+export const MAX_CLIENT_ID_LENGTH = 256;
+export const MAX_CLIENT_SECRET_LENGTH = 256;
+export const MAX_SCOPE_LENGTH = 1024;
 // RFC 6749 3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ).
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
@@ -108,7 +111,7 @@ function clientCredentials(params: Map<string, string>, authorization: string | 
 async function authenticateClient(store: OAuthClientStore, credentials: ClientCredentials): Promise<OAuthClientRecord> {
   const { clientId, clientSecret, basic } = credentials;
   const record = clientId.length <= MAX_CLIENT_ID_LENGTH ? await store.getOAuthClient(clientId) : undefined;
-  const matches = secretMatches(clientSecret, record?.secretHash ?? DUMMY_HASH);
+  const matches = secretMatches(clientSecret, record?.secretHash ?? DUMMY_HASH) && clientSecret.length <= MAX_CLIENT_SECRET_LENGTH;
   // A revoked client fails like a wrong secret.
   if (!record || !matches || record.revogadoEm) throw clientAuthFailed(basic);
   // Read only after the secret matched, so failures cost the same whether the client exists or not.
@@ -120,6 +123,7 @@ async function authenticateClient(store: OAuthClientStore, credentials: ClientCr
 /** The scopes granted: all of the client's when none are asked for, else exactly those asked for, each authorized. */
 function grantedScopes(client: OAuthClientRecord, requested: string | undefined): string[] {
   if (requested === undefined) return [...client.scopes];
+  if (requested.length > MAX_SCOPE_LENGTH) throw new OAuthError('invalid_scope', 'The scope parameter is malformed');
   const asked = [...new Set(requested.split(' ').filter((s) => s !== ''))];
   if (asked.length === 0) return [...client.scopes];
   const malformed = asked.find((s) => !SCOPE_TOKEN.test(s));

@@ -54,7 +54,8 @@ export interface Rejection {
 
 export const batchSchema = z.object({
   integracaoId: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
-  registros: z.array(z.unknown()).check(z.minLength(1)),
+  // More than MAX_RECORDS is refused before this schema, with 413 (parseBatch).
+  registros: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_RECORDS)),
 });
 
 /** The batch's envelope: 400 naming the field, 413 (too_large) over 500 records. */
@@ -74,10 +75,10 @@ const envelope = z.object({
 
 const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))));
 const patientSchema = z.object({
-  telefone: z.string(),
+  telefone: z.string().check(z.maxLength(32)),
   nome: text(200),
-  cpf: z.optional(z.nullable(z.string())),
-  dataNascimento: z.optional(z.nullable(z.string())),
+  cpf: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
+  dataNascimento: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
   sexo: z.optional(z.nullable(z.enum(sexos))),
   email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
   bairro: text(100),
@@ -92,7 +93,7 @@ function isRealDate(value: string): boolean {
 }
 const clinicalSchema = z.object({
   pacienteIdLegado: z._default(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))), null),
-  pacienteTelefone: z._default(z.nullable(z.string()), null),
+  pacienteTelefone: z._default(z.nullable(z.string().check(z.maxLength(32))), null),
   tipoRegistro: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   data: z
     .string()

@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import { phoneField } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
-import { parseInput } from '#shared/domain/validation';
+import { parseInput, recordId } from '#shared/domain/validation';
 import { pageOf } from '#shared/domain/paging';
 
 // ---------------------------------------------------------------------------------------------
@@ -324,8 +324,8 @@ export function parseAppointmentCreate(body: unknown): AppointmentCreateInput {
 }
 
 export const patchSchema = z.object({
-  // Any string: a status PATCH may not set is a 422 decided by the state machine, not a 400.
-  status: z.string(),
+  // Any string: a status PATCH may not set is a 422 decided by the state machine, not a 400 (beyond any status's length, a 400).
+  status: z.string().check(z.maxLength(64)),
   observacao: optionalText(fieldLimits.observacao),
 });
 export type AppointmentPatchInput = z.infer<typeof patchSchema>;
@@ -333,9 +333,8 @@ export type AppointmentPatchInput = z.infer<typeof patchSchema>;
 /** PATCH /api/external/v2/agendamentos/{id} body: `status` required (a string), `observacao` optional. */
 export const parseAppointmentPatch = (body: unknown): AppointmentPatchInput => parseInput(patchSchema, body);
 
-const safeId = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
 export const executionSchema = z.object({
-  agendamentoId: z.optional(safeId),
+  agendamentoId: z.optional(recordId),
   numeroPedido: optionalText(fieldLimits.numeroPedido),
   resultado: z.enum(executionResults),
   observacao: optionalText(fieldLimits.observacao),

@@ -19,3 +19,10 @@ export function phoneField(raw: string, field: string): string {
   if (!telefone) throw invalid(`${field} must be a phone number with its country code, e.g. +5511999998888`, field);
   return telefone;
 }
+
+/**
+ * The most entries a request's list of WhatsApp numbers may have as sent, repeats included (an application's,
+ * a sector's): a cap on the request only; the domain then allows far fewer distinct numbers
+ * (MAX_WHATSAPP_NUMBERS of shared/domain/applications.ts).
+ */
+export const MAX_NUMBERS = 200;

@@ -66,7 +66,7 @@ export function parseIndexed<S extends z.ZodMiniType>(schema: S, value: unknown,
 
 /** An ISO-8601 date-time with its zone (`Z` or `±hh:mm`), kept as the UTC instant it names. */
 export const isoInstant = z.pipe(
-  z.iso.datetime({ offset: true }),
+  z.iso.datetime({ offset: true }).check(z.maxLength(40)),
   z.transform((value) => new Date(value).toISOString()),
 );
 

@@ -50,9 +50,12 @@ export function applicationInfo(build: BuildInfo): ApplicationInfo {
   };
 }
 
+/** The longest X-Status-Token compared (the OpenAPI document states it); a longer one is a wrong one. */
+export const MAX_STATUS_TOKEN = 256;
+
 /** True only when a token is configured and the presented one equals it (constant time, any lengths). */
 export function statusTokenMatches(configured: string | undefined, presented: string | undefined): boolean {
-  if (!configured || presented === undefined) return false;
+  if (!configured || presented === undefined || presented.length > MAX_STATUS_TOKEN) return false;
   return constantTimeEqual(configured, presented);
 }
 

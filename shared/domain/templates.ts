@@ -62,7 +62,7 @@ const MAX_BUTTONS = 3;
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const fields = {
   nome: z.string().check(z.maxLength(512), z.regex(/^[a-z0-9_]+$/, 'must be lower case letters, digits and _')),
-  idioma: z.string().check(z.regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as pt_BR')),
+  idioma: z.string().check(z.regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as pt_BR'), z.maxLength(6)),
   categoria: z.enum(templateCategories),
   corpo: text(MAX_BODY),
   variaveis: z.array(z.enum(templateFields)).check(z.maxLength(10)),

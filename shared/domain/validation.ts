@@ -1,8 +1,14 @@
 // Input parsing with zod/mini, for domain operations and (through shared/http/validation.ts) the
 // edge. A failure is a DomainError 'validation' (400 validation_error) whose message names the
 // field, so the caller knows what to fix.
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { invalid } from '#shared/domain/errors';
+
+/**
+ * A record id in a request: an integer from 1 to 2^53 - 1 (the spec's ids are 64-bit; the service's stay
+ * where a JSON client reads them exactly). The bounds are stated, so the OpenAPI document shows them.
+ */
+export const recordId = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
 
 type Issue = z.core.$ZodIssue;
 

@@ -5,8 +5,9 @@ import middy, { type Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
+import { checkBody, parseJsonText } from '#shared/http/body';
 import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
-import { findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
+import { acceptedMediaTypes, findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
 import { addLogContext, lambdaLogFields, log, withLogContext } from '#shared/log';
 
 export interface ApiRequest<P extends Principal = Principal> {
@@ -15,9 +16,12 @@ export interface ApiRequest<P extends Principal = Principal> {
   query: Record<string, string>;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  /** Parsed JSON for `json` routes, undefined when the request had no body. */
+  /**
+   * Parsed JSON for `json` routes: what the route takes (an object, or an array where it says so), or
+   * undefined when the route's body is optional and none was sent.
+   */
   body: unknown;
-  /** Form fields for `form` routes sent as application/x-www-form-urlencoded. */
+  /** Form fields for `form` routes; undefined when no body was sent. */
   form: URLSearchParams | undefined;
   /** The exact bytes received (webhook signatures are computed over them). */
   rawBody: Buffer;
@@ -64,6 +68,17 @@ const compact = (values: Record<string, string | undefined> | null): Record<stri
   return out;
 };
 
+/**
+ * A json route's body must be what the route takes (an object unless it says array): a missing body
+ * where one is required, `null`, a number, a string or the wrong structure is the same 400 on every route.
+ */
+function checkBodyType(route: Route, body: unknown): void {
+  if (body === undefined && route.bodyRequired === false) return;
+  const type = route.bodyType ?? 'object';
+  const ok = type === 'array' ? Array.isArray(body) : body !== null && typeof body === 'object' && !Array.isArray(body);
+  if (!ok) throw new HttpError(400, 'validation_error', `body must be a JSON ${type}`, { field: 'body' });
+}
+
 export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, route: Route, principal: P): ApiRequest<P> {
   const headers = lowerCaseKeys(event.headers);
   const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
@@ -75,18 +90,14 @@ export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, ro
       { maxBytes: route.maxBodyBytes },
     );
   }
-  const contentType = headers['content-type'] ?? '';
   let body: unknown;
   let form: URLSearchParams | undefined;
-  if (route.body === 'json' && rawBody.length > 0) {
-    try {
-      body = JSON.parse(rawBody.toString('utf8'));
-    } catch {
-      throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-    }
-  } else if (route.body === 'form' && contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    form = new URLSearchParams(rawBody.toString('utf8'));
+  if (route.body !== 'none' && rawBody.length > 0) {
+    const text = checkBody(rawBody, headers['content-type'], acceptedMediaTypes(route), route.body !== 'form');
+    if (route.body === 'json') body = parseJsonText(text);
+    else if (route.body === 'form') form = new URLSearchParams(text);
   }
+  if (route.body === 'json') checkBodyType(route, body);
   return {
     route,
     pathParameters: compact(event.pathParameters),

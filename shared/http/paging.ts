@@ -7,7 +7,7 @@ import { validate } from '#shared/http/validation';
 const integer = (min: number, max: number, fallback: number) =>
   z._default(
     z.pipe(
-      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' })),
+      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' }), z.maxLength(9)),
       z.pipe(z.transform(Number), z.number().check(z.minimum(min), z.maximum(max))),
     ),
     fallback,

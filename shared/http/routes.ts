@@ -34,6 +34,11 @@ export { scopes, type Scope, type PortalRole } from '#shared/domain/permissions'
 /** How the request body is read: parsed JSON, form fields, or the exact bytes (webhook signatures). */
 export type BodyKind = 'none' | 'json' | 'form' | 'raw';
 
+/** The media types a request body may be sent as (JSON with an optional `charset=utf-8`, forms likewise). */
+export const JSON_MEDIA_TYPE = 'application/json';
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+export type MediaType = typeof JSON_MEDIA_TYPE | typeof FORM_MEDIA_TYPE;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
@@ -47,6 +52,18 @@ export interface Route {
   /** Portal role whose JWT this route accepts. */
   role?: PortalRole;
   body: BodyKind;
+  /**
+   * The media types a body of this route may have; the kit answers 415 to a body of any other (an empty
+   * body has none). json routes take application/json, form routes form-urlencoded, raw routes say theirs.
+   */
+  accepts?: readonly MediaType[];
+  /**
+   * json routes: what the body is, a JSON object (the default) or array; anything else, `null` included,
+   * is the same 400 on every route, before the operation runs.
+   */
+  bodyType?: 'object' | 'array';
+  /** json routes: false when the body may be left out (the operation then reads `undefined`). Default true. */
+  bodyRequired?: boolean;
   /** The largest body the route takes, in bytes; the kit answers 413 above it, before reading it. */
   maxBodyBytes?: number;
 }
@@ -57,6 +74,10 @@ export interface Route {
  * for the rest of the event (headers, context), so the service's 413 is what an agent meets, not a 500.
  */
 export const AGENT_IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The media types a body of the route may be sent as: its own `accepts`, else its body kind's. */
+export const acceptedMediaTypes = (route: Pick<Route, 'body' | 'accepts'>): readonly MediaType[] =>
+  route.accepts ?? (route.body === 'json' ? [JSON_MEDIA_TYPE] : route.body === 'form' ? [FORM_MEDIA_TYPE] : []);
 
 /** A route of the table with its method, path, group and scheme kept as literal types. */
 type TableRoute<M extends Method, P extends string, G extends Group, A extends AuthScheme> = Route & {
@@ -71,7 +92,7 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
   path: P,
   group: G,
   auth: A,
-  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'maxBodyBytes'>> = {},
+  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'accepts' | 'bodyType' | 'bodyRequired' | 'maxBodyBytes'>> = {},
 ): TableRoute<M, P, G, A> => ({
   method,
   path,
@@ -82,7 +103,11 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
 });
 
 const scope = (...s: Scope[]) => ({ scopes: s });
-const portal = (role: PortalRole, body?: BodyKind) => (body ? { role, body } : { role });
+const portal = (role: PortalRole, extra: Partial<Pick<Route, 'bodyRequired'>> = {}) => ({ role, ...extra });
+/** A POST or PUT that takes no body (an action on the record of its path): a JSON object sent is read and ignored. */
+const noBody = { bodyRequired: false } as const;
+const json = { accepts: [JSON_MEDIA_TYPE] } as const;
+const form = { accepts: [FORM_MEDIA_TYPE] } as const;
 
 /** The 61 routes of the interface spec. */
 export const specRoutes = [
@@ -111,7 +136,7 @@ export const specRoutes = [
   r('POST', '/api/external/v2/mensagens', 'v2-other', 'oauth2', scope('mensagens:enviar')),
   r('GET', '/api/external/v2/atendimentos/fila', 'v2-other', 'oauth2', scope('atendimentos:read')),
   r('GET', '/api/external/v2/atendimentos/em-andamento', 'v2-other', 'oauth2', scope('atendimentos:read')),
-  r('POST', '/api/external/v2/atendimentos/{id}/escalar', 'v2-other', 'oauth2', scope('atendimentos:escalar')),
+  r('POST', '/api/external/v2/atendimentos/{id}/escalar', 'v2-other', 'oauth2', { ...scope('atendimentos:escalar'), ...noBody }),
   r('GET', '/api/external/v2/pacientes', 'v2-other', 'oauth2', scope('pacientes:read')),
   r('POST', '/api/external/v2/pacientes', 'v2-other', 'oauth2', scope('pacientes:write')),
 
@@ -124,18 +149,18 @@ export const specRoutes = [
     maxBodyBytes: AGENT_IMPORT_MAX_BODY_BYTES,
   }),
   r('GET', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:read')),
-  r('PUT', '/api/external/integracoes/queries', 'agent', 'agent', scope('integracoes:write')),
+  r('PUT', '/api/external/integracoes/queries', 'agent', 'agent', { ...scope('integracoes:write'), bodyType: 'array' }),
 
   // Provider machine API (nbwp_ credential)
   r('POST', '/api/external/prestador/v1/execucao', 'provider-api', 'providerCredential'),
 
   // Webhooks received by the service (signatures checked in the handler on the raw body)
-  r('POST', '/api/webhooks/whatsapp/webhook', 'webhooks', 'none', { body: 'raw' }),
-  r('POST', '/api/webhooks/whatsapp/status', 'webhooks', 'none', { body: 'raw' }),
-  r('POST', '/api/webhooks/whatsapp/webhook/test', 'webhooks', 'none', { body: 'raw' }),
+  r('POST', '/api/webhooks/whatsapp/webhook', 'webhooks', 'none', { body: 'raw', ...form }),
+  r('POST', '/api/webhooks/whatsapp/status', 'webhooks', 'none', { body: 'raw', ...form }),
+  r('POST', '/api/webhooks/whatsapp/webhook/test', 'webhooks', 'none', { body: 'raw', accepts: [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE] }),
   r('GET', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none'),
-  r('POST', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none', { body: 'raw' }),
-  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', { body: 'raw' }),
+  r('POST', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none', { body: 'raw', ...json }),
+  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', { body: 'raw', ...json }),
 
   // Public endpoints
   r('GET', '/api/planos/ativos', 'public', 'none'),
@@ -145,11 +170,11 @@ export const specRoutes = [
 
   // Patient app (JWT, patient)
   r('GET', '/api/v4/saude/perfil', 'patient-app', 'portalJwt', portal('paciente')),
-  r('PUT', '/api/v4/saude/perfil', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/perfil', 'patient-app', 'portalJwt', portal('paciente', noBody)),
   r('GET', '/api/v4/saude/consentimentos', 'patient-app', 'portalJwt', portal('paciente')),
   r('PUT', '/api/v4/saude/consentimentos', 'patient-app', 'portalJwt', portal('paciente')),
-  r('PUT', '/api/v4/saude/consentimentos/{tipo}/revogar', 'patient-app', 'portalJwt', portal('paciente')),
-  r('PUT', '/api/v4/saude/consentimentos/{tipo}/conceder', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/consentimentos/{tipo}/revogar', 'patient-app', 'portalJwt', portal('paciente', noBody)),
+  r('PUT', '/api/v4/saude/consentimentos/{tipo}/conceder', 'patient-app', 'portalJwt', portal('paciente', noBody)),
 
   // Provider portal (JWT, prestador)
   r('GET', '/api/prestador/webhooks/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
@@ -162,7 +187,7 @@ export const specRoutes = [
   r('GET', '/api/plantonista/predilecoes', 'physician-portal', 'portalJwt', portal('plantonista')),
   r('PUT', '/api/plantonista/predilecoes', 'physician-portal', 'portalJwt', portal('plantonista')),
   r('GET', '/api/plantonista/perfil', 'physician-portal', 'portalJwt', portal('plantonista')),
-  r('PUT', '/api/plantonista/perfil', 'physician-portal', 'portalJwt', portal('plantonista')),
+  r('PUT', '/api/plantonista/perfil', 'physician-portal', 'portalJwt', portal('plantonista', noBody)),
   r('GET', '/api/plantonista/perfil-busca', 'physician-portal', 'portalJwt', portal('plantonista')),
   r('PUT', '/api/plantonista/perfil-busca', 'physician-portal', 'portalJwt', portal('plantonista')),
   r('GET', '/api/plantonista/disponibilidade', 'physician-portal', 'portalJwt', portal('plantonista')),
@@ -198,7 +223,7 @@ export const extensionRoutes = [
   r('GET', '/api/admin/aplicacoes', 'admin', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/aplicacoes/{id}', 'admin', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/aplicacoes/{id}/provider', 'admin', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/aplicacoes/{id}/credenciais', 'admin', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/credenciais', 'admin', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/creditos', 'admin', 'portalJwt', portal('admin')),
@@ -206,7 +231,7 @@ export const extensionRoutes = [
   // Tariffs (platform-wide, or for one application) and refunds of statement entries.
   r('GET', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/tarifas/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/tarifas/{id}', 'admin', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/aplicacoes/{id}/estornos', 'admin', 'portalJwt', portal('admin')),
 
   // Admin panel: the application's WhatsApp numbers (inbound messages find their application by them).
@@ -226,16 +251,16 @@ export const extensionRoutes = [
   r('GET', '/api/admin/webhooks-entrada/eventos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/mensagens-recebidas', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   // The appointment communication flow: WhatsApp templates (GET/PUT/DELETE of one are spec routes)
   // with their review actions, and the application's flow settings (timings, reply words).
   r('POST', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
 
@@ -255,12 +280,12 @@ export const extensionRoutes = [
   // Provider portal: the provider's machine credentials (nbwp_).
   r('POST', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/credenciais', 'provider-portal', 'portalJwt', portal('prestador')),
-  r('POST', '/api/prestador/credenciais/{id}/regenerar', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/credenciais/{id}/regenerar', 'provider-portal', 'portalJwt', portal('prestador', noBody)),
   // Provider portal: the provider's outbound webhooks (GET/PUT/DELETE of one are spec routes) and their delivery log.
   r('POST', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/webhooks/{id}/entregas', 'provider-portal', 'portalJwt', portal('prestador')),
-  r('POST', '/api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar', 'provider-portal', 'portalJwt', portal('prestador', noBody)),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];

@@ -16,20 +16,20 @@ import { normalizePhone } from '#shared/domain/phone';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
+import { recordId } from '#shared/domain/validation';
 import { providerFor } from '#shared/providers/index';
 
-const id = z.number().check(z.refine(Number.isSafeInteger, { error: 'must be an integer' }), z.minimum(1));
-
 export const sendBody = z.object({
-  telefone: z.string(),
+  /** A phone with its country code (E.164 has at most 15 digits; room for spaces, dashes and parentheses). */
+  telefone: z.string().check(z.maxLength(32)),
   mensagem: z.string().check(
     z.minLength(1),
     z.maxLength(4096),
     z.refine((s) => s.trim().length > 0, { error: 'must not be blank' }),
   ),
   contexto: z.optional(z.enum(contextos)),
-  contextoId: z.optional(id),
-  usuarioId: z.optional(id),
+  contextoId: z.optional(recordId),
+  usuarioId: z.optional(recordId),
 });
 
 /**

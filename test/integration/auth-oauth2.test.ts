@@ -160,13 +160,10 @@ describe('POST /oauth2/token', () => {
     ],
     ['a missing grant_type', 400, 'invalid_request', () => ({ body: form(post()) })],
     [
-      'a JSON body',
+      'a parameter that does not decode to well-formed UTF-8',
       400,
       'invalid_request',
-      () => ({
-        body: JSON.stringify({ grant_type: 'client_credentials', ...post() }),
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      () => ({ body: `grant_type=client_credentials&scope=%C3%28&${form(post())}` }),
     ],
     [
       'a repeated parameter',

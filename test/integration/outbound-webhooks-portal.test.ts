@@ -81,7 +81,7 @@ describe('POST /api/prestador/webhooks', () => {
   });
 
   it.each([
-    [undefined, 'body', 'body is required'],
+    [undefined, 'body', 'body must be a JSON object'],
     [{}, 'url', 'url is required'],
     [{ url: 'ftp://hooks.example.com/in' }, 'url', 'url must use https (http only to a loopback address)'],
     [{ url: 'http://hooks.example.com/in' }, 'url', 'url must use https (http only to a loopback address)'],

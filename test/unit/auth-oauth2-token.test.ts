@@ -208,7 +208,8 @@ describe('POST /oauth2/token', () => {
       {},
     ],
     ['a repeated grant_type', 400, 'invalid_request', `grant_type=client_credentials&grant_type=client_credentials&${auth}`, {}],
-    ['a JSON body', 400, 'invalid_request', JSON.stringify({ grant_type: 'client_credentials' }), { 'Content-Type': 'application/json' }],
+    ['a parameter that does not decode to UTF-8', 400, 'invalid_request', `grant_type=client_credentials&scope=%FF&${auth}`, {}],
+    ['a parameter escaping a surrogate', 400, 'invalid_request', `grant_type=client_credentials&scope=%ED%A0%80&${auth}`, {}],
     ['another grant type', 400, 'unsupported_grant_type', `grant_type=password&${auth}`, {}],
     ['an unknown scope', 400, 'invalid_scope', `grant_type=client_credentials&scope=admin:all&${auth}`, {}],
     [
@@ -242,6 +243,21 @@ describe('POST /oauth2/token', () => {
     expect(response.json).toEqual({ error, error_description: expect.any(String) });
     expect(response.headers).toMatchObject({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     expect(response.json.error_description).not.toContain(CLIENT.secret);
+  });
+
+  it.each([
+    ['JSON', { 'Content-Type': 'application/json' }],
+    ['text/plain', { 'Content-Type': 'text/plain' }],
+    ['a form in another charset', { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' }],
+  ])('refuses a body sent as %s with 415 before reading it', async (_, headers) => {
+    const response = await tokenRequest(`grant_type=client_credentials&${auth}`, headers);
+
+    expect(response.status).toBe(415);
+    expect(response.json).toEqual({
+      error: 'unsupported_media_type',
+      message: expect.stringContaining('application/x-www-form-urlencoded'),
+    });
+    expect(getKeys()).toEqual([]);
   });
 
   it('checks a malformed request before any table read', async () => {

@@ -66,7 +66,7 @@ describe('HTTP kit', () => {
     expect(missing.statusCode).toBe(400);
     expect(JSON.parse(missing.body)).toEqual({ error: 'validation_error', message: 'nome is required', field: 'nome' });
     expect(JSON.parse(badEmail.body).message).toBe('email must be a valid e-mail address');
-    expect(JSON.parse(noBody.body)).toMatchObject({ error: 'validation_error', message: 'body is required' });
+    expect(JSON.parse(noBody.body)).toMatchObject({ error: 'validation_error', message: 'body must be a JSON object' });
   });
 
   it('answers 400 invalid_json for a malformed body without running the operation', async () => {
@@ -130,6 +130,165 @@ describe('HTTP kit', () => {
 
     const served = logged.mock.calls.map((c) => JSON.parse(String(c[0]))).find((l) => l.message === 'request served');
     expect(served).toMatchObject({ requestId: 'req-1', aplicacaoId: 42, status: 200 });
+  });
+});
+
+describe('strict request bodies', () => {
+  const seen = vi.fn();
+  const handler = groupHandler('admin-whatsapp', {
+    'POST /api/admin/webhooks-entrada': async (request) => {
+      seen(request.body);
+      return json(201, { ok: true });
+    },
+    'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
+      seen(request.body);
+      return json(200, { ok: true });
+    },
+  });
+  const agent = groupHandler('agent', {
+    'PUT /api/external/integracoes/queries': async (request) => {
+      seen(request.body);
+      return json(200, { ok: true });
+    },
+  });
+  const webhooks = groupHandler('webhooks', {
+    'POST /api/webhooks/whatsapp/status': async () => json(200, { status: 'ok' }),
+  });
+  const admin = {
+    requestContext: { requestId: 'req-1', authorizer: { aplicacaoId: '1', role: 'admin' } },
+  } as unknown as Partial<APIGatewayProxyEvent>;
+  /** A call with the body's exact bytes and Content-Type (none when undefined). */
+  const call = (resource: string, bytes: Buffer | undefined, contentType: string | undefined, on = handler, extra = admin) =>
+    on(
+      event('POST', resource, undefined, {
+        ...extra,
+        headers: contentType === undefined ? {} : { 'Content-Type': contentType },
+        body: bytes === undefined ? null : bytes.toString('base64'),
+      }),
+      context,
+    );
+  const answer = (result: { statusCode: number; body: string }) => ({ status: result.statusCode, ...JSON.parse(result.body) });
+  const SUBSCRIPTIONS = '/api/admin/webhooks-entrada';
+
+  afterEach(() => seen.mockClear());
+
+  it.each([
+    ['application/json', 201],
+    ['application/json; charset=utf-8', 201],
+    ['Application/JSON;charset="UTF-8"', 201],
+    ['text/plain', 415],
+    ['text/plain; charset=utf-8', 415],
+    ['application/json; charset=utf-7', 415],
+    ['application/json; charset=iso-8859-1', 415],
+    ['application/json; boundary=x', 415],
+    ['application/x-www-form-urlencoded', 415],
+    ['multipart/form-data; boundary=x', 415],
+    ['(no Content-Type)', 415],
+  ])('answers a JSON body sent as %s with %i', async (contentType, status) => {
+    const result = await call(
+      SUBSCRIPTIONS,
+      Buffer.from('{"descricao":"x"}'),
+      contentType === '(no Content-Type)' ? undefined : contentType,
+    );
+
+    expect(result.statusCode).toBe(status);
+    if (status === 415) {
+      expect(answer(result)).toEqual({
+        status: 415,
+        error: 'unsupported_media_type',
+        message: 'The request body must be sent as application/json (charset utf-8 only)',
+      });
+      expect(seen).not.toHaveBeenCalled();
+    }
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', Buffer.alloc(0)],
+    ['null', Buffer.from('null')],
+    ['an array', Buffer.from('[{"descricao":"x"}]')],
+    ['a string', Buffer.from('"x"')],
+    ['a number', Buffer.from('1')],
+    ['true', Buffer.from('true')],
+  ])('answers %s where an object is required with the same 400, without running the operation', async (_, bytes) => {
+    const result = await call(SUBSCRIPTIONS, bytes, 'application/json');
+
+    expect(answer(result)).toEqual({ status: 400, error: 'validation_error', message: 'body must be a JSON object', field: 'body' });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a byte that is never UTF-8', Buffer.from([0x7b, 0x22, 0x64, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])],
+    ['a truncated sequence', Buffer.concat([Buffer.from('{"descricao":"'), Buffer.from([0xc3]), Buffer.from('"}')])],
+    ['an overlong encoding', Buffer.concat([Buffer.from('{"descricao":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])],
+    ['an encoded surrogate (CESU-8)', Buffer.concat([Buffer.from('{"descricao":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])],
+  ])('answers 400 invalid_encoding to %s', async (_, bytes) => {
+    const result = await call(SUBSCRIPTIONS, bytes, 'application/json');
+
+    expect(answer(result)).toEqual({ status: 400, error: 'invalid_encoding', message: 'The request body is not well-formed UTF-8' });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a lone high surrogate', '{"descricao":"a\\ud800b"}'],
+    ['a lone low surrogate', '{"descricao":"\\udfff"}'],
+    ['a reversed pair', '{"descricao":"\\udc00\\ud800"}'],
+    ['a lone surrogate in a member name', '{"\\uD83D":1}'],
+    ['a lone surrogate deep in an array', '{"descricao":"x","a":[{"b":["\\uDBFF"]}]}'],
+  ])('answers 400 invalid_encoding to a JSON string escaping %s', async (_, text) => {
+    const result = await call(SUBSCRIPTIONS, Buffer.from(text), 'application/json');
+
+    expect(answer(result)).toMatchObject({ status: 400, error: 'invalid_encoding' });
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it('takes escaped surrogate pairs, characters beyond the BMP and an escaped backslash before "u"', async () => {
+    const text = '{"descricao":"\\ud83d\\ude00 😀 ção \\\\ud800"}';
+
+    const result = await call(SUBSCRIPTIONS, Buffer.from(text), 'application/json');
+
+    expect(result.statusCode).toBe(201);
+    expect(seen).toHaveBeenCalledWith({ descricao: '😀 😀 ção \\ud800' });
+  });
+
+  it('lets a route whose body is optional be called without one, and reads a JSON object sent to it', async () => {
+    const without = await call('/api/admin/atendimentos/{id}/assumir', undefined, undefined);
+    const withObject = await call('/api/admin/atendimentos/{id}/assumir', Buffer.from('{}'), 'application/json');
+    const withNull = await call('/api/admin/atendimentos/{id}/assumir', Buffer.from('null'), 'application/json');
+    const asText = await call('/api/admin/atendimentos/{id}/assumir', Buffer.from('{}'), 'text/plain');
+
+    expect([without.statusCode, withObject.statusCode, withNull.statusCode, asText.statusCode]).toEqual([200, 200, 400, 415]);
+    expect(seen.mock.calls).toEqual([[undefined], [{}]]);
+  });
+
+  it('takes an array where the route says so, and refuses an object there', async () => {
+    const agentCall = (text: string) => {
+      const put = event('PUT', '/api/external/integracoes/queries', text);
+      put.requestContext.authorizer = { aplicacaoId: '3', scopes: 'integracoes:write', certificado: 'c' };
+      return agent(put, context);
+    };
+
+    const list = await agentCall('[]');
+    const object = await agentCall('{}');
+
+    expect(list.statusCode).toBe(200);
+    expect(answer(object)).toEqual({ status: 400, error: 'validation_error', message: 'body must be a JSON array', field: 'body' });
+  });
+
+  it('takes a provider form as form-urlencoded only, with well-formed percent-decoded fields', async () => {
+    const status = (bytes: string, contentType: string) =>
+      call('/api/webhooks/whatsapp/status', Buffer.from(bytes), contentType, webhooks, {});
+
+    expect((await status('MessageSid=SM1&MessageStatus=sent', 'application/x-www-form-urlencoded; charset=UTF-8')).statusCode).toBe(200);
+    expect((await status('{"MessageSid":"SM1"}', 'application/json')).statusCode).toBe(415);
+    expect(answer(await status('MessageSid=SM1&Body=%FF', 'application/x-www-form-urlencoded'))).toEqual({
+      status: 400,
+      error: 'invalid_encoding',
+      message: 'The request body or one of its fields is not well-formed UTF-8',
+    });
+    expect(answer(await status('Body=%ED%A0%80', 'application/x-www-form-urlencoded'))).toMatchObject({ error: 'invalid_encoding' });
+    // A % that starts no escape is a literal, as URLSearchParams reads it.
+    expect((await status('MessageSid=SM1&MessageStatus=sent&Body=100%', 'application/x-www-form-urlencoded')).statusCode).toBe(200);
   });
 });
 

@@ -153,7 +153,7 @@ describe('POST /api/contato', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json.error).toBe('invalid_json');
     expect(empty.statusCode).toBe(400);
-    expect(JSON.parse(empty.body)).toMatchObject({ error: 'validation_error', message: 'body is required' });
+    expect(JSON.parse(empty.body)).toMatchObject({ error: 'validation_error', message: 'body must be a JSON object' });
     expect(stored()).toHaveLength(0);
     expect(sent).toHaveLength(0);
   });

@@ -115,8 +115,8 @@ const portalUser = named(
 // documented, not validated by a schema: the handler checks {id} with pathId and {clientId} with CLIENT_ID,
 // and answers a malformed value with the same 404 as an unknown one (a schema would make it a 400).
 const oauthClientPath = z.object({
-  id: z.int().check(z.minimum(1)),
-  clientId: z.string().check(z.regex(CLIENT_ID)),
+  id: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  clientId: z.string().check(z.regex(CLIENT_ID), z.maxLength(128)),
 });
 
 const onlyPlatform = 'Platform administrators only (403 `forbidden` for any other admin).';
@@ -226,7 +226,6 @@ export const adminContract: GroupContract<'admin'> = {
     summary: 'Change a tariff',
     description: `${onlyPlatform}\n\nOnly the fields sent change, under the same rules as at creation.`,
     body: tariffChangeBody,
-    bodyRequired: false,
     responses: { 200: ok('The tariff as changed.', tariff) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },

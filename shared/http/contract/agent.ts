@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { issueBody, revokeBody } from '#functions/admin-certificates/certificates';
 import { pageQuery } from '#functions/admin-integrations/logs';
+import { MAX_SERIAL_TEXT } from '#shared/ca/serial';
 import { batchSchema, importedStatuses, recordTypes } from '#shared/domain/agent-import';
 import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch, executionStatuses } from '#shared/domain/execution-logs';
@@ -104,7 +105,7 @@ const savedQuery = named(
 // and an int64 above 2^53 - 1 is a 404, not a 400, which no schema of the query says.
 const integracaoIdQuery = z.object({
   integracaoId: described(
-    z.string().check(z.regex(/^\d{1,19}$/)),
+    z.string().check(z.regex(/^\d{1,19}$/), z.maxLength(19)),
     'Required. The integration, a positive int64 in plain decimal; missing or malformed: 400 naming `integracaoId`.',
   ),
 });
@@ -316,6 +317,13 @@ export const adminCertificatesContract: GroupContract<'admin-certificates'> = {
     summary: 'Revoke an agent certificate',
     description:
       'Revokes it and publishes the CRL at once. Revoking it again is 200 and changes nothing. The body may be left out. An unknown serial (or one that is not hexadecimal) is 404.',
+    path: z.object({
+      id: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+      serial: described(
+        z.string().check(z.maxLength(MAX_SERIAL_TEXT)),
+        'The serial in hexadecimal, any case, with or without `:` separators or `0x` (RFC 5280 serials have at most 20 octets).',
+      ),
+    }),
     body: revokeBody,
     responses: { 200: ok('The certificate.', agentCertificate) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },

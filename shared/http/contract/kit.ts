@@ -41,18 +41,19 @@ export interface ResponseDoc {
 
 /**
  * The error codes of the service's error body `{error, message}` by status. The generator adds what
- * every route of a scheme can answer (401/403 of the authorizers, 429, 400 `invalid_json` for a JSON
- * body, 500); a route lists the rest in `errors`. A code the handlers answer with that is missing
+ * every route of a scheme can answer (401/403 of the authorizers, 429, 415 and 400 `invalid_encoding`
+ * for a route that reads a body, 400 `invalid_json` and `validation_error` for a JSON body, 500); a route lists the rest in `errors`. A code the handlers answer with that is missing
  * here is added here (the OAuth2 token endpoint's RFC 6749 errors have their own body: `responses`).
  */
 export const errorCodes = {
-  400: ['validation_error', 'bad_request', 'invalid_json', 'missing_signature', 'provider_rejected'],
+  400: ['validation_error', 'bad_request', 'invalid_json', 'invalid_encoding', 'missing_signature', 'provider_rejected'],
   401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code'],
   402: ['insufficient_balance'],
   403: ['forbidden', 'insufficient_scope', 'invalid_signature'],
   404: ['not_found'],
   409: ['conflict'],
   413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
   422: ['unprocessable_entity'],
   429: ['too_many_requests', 'too_many_attempts', 'too_many_codes'],
   500: ['internal_error'],
@@ -71,12 +72,11 @@ export interface RouteContract {
   /** Path parameters; by default `{id}`-like ones are int64 and the rest strings. */
   path?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
-  /** The JSON body (or the form fields of a `form` route, or the payload of a `raw` webhook). */
+  /**
+   * The JSON body (or the form fields of a `form` route, or the payload of a `raw` webhook). Whether it
+   * may be left out and which media types it is sent as are the route table's (`bodyRequired`, `accepts`).
+   */
   body?: z.ZodMiniType;
-  /** False when the body may be left out (the handler reads `request.body ?? {}`). */
-  bodyRequired?: boolean;
-  /** For `raw` routes: how the payload is sent (`application/json` or `application/x-www-form-urlencoded`). */
-  bodyContentType?: 'application/json' | 'application/x-www-form-urlencoded';
   headers?: readonly HeaderDoc[];
   /** The answers that are not errors (2xx), and any error whose body is not the service's error body. */
   responses: Partial<Record<number, ResponseDoc>>;

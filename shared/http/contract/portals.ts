@@ -91,7 +91,6 @@ export const patientAppContract: GroupContract<'patient-app'> = {
     description:
       'Changes only the fields sent (the body may be omitted or empty) and answers the whole profile. `nome`, `sexo`, `dataNascimento` (a real date from 1900, not after today), `bairro` and `cidade` are editable; sending `telefone`, `cpf`, `email` or `id` is a 400 naming it. Nothing is written on a 400. A concurrent change of the record is re-read, never overwritten; 409 when it keeps changing.',
     body: patientProfileBody,
-    bodyRequired: false,
     responses: { 200: ok('The whole profile after the change.', patientProfile) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
@@ -112,7 +111,6 @@ export const patientAppContract: GroupContract<'patient-app'> = {
     description: `The body is optional: string-to-string pairs (at most 20; keys 1-64 characters, values up to 500) the app sends with the revocation (the reason, the app version...), kept in the history entry. ${consentChangeRules}`,
     path: consentPath,
     body: revocationDetails,
-    bodyRequired: false,
     responses: { 200: ok('The consent after the revocation.', consent) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
@@ -223,7 +221,6 @@ export const physicianPortalContract: GroupContract<'physician-portal'> = {
     description:
       'Changes only the fields sent (the body may be omitted or empty) and answers the whole profile. `telefone` must be a phone number with its country code. The address is geocoded before anything is written: one the geocoder cannot place is a 400 on `endereco`. `nome`, `cpf`, `crm` and `crmUf` are set by the application: sending them is a 400 naming the field. Nothing is written on a 400; 409 when the profile keeps changing concurrently.',
     body: physicianProfileBody,
-    bodyRequired: false,
     responses: { 200: ok('The whole profile after the change.', physicianProfile) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
@@ -322,8 +319,9 @@ const webhookRules =
 
 // documented, not validated by a schema: pathId and deliveryEventId check them imperatively (anything malformed names no record: 404, not 400); `entregaId` is not numeric.
 const deliveryPath = z.object({
-  id: z.int().check(z.minimum(1)),
-  entregaId: described(z.string(), 'The delivery’s `id` in the log: `<eventoId>.<webhookId>`.'),
+  id: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  // an eventoId of up to 200 characters, '.', a webhook id of up to 16 digits; anything longer is a 404
+  entregaId: described(z.string().check(z.maxLength(217)), 'The delivery’s `id` in the log: `<eventoId>.<webhookId>`.'),
 });
 
 export const providerPortalContract: GroupContract<'provider-portal'> = {

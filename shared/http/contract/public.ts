@@ -1,6 +1,7 @@
 // Contract of the public group (no authentication): health, active plans, demo requests, the agent CRL.
 import * as z from 'zod/mini';
 import { demoRequestInput } from '#shared/domain/contact';
+import { MAX_STATUS_TOKEN } from '#shared/domain/status';
 import { described, id, money, named, timestamp, type GroupContract } from './kit.ts';
 
 const plan = named(
@@ -83,7 +84,8 @@ export const publicContract: GroupContract<'public'> = {
     headers: [
       {
         name: 'X-Status-Token',
-        description: 'Optional. The configured status token: the answer then carries `runtime`.',
+        description: 'Optional. The configured status token (STATUS_TOKEN, at most 256 characters): the answer then carries `runtime`.',
+        schema: z.string().check(z.maxLength(MAX_STATUS_TOKEN)),
       },
     ],
     responses: {

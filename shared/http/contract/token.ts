@@ -2,6 +2,7 @@
 // the portal JWTs.
 import * as z from 'zod/mini';
 import { codeExchangeBody, codeRequestBody, loginBody } from '#functions/token/login';
+import { MAX_CLIENT_ID_LENGTH, MAX_CLIENT_SECRET_LENGTH, MAX_SCOPE_LENGTH } from '#shared/auth/oauth2';
 import { described, named, type GroupContract, type ResponseDoc } from './kit.ts';
 
 // documented, not validated by a schema: the grant reads the form by hand (shared/auth/oauth2.ts), as
@@ -10,10 +11,23 @@ import { described, named, type GroupContract, type ResponseDoc } from './kit.ts
 // RFC 6749 error codes, not the service's validation_error.
 const tokenRequest = z.object({
   grant_type: z.literal('client_credentials'),
-  client_id: z.optional(described(z.string(), 'client_secret_post: the client id (or in the Authorization header, Basic).')),
-  client_secret: z.optional(described(z.string(), 'client_secret_post: the client secret; not together with an Authorization header.')),
+  client_id: z.optional(
+    described(
+      z.string().check(z.maxLength(MAX_CLIENT_ID_LENGTH)),
+      'client_secret_post: the client id (or in the Authorization header, Basic).',
+    ),
+  ),
+  client_secret: z.optional(
+    described(
+      z.string().check(z.maxLength(MAX_CLIENT_SECRET_LENGTH)),
+      'client_secret_post: the client secret; not together with an Authorization header.',
+    ),
+  ),
   scope: z.optional(
-    described(z.string(), 'Space-separated scopes, each authorized for the client. Absent or empty: every scope of the client.'),
+    described(
+      z.string().check(z.maxLength(MAX_SCOPE_LENGTH)),
+      'Space-separated scopes, each authorized for the client. Absent or empty: every scope of the client.',
+    ),
   ),
 });
 
@@ -72,7 +86,7 @@ const tokenResponses: Record<number, ResponseDoc> = {
   200: { description: 'The access token.', body: accessToken, headers: noStore },
   400: {
     description:
-      '`invalid_request`: the body is not form-encoded, a parameter is missing, repeated or malformed, or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client.',
+      '`invalid_request`: a parameter is missing, repeated or malformed (or does not decode to well-formed UTF-8), or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client.',
     body: oauthError(['invalid_request', 'unsupported_grant_type', 'invalid_scope']),
     headers: noStore,
   },
@@ -93,7 +107,7 @@ export const tokenContract: GroupContract<'token'> = {
     summary: 'Issue an access token (OAuth2 client credentials)',
     description: [
       'RFC 6749 §4.4. The client authenticates with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`, each part form-encoded; every client supports it) or with `client_id` and `client_secret` in the form (a `client_id` next to Basic must name the same client); not both.',
-      'Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable.',
+      'Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable. A body sent as anything but `application/x-www-form-urlencoded` (with at most `charset=utf-8`) is refused before it is read: 415 with the service’s error body.',
     ].join('\n\n'),
     body: tokenRequest,
     responses: tokenResponses,

@@ -3,7 +3,7 @@
 // field by field (a provider's callback must not be refused for a field it added), so the body schemas
 // below document what is read; none is what the handler validates with.
 import * as z from 'zod/mini';
-import { FLUXO } from '#functions/webhooks/handler';
+import { FLUXO, MAX_CHALLENGE, MAX_VERIFY_TOKEN } from '#functions/webhooks/handler';
 import { SLUG } from '#shared/domain/applications';
 import { described, named, ok, type GroupContract, type HeaderDoc } from './kit.ts';
 
@@ -13,7 +13,7 @@ const received = named(
   'The call was received (and queued when it is processed).',
 );
 
-const slug = described(z.string().check(z.regex(SLUG)), 'The application’s slug.');
+const slug = described(z.string().check(z.regex(SLUG), z.maxLength(64)), 'The application’s slug.');
 
 // ---------------------------------------------------------------------------------------------
 // provider_a (form-encoded callbacks, X-Provider-A-Signature)
@@ -25,7 +25,8 @@ const providerASignature: HeaderDoc = {
     '`X-Forwarded-Proto` / `X-Forwarded-Host` behind a proxy, or the configured public URL) followed by each form field’s name and value, ' +
     'sorted by name. Checked only when the application has an auth token configured (a provider_a application always has one; an inbound ' +
     'message for an application on another provider is never taken).',
-  schema: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
+  // base64 of a 20-byte HMAC-SHA1: 28 characters; nothing longer can match.
+  schema: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(28)),
 };
 
 // documented, not validated by a schema: the handler reads the form field by field (shared/providers/inbound.ts
@@ -70,7 +71,7 @@ const providerAStatusForm = named(
 const statusQuery = z.object({
   ref: z.optional(
     described(
-      z.string().check(z.regex(/^\d{1,15}\.\d{1,16}$/)),
+      z.string().check(z.regex(/^\d{1,15}\.\d{1,16}$/), z.maxLength(32)),
       'Our reference of the message (`<aplicacaoId>.<mensagemId>`), as put in the status callback URL given with the send.',
     ),
   ),
@@ -84,7 +85,7 @@ const hubSignature: HeaderDoc = {
   required: true,
   description:
     '`sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the app secret of the application’s provider_b credentials.',
-  schema: z.string().check(z.regex(/^sha256=[0-9a-fA-F]{64}$/)),
+  schema: z.string().check(z.regex(/^sha256=[0-9a-fA-F]{64}$/), z.maxLength(71)),
 };
 
 // documented, not validated by a schema: the handler walks the event defensively (an entry, change, status or
@@ -137,8 +138,11 @@ const providerBEvent = named(
 // documented, not validated by a schema: the handshake reads these three query parameters itself.
 const handshakeQuery = z.object({
   'hub.mode': described(z.literal('subscribe'), 'Anything else is a 403.'),
-  'hub.verify_token': described(z.string(), 'Must equal the verify token of the application’s provider_b credentials.'),
-  'hub.challenge': described(z.string(), 'Answered back as the body.'),
+  'hub.verify_token': described(
+    z.string().check(z.maxLength(MAX_VERIFY_TOKEN)),
+    'Must equal the verify token of the application’s provider_b credentials (at most 200 characters, as the admin API takes it).',
+  ),
+  'hub.challenge': described(z.string().check(z.maxLength(MAX_CHALLENGE)), 'Answered back as the body; a longer one is a 403.'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -149,14 +153,14 @@ const serviceSignature: HeaderDoc = {
   description:
     '`sha256=<hex_lowercase>`: HMAC-SHA256 of the exact body bytes, keyed with the secret of one of the application’s active inbound ' +
     'subscriptions (any match accepts). Required when at least one active subscription has a secret; otherwise not checked.',
-  schema: z.string().check(z.regex(/^sha256=[0-9a-f]{64}$/)),
+  schema: z.string().check(z.regex(/^sha256=[0-9a-f]{64}$/), z.maxLength(71)),
 };
 
 // documented, not validated by a schema: the handler checks `fluxo` with this same pattern (FLUXO), the slug by lookup.
 const inboundPath = z.object({
   slug,
   fluxo: described(
-    z.string().check(z.regex(FLUXO)),
+    z.string().check(z.regex(FLUXO), z.maxLength(100)),
     'A free flow name, used for routing and audit: 1 to 100 letters, digits, ".", "-" or "_".',
   ),
 });
@@ -171,7 +175,6 @@ export const webhooksContract: GroupContract<'webhooks'> = {
       'their replies here), or a signature that does not match the auth token of the application owning the number (checked only when it ' +
       'has one, which a provider_a application always has through the admin API).',
     body: providerAMessageForm,
-    bodyContentType: 'application/x-www-form-urlencoded',
     headers: [providerASignature],
     responses: { 200: ok('Received (processed or not).', received) },
   },
@@ -185,7 +188,6 @@ export const webhooksContract: GroupContract<'webhooks'> = {
       'ours is refused with the same 400 `missing_signature` and not queued (the provider signs every callback it posts).',
     query: statusQuery,
     body: providerAStatusForm,
-    bodyContentType: 'application/x-www-form-urlencoded',
     headers: [providerASignature],
     responses: { 200: ok('Received and queued.', received) },
     errors: { 400: ['bad_request', 'missing_signature'], 403: ['invalid_signature'] },
@@ -225,7 +227,6 @@ export const webhooksContract: GroupContract<'webhooks'> = {
       'change is queued; what cannot be used (no id, unknown status) is skipped. An unknown slug is a 404.',
     path: z.object({ slug }),
     body: providerBEvent,
-    bodyContentType: 'application/json',
     headers: [hubSignature],
     responses: { 200: ok('Received and queued.', received) },
     errors: { 400: ['invalid_json'], 401: ['invalid_signature'], 404: ['not_found'] },
@@ -239,7 +240,6 @@ export const webhooksContract: GroupContract<'webhooks'> = {
     path: inboundPath,
     // documented, not validated by a schema: any JSON value is accepted.
     body: described(z.unknown(), 'Any JSON.'),
-    bodyContentType: 'application/json',
     headers: [serviceSignature],
     responses: {
       200: ok(
