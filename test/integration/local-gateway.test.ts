@@ -18,17 +18,9 @@ import { routes, scopes, type Route } from '#shared/http/routes';
 const sampleParams: Record<string, string> = { id: '1', slug: 'demo', fluxo: 'teste', tipo: 'push' };
 const samplePath = (route: Route) => route.path.replace(/\{(\w+)\}/g, (_, name: string) => sampleParams[name] ?? `sample-${name}`);
 
-let started: number;
-let startedInMs: number;
-
-// Hooks run in the order they are registered: the start of the service is timed around the fixture's.
-beforeAll(() => {
-  started = Date.now();
-});
+// How long the start takes is printed by `npm start` ("Local service ready in ..."), never asserted here:
+// a shared machine's load would make such a test fail for nothing.
 const service = useLocalService();
-beforeAll(() => {
-  startedInMs = Date.now() - started;
-});
 
 const call = (route: Route) =>
   fetch(`${service.baseUrl}${samplePath(route)}`, {
@@ -39,8 +31,7 @@ const call = (route: Route) =>
   });
 
 describe('every route of the route table through the local gateway', () => {
-  it('starts within a reasonable time', () => {
-    expect(startedInMs).toBeLessThan(30_000);
+  it('serves on a loopback URL', () => {
     expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
