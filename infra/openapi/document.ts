@@ -201,6 +201,7 @@ function parameters(route: Route, doc: RouteContract, writer: SchemaWriter): Jso
     }
   }
   for (const header of doc.headers ?? []) out.push(headerParameter(header, writer));
+  for (const cookie of doc.cookies ?? []) out.push({ ...headerParameter(cookie, writer), in: 'cookie' });
   return out;
 }
 

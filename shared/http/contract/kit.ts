@@ -47,7 +47,7 @@ export interface ResponseDoc {
  */
 export const errorCodes = {
   400: ['validation_error', 'bad_request', 'invalid_json', 'invalid_encoding', 'missing_signature', 'provider_rejected'],
-  401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code'],
+  401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code', 'invalid_grant'],
   402: ['insufficient_balance'],
   403: ['forbidden', 'insufficient_scope', 'invalid_signature'],
   404: ['not_found'],
@@ -78,6 +78,8 @@ export interface RouteContract {
    */
   body?: z.ZodMiniType;
   headers?: readonly HeaderDoc[];
+  /** Cookies the route reads (OpenAPI `in: cookie` parameters). */
+  cookies?: readonly HeaderDoc[];
   /** The answers that are not errors (2xx), and any error whose body is not the service's error body. */
   responses: Partial<Record<number, ResponseDoc>>;
   /** The route's own error answers (the service's error body), by status. */
