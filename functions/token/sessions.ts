@@ -34,15 +34,15 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * The cookie's Path: /api/auth under whatever prefix the browser sees. On an execute-api URL the stage
  * (`/prod`) is part of the browser's path but not of the route's, and requestContext.path has it.
  */
-function cookiePath(request: ApiRequest): string {
-  const seen = request.event.requestContext?.path ?? '';
-  const routePath = request.event.path ?? '';
-  const prefix = routePath && seen.endsWith(routePath) ? seen.slice(0, seen.length - routePath.length) : '';
+export function cookiePath(seenPath: string | undefined, routePath: string | undefined): string {
+  const seen = seenPath ?? '';
+  const path = routePath ?? '';
+  const prefix = path && seen.endsWith(path) ? seen.slice(0, seen.length - path.length) : '';
   return `${/^(\/[A-Za-z0-9_-]+)*$/.test(prefix) ? prefix : ''}${AUTH_PATH}`;
 }
 
 const cookie = (request: ApiRequest, value: string, maxAgeSeconds: number) =>
-  `${REFRESH_COOKIE}=${value}; HttpOnly; Secure; SameSite=Strict; Path=${cookiePath(request)}; Max-Age=${maxAgeSeconds}`;
+  `${REFRESH_COOKIE}=${value}; HttpOnly; Secure; SameSite=Strict; Path=${cookiePath(request.event.requestContext?.path, request.event.path)}; Max-Age=${maxAgeSeconds}`;
 
 const clearedCookie = (request: ApiRequest) => cookie(request, '', 0);
 

@@ -239,6 +239,23 @@ describe('POST /api/auth/refresh', () => {
     expect(stillGood.status).toBe(200); // neither the refusals nor the forged secret spent or revoked it
   });
 
+  it('grants no CORS preflight, so another origin cannot send the header', async () => {
+    // Act
+    const preflight = await fetch(`${service.baseUrl}/api/auth/refresh`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://attacker.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-requested-with',
+      },
+    });
+
+    // Assess
+    expect(preflight.ok).toBe(false);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+  });
+
   it('takes an empty JSON object as the body', async () => {
     const { token } = await login(await newUser(demo));
 
