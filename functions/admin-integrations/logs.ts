@@ -9,6 +9,7 @@ import { notFound } from '#shared/domain/errors';
 import type { ExecutionLog } from '#shared/domain/execution-logs';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
+import { integer } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 
@@ -16,13 +17,7 @@ const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
 
 export const pageQuery = z.object({
-  limite: z._default(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' }), z.maxLength(9)),
-      z.pipe(z.transform(Number), z.number().check(z.minimum(1), z.maximum(100))),
-    ),
-    20,
-  ),
+  limite: integer(1, 100, 20),
   // A cursor is at most 200 base64url characters (shared/db/execution-logs.ts); a longer one is no cursor of this list.
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });

@@ -15,6 +15,7 @@ import { E164 } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
+import { sessionCookie } from './sessions.ts';
 
 const repo = dynamoUserAuthRepository();
 const patients = dynamoPatientRepository();
@@ -71,7 +72,9 @@ export const loginOperations: Operations<'token'> = {
     const input = validate(loginBody, request.body);
     try {
       const issued = await loginWithPassword(repo, input, loginPolicy());
-      return json(200, { ...tokenBody(issued), role: issued.role }, noStore);
+      // The console's session: a rotating refresh token in an HttpOnly cookie (./sessions.ts).
+      const setCookie = await sessionCookie(request, issued.user, issued.senhaHash);
+      return json(200, { ...tokenBody(issued), role: issued.role }, { ...noStore, ...setCookie });
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       if (error.reason === 'locked') {

@@ -5,7 +5,15 @@
 import * as z from 'zod/mini';
 import { rateLimits } from '#infra/constructs/rate-limits';
 import { contract, outboundEvents } from '#shared/http/contract/index';
-import { errorCodes, schemaNames, type ErrorStatus, type HeaderDoc, type ResponseDoc, type RouteContract } from '#shared/http/contract/kit';
+import {
+  errorCodes,
+  queryIntegers,
+  schemaNames,
+  type ErrorStatus,
+  type HeaderDoc,
+  type ResponseDoc,
+  type RouteContract,
+} from '#shared/http/contract/kit';
 import { acceptedMediaTypes, routeKey, routes, type AuthScheme, type Route } from '#shared/http/routes';
 
 type Json = Record<string, unknown>;
@@ -83,7 +91,14 @@ class SchemaWriter {
       target: 'draft-2020-12',
       io,
       unrepresentable: 'any',
-      override: ({ jsonSchema }) => {
+      override: ({ zodSchema, jsonSchema }) => {
+        const queryInteger = queryIntegers.get(zodSchema);
+        if (queryInteger) {
+          // A query integer the handler parses from the text (shared/http/paging.ts): an integer to a client.
+          const { description } = jsonSchema;
+          for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+          Object.assign(jsonSchema, { type: 'integer', ...queryInteger, ...(description === undefined ? {} : { description }) });
+        }
         if (jsonSchema.type !== 'integer') return;
         // zod bounds every int by the safe integers. In a request that is a bound the service enforces (and
         // states: larger numbers are refused); in an answer the reader learns nothing from it.
@@ -201,6 +216,7 @@ function parameters(route: Route, doc: RouteContract, writer: SchemaWriter): Jso
     }
   }
   for (const header of doc.headers ?? []) out.push(headerParameter(header, writer));
+  for (const cookie of doc.cookies ?? []) out.push({ ...headerParameter(cookie, writer), in: 'cookie' });
   return out;
 }
 

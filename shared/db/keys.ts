@@ -71,6 +71,13 @@ export const otpRequests = at('12f', (aplicacaoId: number, telefone: string) => 
   pk: `APP#${aplicacaoId}`,
   sk: `OTPPEDIDO#${telefone}`,
 }));
+/** A console session (refresh-token family) of a password user. */
+export const sessionFamily = at('12g', (aplicacaoId: number, familiaId: string) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `SESSAO#${familiaId}`,
+}));
+/** A refresh token by its id (the part before the dot); its secret is stored hashed. */
+export const refreshToken = at('12h', (id: string) => ({ pk: `REFRESH#${id}`, sk: 'REFRESH' }));
 
 // 13: inbound webhook subscriptions
 export const inboundSubscription = at('13', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `INBOUNDSUB#${id}` }));

@@ -89,13 +89,19 @@ export async function issuePortalToken(user: PortalUser, pacienteId?: number): P
   return { accessToken, expiresIn, role: user.role };
 }
 
+/** A password login: the portal token, and the user and password hash its console session is bound to. */
+export interface PasswordLogin extends IssuedPortalToken {
+  user: PortalUser;
+  senhaHash: string;
+}
+
 /** Checks e-mail and password and issues a portal token; throws LoginRefused otherwise. */
 export async function loginWithPassword(
   repo: LoginRepository,
   input: { email: string; senha: string },
   policy: LoginPolicy = DEFAULT_LOGIN_POLICY,
   nowSeconds = Math.floor(Date.now() / 1000),
-): Promise<IssuedPortalToken> {
+): Promise<PasswordLogin> {
   const email = normalizeEmail(input.email);
   const [reservation, account] = await Promise.all([repo.reserveLoginAttempt(email, nowSeconds, policy), repo.findLoginAccount(email)]);
   if (!reservation.allowed) throw new LoginRefused('locked', reservation.retryAfterSeconds);
@@ -103,10 +109,10 @@ export async function loginWithPassword(
   const passwordOk = account?.senhaHash ? await verifyPassword(input.senha, account.senhaHash) : await verifyAgainstDummy(input.senha);
   const user = passwordOk && account ? await repo.getPortalUser(account.aplicacaoId, account.userId) : undefined;
   // A patient never logs in with a password (none is ever stored for one; this guards the rule).
-  if (!user || user.role === 'paciente') {
+  if (!user || !account?.senhaHash || user.role === 'paciente') {
     if (reservation.attempt >= policy.maxFailures) await repo.lockLogin(email, nowSeconds + policy.lockSeconds);
     throw new LoginRefused('invalid_credentials');
   }
   await repo.clearLoginAttempts(email);
-  return issuePortalToken(user);
+  return { ...(await issuePortalToken(user)), user, senhaHash: account.senhaHash };
 }

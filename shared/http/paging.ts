@@ -3,8 +3,12 @@
 import * as z from 'zod/mini';
 import { validate } from '#shared/http/validation';
 
-/** A plain decimal integer ("12"; not " 12", "1e1", "0x10" or "12.0") within [min, max]; absent means `fallback`. */
-const integer = (min: number, max: number, fallback: number) =>
+/**
+ * A plain decimal integer ("12"; not " 12", "1e1", "0x10" or "12.0") within [min, max]; absent means `fallback`.
+ * Read from the query string's text; the OpenAPI document shows it as `type: integer` (queryIntegers,
+ * shared/http/contract/kit.ts).
+ */
+export const integer = (min: number, max: number, fallback: number) =>
   z._default(
     z.pipe(
       z.string().check(z.regex(/^\d{1,9}$/, { error: 'must be a plain decimal integer' }), z.maxLength(9)),

@@ -217,6 +217,9 @@ export const extensionRoutes = [
   r('POST', '/api/auth/login', 'token', 'none'),
   r('POST', '/api/auth/paciente/codigo', 'token', 'none'),
   r('POST', '/api/auth/paciente/token', 'token', 'none'),
+  // The console's session: rotation and revocation of the refresh-token cookie the login sets (#26).
+  r('POST', '/api/auth/refresh', 'token', 'none', noBody),
+  r('POST', '/api/auth/logout', 'token', 'none', noBody),
 
   // Admin panel: applications (tenants), their credentials, OAuth2 clients, credits and users.
   r('POST', '/api/admin/aplicacoes', 'admin', 'portalJwt', portal('admin')),

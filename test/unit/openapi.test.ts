@@ -68,6 +68,49 @@ describe('docs/openapi.json', () => {
     }
   });
 
+  it('types every integer query parameter as an integer, so a generated client can pass numbers (#26)', () => {
+    const query = Object.entries(document.paths as Json).flatMap(([path, item]) =>
+      Object.entries(item as Json).flatMap(([method, op]) =>
+        ((op as Json).parameters ?? [])
+          .filter((p: Json) => p.in === 'query')
+          .map((p: Json) => ({ at: `${method.toUpperCase()} ${path} ${p.name}`, schema: p.schema as Json })),
+      ),
+    );
+    // A string of digits only is an integer the document does not call one.
+    const digitStrings = query.filter((q) => q.schema.type === 'string' && /^\^\\d\{1,\d+\}\$$/.test(String(q.schema.pattern)));
+    expect(digitStrings.map((q) => q.at)).toEqual([]);
+    const schemaOf = (at: string) => query.find((q) => q.at === at)?.schema;
+    expect(schemaOf('GET /api/external/messages page')).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 0,
+    });
+    expect(schemaOf('GET /api/external/v2/pacientes size')).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+    });
+    expect(schemaOf('GET /api/admin/integracoes/{id}/logs limite')).toEqual({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+    });
+    expect(schemaOf('GET /api/external/integracoes/queries integracaoId')).toMatchObject({
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
+    const integers = query.filter((q) => q.schema.type === 'integer');
+    expect(integers.length).toBeGreaterThanOrEqual(23); // page and size of 10 listings, limite, integracaoId twice
+  });
+
   it('describes the four outbound events as webhooks signed with the Standard Webhooks headers', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual([
       'AGENDAMENTO_CANCELADO',

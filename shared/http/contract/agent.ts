@@ -9,7 +9,7 @@ import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch, executionStatuses } from '#shared/domain/execution-logs';
 import { apiAuthentications, createSchema as integrationBody, databaseDrivers } from '#shared/domain/integrations';
 import { queryTypes, savedQueriesInput } from '#shared/domain/saved-queries';
-import { described, id, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import { described, id, named, noContent, ok, queryIntegers, timestamp, type GroupContract } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Integrations
@@ -101,11 +101,17 @@ const savedQuery = named(
   'A saved query (the spec’s QuerySalvaDTO) as the service answers it.',
 );
 
-// documented, not validated by a schema: integracaoIdOf (functions/agent/queries.ts) checks it by hand,
-// and an int64 above 2^53 - 1 is a 404, not a 400, which no schema of the query says.
+// documented, not validated by a schema: integracaoIdOf (functions/agent/queries.ts) checks the text by hand,
+// and an int64 above 2^53 - 1 is a 404, not a 400, as for a path id. Documented as the integer it is, bounded
+// like a path id.
+const integracaoIdText = z.string().check(z.regex(/^\d{1,19}$/), z.maxLength(19));
+queryIntegers.add(integracaoIdText, { minimum: 1, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' });
+
+queryIntegers.add(pageQuery.shape.limite, { minimum: 1, maximum: 100, default: 20 });
+
 const integracaoIdQuery = z.object({
   integracaoId: described(
-    z.string().check(z.regex(/^\d{1,19}$/), z.maxLength(19)),
+    integracaoIdText,
     'Required. The integration, a positive int64 in plain decimal; missing or malformed: 400 naming `integracaoId`.',
   ),
 });

@@ -5,6 +5,7 @@
 // it, and none of zod's JSON Schema conversion, enters a bundle (test/unit/openapi-bundles.test.ts).
 import * as z from 'zod/mini';
 import type { Group, GroupRoutes } from '#shared/http/routes';
+import { pagingQuery } from '#shared/http/paging';
 
 /** Names and descriptions of the schemas the document shows as components (`#/components/schemas/<id>`). */
 export const schemaNames = z.registry<{ id?: string; description?: string; example?: unknown }>();
@@ -47,7 +48,7 @@ export interface ResponseDoc {
  */
 export const errorCodes = {
   400: ['validation_error', 'bad_request', 'invalid_json', 'invalid_encoding', 'missing_signature', 'provider_rejected'],
-  401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code'],
+  401: ['unauthorized', 'invalid_token', 'invalid_signature', 'invalid_credentials', 'invalid_code', 'invalid_grant'],
   402: ['insufficient_balance'],
   403: ['forbidden', 'insufficient_scope', 'invalid_signature'],
   404: ['not_found'],
@@ -78,6 +79,8 @@ export interface RouteContract {
    */
   body?: z.ZodMiniType;
   headers?: readonly HeaderDoc[];
+  /** Cookies the route reads (OpenAPI `in: cookie` parameters). */
+  cookies?: readonly HeaderDoc[];
   /** The answers that are not errors (2xx), and any error whose body is not the service's error body. */
   responses: Partial<Record<number, ResponseDoc>>;
   /** The route's own error answers (the service's error body), by status. */
@@ -86,6 +89,16 @@ export interface RouteContract {
 
 /** The contract of every route of a group: a route without one does not compile. */
 export type GroupContract<G extends Group> = { [K in keyof GroupRoutes<G>]: RouteContract };
+
+/**
+ * Query parameters that are integers: the handlers read them from the query string's text (shared/http/paging.ts,
+ * functions/agent/queries.ts), the OpenAPI document shows them as `type: integer` with these bounds, so a
+ * generated client passes numbers. Registered here, not beside the handlers' schemas, so no Lambda bundle
+ * carries the registry; test/unit/openapi.test.ts fails on a digits-only string left in the document.
+ */
+export const queryIntegers = z.registry<{ minimum: number; maximum: number; default?: number; format?: 'int32' | 'int64' }>();
+queryIntegers.add(pagingQuery.shape.page, { minimum: 0, maximum: 1_000_000, default: 0 });
+queryIntegers.add(pagingQuery.shape.size, { minimum: 1, maximum: 100, default: 20 });
 
 /** `Idempotency-Key` as the send and /execucao accept it. */
 export const idempotencyKeyHeader: HeaderDoc = {

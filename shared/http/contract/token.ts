@@ -2,6 +2,7 @@
 // the portal JWTs.
 import * as z from 'zod/mini';
 import { codeExchangeBody, codeRequestBody, loginBody } from '#functions/token/login';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, emptyBody, REFRESH_COOKIE } from '#functions/token/sessions';
 import { MAX_CLIENT_ID_LENGTH, MAX_CLIENT_SECRET_LENGTH, MAX_SCOPE_LENGTH } from '#shared/auth/oauth2';
 import { described, named, type GroupContract, type ResponseDoc } from './kit.ts';
 
@@ -72,6 +73,32 @@ const portalLoginToken = named(
     role: z.enum(['admin', 'prestador', 'plantonista']),
   }),
 );
+
+const sessionHeaders = {
+  ...portalNoStore,
+  'Set-Cookie': {
+    description: `\`${REFRESH_COOKIE}=<opaque>; HttpOnly; Secure; SameSite=Strict; Path=/api/auth; Max-Age=<seconds>\`: the console session’s refresh token (12 hours, never past 24 hours from the login). Only \`/api/auth/refresh\` and \`/api/auth/logout\` read it.`,
+  },
+};
+
+const sessionRequest = {
+  headers: [
+    {
+      name: CSRF_HEADER,
+      required: true,
+      description: `Must be \`${CSRF_HEADER_VALUE}\` (else 403 \`forbidden\`): a cross-site page cannot send it without a CORS preflight, which this API does not grant.`,
+      schema: z.literal(CSRF_HEADER_VALUE),
+    },
+  ],
+  cookies: [
+    {
+      name: REFRESH_COOKIE,
+      description: 'The refresh token the login (or the last refresh) set; the browser sends it (HttpOnly: scripts never see it).',
+      schema: z.string().check(z.maxLength(128)),
+    },
+  ],
+  body: emptyBody,
+};
 
 const patientToken = named(
   'PatientLoginToken',
@@ -155,7 +182,9 @@ export const tokenContract: GroupContract<'token'> = {
     description:
       'Every refusal is the same 401 `invalid_credentials`, whatever was wrong. Failures are counted per e-mail: the 5th within 15 minutes locks the e-mail, by default for 15 minutes, during which a login answers 429 `too_many_attempts` with Retry-After; a success clears the count.',
     body: loginBody,
-    responses: { 200: { description: 'The portal token.', body: portalLoginToken, headers: portalNoStore } },
+    responses: {
+      200: { description: 'The portal token, and the console session’s refresh cookie.', body: portalLoginToken, headers: sessionHeaders },
+    },
     errors: { 400: ['validation_error'], 401: ['invalid_credentials'], 429: ['too_many_attempts'] },
   },
   'POST /api/auth/paciente/codigo': {
@@ -175,5 +204,33 @@ export const tokenContract: GroupContract<'token'> = {
     body: codeExchangeBody,
     responses: { 200: { description: 'The patient token.', body: patientToken, headers: portalNoStore } },
     errors: { 400: ['validation_error'], 401: ['invalid_code'], 409: ['conflict'], 429: ['too_many_attempts'] },
+  },
+  'POST /api/auth/refresh': {
+    summary: 'Rotate the console session: a new access token and refresh cookie',
+    description: [
+      'Spends the refresh token of the cookie and answers a new access token (as the login does) and the next refresh token in a new cookie. A refresh token is good once: one presented again after it was spent (a stolen copy, or the holder’s own after a thief used it) revokes its whole session, so every later refresh of it is refused and the user logs in again. Two refreshes of one token sent together: one is answered 200, the other is that reuse. The console keeps one refresh in flight across its tabs.',
+      'A refresh token lives 12 hours from its issue and never more than 24 hours from the login. Refused also once the user is deleted or deactivated, its role or password changed, or its application is inactive. Every refusal is the same 401 `invalid_grant`, which clears the cookie.',
+    ].join('\n\n'),
+    ...sessionRequest,
+    responses: {
+      200: { description: 'The new access token, and the next refresh cookie.', body: portalLoginToken, headers: sessionHeaders },
+    },
+    errors: { 401: ['invalid_grant'], 403: ['forbidden'] },
+  },
+  'POST /api/auth/logout': {
+    summary: 'End the console session',
+    description:
+      'Revokes the session of the cookie’s refresh token (spent or not: every token of the session is refused from then on) and clears the cookie. 204 also without a cookie or with one that is no longer valid.',
+    ...sessionRequest,
+    responses: {
+      204: {
+        description: 'Logged out; the cookie is cleared (`Max-Age=0`).',
+        headers: {
+          ...portalNoStore,
+          'Set-Cookie': { description: `\`${REFRESH_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=/api/auth; Max-Age=0\`.` },
+        },
+      },
+    },
+    errors: { 403: ['forbidden'] },
   },
 };

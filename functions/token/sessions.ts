@@ -1,0 +1,105 @@
+// The console's session routes (#26): the refresh-token cookie set by the password login, its
+// rotation and the logout. The rules are in shared/domain/console-sessions.ts; here is only HTTP:
+//
+// - The cookie: `refresh_token=<id>.<secret>; HttpOnly; Secure; SameSite=Strict; Path=<stage>/api/auth;
+//   Max-Age=<seconds>`. HttpOnly keeps it from scripts (an XSS cannot read it); Path sends it only to
+//   /api/auth/*; SameSite=Strict keeps it off every cross-site request.
+// - CSRF: refresh and logout are POSTs without a body (an empty JSON object at most, sent as
+//   application/json only) and require `X-Requested-With: console`, else 403 before the cookie is read.
+//   A cross-site page can send neither that header nor a JSON body without a CORS preflight, which
+//   this API does not grant; so even a browser that ignores SameSite cannot be made to rotate or
+//   revoke a session for another site.
+// - Every refusal of a refresh is the same 401 `invalid_grant` (the kit's error body), and clears the cookie.
+import { dynamoSessionRepository } from '#shared/db/console-sessions';
+import { endSession, refreshSession, SessionRefused, startSession } from '#shared/domain/console-sessions';
+import type { PortalUser } from '#shared/domain/applications';
+import * as z from 'zod/mini';
+import { HttpError } from '#shared/http/errors';
+import { json, type ApiRequest, type ApiResponse, type Operations } from '#shared/http/kit';
+import { validate } from '#shared/http/validation';
+
+export const REFRESH_COOKIE = 'refresh_token';
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'console';
+const AUTH_PATH = '/api/auth';
+
+/** The body refresh and logout take, when one is sent at all: an empty JSON object. */
+export const emptyBody = z.strictObject({});
+
+const sessions = dynamoSessionRepository();
+const noStore = { 'Cache-Control': 'no-store' };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The cookie's Path: /api/auth under whatever prefix the browser sees. On an execute-api URL the stage
+ * (`/prod`) is part of the browser's path but not of the route's, and requestContext.path has it.
+ */
+export function cookiePath(seenPath: string | undefined, routePath: string | undefined): string {
+  const seen = seenPath ?? '';
+  const path = routePath ?? '';
+  const prefix = path && seen.endsWith(path) ? seen.slice(0, seen.length - path.length) : '';
+  return `${/^(\/[A-Za-z0-9_-]+)*$/.test(prefix) ? prefix : ''}${AUTH_PATH}`;
+}
+
+const cookie = (request: ApiRequest, value: string, maxAgeSeconds: number) =>
+  `${REFRESH_COOKIE}=${value}; HttpOnly; Secure; SameSite=Strict; Path=${cookiePath(request.event.requestContext?.path, request.event.path)}; Max-Age=${maxAgeSeconds}`;
+
+const clearedCookie = (request: ApiRequest) => cookie(request, '', 0);
+
+/** The refresh token of the request's Cookie header; undefined when there is none. */
+export function presentedToken(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === REFRESH_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The CSRF defence of refresh and logout: the custom header, and no body but `{}`. */
+function checkSessionRequest(request: ApiRequest): void {
+  if (request.headers[CSRF_HEADER.toLowerCase()] !== CSRF_HEADER_VALUE) {
+    throw new HttpError(403, 'forbidden', `${CSRF_HEADER}: ${CSRF_HEADER_VALUE} is required`, {}, noStore);
+  }
+  if (request.body !== undefined) validate(emptyBody, request.body);
+}
+
+/** Starts the console session of a password login: the Set-Cookie header of its answer. */
+export async function sessionCookie(request: ApiRequest, user: PortalUser, senhaHash: string): Promise<Record<string, string>> {
+  const refresh = await startSession(sessions, user, senhaHash, nowSeconds());
+  return { 'Set-Cookie': cookie(request, refresh.value, refresh.maxAgeSeconds) };
+}
+
+export const sessionOperations: Operations<'token'> = {
+  'POST /api/auth/refresh': async (request): Promise<ApiResponse> => {
+    checkSessionRequest(request);
+    const presented = presentedToken(request.headers.cookie);
+    try {
+      if (!presented) throw new SessionRefused('malformed');
+      const { access, refresh } = await refreshSession(sessions, presented, nowSeconds());
+      return json(
+        200,
+        { access_token: access.accessToken, token_type: 'Bearer', expires_in: access.expiresIn, role: access.role },
+        { ...noStore, 'Set-Cookie': cookie(request, refresh.value, refresh.maxAgeSeconds) },
+      );
+    } catch (error) {
+      if (!(error instanceof SessionRefused)) throw error;
+      throw new HttpError(
+        401,
+        'invalid_grant',
+        'The refresh token is invalid, expired or revoked',
+        {},
+        {
+          ...noStore,
+          'Set-Cookie': clearedCookie(request),
+        },
+      );
+    }
+  },
+
+  'POST /api/auth/logout': async (request): Promise<ApiResponse> => {
+    checkSessionRequest(request);
+    const presented = presentedToken(request.headers.cookie);
+    if (presented) await endSession(sessions, presented, nowSeconds());
+    return { statusCode: 204, headers: { ...noStore, 'Set-Cookie': clearedCookie(request) } };
+  },
+};
