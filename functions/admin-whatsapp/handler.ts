@@ -6,6 +6,7 @@ import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { flowSettingsOperations } from './appointment-flow.ts';
+import { appointmentOperations } from './appointments.ts';
 import { attendanceOperations } from './attendances.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
 import { inboundWebhookOperations } from './inbound-webhooks.ts';
@@ -28,5 +29,6 @@ export const handler = groupHandler('admin-whatsapp', {
   ...inboundMessageOperations,
   ...inboundWebhookOperations,
   ...templateOperations,
+  ...appointmentOperations,
   ...flowSettingsOperations,
 });

@@ -266,6 +266,8 @@ export const extensionRoutes = [
   r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  // An appointment in ERRO processed again from the start (the state machine's ERRO -> IMPORTADO).
+  r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
 
   // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),
   // their execution logs, and the agent certificates issued for them (from the agent's CSR).

@@ -27,6 +27,7 @@ const api = client(service);
 
 const V2 = '/api/external/v2/agendamentos';
 const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
+const ADMIN_APPOINTMENTS = '/api/admin/agendamentos';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let phones = 0;
 /** A fresh Brazilian mobile number per appointment, so replies never mix. */
@@ -270,6 +271,35 @@ describe('an appointment the flow cannot notify yet', () => {
     expect(refused.pendencia).toMatch(/opt-out/);
     expect(service.simulators.providerB.sent().some((s) => s.to === telefone.slice(1))).toBe(false);
     expect((await statement('demo')).some((e) => e.descricao === chargedTo(telefone))).toBe(false);
+  });
+
+  it('is processed again from ERRO by the admin panel: IMPORTADO by the operator, then the flow runs it again', async () => {
+    // Prepare: an appointment in ERRO (a landline).
+    const failed = await create('demo', { pacienteTelefone: '+551133334445', procedimento: 'Hemograma completo' });
+    await status('demo', failed.id, 'ERRO');
+
+    // Act
+    const again = await admin('demo', 'POST', `${ADMIN_APPOINTMENTS}/${failed.id}/reprocessar`);
+    const foreign = await admin('outra', 'POST', `${ADMIN_APPOINTMENTS}/${failed.id}/reprocessar`);
+    const failedAgain = await until(
+      'the second pass',
+      () => read('demo', failed.id),
+      (a) => a.historico.length === 4,
+    );
+    const notInError = await admin(
+      'demo',
+      'POST',
+      `${ADMIN_APPOINTMENTS}/${(await create('demo', { pacienteTelefone: mobile(), procedimento: 'Sem modelo' })).id}/reprocessar`,
+    );
+
+    // Assess: IMPORTADO by the operator (the flow's step, the admin as actor), then validated again by the
+    // flow (the phone is still a landline: ERRO again); another application's is 404, a non-ERRO one 409.
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: failed.id, status: 'IMPORTADO', pendencia: null });
+    expect(again.body.historico.at(-1)).toMatchObject({ de: 'ERRO', para: 'IMPORTADO', por: { tipo: 'fluxo', id: expect.anything() } });
+    expect(failedAgain.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'ERRO', 'IMPORTADO', 'ERRO']);
+    expect(foreign.status).toBe(404);
+    expect(notInError.status).toBe(409);
   });
 
   it('is ERRO at validation when the phone cannot receive WhatsApp, with nothing sent', async () => {

@@ -17,7 +17,7 @@ import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
 import { messageSendResult } from './messages.ts';
-import { attendance } from './v2.ts';
+import { appointment, attendance } from './v2.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sectors
@@ -323,5 +323,12 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
     body: flowSettingsBody,
     responses: { 200: ok('The whole settings after the change.', flowSettings) },
     errors: { 400: ['validation_error'] },
+  },
+  'POST /api/admin/agendamentos/{id}/reprocessar': {
+    summary: 'Process an appointment in ERRO again',
+    description:
+      'The state machine’s ERRO → IMPORTADO, by the flow on the operator’s word (the history entry’s `por` is `fluxo` with the admin’s id): the appointment is due at once and the flow validates and notifies it like a new one. An appointment in any other status is 409; another application’s is 404.',
+    responses: { 200: ok('The appointment, IMPORTADO again.', appointment) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
   },
 };
