@@ -457,6 +457,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     }
 
     const parts = readParts(req, rawQuery, port);
+    // What API Gateway puts in both the authorizer's and the function's event.
+    const routed = { resource: route.path, path, httpMethod: method, ...parts, pathParameters, stageVariables: null };
     const now = new Date();
     const identity = {
       accessKey: null,
@@ -502,17 +504,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       const methodArn = `arn:aws:execute-api:local:${ACCOUNT}:${API_ID}/${STAGE}/${method}${path}`;
       let result = authorizations.get(route.auth, identity);
       if (!result) {
-        const authEvent: APIGatewayRequestAuthorizerEvent = {
-          type: 'REQUEST',
-          methodArn,
-          resource: route.path,
-          path,
-          httpMethod: method,
-          ...parts,
-          pathParameters,
-          stageVariables: null,
-          requestContext,
-        };
+        const authEvent: APIGatewayRequestAuthorizerEvent = { type: 'REQUEST', methodArn, ...routed, requestContext };
         const { id, timeoutSeconds } = authorizerFunctions[route.auth];
         try {
           const authorize = await loadAuthorizer(route.auth);
@@ -535,12 +527,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     }
 
     const event: APIGatewayProxyEvent = {
-      resource: route.path,
-      path,
-      httpMethod: method,
-      ...parts,
-      pathParameters,
-      stageVariables: null,
+      ...routed,
       requestContext: { ...requestContext, authorizer },
       body: body.length > 0 ? body.toString('base64') : null,
       isBase64Encoded: body.length > 0,
