@@ -60,7 +60,7 @@ export interface Config {
   loginLockSeconds: number;
   /** Folder holding the local stand-ins (CRL bucket, outbox, signing key) under `npm start`. */
   localDir: string;
-  /** The service's public URL (PUBLIC_BASE_URL); provider_a's status callback is built on it. Unset in AWS today. */
+  /** The service's public URL (PUBLIC_BASE_URL, without a trailing slash); provider_a's status callback is built on it. */
   publicBaseUrl: string | undefined;
   /** The operator's provider_b price table, raw (PROVIDER_B_PRICES_USD="MARKETING=0.0625,..."); parsed by the domain. */
   providerBPricesUsd: string | undefined;
@@ -169,7 +169,7 @@ function load() {
     exchangeRateUrl: env.EXCHANGE_RATE_URL ?? 'https://economia.awesomeapi.com.br/json/last/USD-BRL',
     agentCrlCacheSeconds: nonNegative(env.AGENT_CRL_CACHE_SECONDS, 60),
     loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
-    publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
     providerBPricesUsd: env.PROVIDER_B_PRICES_USD,
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.trim() || undefined,
     webhookTimeoutMs: positive(env.WEBHOOK_TIMEOUT_MS) ?? 15_000,

@@ -35,7 +35,7 @@ export const flowDeps = (): FlowDeps => {
     send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
-    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl.replace(/\/+$/, '')}/api/webhooks/whatsapp/status` : '',
+    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}/api/webhooks/whatsapp/status` : '',
   });
 };
 

@@ -56,7 +56,7 @@ export const oauthOperations: Operations<'token'> = {
     const { issuer, publicBaseUrl } = config();
     // The issuer is the public URL wherever the service runs (infra/stack.ts, the local run); a
     // deployment that pins another one (TOKEN_ISSUER) has no metadata a client could trust.
-    if (!publicBaseUrl || issuer !== publicBaseUrl.replace(/\/+$/, '')) throw notFound('authorization server metadata');
-    return json(200, authorizationServerMetadata(publicBaseUrl, scopes), { 'Cache-Control': jwksCacheControl });
+    if (!publicBaseUrl || issuer !== publicBaseUrl) throw notFound('authorization server metadata');
+    return json(200, authorizationServerMetadata(issuer, scopes), { 'Cache-Control': jwksCacheControl });
   },
 };

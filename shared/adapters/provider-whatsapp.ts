@@ -19,7 +19,7 @@ export interface ProviderWhatsAppOptions extends ProviderOptions {
 
 export function providerWhatsApp(options: ProviderWhatsAppOptions = {}): WhatsAppPort {
   const repo = options.repo ?? dynamoApplicationRepository();
-  const statusCallbackUrl = options.statusCallbackUrl ?? `${(config().publicBaseUrl ?? '').replace(/\/+$/, '')}${STATUS_WEBHOOK_PATH}`;
+  const statusCallbackUrl = options.statusCallbackUrl ?? `${config().publicBaseUrl ?? ''}${STATUS_WEBHOOK_PATH}`;
   return {
     async sendText({ aplicacaoId, to, body }) {
       const app = await repo.getApplication(aplicacaoId);

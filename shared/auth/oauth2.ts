@@ -150,20 +150,19 @@ export async function clientCredentialsGrant(store: OAuthClientStore, request: T
 }
 
 /**
- * RFC 8414 metadata of this authorization server, whose issuer is the service's public URL `baseUrl`
- * (the `iss` of its tokens): the client-credentials token endpoint, both client authentications it
- * takes, the key set and the scopes. No authorization endpoint, so no response type.
+ * RFC 8414 metadata of this authorization server, whose issuer is the service's public URL (the `iss`
+ * of its tokens, without a trailing slash): the client-credentials token endpoint, both client
+ * authentications it takes, the key set and the scopes. No authorization endpoint, so no response type.
  */
-export function authorizationServerMetadata(baseUrl: string, allScopes: readonly string[]) {
-  const base = baseUrl.replace(/\/+$/, '');
+export function authorizationServerMetadata(issuer: string, allScopes: readonly string[]) {
   return {
-    issuer: base,
-    token_endpoint: `${base}/oauth2/token`,
-    jwks_uri: `${base}/.well-known/jwks.json`,
+    issuer,
+    token_endpoint: `${issuer}/oauth2/token`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...allScopes],
     response_types_supported: [] as string[],
-    service_documentation: `${base}/docs`,
+    service_documentation: `${issuer}/docs`,
   };
 }

@@ -39,7 +39,7 @@ export const sendBody = z.object({
  */
 export function statusCallbackUrl(request: ApiRequest): string {
   const configured = config().publicBaseUrl;
-  if (configured) return `${configured.replace(/\/+$/, '')}${STATUS_CALLBACK_PATH}`;
+  if (configured) return `${configured}${STATUS_CALLBACK_PATH}`;
   const proto = (request.headers['x-forwarded-proto'] ?? 'https').split(',')[0]!.trim();
   const host = request.headers.host ?? request.event.requestContext?.domainName ?? 'localhost';
   // requestContext.path carries the stage (or base path mapping) prefix that event.path lacks.

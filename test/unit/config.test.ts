@@ -80,6 +80,13 @@ describe('requireConfig', () => {
     });
   });
 
+  it('reads the public URL without its trailing slashes, so every URL built on it has one slash', () => {
+    vi.stubEnv('PUBLIC_BASE_URL', 'https://api.clinica.example/prod//');
+    resetConfig();
+
+    expect(config().publicBaseUrl).toBe('https://api.clinica.example/prod');
+  });
+
   it('reads the Lambda memory size as a number of MB', () => {
     vi.stubEnv('AWS_LAMBDA_FUNCTION_MEMORY_SIZE', '512');
     resetConfig();
