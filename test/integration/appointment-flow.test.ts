@@ -323,20 +323,25 @@ const workersAt = (key: AppKey, id: number, at: number, workers: number) =>
     Promise.all(Array.from({ length: workers }, () => advanceAppointment({ ...flowDeps(), now: () => new Date(at) }, app(key).id, id))),
   );
 
+/**
+ * A demo appointment of `procedimento` (its template approved) for a new mobile, notified (ENVIADO),
+ * its deadline an hour away to the second, as the API takes it.
+ */
+async function notifiedAnHourAhead(procedimento: string): Promise<{ telefone: string; deadline: number; created: Json }> {
+  await approvedTemplate('demo', [procedimento]);
+  const telefone = mobile();
+  const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
+  const created = await create('demo', { pacienteTelefone: telefone, procedimento, dataLimiteRetirada: localDateTime(new Date(deadline)) });
+  await status('demo', created.id, 'ENVIADO');
+  return { telefone, deadline, created };
+}
+
 // The flow's clock is injected: the appointment's deadline is an hour away, and the workers look at it
 // at the due time the flow stored, so no step depends on how fast the machine creates and sends.
 describe('the timed moves', () => {
   it('sends the reminder once at lead time before the deadline, then gives up as NAO_RESPONDEU, each once under two overlapping workers', async () => {
     // Prepare: an appointment notified (ENVIADO), its deadline in an hour (to the second, as the API takes it).
-    await approvedTemplate('demo', ['Tomografia']);
-    const telefone = mobile();
-    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
-    const created = await create('demo', {
-      pacienteTelefone: telefone,
-      procedimento: 'Tomografia',
-      dataLimiteRetirada: localDateTime(new Date(deadline)),
-    });
-    await status('demo', created.id, 'ENVIADO');
+    const { telefone, deadline, created } = await notifiedAnHourAhead('Tomografia');
     const reminderDue = await dueOf('demo', created.id);
 
     // Act: two workers just before the reminder is due, then two at the time.
@@ -368,15 +373,7 @@ describe('the timed moves', () => {
 
   it('holds the flow of a deactivated application, sending nothing, and resumes it once the application is active again', async () => {
     // Prepare: an appointment notified, its reminder due; then the application is deactivated.
-    await approvedTemplate('demo', ['Ecocardiograma']);
-    const telefone = mobile();
-    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
-    const created = await create('demo', {
-      pacienteTelefone: telefone,
-      procedimento: 'Ecocardiograma',
-      dataLimiteRetirada: localDateTime(new Date(deadline)),
-    });
-    await status('demo', created.id, 'ENVIADO');
+    const { telefone, created } = await notifiedAnHourAhead('Ecocardiograma');
     const reminderDue = await dueOf('demo', created.id);
     const setActive = async (ativo: boolean) =>
       expect((await api.admin('PUT', `/api/admin/aplicacoes/${app('demo').id}/ativo`, { ativo })).status).toBe(200);
@@ -406,15 +403,7 @@ describe('the timed moves', () => {
 
   it('the sweep finds an appointment once its step is due, not before', async () => {
     // Prepare: an appointment notified, its reminder due in about an hour.
-    await approvedTemplate('demo', ['Cintilografia']);
-    const telefone = mobile();
-    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
-    const created = await create('demo', {
-      pacienteTelefone: telefone,
-      procedimento: 'Cintilografia',
-      dataLimiteRetirada: localDateTime(new Date(deadline)),
-    });
-    await status('demo', created.id, 'ENVIADO');
+    const { created } = await notifiedAnHourAhead('Cintilografia');
     const reminderDue = await dueOf('demo', created.id);
     // What the sweep queues at `at`: the due index's entries of every shard up to that time.
     const dueAt = (at: number) =>
@@ -432,15 +421,7 @@ describe('the timed moves', () => {
 
 describe('exactly once', () => {
   it('sends and charges one reminder when eight workers take the due appointment at the same moment', async () => {
-    await approvedTemplate('demo', ['Densitometria']);
-    const telefone = mobile();
-    const deadline = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
-    const created = await create('demo', {
-      pacienteTelefone: telefone,
-      procedimento: 'Densitometria',
-      dataLimiteRetirada: localDateTime(new Date(deadline)),
-    });
-    await status('demo', created.id, 'ENVIADO');
+    const { telefone, created } = await notifiedAnHourAhead('Densitometria');
 
     const outcomes = await workersAt('demo', created.id, await dueOf('demo', created.id), 8);
 
