@@ -10,6 +10,7 @@ import { appointmentOperations } from './appointments.ts';
 import { attendanceOperations } from './attendances.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
 import { inboundWebhookOperations } from './inbound-webhooks.ts';
+import { providerTestOperations } from './provider-test.ts';
 import { sectorOperations } from './sectors.ts';
 import { templateOperations } from './templates.ts';
 
@@ -31,4 +32,5 @@ export const handler = groupHandler('admin-whatsapp', {
   ...templateOperations,
   ...appointmentOperations,
   ...flowSettingsOperations,
+  ...providerTestOperations,
 });

@@ -56,6 +56,7 @@ export const providerCredentials = at('10', (aplicacaoId: number, prestadorId: n
 
 // 11-12f: portal users and logins
 export const portalUser = at('11', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }));
+export const portalUsers = at('11', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'USER#' }));
 export const userEmail = at('12', (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }));
 export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({
   pk: `APP#${aplicacaoId}`,

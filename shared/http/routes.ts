@@ -231,6 +231,7 @@ export const extensionRoutes = [
   r('POST', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/creditos', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
   // Tariffs (platform-wide, or for one application) and refunds of statement entries.
   r('GET', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
@@ -266,6 +267,8 @@ export const extensionRoutes = [
   r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  // A real, charged test message through the application's current provider (the console's Configurações).
+  r('POST', '/api/admin/whatsapp/teste', 'admin-whatsapp', 'portalJwt', portal('admin')),
   // An appointment in ERRO processed again from the start (the state machine's ERRO -> IMPORTADO).
   r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
 

@@ -14,6 +14,7 @@ import { pagingQuery } from '#shared/http/paging';
 import { answerBody } from '#functions/admin-whatsapp/attendances';
 import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inbound-messages';
 import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
+import { testSendBody } from '#functions/admin-whatsapp/provider-test';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
 import { messageSendResult } from './messages.ts';
@@ -323,6 +324,32 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
     body: flowSettingsBody,
     responses: { 200: ok('The whole settings after the change.', flowSettings) },
     errors: { 400: ['validation_error'] },
+  },
+  'POST /api/admin/whatsapp/teste': {
+    summary: 'Send a test message through the application’s provider',
+    description:
+      '**A real WhatsApp message, charged like any send**: a fixed test text goes to `telefone` (with its country code; 400 naming the field otherwise) through the application’s current provider (`provider_a`, `provider_b` or `link`) by the normal send path, `contexto` TESTE, with its statement entry. ' +
+      '402 with `saldo` when the balance cannot pay for it; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. ' +
+      'The answer’s `mensagemId` is the message to follow in the message log. With `Idempotency-Key`, a repeat answers the first result.',
+    body: testSendBody,
+    headers: [idempotencyKeyHeader],
+    responses: {
+      200: {
+        description: 'Sent (or, for `link`, the link to send it by hand).',
+        body: messageSendResult,
+        headers: {
+          'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
+        },
+      },
+    },
+    errors: {
+      400: ['validation_error', 'provider_rejected'],
+      402: ['insufficient_balance'],
+      403: ['forbidden'],
+      409: ['conflict'],
+      422: ['unprocessable_entity'],
+      502: ['provider_unavailable'],
+    },
   },
   'POST /api/admin/agendamentos/{id}/reprocessar': {
     summary: 'Process an appointment in ERRO again',

@@ -194,6 +194,14 @@ export const adminContract: GroupContract<'admin'> = {
     responses: { 201: ok('The statement entry of the credit.', statementEntry) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
+  'GET /api/admin/usuarios': {
+    summary: 'List the application’s portal users',
+    description:
+      'The portal users of the admin’s own application (a platform administrator’s too: its token’s application), every role, never a password; paged (`page` from 0, `size` 1 to 100, default 20), in the order of their ids as text.',
+    query: pagingQuery,
+    responses: { 200: ok('One page of users.', named('AdminPortalUserPage', elementsPage(portalUser))) },
+    errors: { 400: ['validation_error'] },
+  },
   'POST /api/admin/usuarios': {
     summary: 'Create a portal user',
     description: [
