@@ -145,7 +145,7 @@ export function errorText(error: unknown, status: number): string {
 
 export function Loading(props: { what: string }): JSX.Element {
   return (
-    <p class="muted" role="status">
+    <p class="muted loading" role="status">
       Carregando {props.what}…
     </p>
   );
