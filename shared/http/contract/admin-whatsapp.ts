@@ -16,6 +16,7 @@ import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inb
 import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import { adminMessagesContract } from './admin-money.ts';
 import { messageSendResult } from './messages.ts';
 import { appointment, attendance } from './v2.ts';
 
@@ -139,6 +140,7 @@ const flowSettings = named(
 );
 
 export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
+  ...adminMessagesContract,
   // Sectors
   'POST /api/admin/whatsapp/setores': {
     summary: 'Create a sector',
