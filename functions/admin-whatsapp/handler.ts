@@ -9,6 +9,7 @@ import { flowSettingsOperations } from './appointment-flow.ts';
 import { appointmentOperations } from './appointments.ts';
 import { attendanceOperations } from './attendances.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
+import { adminMessageOperations } from './messages.ts';
 import { inboundWebhookOperations } from './inbound-webhooks.ts';
 import { providerTestOperations } from './provider-test.ts';
 import { sectorOperations } from './sectors.ts';
@@ -28,6 +29,7 @@ export const handler = groupHandler('admin-whatsapp', {
   ...sectorOperations,
   ...attendanceOperations,
   ...inboundMessageOperations,
+  ...adminMessageOperations,
   ...inboundWebhookOperations,
   ...templateOperations,
   ...appointmentOperations,

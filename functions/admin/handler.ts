@@ -3,6 +3,7 @@ import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { applicationOperations } from './applications.ts';
 import { financeOperations } from './finance.ts';
+import { statementOperations } from './statement.ts';
 import { userOperations } from './users.ts';
 
 // The applications' provider secrets are written here (and read nowhere in this group): shared/providers/secrets.ts.
@@ -13,4 +14,5 @@ export const handler = groupHandler('admin', {
   ...applicationOperations,
   ...userOperations,
   ...financeOperations,
+  ...statementOperations,
 });

@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { getMessage, messageStatuses, statusDescricoes, type Message } from '#shared/domain/messages';
+import { getMessage, messageStatuses } from '#shared/domain/messages';
 import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { pagingQuery } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
+import { messageView } from '#shared/operations/message-log';
 import { sendOperation } from '#shared/operations/send-message';
 import { elementsPageOf } from '#shared/domain/paging';
 
@@ -21,27 +22,6 @@ const repo = dynamoMessageRepository();
 export const messageListQuery = z.extend(pagingQuery, {
   status: z.optional(z.enum(messageStatuses)),
   contexto: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-});
-
-/** The spec's Message, plus what the API knows of it (context, provider, charge). */
-export const messageView = (m: Message) => ({
-  id: m.id,
-  messageSid: m.messageSid,
-  toNumber: m.toNumber,
-  fromNumber: m.fromNumber,
-  body: m.body,
-  status: m.status,
-  statusDescricao: statusDescricoes[m.status],
-  dataEnvio: m.dataEnvio,
-  dataEntrega: m.dataEntrega,
-  dataLeitura: m.dataLeitura,
-  errorCode: m.errorCode,
-  errorMessage: m.errorMessage,
-  provider: m.provider,
-  contexto: m.contexto,
-  contextoId: m.contextoId,
-  usuarioId: m.usuarioId,
-  tarifaCobrada: m.tarifaCobrada,
 });
 
 export const handler = groupHandler('external-messages', {

@@ -7,10 +7,11 @@
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import { countWrite, sentWrites } from '#shared/db/message-settling';
+import { appendStep, countWrites, sentWrites, stepValues } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
 import type { Message } from '#shared/domain/messages';
+import { localDateTime } from '#shared/domain/time';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
@@ -37,25 +38,42 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     },
 
     async settleQueued(ref, messageSid) {
-      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, provider, reconciliarEm, contexto', { '#s': 'status' });
+      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, provider, reconciliarEm, contexto, dataEnvio', {
+        '#s': 'status',
+      });
       if (item?.status !== 'QUEUED' || item.provider !== ref.provider) return false;
       const reconciliarEm = typeof item.reconciliarEm === 'string' ? item.reconciliarEm : null;
       const contexto = typeof item.contexto === 'string' ? (item.contexto as Message['contexto']) : null;
       const outcome = await commitWrites(
-        sentWrites({ aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, provider: ref.provider, reconciliarEm, contexto }, messageSid),
+        sentWrites(
+          {
+            aplicacaoId: ref.aplicacaoId,
+            id: ref.mensagemId,
+            provider: ref.provider,
+            reconciliarEm,
+            contexto,
+            dataEnvio: String(item.dataEnvio),
+          },
+          messageSid,
+        ),
       );
       // Refused: the send's own move to SENT, or the reconciler, got there first.
       return outcome.committed;
     },
 
     async getMessage(ref) {
-      const item = await get(keys.message(ref.aplicacaoId, ref.mensagemId), '#s, statusRank, dataEntrega, lancamentoId, contexto', {
-        '#s': 'status',
-      });
+      const item = await get(
+        keys.message(ref.aplicacaoId, ref.mensagemId),
+        '#s, statusRank, dataEnvio, dataEntrega, lancamentoId, contexto',
+        {
+          '#s': 'status',
+        },
+      );
       if (!item) return undefined;
       return {
         status: item.status as MessageStatus,
         statusRank: Number(item.statusRank ?? 0),
+        dataEnvio: String(item.dataEnvio),
         dataEntrega: (item.dataEntrega ?? null) as string | null,
         lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
         contexto: typeof item.contexto === 'string' ? item.contexto : null,
@@ -78,6 +96,19 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         values[':code'] = update.errorCode;
         values[':message'] = update.errorMessage ?? null;
       }
+      sets.push(appendStep);
+      Object.assign(
+        values,
+        stepValues({
+          status: update.status,
+          // DELIVERED and READ when the provider said; any other move when it was applied.
+          em:
+            update.status === 'READ'
+              ? (update.dataLeitura ?? localDateTime(new Date()))
+              : (update.dataEntrega ?? localDateTime(new Date())),
+          ...(update.errorCode !== undefined ? { errorCode: update.errorCode, errorMessage: update.errorMessage ?? null } : {}),
+        }),
+      );
       // From exactly the status read (so the counters move from the right one), and only upwards.
       let condition = '#s = :from AND statusRank < :rank';
       values[':from'] = update.from;
@@ -95,8 +126,13 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
             ExpressionAttributeValues: values,
           },
         }),
-        countWrite(
-          { aplicacaoId: ref.aplicacaoId, id: ref.mensagemId, contexto: update.contexto as Message['contexto'] },
+        ...countWrites(
+          {
+            aplicacaoId: ref.aplicacaoId,
+            id: ref.mensagemId,
+            contexto: update.contexto as Message['contexto'],
+            dataEnvio: update.dataEnvio,
+          },
           update.from,
           update.status,
         ),

@@ -30,6 +30,8 @@ export const slug = at('3', (slug: string) => ({ pk: `SLUG#${slug}`, sk: 'SLUG' 
 // 4, 4b: the ledger
 export const balance = at('4', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, sk: 'SALDO' }));
 export const statementEntry = at('4b', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${pad(id)}` }));
+/** One day of the statement (`dia`: YYYY-MM-DD in the service's time zone): its entry id range, sums and counts. */
+export const statementDay = at('4c', (aplicacaoId: number, dia: string) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTDIA#${dia}` }));
 
 // 5-7: API keys and OAuth clients
 export const apiKey = at('5', (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }));
@@ -102,6 +104,11 @@ export const messageListing = at('17a', (aplicacaoId: number, dataEnvio: string,
 export const messages = at('17a', (aplicacaoId: number) => ({ gsi1pk: `APP#${aplicacaoId}#MSG` }));
 export const providerMessage = at('17b', (messageSid: string) => ({ pk: `PMSG#${messageSid}`, sk: 'PMSG' }));
 export const messageCounters = at('17d', (aplicacaoId: number, shard: number) => ({ pk: `APP#${aplicacaoId}`, sk: `MSGCONT#${shard}` }));
+/** The message counts of one send day (`dia`: YYYY-MM-DD, the local date of `dataEnvio`), on one shard. */
+export const messageDayCounters = at('17e', (aplicacaoId: number, dia: string, shard: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `MSGDIA#${dia}#${shard}`,
+}));
 
 // 18-21: tariffs, refunds, exchange rate, orphan status callbacks
 export const tariff = at('18', (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${pad(id)}` }));

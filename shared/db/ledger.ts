@@ -9,16 +9,18 @@
 // attribute_not_exists, and the caller's extra writes. Amounts are DynamoDB numbers
 // (exact decimals), written from and read back to decimal strings, never floats.
 import { GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, queryAll, queryPage, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
 import {
   shownDescription,
+  type EntryRange,
   type LedgerRepository,
   type LedgerState,
   type RefundStore,
+  type StatementDay,
   type StatementEntry,
   type StatementRepository,
 } from '#shared/domain/ledger';
@@ -82,12 +84,69 @@ function itemToEntry(item: Item): StatementEntry {
   };
 }
 
+/** Credits that give back what a debit took: spend is the day's debits minus these (docs/data-model.md, 4c). */
+export const refundReferences: ReadonlySet<string> = new Set(['ESTORNO', 'ESTORNO_FALHA_ENVIO']);
+
+/** The day an entry belongs to (pattern 4c): the date of its `criadoEm`, in the service's time zone. */
+export const entryDay = (entry: Pick<StatementEntry, 'criadoEm'>): string => entry.criadoEm.slice(0, 10);
+
+/**
+ * The entry's day (4c), in the entry's own commit: its id range (the first id stays, the last moves on;
+ * commits of one application are serial, so the last written is the highest), its sum by kind and its
+ * count by referenciaTipo.
+ */
+function statementDayWrite(aplicacaoId: number, entry: StatementEntry): ConditionalWrite {
+  const sum = entry.tipo === 'DEBIT' ? 'debitos' : refundReferences.has(entry.referenciaTipo) ? 'estornos' : 'creditos';
+  return conditionalWrite({
+    Update: {
+      Key: keys.statementDay(aplicacaoId, entryDay(entry)),
+      UpdateExpression:
+        'SET tipo = :tipo, dia = :dia, primeiroLancamentoId = if_not_exists(primeiroLancamentoId, :id), ultimoLancamentoId = :id ADD #soma :valor, #n :um',
+      ExpressionAttributeNames: { '#soma': sum, '#n': `n_${entry.referenciaTipo}` },
+      ExpressionAttributeValues: {
+        ':tipo': 'EXTDIA',
+        ':dia': entryDay(entry),
+        ':id': entry.id,
+        ':valor': NumberValue.from(entry.valor),
+        ':um': 1,
+      },
+    },
+  });
+}
+
 /** A refund's once-only marker: put with the refund's entry; a second refund of the same entry is refused. */
 export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ConditionalWrite =>
   putNew(
     { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
     conflict(`entry ${lancamentoId} has already been refunded`),
   );
+
+/** The key range of entries `from`..`to`, with the referenciaTipo as a filter. */
+const rangeQuery = (aplicacaoId: number, range: EntryRange) => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: {
+    ':pk': keys.statementEntry(aplicacaoId, range.from).pk,
+    ':from': keys.statementEntry(aplicacaoId, range.from).sk,
+    ':to': keys.statementEntry(aplicacaoId, range.to).sk,
+    ...(range.referenciaTipo ? { ':ref': range.referenciaTipo } : {}),
+  },
+  ...(range.referenciaTipo ? { FilterExpression: 'referenciaTipo = :ref' } : {}),
+});
+
+function itemToDay(item: Item): StatementDay {
+  const contagens: Record<string, number> = {};
+  for (const [name, value] of Object.entries(item)) if (name.startsWith('n_')) contagens[name.slice(2)] = Number(value);
+  const sum = (value: unknown) => (value === undefined || value === null ? '0.00' : storedAmount(value));
+  return {
+    dia: String(item.dia),
+    primeiroLancamentoId: Number(item.primeiroLancamentoId),
+    ultimoLancamentoId: Number(item.ultimoLancamentoId),
+    debitos: sum(item.debitos),
+    estornos: sum(item.estornos),
+    creditos: sum(item.creditos),
+    contagens,
+  };
+}
 
 /** The tenant's reads of its ledger (/financeiro, /api/v2/stats): no transaction code, so those bundles stay small. */
 export function dynamoStatementRepository(): StatementRepository {
@@ -131,6 +190,41 @@ export function dynamoStatementRepository(): StatementRepository {
         }),
       );
       return { content: (out.Items ?? []).map(itemToEntry), total };
+    },
+
+    async statementDays(aplicacaoId, de, ate) {
+      const items = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :de AND :ate',
+        ExpressionAttributeValues: {
+          ':pk': keys.statementDay(aplicacaoId, de).pk,
+          ':de': keys.statementDay(aplicacaoId, de).sk,
+          ':ate': keys.statementDay(aplicacaoId, ate).sk,
+        },
+        ConsistentRead: true,
+      });
+      return items.map(itemToDay);
+    },
+
+    async rangePage(aplicacaoId, range, page, size, total) {
+      if (!range.referenciaTipo) {
+        // Ids run without gaps: the page is its own key range.
+        const newest = range.to - page * size;
+        const oldest = Math.max(range.from, newest - size + 1);
+        if (newest < oldest) return [];
+        return this.rangeEntries(aplicacaoId, { from: oldest, to: newest }).then((entries) => entries.reverse());
+      }
+      const items = await queryPage(
+        { ...rangeQuery(aplicacaoId, range), ScanIndexForward: false, ConsistentRead: true },
+        page,
+        size,
+        total,
+      );
+      return items.map(itemToEntry);
+    },
+
+    async rangeEntries(aplicacaoId, range) {
+      if (range.to < range.from) return [];
+      return (await queryAll({ ...rangeQuery(aplicacaoId, range), ConsistentRead: true })).map(itemToEntry);
     },
 
     async messageCount(aplicacaoId) {
@@ -199,6 +293,7 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
         }),
         putNew(entryToItem(aplicacaoId, entry)),
         ...(extras.writes ?? []),
+        statementDayWrite(aplicacaoId, entry),
       ]);
       if (outcome.committed) return true;
       // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).

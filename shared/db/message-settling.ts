@@ -1,10 +1,19 @@
 // The writes that move a message out of QUEUED, shared by the send (shared/db/messages.ts) and the
 // status consumer (a callback that names the message by our reference): the move to SENT with the
-// provider id lookup (17b), the delete of the reconciler's entry (35), and the message counts (17d)
-// every status move keeps. Small on purpose: the status consumer imports it without the send path.
+// provider id lookup (17b), the delete of the reconciler's entry (35), the message counts (17d, and
+// 17e per send day) every status move keeps, and the step each move appends to the message's timeline.
+// Small on purpose: the status consumer imports it without the send path.
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
-import { alreadySettled, statusRanks, type Message, type MessageStatus, type PendingSend } from '#shared/domain/messages';
+import {
+  alreadySettled,
+  statusRanks,
+  type Message,
+  type MessageStatus,
+  type PendingSend,
+  type TimelineStep,
+} from '#shared/domain/messages';
+import { localDateTime } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 /** The reconciler's index is spread over a few partitions, so a burst of sends writes to more than one. */
@@ -25,25 +34,31 @@ export const pendingDelete = (m: Pick<Message, 'aplicacaoId' | 'id' | 'reconcili
  * (a concurrent move on the counter shard) is a race to retry.
  */
 export function sentWrites(
-  m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm' | 'contexto'>,
+  m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm' | 'contexto' | 'dataEnvio'>,
   messageSid: string,
+  now = new Date(),
 ): ConditionalWrite[] {
   return [
     conditionalWrite(
       {
         Update: {
           Key: keys.message(m.aplicacaoId, m.id),
-          UpdateExpression: 'SET #s = :s, statusRank = :rank, messageSid = :sid REMOVE reconciliarEm',
+          UpdateExpression: `SET #s = :s, statusRank = :rank, messageSid = :sid, ${appendStep} REMOVE reconciliarEm`,
           ConditionExpression: 'statusRank < :rank',
           ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':s': 'SENT', ':rank': statusRanks.SENT, ':sid': messageSid },
+          ExpressionAttributeValues: {
+            ':s': 'SENT',
+            ':rank': statusRanks.SENT,
+            ':sid': messageSid,
+            ...stepValues({ status: 'SENT', em: localDateTime(now) }),
+          },
         },
       },
       alreadySettled,
     ),
     providerLookupWrite(m, messageSid),
     ...pendingDelete(m),
-    countWrite(m, 'QUEUED', 'SENT'),
+    ...countWrites(m, 'QUEUED', 'SENT'),
   ];
 }
 
@@ -60,12 +75,18 @@ export const COUNTER_SHARDS = 4;
 /** The counter of one status and context (`n_READ_AGENDAMENTO_SAUDE`, `n_QUEUED_SEM` for no context). */
 export const counterName = (status: MessageStatus, contexto: string | null): string => `n_${status}_${contexto ?? 'SEM'}`;
 
-/** A message's move from `from` (null: it is new) to `to`, on its counter shard: -1 and +1 in the move's transaction. */
-export function countWrite(
-  m: Pick<Message, 'aplicacaoId' | 'id' | 'contexto'>,
+/** The send day a message counts on (pattern 17e): the local date of its `dataEnvio`. */
+export const sendDay = (m: Pick<Message, 'dataEnvio'>): string => m.dataEnvio.slice(0, 10);
+
+/**
+ * A message's move from `from` (null: it is new) to `to`: -1 and +1 on its counter shard (17d) and on its
+ * send day's shard (17e), in the move's transaction.
+ */
+export function countWrites(
+  m: Pick<Message, 'aplicacaoId' | 'id' | 'contexto' | 'dataEnvio'>,
   from: MessageStatus | null,
   to: MessageStatus,
-): ConditionalWrite {
+): ConditionalWrite[] {
   const names: Record<string, string> = { '#to': counterName(to, m.contexto) };
   const values: Record<string, number> = { ':plus': 1 };
   let update = 'ADD #to :plus';
@@ -74,12 +95,12 @@ export function countWrite(
     values[':minus'] = -1;
     update += ', #from :minus';
   }
-  return conditionalWrite({
-    Update: {
-      Key: keys.messageCounters(m.aplicacaoId, m.id % COUNTER_SHARDS),
-      UpdateExpression: update,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  });
+  const shard = m.id % COUNTER_SHARDS;
+  const add = (Key: Record<string, string>) =>
+    conditionalWrite({ Update: { Key, UpdateExpression: update, ExpressionAttributeNames: names, ExpressionAttributeValues: values } });
+  return [add(keys.messageCounters(m.aplicacaoId, shard)), add(keys.messageDayCounters(m.aplicacaoId, sendDay(m), shard))];
 }
+
+/** The `SET` clause that appends a step to the timeline (`:step` is the one-element list). */
+export const appendStep = 'historico = list_append(if_not_exists(historico, :noSteps), :step)';
+export const stepValues = (step: TimelineStep) => ({ ':noSteps': [], ':step': [step] });

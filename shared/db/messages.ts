@@ -3,7 +3,7 @@
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
@@ -13,23 +13,28 @@ import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work'
 import {
   COUNTER_SHARDS,
   counterName,
-  countWrite,
+  appendStep,
+  countWrites,
   pendingDelete,
   pendingKey,
   pendingShards,
   providerLookupWrite,
   sentWrites,
+  stepValues,
 } from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { Application } from '#shared/domain/applications';
+import { localDateTime } from '#shared/domain/time';
 import {
   alreadySettled,
+  counterMatches,
   statusRanks,
   type Message,
   type MessageFilters,
   type MessageRepository,
   type MessageStatus,
+  type TimelineStep,
 } from '#shared/domain/messages';
 import { log } from '#shared/log';
 
@@ -42,6 +47,7 @@ function messageToItem(m: Message): Item {
     tipo: 'MSG',
     ...m,
     tarifaCobrada: m.tarifaCobrada === null ? null : NumberValue.from(m.tarifaCobrada),
+    historico: [{ status: m.status, em: m.dataEnvio } satisfies TimelineStep],
   };
 }
 
@@ -69,8 +75,17 @@ function itemToMessage(item: Item): Message {
     lancamentoId: nullable(item.lancamentoId, Number),
     tarifaCobrada: nullable(item.tarifaCobrada, storedAmount),
     reconciliarEm: nullable(item.reconciliarEm, String),
+    ...(Array.isArray(item.historico) ? { historico: (item.historico as Item[]).map(itemToStep) } : {}),
   };
 }
+
+const itemToStep = (step: Item): TimelineStep => ({
+  status: step.status as MessageStatus,
+  em: String(step.em),
+  ...(step.errorCode !== undefined
+    ? { errorCode: nullable(step.errorCode, String), errorMessage: nullable(step.errorMessage, String) }
+    : {}),
+});
 
 export function dynamoMessageRepository(): MessageRepository {
   const catalogue = dynamoTariffCatalogue();
@@ -110,7 +125,7 @@ export function dynamoMessageRepository(): MessageRepository {
 
     queuedWrites: (message, idempotencyKey) => [
       putNew(messageToItem(message)),
-      countWrite(message, null, message.status),
+      ...countWrites(message, null, message.status),
       ...(message.reconciliarEm
         ? [
             putNew({
@@ -129,7 +144,7 @@ export function dynamoMessageRepository(): MessageRepository {
         {
           Update: {
             Key: keys.message(message.aplicacaoId, message.id),
-            UpdateExpression: 'SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg REMOVE reconciliarEm',
+            UpdateExpression: `SET #s = :s, statusRank = :rank, errorCode = :code, errorMessage = :msg, ${appendStep} REMOVE reconciliarEm`,
             // Only from QUEUED: a message the provider accepted (SENT, or a callback's later status) is never failed.
             ConditionExpression: '#s = :queued',
             ExpressionAttributeNames: { '#s': 'status' },
@@ -139,13 +154,14 @@ export function dynamoMessageRepository(): MessageRepository {
               ':code': errorCode,
               ':msg': errorMessage,
               ':queued': 'QUEUED',
+              ...stepValues({ status: 'FAILED', em: localDateTime(new Date()), errorCode, errorMessage }),
             },
           },
         },
         alreadySettled,
       ),
       ...pendingDelete(message),
-      countWrite(message, 'QUEUED', 'FAILED'),
+      ...countWrites(message, 'QUEUED', 'FAILED'),
     ],
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
@@ -203,11 +219,12 @@ export function dynamoMessageRepository(): MessageRepository {
       return out.Item ? itemToMessage(out.Item) : undefined;
     },
 
-    // The total comes from the counters (one BatchGet); the page from the index, newest first, read only
-    // as far as the page: page 0 of a tenant with a million messages is two requests. A filter is applied
-    // to the index pages, so a rare status or context reads further back (see docs/data-model.md, 17d).
+    // The total comes from the counters (one BatchGet; a period: one Query of its day counters, 17e); the
+    // page from the index, newest first, read only as far as the page: page 0 of a tenant with a million
+    // messages is two requests. A filter is applied to the index pages, so a rare status or context reads
+    // further back (see docs/data-model.md, 17d). A phone has no counter: its total is a count of the
+    // period's index entries (the whole history without a period).
     async list(aplicacaoId, filters: MessageFilters, page, size) {
-      const total = await countMessages(aplicacaoId, filters);
       const conditions: string[] = [];
       const names: Record<string, string> = {};
       const values: Item = { ':pk': keys.messages(aplicacaoId).gsi1pk };
@@ -220,38 +237,63 @@ export function dynamoMessageRepository(): MessageRepository {
         conditions.push('contexto = :contexto');
         values[':contexto'] = filters.contexto;
       }
-      const items = await queryPage(
-        {
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: values,
-          ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-          ...(filters.status ? { ExpressionAttributeNames: names } : {}),
-          ScanIndexForward: false,
-        },
-        page,
-        size,
-        total,
-      );
+      if (filters.telefone) {
+        conditions.push('toNumber = :telefone');
+        values[':telefone'] = filters.telefone;
+      }
+      const period = filters.de !== undefined || filters.ate !== undefined;
+      if (period) {
+        // gsi1sk is `<dataEnvio>#<id>`: from the first day's start to past the last day's end.
+        values[':de'] = filters.de ?? '0000-00-00';
+        values[':ate'] = `${filters.ate ?? '9999-12-31'}~`;
+      }
+      const query = {
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: period ? 'gsi1pk = :pk AND gsi1sk BETWEEN :de AND :ate' : 'gsi1pk = :pk',
+        ExpressionAttributeValues: values,
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ...(filters.status ? { ExpressionAttributeNames: names } : {}),
+      };
+      const total = filters.telefone
+        ? await queryCount(query)
+        : period
+          ? sumCounters(await dayCounters(aplicacaoId, filters.de ?? '0000-00-00', filters.ate ?? '9999-12-31'), filters)
+          : await countMessages(aplicacaoId, filters);
+      const items = await queryPage({ ...query, ScanIndexForward: false }, page, size, total);
       return { content: items.map(itemToMessage), total };
     },
   };
 }
+
+/** The counts of the application's messages per send day from `de` to `ate` (pattern 17e): one Query, the shards summed. */
+export async function dayCounters(aplicacaoId: number, de: string, ate: string): Promise<Map<string, Record<string, number>>> {
+  const first = keys.messageDayCounters(aplicacaoId, de, 0);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :de AND :ate',
+    ExpressionAttributeValues: { ':pk': first.pk, ':de': `MSGDIA#${de}#`, ':ate': `MSGDIA#${ate}#~` },
+  });
+  const days = new Map<string, Record<string, number>>();
+  for (const item of items) {
+    const dia = String(item.sk).split('#')[1]!;
+    const day = days.get(dia) ?? {};
+    for (const [name, value] of Object.entries(item)) if (name.startsWith('n_')) day[name] = (day[name] ?? 0) + Number(value);
+    days.set(dia, day);
+  }
+  return days;
+}
+
+const sumCounters = (days: Map<string, Record<string, number>>, filters: MessageFilters): number => {
+  let total = 0;
+  for (const day of days.values()) for (const [name, n] of Object.entries(day)) if (counterMatches(name, filters)) total += n;
+  return total;
+};
 
 /** How many messages match the filters: the sum of the matching counters over the application's shards (pattern 17d). */
 export async function countMessages(aplicacaoId: number, filters: MessageFilters): Promise<number> {
   const shards = await counterShards(aplicacaoId);
   let total = 0;
   for (const shard of shards) {
-    for (const [name, value] of Object.entries(shard)) {
-      if (!name.startsWith('n_')) continue;
-      const cut = name.indexOf('_', 2);
-      const [status, contexto] = [name.slice(2, cut), name.slice(cut + 1)];
-      if (filters.status && status !== filters.status) continue;
-      // `SEM` is the counter of messages without a context: no context filter names it.
-      if (filters.contexto && (contexto === 'SEM' || contexto !== filters.contexto)) continue;
-      total += Number(value);
-    }
+    for (const [name, value] of Object.entries(shard)) if (counterMatches(name, filters)) total += Number(value);
   }
   return total;
 }

@@ -24,6 +24,8 @@ export interface MessageRef {
 export interface MessageState {
   status: MessageStatus;
   statusRank: number;
+  /** When it was sent (its send day carries its day counts). */
+  dataEnvio: string;
   dataEntrega: string | null;
   lancamentoId: number | null;
   contexto: string | null;
@@ -34,6 +36,8 @@ export interface StatusUpdate {
   from: MessageStatus;
   /** The message's context (its counters are per status and context). */
   contexto: string | null;
+  /** When the message was sent: its counts per send day (17e) move on that day. */
+  dataEnvio: string;
   status: MessageStatus;
   statusRank: number;
   /** Set only when given (a field left undefined is not written). */
@@ -225,6 +229,7 @@ async function raiseStatus(
     const update: StatusUpdate = {
       from: message.status,
       contexto: message.contexto,
+      dataEnvio: message.dataEnvio,
       status,
       statusRank: rank,
       requireNoDataEntrega: false,

@@ -92,6 +92,29 @@ export interface StatementPage {
   total: number;
 }
 
+/** One day of an application's statement (pattern 4c): the ids of its first and last entries, sums and counts. */
+export interface StatementDay {
+  /** YYYY-MM-DD, the date of the entries' `criadoEm` (service time zone). */
+  dia: string;
+  primeiroLancamentoId: number;
+  ultimoLancamentoId: number;
+  /** Sum of the day's debits (two places). */
+  debitos: string;
+  /** Sum of the day's refund credits (ESTORNO, ESTORNO_FALHA_ENVIO). */
+  estornos: string;
+  /** Sum of the day's other credits. */
+  creditos: string;
+  /** Entries per referenciaTipo. */
+  contagens: Record<string, number>;
+}
+
+/** The entries with ids `from`..`to` (chain order), one referenciaTipo or all. */
+export interface EntryRange {
+  from: number;
+  to: number;
+  referenciaTipo?: string;
+}
+
 /** The tenant's reads of its ledger, one request each (a page: one GetItem and one Query). */
 export interface StatementRepository {
   /** The balance (two places), strongly consistent; undefined when the application has none. */
@@ -100,6 +123,15 @@ export interface StatementRepository {
   statementPage(aplicacaoId: number, page: number, size: number): Promise<StatementPage>;
   /** Messages sent so far (a counter raised in each send's commit, pattern 17c of docs/data-model.md). */
   messageCount(aplicacaoId: number): Promise<number>;
+  /** The days from `de` to `ate` (both included) that have entries, oldest first: one Query. */
+  statementDays(aplicacaoId: number, de: string, ate: string): Promise<StatementDay[]>;
+  /**
+   * Page `page` of the range's entries, newest first, given how many there are: without a referenciaTipo one
+   * Query of the page's key range; with one, the range read newest first until the page is full.
+   */
+  rangePage(aplicacaoId: number, range: EntryRange, page: number, size: number, total: number): Promise<StatementEntry[]>;
+  /** Every entry of the range, oldest first. */
+  rangeEntries(aplicacaoId: number, range: EntryRange): Promise<StatementEntry[]>;
 }
 
 export interface NewEntry {

@@ -67,6 +67,8 @@ export interface Message {
   tarifaCobrada: string | null;
   /** While QUEUED: when the reconciler settles it if nothing else has (its index entry's sort key). */
   reconciliarEm: string | null;
+  /** Its status timeline as stored (absent on messages from before it was recorded, and on a new message). */
+  historico?: TimelineStep[];
 }
 
 /** A message the reconciler's index (pattern 35) says is due. */
@@ -91,7 +93,37 @@ export interface SendContext {
 export interface MessageFilters {
   status?: MessageStatus;
   contexto?: string;
+  /** The recipient, +E.164 (`toNumber`). */
+  telefone?: string;
+  /** First and last send day (YYYY-MM-DD, service time zone), both included. */
+  de?: string;
+  ate?: string;
 }
+
+/** One step of a message's status timeline (`historico`), appended by the move that makes it. */
+export interface TimelineStep {
+  status: MessageStatus;
+  /** When the move was written (the provider's time for DELIVERED and READ), service local time. */
+  em: string;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+/**
+ * Whether a counter (`n_<STATUS>_<CONTEXTO or SEM>`, patterns 17d and 17e) counts messages the status and
+ * context filters match. `SEM` is the counter of messages without a context: no context filter names it.
+ */
+export function counterMatches(name: string, filters: Pick<MessageFilters, 'status' | 'contexto'>): boolean {
+  if (!name.startsWith('n_')) return false;
+  const cut = name.indexOf('_', 2);
+  const [status, contexto] = [name.slice(2, cut), name.slice(cut + 1)];
+  if (filters.status && status !== filters.status) return false;
+  if (filters.contexto && (contexto === 'SEM' || contexto !== filters.contexto)) return false;
+  return true;
+}
+
+/** The status a counter counts (`n_READ_LEMBRETE` -> READ). */
+export const counterStatus = (name: string): MessageStatus => name.slice(2, name.indexOf('_', 2)) as MessageStatus;
 
 export interface MessageRepository {
   newId(): Promise<number>;
@@ -461,7 +493,7 @@ async function compensate(
   );
 }
 
-export async function getMessage(repo: MessageRepository, aplicacaoId: number, id: number): Promise<Message> {
+export async function getMessage(repo: Pick<MessageRepository, 'get'>, aplicacaoId: number, id: number): Promise<Message> {
   const message = await repo.get(aplicacaoId, id);
   if (!message) throw notFound('message');
   return message;

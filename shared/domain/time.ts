@@ -27,3 +27,17 @@ export function localDateTime(date: Date, timeZone = serviceTimeZone): string {
 /** A stored instant (ISO 8601 in UTC) as the API shows every time: the local date-time without a zone; null stays null. */
 export const shownTime = <T extends string | null | undefined>(instant: T): T extends string ? string : null =>
   (typeof instant === 'string' ? localDateTime(new Date(instant)) : null) as T extends string ? string : null;
+
+/** The date (YYYY-MM-DD) of an instant in the service's time zone: what the API calls "today". */
+export const localDate = (date: Date): string => localDateTime(date).slice(0, 10);
+
+/** A calendar date `days` later (earlier when negative), YYYY-MM-DD. */
+export const addDays = (day: string, days: number): string => {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+};
+
+/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
+export const isCalendarDate = (text: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && addDays(text, 0) === text;

@@ -237,6 +237,11 @@ export const extensionRoutes = [
   r('POST', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/tarifas/{id}', 'admin', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/aplicacoes/{id}/estornos', 'admin', 'portalJwt', portal('admin')),
+  // The console's Início and Extrato, for the token's application: the overview, the statement with its
+  // filters, and the same selection as CSV (#26).
+  r('GET', '/api/admin/resumo', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/extrato', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/extrato/csv', 'admin', 'portalJwt', portal('admin')),
 
   // Admin panel: the application's WhatsApp numbers (inbound messages find their application by them).
   r('PUT', '/api/admin/aplicacoes/{id}/numeros', 'admin', 'portalJwt', portal('admin')),
@@ -254,6 +259,9 @@ export const extensionRoutes = [
   r('DELETE', '/api/admin/webhooks-entrada/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/webhooks-entrada/eventos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/mensagens-recebidas', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  // The console's Mensagens: the messages the application sent, and one with its timeline and charge (#26).
+  r('GET', '/api/admin/mensagens', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/mensagens/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),

@@ -32,6 +32,7 @@ function memoryRepo(
     status: options.queued ? 'QUEUED' : 'SENT',
     statusRank: options.queued ? statusRank.QUEUED : statusRank.SENT,
     messageSid: options.queued ? null : 'SM1',
+    dataEnvio: '2025-03-10T09:00:00',
     dataEntrega: null,
     dataLeitura: null,
     errorCode: null,

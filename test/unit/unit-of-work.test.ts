@@ -116,9 +116,9 @@ describe('the ledger commit as a unit of work', () => {
   it('is the balance update, the entry and the extra writes; a refused extra throws its refusal, a lost race is false', async () => {
     dynamo
       .on(TransactWriteCommand)
-      .rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed'))
-      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None'))
-      .rejectsOnce(cancelled('ValidationError', 'None', 'None'));
+      .rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed', 'None'))
+      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'))
+      .rejectsOnce(cancelled('ValidationError', 'None', 'None', 'None'));
     const ledger = dynamoLedgerRepository();
     const extras = { writes: [refundMarkerWrite(7, 1)] };
 
@@ -129,7 +129,12 @@ describe('the ledger commit as a unit of work', () => {
     await expect(ledger.commit(7, before, entry, extras)).resolves.toBe(false);
     await expect(ledger.commit(7, before, entry, extras)).rejects.toBeInstanceOf(TransactionCanceledException);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Update', 'Put', 'Put']);
-    expect(items.map((i) => (i.Update?.Key ?? i.Put?.Item)?.sk)).toEqual(['SALDO', 'EXTRATO#0000000000000002', 'ESTORNO#0000000000000001']);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Update', 'Put', 'Put', 'Update']);
+    expect(items.map((i) => (i.Update?.Key ?? i.Put?.Item)?.sk)).toEqual([
+      'SALDO',
+      'EXTRATO#0000000000000002',
+      'ESTORNO#0000000000000001',
+      'EXTDIA#2026-01-01', // the entry's day (docs/data-model.md, 4c)
+    ]);
   });
 });

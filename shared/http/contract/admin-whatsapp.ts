@@ -17,6 +17,7 @@ import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/
 import { testSendBody } from '#functions/admin-whatsapp/provider-test';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import { adminMessagesContract } from './admin-money.ts';
 import { messageSendResult } from './messages.ts';
 import { appointment, attendance } from './v2.ts';
 
@@ -140,6 +141,7 @@ const flowSettings = named(
 );
 
 export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
+  ...adminMessagesContract,
   // Sectors
   'POST /api/admin/whatsapp/setores': {
     summary: 'Create a sector',

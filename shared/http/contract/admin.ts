@@ -17,6 +17,7 @@ import { createBody as newUserBody } from '#functions/admin/users';
 import { providers } from '#shared/domain/applications';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
+import { adminMoneyContract } from './admin-money.ts';
 import { statementEntry, tariff as financeTariff } from './finance.ts';
 import { described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
 
@@ -126,6 +127,7 @@ const ownOrPlatform = 'An admin who is not a platform administrator may only nam
 // Routes
 
 export const adminContract: GroupContract<'admin'> = {
+  ...adminMoneyContract,
   'POST /api/admin/aplicacoes': {
     summary: 'Register an application with its first API key pair',
     description: [
