@@ -136,6 +136,15 @@ export const appointmentCounter = at('22b', (aplicacaoId: number, shard: number)
   pk: `APP#${aplicacaoId}`,
   sk: `AGENDCONT#${shard}`,
 }));
+/** An appointment on its day's board (22d): the day (YYYY-MM-DD) and status it is listed under. */
+export const appointmentDay = at('22d', (aplicacaoId: number, dia: string, status: string, id: number) => ({
+  pk: `APP#${aplicacaoId}#AGENDDIA#${dia}`,
+  sk: `${status}#${pad(id)}`,
+}));
+export const appointmentsOfDay = at('22d', (aplicacaoId: number, dia: string, status?: string) => ({
+  pk: `APP#${aplicacaoId}#AGENDDIA#${dia}`,
+  skPrefix: status ? `${status}#` : '',
+}));
 export const orderNumber = at('22c', (aplicacaoId: number, prestadorId: number, numeroPedido: string) => ({
   pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PEDIDO#${numeroPedido}`,
   sk: 'PEDIDO',

@@ -278,6 +278,11 @@ export const extensionRoutes = [
   // A real, charged test message through the application's current provider (the console's Configurações).
   r('POST', '/api/admin/whatsapp/teste', 'admin-whatsapp', 'portalJwt', portal('admin')),
   // An appointment in ERRO processed again from the start (the state machine's ERRO -> IMPORTADO).
+  // The console's appointment board: a day's appointments, one with its history and the flow's messages, the operator's moves.
+  r('GET', '/api/admin/agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/agendamentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/agendamentos/{id}/confirmar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/agendamentos/{id}/cancelar', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
 
   // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),

@@ -290,7 +290,7 @@ describe('GET /api/admin/extrato and /csv', () => {
     expect((await credit('-2+3')).status).toBe(201);
     await api.external(app).send({ telefone: '+5511955580601', mensagem: 'Oi' });
     const whole = (await get(app.token, '/api/admin/extrato?size=100')).body.content as Json[];
-    const day = String(whole[0].criadoEm).slice(0, 10);
+    const day = String(whole[0]!.criadoEm).slice(0, 10);
 
     const period = await csv(app.token, `?de=${day}&ate=${day}`);
     const sends = await csv(app.token, '?referenciaTipo=MENSAGEM_ENVIADA');

@@ -1434,6 +1434,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/resumo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overview of the token’s application (the console’s Início)
+         * @description For the application of the token (a platform administrator’s is its own). Days are calendar days in America/Sao_Paulo, the time zone of every timestamp of the API.
+         *
+         *     Spend is debits minus refunds (credits of `referenciaTipo` ESTORNO and ESTORNO_FALHA_ENVIO) of the day’s entries; other credits are not spend. `saldoBaixo` is true below the cost of 100 messages at the message tariff in force.
+         *
+         *     Messages count on the day they were sent, under their current status, so a day’s counts move as its messages are delivered and read.
+         *
+         *     Read from counters kept with the data: the same few requests whatever the application’s history.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminResumo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/extrato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement of the token’s application, newest first, with filters
+         * @description For the application of the token. `de` and `ate` are the first and last days (YYYY-MM-DD, America/Sao_Paulo, both included); `ate` before `de`, or a day that does not exist, is 400.
+         *
+         *     `referenciaTipo` keeps the entries of one origin (CREDITO, MENSAGEM_ENVIADA, ESTORNO, ESTORNO_FALHA_ENVIO, ...). Each entry’s `saldoPosterior` is the running balance after it.
+         *
+         *     A page of the whole statement or of a period is one key range; with `referenciaTipo` the period’s entries are read newest first until the page is full.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminExtrato"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/extrato/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered statement as CSV
+         * @description The entries `GET /api/admin/extrato` selects with the same filters, oldest first (chain order), as `text/csv; charset=utf-8`, a download named `extrato-<de>-<ate>.csv` (`inicio` without `de`, today without `ate`). `de` and `ate` are the first and last days (YYYY-MM-DD, America/Sao_Paulo, both included); `ate` before `de`, or a day that does not exist, is 400.
+         *
+         *     Columns: `id`, `criadoEm`, `tipo`, `referenciaTipo`, `referenciaId`, `descricao`, `valor`, `saldoAnterior`, `saldoPosterior`; lines end CRLF, decimals use a dot, fields with a comma, quote or line break are quoted (RFC 4180). `valor` is signed (a debit negative), so without `referenciaTipo` the column sums to the change in balance over the period. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so no spreadsheet runs it as a formula (numbers are left as they are).
+         *
+         *     At most 10000 entries: a period holding more is 422 `unprocessable_entity` with `total` and `maximo` (narrow it).
+         *
+         *     A route of its own rather than `Accept: text/csv` on the list: one media type per answer keeps the contract and the generated client plain, and a cache or the gateway never mixes the two answers of one URL.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminExtratoCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/aplicacoes/{id}/numeros": {
         parameters: {
             query?: never;
@@ -1646,6 +1728,52 @@ export interface paths {
          *     Portal JWT of role `admin`.
          */
         get: operations["getApiAdminMensagensRecebidas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mensagens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages the token’s application sent, newest first, with filters
+         * @description For the application of the token. `status` and `contexto` keep one value; `telefone` (with its country code; anything else is 400) the messages to one patient; `de` and `ate` are the first and last send days (YYYY-MM-DD, America/Sao_Paulo, both included); `ate` before `de`, or a day that does not exist, is 400.
+         *
+         *     `totalElements` comes from counters (per status and context, and per send day for a period), so it costs the same whatever the history; with `telefone` it is a count of the period’s messages (of the whole history without a period), so give a period with a phone.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminMensagens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mensagens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One message with its status timeline and statement entry
+         * @description Another application’s message is the same 404 as an unknown one.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminMensagensId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1876,6 +2004,94 @@ export interface paths {
          *     Portal JWT of role `admin`.
          */
         post: operations["postApiAdminWhatsappTeste"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agendamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One day’s appointments (the board)
+         * @description The appointments of the day `data` (YYYY-MM-DD; the date of an appointment’s `dataLimiteRetirada` when it is a date the flow can read, else the day it was created), optionally only those in `status`; ordered by status (alphabetically), then by id; paged (`page` from 0, `size` 1 to 100, default 20). A day that is not a real date or an unknown status is 400. Appointments created before this board existed join it at their next move.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminAgendamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agendamentos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One appointment, its history and the flow’s messages
+         * @description Every move with who made it (the flow, an operator with id and name, the patient by reply, the API client, the provider) and when, and the messages the communication flow sent the patient for it with their current status. Another application’s appointment is the same 404 as an unknown one.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminAgendamentosId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agendamentos/{id}/confirmar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an appointment (operator)
+         * @description The body may be left out; `motivo` is optional. An operator’s move (`por.tipo` operador, with the portal user’s id and name in the history), by the state machine: from any open status; repeating the current status is a 200 no-op (nothing recorded, no event); a closed appointment (CANCELADO, REALIZADO, FALTOU) is 409. Another application’s appointment is 404. The move stops the flow’s timers, and a move into CONFIRMADO or CANCELADO sends AGENDAMENTO_CONFIRMADO or AGENDAMENTO_CANCELADO to the provider’s webhooks, as a v2 PATCH does. `motivo`: 1 to 1000 characters once trimmed, kept as the history entry’s `observacao`.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminAgendamentosIdConfirmar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/agendamentos/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an appointment with a reason (operator)
+         * @description `motivo` is required. An operator’s move (`por.tipo` operador, with the portal user’s id and name in the history), by the state machine: from any open status; repeating the current status is a 200 no-op (nothing recorded, no event); a closed appointment (CANCELADO, REALIZADO, FALTOU) is 409. Another application’s appointment is 404. The move stops the flow’s timers, and a move into CONFIRMADO or CANCELADO sends AGENDAMENTO_CONFIRMADO or AGENDAMENTO_CANCELADO to the provider’s webhooks, as a v2 PATCH does. `motivo`: 1 to 1000 characters once trimmed, kept as the history entry’s `observacao`.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminAgendamentosIdCancelar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2311,6 +2527,62 @@ export interface components {
             providerB: components["schemas"]["AdminProviderBSettings"] | null;
             saldo: components["schemas"]["Money"] | null;
         };
+        /** @description An appointment as the console shows it: every move with who made it and when, and the flow’s messages to the patient. */
+        AdminAppointment: {
+            /** Format: int64 */
+            id: number;
+            /** @description The patient’s phone in +E.164. */
+            pacienteTelefone: string;
+            procedimento: string;
+            pacienteNome: string | null;
+            pacienteCpf: string | null;
+            prestador: string | null;
+            numeroPedido: string | null;
+            dataLimiteRetirada: string | null;
+            localRetirada: string | null;
+            observacoes: string | null;
+            medicoSolicitante: string | null;
+            /** @enum {string} */
+            status: "IMPORTADO" | "VALIDADO" | "ENVIADO" | "AVISO_ENVIADO" | "CONFIRMADO" | "NAO_RESPONDEU" | "CANCELADO" | "ERRO" | "SEM_TEMPLATE" | "REALIZADO" | "FALTOU";
+            criadoEm: components["schemas"]["LocalDateTime"];
+            atualizadoEm: components["schemas"]["LocalDateTime"];
+            /** @description Every move, oldest first. */
+            historico: components["schemas"]["AdminAppointmentHistoryEntry"][];
+            /** @description What the communication flow is waiting for (no balance, no template), in words; null when nothing. */
+            pendencia: string | null;
+            /** @description The flow’s messages to the patient for this appointment, oldest first. */
+            mensagens: components["schemas"]["AppointmentFlowMessage"][];
+        };
+        /** @description One move of an appointment, with who made it (the creation has `de` null). */
+        AdminAppointmentHistoryEntry: {
+            de: ("IMPORTADO" | "VALIDADO" | "ENVIADO" | "AVISO_ENVIADO" | "CONFIRMADO" | "NAO_RESPONDEU" | "CANCELADO" | "ERRO" | "SEM_TEMPLATE" | "REALIZADO" | "FALTOU") | null;
+            /** @enum {string} */
+            para: "IMPORTADO" | "VALIDADO" | "ENVIADO" | "AVISO_ENVIADO" | "CONFIRMADO" | "NAO_RESPONDEU" | "CANCELADO" | "ERRO" | "SEM_TEMPLATE" | "REALIZADO" | "FALTOU";
+            em: components["schemas"]["LocalDateTime"];
+            por: {
+                /** @enum {string} */
+                tipo: "cliente" | "prestador" | "fluxo" | "paciente" | "operador";
+                /** @description Who, within the kind: the portal user’s id (operador), the OAuth client id (cliente), the provider credential id (prestador), the inbound message id of the reply (paciente), the admin who asked for a reprocessing or null (fluxo). */
+                id: (string | number) | null;
+                /** @description An operator’s name as it was at the move; null for any other kind. */
+                nome: string | null;
+            };
+            /** @description The operator’s `motivo`, the PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text. */
+            observacao: string | null;
+            /** @description The message the move sent to the patient (the flow’s notification or reminder); null for others. */
+            mensagemId: number | null;
+        };
+        AdminAppointmentPage: {
+            content: components["schemas"]["Appointment"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
+        };
         /** @description An integration as the admin sees it: its secrets only as masks. */
         AdminIntegration: {
             /** Format: int64 */
@@ -2357,6 +2629,43 @@ export interface components {
                 senha?: string;
             };
         };
+        /** @description One message with its status timeline and its statement entry. */
+        AdminMessage: {
+            /** Format: int64 */
+            id: number;
+            /** @description The provider’s id of the message; null while it is QUEUED. */
+            messageSid: string | null;
+            toNumber: string;
+            fromNumber: string | null;
+            body: string;
+            /** @enum {string} */
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            statusDescricao: string;
+            dataEnvio: components["schemas"]["LocalDateTime"];
+            dataEntrega: components["schemas"]["LocalDateTime"] | null;
+            dataLeitura: components["schemas"]["LocalDateTime"] | null;
+            errorCode: string | null;
+            errorMessage: string | null;
+            /** @enum {string} */
+            provider: "provider_a" | "provider_b" | "link";
+            contexto: ("RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE") | null;
+            contextoId: number | null;
+            usuarioId: number | null;
+            tarifaCobrada: components["schemas"]["Money"] | null;
+            /** @description Every status the message went through, in order (QUEUED, SENT, DELIVERED, READ; or FAILED with its error). Statuses never move back, so a callback that arrives after a later one leaves no step. */
+            historico: components["schemas"]["MessageTimelineStep"][];
+            /** @description The statement entry that charged the message (`tarifaCobrada` is its cost); null for a message that was not charged. */
+            lancamento: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                tipo: "CREDIT" | "DEBIT";
+                valor: components["schemas"]["Money"];
+                descricao: string;
+                criadoEm: components["schemas"]["LocalDateTime"];
+                saldoPosterior: components["schemas"]["Money"];
+            } | null;
+        };
         /** @description An OAuth2 client of the application (revoked ones included, with revogadoEm). */
         AdminOAuthClient: {
             clientId: string;
@@ -2371,6 +2680,37 @@ export interface components {
             clientSecret: string;
             scopes: ("mensagens:enviar" | "atendimentos:read" | "atendimentos:escalar" | "agendamentos:read" | "agendamentos:write" | "pacientes:read" | "pacientes:write" | "integracoes:read" | "integracoes:write" | "registros:importar")[];
             nome: string;
+        };
+        /** @description The console’s Início: balance, spend, messages by status, the low-balance warning, the provider and its numbers. */
+        AdminOverview: {
+            /** @description Today, in the service time zone (`fusoHorario`): the day `gastoHoje` and `mensagensHoje` are of. */
+            data: components["schemas"]["LocalDate"];
+            /** @constant */
+            fusoHorario: "America/Sao_Paulo";
+            saldo: components["schemas"]["Money"];
+            /** @constant */
+            moeda: "BRL";
+            /** @description Debits minus refunds (ESTORNO, ESTORNO_FALHA_ENVIO) of today’s statement entries; credits are not spend. Negative when today’s refunds exceed its debits. */
+            gastoHoje: components["schemas"]["Money"];
+            /** @description The same from the first day of the current month to today. */
+            gastoMes: components["schemas"]["Money"];
+            /** @description The message tariff in force for the application (MENSAGENS/ENVIADA); null when none is. */
+            tarifaMensagem: components["schemas"]["Money"] | null;
+            /** @description The cost of 100 messages at `tarifaMensagem` (0.00 without a tariff). */
+            limiteSaldoBaixo: components["schemas"]["Money"];
+            /** @description `saldo` is below `limiteSaldoBaixo`. */
+            saldoBaixo: boolean;
+            mensagensHoje: components["schemas"]["MessageStatusCounts"];
+            /** @description The last 30 days, oldest first, today last: messages sent each day by status, and each day’s spend. */
+            dias: {
+                data: components["schemas"]["LocalDate"];
+                mensagens: components["schemas"]["MessageStatusCounts"];
+                gasto: components["schemas"]["Money"];
+            }[];
+            /** @enum {string} */
+            provider: "provider_a" | "provider_b" | "link";
+            /** @description The application’s WhatsApp numbers (E.164). */
+            numerosWhatsapp: string[];
         };
         /** @description A portal user (never its password). prestadorId only for a prestador, telefone only for a paciente, plataforma only for a platform administrator. */
         AdminPortalUser: {
@@ -2596,6 +2936,25 @@ export interface components {
                 agendamento: components["schemas"]["Appointment"];
             };
         };
+        /** @description A message the communication flow sent the patient for the appointment, with its delivery status. */
+        AppointmentFlowMessage: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description The notification (the move into ENVIADO) or the reminder (into AVISO_ENVIADO).
+             * @enum {string}
+             */
+            passo: "notificacao" | "lembrete";
+            body: string;
+            /** @enum {string} */
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            statusDescricao: string;
+            dataEnvio: components["schemas"]["LocalDateTime"];
+            dataEntrega: components["schemas"]["LocalDateTime"] | null;
+            dataLeitura: components["schemas"]["LocalDateTime"] | null;
+            errorCode: string | null;
+            errorMessage: string | null;
+        };
         /** @description The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out). */
         AppointmentFlowSettings: {
             /** Format: int64 */
@@ -2614,8 +2973,8 @@ export interface components {
             em: components["schemas"]["LocalDateTime"];
             por: {
                 /** @enum {string} */
-                tipo: "cliente" | "prestador" | "fluxo" | "paciente";
-                /** @description Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo). */
+                tipo: "cliente" | "prestador" | "fluxo" | "paciente" | "operador";
+                /** @description Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel). */
                 id: (string | number) | null;
             };
             /** @description The PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text. */
@@ -2842,6 +3201,33 @@ export interface components {
             mensagem: string;
             /** @description Only for the `link` provider (which sends nothing): the wa.me link that opens WhatsApp with the text ready. */
             link?: string;
+        };
+        /** @description Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum. */
+        MessageStatusCounts: {
+            /** Format: int64 */
+            QUEUED: number;
+            /** Format: int64 */
+            SENT: number;
+            /** Format: int64 */
+            DELIVERED: number;
+            /** Format: int64 */
+            READ: number;
+            /** Format: int64 */
+            FAILED: number;
+            /** Format: int64 */
+            UNDELIVERED: number;
+            /** Format: int64 */
+            total: number;
+        };
+        MessageTimelineStep: {
+            /** @enum {string} */
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            statusDescricao: string;
+            /** @description When the message reached this status; null only for a message sent before the timeline was recorded. */
+            em: components["schemas"]["LocalDateTime"] | null;
+            /** @description The provider’s error code of a FAILED or UNDELIVERED step; null otherwise. */
+            errorCode: string | null;
+            errorMessage: string | null;
         };
         /** @description A decimal amount as a string, never a float. */
         Money: string;
@@ -10063,6 +10449,234 @@ export interface operations {
             };
         };
     };
+    getApiAdminResumo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOverview"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminExtrato: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                de?: string;
+                ate?: string;
+                referenciaTipo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of statement entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["StatementEntry"][];
+                        /** Format: int64 */
+                        totalElements: number;
+                        /** Format: int64 */
+                        totalPages: number;
+                        /** Format: int64 */
+                        number: number;
+                        /** Format: int64 */
+                        size: number;
+                    };
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminExtratoCsv: {
+        parameters: {
+            query?: {
+                de?: string;
+                ate?: string;
+                referenciaTipo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="extrato-<de>-<ate>.csv"`. */
+                    "Content-Disposition"?: string;
+                    /** @description `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     putApiAdminAplicacoesIdNumeros: {
         parameters: {
             query?: never;
@@ -10902,6 +11516,156 @@ export interface operations {
             };
             /** @description Authenticated, but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminMensagens: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                status?: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+                contexto?: "RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE";
+                telefone?: string;
+                de?: string;
+                ate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["ExternalMessage"][];
+                        /** Format: int64 */
+                        totalElements: number;
+                        /** Format: int64 */
+                        totalPages: number;
+                        /** Format: int64 */
+                        number: number;
+                        /** Format: int64 */
+                        size: number;
+                    };
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminMensagensId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMessage"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11995,6 +12759,343 @@ export interface operations {
             };
             /** @description The upstream provider failed. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminAgendamentos: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                data: string;
+                status?: "IMPORTADO" | "VALIDADO" | "ENVIADO" | "AVISO_ENVIADO" | "CONFIRMADO" | "NAO_RESPONDEU" | "CANCELADO" | "ERRO" | "SEM_TEMPLATE" | "REALIZADO" | "FALTOU";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the day’s appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAppointmentPage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminAgendamentosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAppointment"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminAgendamentosIdConfirmar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    motivo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminAgendamentosIdCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appointment after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
