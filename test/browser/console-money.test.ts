@@ -87,7 +87,7 @@ describe('Extrato', () => {
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^extrato-.*\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await readFile((await download.path()), 'utf8');
     const [header, ...lines] = csv.trim().split('\r\n');
     const valor = header!.split(',').indexOf('valor');
     expect(valor).toBeGreaterThanOrEqual(0);
