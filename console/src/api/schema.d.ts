@@ -1327,7 +1327,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the application’s portal users
+         * @description The portal users of the admin’s own application (a platform administrator’s too: its token’s application), every role, never a password; paged (`page` from 0, `size` 1 to 100, default 20), in the order of their ids as text.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminUsuarios"];
         put?: never;
         /**
          * Create a portal user
@@ -1854,6 +1860,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/whatsapp/teste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message through the application’s provider
+         * @description **A real WhatsApp message, charged like any send**: a fixed test text goes to `telefone` (with its country code; 400 naming the field otherwise) through the application’s current provider (`provider_a`, `provider_b` or `link`) by the normal send path, `contexto` TESTE, with its statement entry. 402 with `saldo` when the balance cannot pay for it; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. The answer’s `mensagemId` is the message to follow in the message log. With `Idempotency-Key`, a repeat answers the first result.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminWhatsappTeste"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/agendamentos/{id}/reprocessar": {
         parameters: {
             query?: never;
@@ -2360,6 +2388,17 @@ export interface components {
             telefone?: string;
             /** @constant */
             plataforma?: true;
+        };
+        AdminPortalUserPage: {
+            content: components["schemas"]["AdminPortalUser"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
         };
         /** @description provider_a settings as the admin panel shows them: the secret masked. */
         AdminProviderASettings: {
@@ -9498,6 +9537,74 @@ export interface operations {
             };
         };
     };
+    getApiAdminUsuarios: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPortalUserPage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postApiAdminUsuarios: {
         parameters: {
             query?: never;
@@ -11767,6 +11874,127 @@ export interface operations {
             };
             /** @description Internal error (logged with the request id). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminWhatsappTeste: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A repeat with the same key (within 24 hours, same credential) is not processed again: it answers the first result. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    telefone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent (or, for `link`, the link to send it by hand). */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSendResult"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Insufficient balance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upstream provider failed. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
