@@ -25,7 +25,7 @@ async function openSection(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Seções de configurações' }).getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { level: 2, name: label }).waitFor();
   // Every load of the section done ("Carregando …" gone).
-  await expect.poll(() => page.getByText(/^Carregando/).count()).toBe(0);
+  await expect.poll(() => page.getByText(/^Carregando/).count(), { timeout: 15_000 }).toBe(0);
 }
 
 async function token(clientId: string, clientSecret: string): Promise<{ status: number; body: Json }> {
@@ -54,6 +54,22 @@ function agentCsr(): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A fresh application (provider link) and a page logged in as an admin of its own. */
+async function freshApplication() {
+  const app = await api.newApplication();
+  const email = `secretaria-${app.id}@clinica.test`;
+  const senha = 'uma senha longa de teste';
+  const user = await api.admin('POST', '/api/admin/usuarios', { nome: 'Secretaria', email, role: 'admin', senha, aplicacaoId: app.id });
+  expect(user.status).toBe(201);
+  const page = await browser.page();
+  await page.goto(`${service.baseUrl}/console/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+  return { app, page };
 }
 
 describe('Configurações: navigation and accessibility', () => {
@@ -88,6 +104,71 @@ describe('Configurações: navigation and accessibility', () => {
     expect(content).not.toContain(outra().providerA.authToken);
     expect(await page.getByText(`Guardado: ****${outra().providerA.authToken.slice(-4)}`).count()).toBe(1);
     expect(await page.getByLabel('Auth token').inputValue()).toBe('');
+  });
+});
+
+describe('Configurações: the provider', () => {
+  it('switches the provider with its credentials write-only; a missing setting is refused beside its field, the typed values kept', async () => {
+    const { app, page } = await freshApplication();
+    await openSection(page, 'Provedor');
+    expect(await page.getByTestId('provedor-atual').textContent()).toContain('link');
+
+    // provider_a without its settings: the API names the first one missing.
+    await page.getByRole('combobox', { name: 'Provedor', exact: true }).selectOption('provider_a');
+    await page.getByLabel('Account SID').fill('AC-console-teste');
+    await page.getByRole('button', { name: 'Salvar provedor' }).click();
+    const refused = await api.admin('PUT', `/api/admin/aplicacoes/${app.id}/provider`, {
+      provider: 'provider_a',
+      providerA: { accountSid: 'AC-console-teste' },
+    });
+    expect(refused.status).toBe(400);
+    const field = page.getByLabel(refused.body.field === 'providerA.authToken' ? 'Auth token' : 'Número de envio (provedor A)');
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(refused.body.message).count()).toBe(1);
+    expect(await page.getByLabel('Account SID').inputValue()).toBe('AC-console-teste');
+    expect(await page.getByRole('combobox', { name: 'Provedor', exact: true }).inputValue()).toBe('provider_a');
+    await expectAccessible(page, 'Provedor with the refusal');
+
+    // provider_b with everything: saved, the secrets answered masked, never shown.
+    await page.getByRole('combobox', { name: 'Provedor', exact: true }).selectOption('provider_b');
+    await page.getByLabel('Phone number ID').fill('1234567890');
+    await page.getByLabel('Access token').fill('token-de-acesso-abcd');
+    await page.getByLabel('App secret').fill('segredo-do-app-efgh');
+    await page.getByLabel('Verify token').fill('verificacao-ijkl');
+    await page.getByRole('button', { name: 'Salvar provedor' }).click();
+    await page.getByRole('status').filter({ hasText: 'Provedor salvo.' }).waitFor();
+    expect(await page.getByTestId('provedor-atual').textContent()).toContain('provider_b');
+    const stored = (await api.admin('GET', `/api/admin/aplicacoes/${app.id}`)).body;
+    expect(stored).toMatchObject({
+      provider: 'provider_b',
+      providerB: { phoneNumberId: '1234567890', accessToken: '****abcd', appSecret: '****efgh', verifyToken: '****ijkl' },
+    });
+    expect(await page.getByLabel('Access token').inputValue()).toBe('');
+    expect(await page.getByText('Guardado: ****abcd').count()).toBe(1);
+    expect(await page.content()).not.toContain('token-de-acesso-abcd');
+
+    // A secret left blank keeps the stored one.
+    await page.getByLabel('Phone number ID').fill('999888777');
+    await page.getByRole('button', { name: 'Salvar provedor' }).click();
+    await expect
+      .poll(async () => (await api.admin('GET', `/api/admin/aplicacoes/${app.id}`)).body.providerB)
+      .toMatchObject({ phoneNumberId: '999888777', accessToken: '****abcd' });
+  });
+
+  it('sends a charged test message to the number typed, and shows the refusal of a bad one beside it', async () => {
+    const page = await browser.loggedIn(service, 'outra');
+    await openSection(page, 'Provedor');
+    await page.getByLabel('Telefone de destino').fill('1234');
+    await page.getByRole('button', { name: 'Enviar teste' }).click();
+    await expect.poll(() => page.getByLabel('Telefone de destino').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Telefone de destino').inputValue()).toBe('1234');
+
+    const before = (await asOutra('GET', `/api/admin/aplicacoes/${outra().id}`)).body.saldo as string;
+    await page.getByLabel('Telefone de destino').fill('+5511987654321');
+    await page.getByRole('button', { name: 'Enviar teste' }).click();
+    await page.getByText(/Mensagem de teste enviada \(nº \d+\)/).waitFor();
+    const after = (await asOutra('GET', `/api/admin/aplicacoes/${outra().id}`)).body.saldo as string;
+    expect(Number(after)).toBeLessThan(Number(before));
   });
 });
 
@@ -155,17 +236,7 @@ describe('Configurações: OAuth2 clients', () => {
 describe('Configurações: API key rotation', () => {
   it('asks first, shows the new pair once; the old pair gets 401 and the new one 200', async () => {
     // A fresh application with an admin of its own: nothing else in this file uses its key.
-    const app = await api.newApplication();
-    const email = `secretaria-${app.id}@clinica.test`;
-    const senha = 'uma senha longa de teste';
-    const user = await api.admin('POST', '/api/admin/usuarios', { nome: 'Secretaria', email, role: 'admin', senha, aplicacaoId: app.id });
-    expect(user.status).toBe(201);
-    const page = await browser.page();
-    await page.goto(`${service.baseUrl}/console/`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha').fill(senha);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+    const { app, page } = await freshApplication();
 
     await openSection(page, 'Chave de API');
     expect(await page.getByTestId('chave-atual').textContent()).toBe(app.apiKey);
@@ -210,7 +281,10 @@ describe('Configurações: sectors', () => {
     const codigo = `TRIAGEM_${Date.now() % 100000}`;
     await page.getByLabel('Código').fill(codigo.toLowerCase());
     await page.getByLabel('Nome', { exact: true }).fill('Triagem de exames');
-    await page.getByRole('group', { name: 'Atendentes' }).getByRole('checkbox', { name: /Secretaria \(outra\)/ }).check();
+    await page
+      .getByRole('group', { name: 'Atendentes' })
+      .getByRole('checkbox', { name: /Secretaria \(outra\)/ })
+      .check();
     await page.getByRole('button', { name: 'Criar setor' }).click();
     await expect.poll(() => page.getByTestId('setor-salvo').textContent()).toBe(`Setor ${codigo} criado.`);
     await page.getByRole('cell', { name: codigo, exact: true }).waitFor();
@@ -260,7 +334,9 @@ describe('Configurações: webhooks, integrations, users, the appointment flow',
     await page.getByTestId('segredo').waitFor();
     const segredo = (await shownSecret(page, 'Segredo'))!.trim();
     expect(segredo.length).toBeGreaterThan(20);
-    const listed = ((await asOutra('GET', '/api/admin/webhooks-entrada')).body as unknown as Json[]).find((s) => s.descricao === descricao)!;
+    const listed = ((await asOutra('GET', '/api/admin/webhooks-entrada')).body as unknown as Json[]).find(
+      (s) => s.descricao === descricao,
+    )!;
     expect(listed).toMatchObject({ ativo: true, temSegredo: true });
     await page.getByRole('button', { name: 'Já guardei, ocultar' }).click();
     expect(await page.content()).not.toContain(segredo);
@@ -268,7 +344,10 @@ describe('Configurações: webhooks, integrations, users, the appointment flow',
     await page.getByRole('button', { name: `Desativar a assinatura nº ${listed.id}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click();
     await expect
-      .poll(async () => ((await asOutra('GET', '/api/admin/webhooks-entrada')).body as unknown as Json[]).find((s) => s.id === listed.id)!.ativo)
+      .poll(
+        async () =>
+          ((await asOutra('GET', '/api/admin/webhooks-entrada')).body as unknown as Json[]).find((s) => s.id === listed.id)!.ativo,
+      )
       .toBe(false);
   });
 
@@ -284,9 +363,13 @@ describe('Configurações: webhooks, integrations, users, the appointment flow',
     await page.getByLabel('Senha do banco').fill('senha-do-banco-1234');
     await expectAccessible(page, 'the new integration form');
     await page.getByRole('button', { name: 'Criar integração' }).click();
-    await page.getByRole('cell', { name: nome }).waitFor();
+    await page.getByRole('cell', { name: nome, exact: true }).waitFor();
     const integration = ((await asOutra('GET', '/api/admin/integracoes')).body as unknown as Json[]).find((i) => i.nome === nome)!;
-    expect(integration).toMatchObject({ tipoIntegracao: 'BANCO', conexao: { host: '10.0.0.12', porta: 5432, banco: 'his' }, segredos: { senha: '****1234' } });
+    expect(integration).toMatchObject({
+      tipoIntegracao: 'BANCO',
+      conexao: { host: '10.0.0.12', porta: 5432, banco: 'his' },
+      segredos: { senha: '****1234' },
+    });
 
     await page.getByRole('button', { name: `Certificados de ${nome}` }).click();
     await page.getByLabel('Pedido de certificado (CSR, PEM)').fill(agentCsr());
@@ -302,7 +385,9 @@ describe('Configurações: webhooks, integrations, users, the appointment flow',
     const dialog = page.getByRole('dialog', { name: 'Revogar o certificado?' });
     await dialog.getByLabel('Motivo (opcional)').fill('máquina trocada');
     await dialog.getByRole('button', { name: 'Revogar' }).click();
-    await expect.poll(async () => ((await asOutra('GET', url)).body as unknown as Json[])[0]).toMatchObject({ revogado: true, motivo: 'máquina trocada' });
+    await expect
+      .poll(async () => ((await asOutra('GET', url)).body as unknown as Json[])[0])
+      .toMatchObject({ revogado: true, motivo: 'máquina trocada' });
   });
 
   it('creates a portal user, lists it, never a password', async () => {

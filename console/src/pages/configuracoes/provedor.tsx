@@ -1,5 +1,6 @@
-// Provedor: the provider the application sends through and its settings (secrets write-only: the API
-// answers them masked, and a secret left blank keeps the stored one), its WhatsApp numbers, and a test send.
+// Provedor: the provider the application sends through and the chosen one's settings (secrets write-only:
+// the API answers them masked, and a secret left blank keeps the stored one), its WhatsApp numbers, and a
+// test send.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
@@ -93,8 +94,13 @@ function ProviderForm(props: { app: Application; onSaved: (app: Application) => 
     setSaved(false);
     const { baseUrl: baseA, ...typedA } = fields.a;
     const { baseUrl: baseB, ...typedB } = fields.b;
-    const providerA = changes(plataforma ? { ...typedA, baseUrl: baseA } : typedA, a, ['authToken']);
-    const providerB = changes(plataforma ? { ...typedB, baseUrl: baseB } : typedB, b, ['accessToken', 'appSecret', 'verifyToken']);
+    // The settings of the provider chosen only (the form shows no other): what was typed for another one stays in the form.
+    const providerA =
+      fields.provider === 'provider_a' ? changes(plataforma ? { ...typedA, baseUrl: baseA } : typedA, a, ['authToken']) : undefined;
+    const providerB =
+      fields.provider === 'provider_b'
+        ? changes(plataforma ? { ...typedB, baseUrl: baseB } : typedB, b, ['accessToken', 'appSecret', 'verifyToken'])
+        : undefined;
     const { data, error, response } = await api.PUT('/api/admin/aplicacoes/{id}/provider', {
       params: { path: { id: props.app.id } },
       body: { provider: fields.provider, ...(providerA && { providerA }), ...(providerB && { providerB }) },
@@ -128,100 +134,106 @@ function ProviderForm(props: { app: Application; onSaved: (app: Application) => 
       {fields.provider === 'link' && (
         <p class="hint">O link não envia pelo WhatsApp: cada envio devolve um link wa.me para enviar à mão.</p>
       )}
-      <p class="hint">
-        As credenciais são só de escrita: o servidor mostra apenas os últimos caracteres. Um segredo deixado em branco mantém o que está
-        guardado.
-      </p>
-      <fieldset>
-        <legend>Provedor A</legend>
-        <Field
-          label="Account SID"
-          value={fields.a.accountSid}
-          error={err('providerA.accountSid')}
-          onInput={(e) => setA('accountSid', e.currentTarget.value)}
-        />
-        <Field
-          label="Auth token"
-          type="password"
-          autocomplete="off"
-          value={fields.a.authToken}
-          hint={secretHint(a?.authToken)}
-          error={err('providerA.authToken')}
-          onInput={(e) => setA('authToken', e.currentTarget.value)}
-        />
-        <Field
-          label="Número de envio (provedor A)"
-          type="tel"
-          value={fields.a.fromNumber}
-          hint="Com o código do país. Passa a ser um dos números da aplicação."
-          error={err('providerA.fromNumber')}
-          onInput={(e) => setA('fromNumber', e.currentTarget.value)}
-        />
-        {plataforma ? (
+      {fields.provider !== 'link' && (
+        <p class="hint">
+          As credenciais são só de escrita: o servidor mostra apenas os últimos caracteres. Um segredo deixado em branco mantém o que está
+          guardado.
+        </p>
+      )}
+      {fields.provider === 'provider_a' && (
+        <fieldset>
+          <legend>Configurações do provedor A</legend>
           <Field
-            label="URL base (provedor A)"
-            type="url"
-            value={fields.a.baseUrl}
-            error={err('providerA.baseUrl')}
-            onInput={(e) => setA('baseUrl', e.currentTarget.value)}
+            label="Account SID"
+            value={fields.a.accountSid}
+            error={err('providerA.accountSid')}
+            onInput={(e) => setA('accountSid', e.currentTarget.value)}
           />
-        ) : (
-          a && <p class="hint">URL base: {a.baseUrl} (só o administrador da plataforma altera)</p>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Provedor B</legend>
-        <Field
-          label="Phone number ID"
-          value={fields.b.phoneNumberId}
-          error={err('providerB.phoneNumberId')}
-          onInput={(e) => setB('phoneNumberId', e.currentTarget.value)}
-        />
-        <Field
-          label="WABA ID"
-          value={fields.b.wabaId}
-          error={err('providerB.wabaId')}
-          onInput={(e) => setB('wabaId', e.currentTarget.value)}
-        />
-        <Field
-          label="Access token"
-          type="password"
-          autocomplete="off"
-          value={fields.b.accessToken}
-          hint={secretHint(b?.accessToken)}
-          error={err('providerB.accessToken')}
-          onInput={(e) => setB('accessToken', e.currentTarget.value)}
-        />
-        <Field
-          label="App secret"
-          type="password"
-          autocomplete="off"
-          value={fields.b.appSecret}
-          hint={secretHint(b?.appSecret)}
-          error={err('providerB.appSecret')}
-          onInput={(e) => setB('appSecret', e.currentTarget.value)}
-        />
-        <Field
-          label="Verify token"
-          type="password"
-          autocomplete="off"
-          value={fields.b.verifyToken}
-          hint={secretHint(b?.verifyToken)}
-          error={err('providerB.verifyToken')}
-          onInput={(e) => setB('verifyToken', e.currentTarget.value)}
-        />
-        {plataforma ? (
           <Field
-            label="URL base (provedor B)"
-            type="url"
-            value={fields.b.baseUrl}
-            error={err('providerB.baseUrl')}
-            onInput={(e) => setB('baseUrl', e.currentTarget.value)}
+            label="Auth token"
+            type="password"
+            autocomplete="off"
+            value={fields.a.authToken}
+            hint={secretHint(a?.authToken)}
+            error={err('providerA.authToken')}
+            onInput={(e) => setA('authToken', e.currentTarget.value)}
           />
-        ) : (
-          b && <p class="hint">URL base: {b.baseUrl} (só o administrador da plataforma altera)</p>
-        )}
-      </fieldset>
+          <Field
+            label="Número de envio (provedor A)"
+            type="tel"
+            value={fields.a.fromNumber}
+            hint="Com o código do país. Passa a ser um dos números da aplicação."
+            error={err('providerA.fromNumber')}
+            onInput={(e) => setA('fromNumber', e.currentTarget.value)}
+          />
+          {plataforma ? (
+            <Field
+              label="URL base (provedor A)"
+              type="url"
+              value={fields.a.baseUrl}
+              error={err('providerA.baseUrl')}
+              onInput={(e) => setA('baseUrl', e.currentTarget.value)}
+            />
+          ) : (
+            a && <p class="hint">URL base: {a.baseUrl} (só o administrador da plataforma altera)</p>
+          )}
+        </fieldset>
+      )}
+      {fields.provider === 'provider_b' && (
+        <fieldset>
+          <legend>Configurações do provedor B</legend>
+          <Field
+            label="Phone number ID"
+            value={fields.b.phoneNumberId}
+            error={err('providerB.phoneNumberId')}
+            onInput={(e) => setB('phoneNumberId', e.currentTarget.value)}
+          />
+          <Field
+            label="WABA ID"
+            value={fields.b.wabaId}
+            error={err('providerB.wabaId')}
+            onInput={(e) => setB('wabaId', e.currentTarget.value)}
+          />
+          <Field
+            label="Access token"
+            type="password"
+            autocomplete="off"
+            value={fields.b.accessToken}
+            hint={secretHint(b?.accessToken)}
+            error={err('providerB.accessToken')}
+            onInput={(e) => setB('accessToken', e.currentTarget.value)}
+          />
+          <Field
+            label="App secret"
+            type="password"
+            autocomplete="off"
+            value={fields.b.appSecret}
+            hint={secretHint(b?.appSecret)}
+            error={err('providerB.appSecret')}
+            onInput={(e) => setB('appSecret', e.currentTarget.value)}
+          />
+          <Field
+            label="Verify token"
+            type="password"
+            autocomplete="off"
+            value={fields.b.verifyToken}
+            hint={secretHint(b?.verifyToken)}
+            error={err('providerB.verifyToken')}
+            onInput={(e) => setB('verifyToken', e.currentTarget.value)}
+          />
+          {plataforma ? (
+            <Field
+              label="URL base (provedor B)"
+              type="url"
+              value={fields.b.baseUrl}
+              error={err('providerB.baseUrl')}
+              onInput={(e) => setB('baseUrl', e.currentTarget.value)}
+            />
+          ) : (
+            b && <p class="hint">URL base: {b.baseUrl} (só o administrador da plataforma altera)</p>
+          )}
+        </fieldset>
+      )}
       <div class="actions">
         <button type="submit" disabled={busy}>
           Salvar provedor
