@@ -254,6 +254,7 @@ export const extensionRoutes = [
   r('DELETE', '/api/admin/webhooks-entrada/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/webhooks-entrada/eventos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/mensagens-recebidas', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/atendimentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),
