@@ -769,6 +769,7 @@ describe('PlatformStack', () => {
           groupFunctions['provider-api'].id,
           groupFunctions['v2-appointments'].id,
           groupFunctions['provider-portal'].id,
+          groupFunctions['admin-whatsapp'].id,
           consumerFunctions.inbound.id,
           consumerFunctions.outboundWebhooks.id,
           consumerFunctions.appointmentFlow.id,
