@@ -209,7 +209,7 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
   };
 
   const general = formError(refusal, FIELDS);
-  const code = 'Letras maiúsculas, números e _, ex.: WHATSAPP';
+  const code = (example: string) => `Letras maiúsculas, números e _, ex.: ${example}`;
   return (
     <section class="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
@@ -220,7 +220,7 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
         <div class="field-row">
           <Field
             label="Categoria"
-            hint={code}
+            hint={code('MENSAGENS')}
             value={draft.categoria}
             onInput={set('categoria')}
             error={errorAt(refusal, 'categoria')}
@@ -228,7 +228,7 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
           />
           <Field
             label="Subtipo"
-            hint="Ex.: UTILITY"
+            hint={code('ENVIADA')}
             value={draft.subtipo}
             onInput={set('subtipo')}
             error={errorAt(refusal, 'subtipo')}
@@ -236,7 +236,7 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
           />
           <Field
             label="Unidade"
-            hint="Ex.: MENSAGEM"
+            hint={code('POR_MENSAGEM')}
             value={draft.unidade}
             onInput={set('unidade')}
             error={errorAt(refusal, 'unidade')}

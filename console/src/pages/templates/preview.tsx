@@ -2,7 +2,7 @@
 // appointment field that will fill it (the templates have no example values), and the quick-reply
 // buttons under it. The template record has no header, footer, URL or phone buttons (docs/templates.md),
 // so the preview shows none.
-import type { JSX } from 'preact';
+import { Fragment, type JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import { bodyParts, fieldLabels, type TemplateField } from './model';
 
@@ -20,7 +20,7 @@ export function Preview(props: { corpo: string; variaveis: readonly (TemplateFie
             ) : (
               bodyParts(props.corpo, props.variaveis).map((part, i) =>
                 'text' in part ? (
-                  part.text
+                  formatted(part.text, i)
                 ) : (
                   <span key={i} class="wa-var" title={`Variável {{${part.variable}}}`}>
                     [{part.field ? fieldLabels[part.field] : `variável ${part.variable}`}]
@@ -45,5 +45,21 @@ export function Preview(props: { corpo: string; variaveis: readonly (TemplateFie
         )}
       </div>
     </figure>
+  );
+}
+
+/** WhatsApp's own marks in the text: *bold*, _italic_, ~strikethrough~ (within a line). */
+function formatted(text: string, key: number): JSX.Element {
+  const pieces = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~)/);
+  return (
+    <Fragment key={key}>
+      {pieces.map((piece, i) => {
+        const inner = piece.slice(1, -1);
+        if (i % 2 === 0) return piece;
+        if (piece.startsWith('*')) return <strong key={i}>{inner}</strong>;
+        if (piece.startsWith('_')) return <em key={i}>{inner}</em>;
+        return <s key={i}>{inner}</s>;
+      })}
+    </Fragment>
   );
 }
