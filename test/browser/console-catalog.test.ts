@@ -72,9 +72,10 @@ describe('Templates (outra, a tenant admin on provider_a)', () => {
     expect(await page.getByLabel('Procedimentos').inputValue()).toBe(procedimento);
     await expectAccessible(page, 'Templates: the form with the API`s error');
 
-    await page.getByLabel('Texto da mensagem').fill('Olá {{1}}, seu exame de {{2}} está pronto para retirada.');
+    await page.getByLabel('Texto da mensagem').fill('Olá {{1}}, seu exame de {{2}} está *pronto* para retirada.');
     const formPreview = page.getByTestId('previa');
     await expect.poll(() => formPreview.textContent()).toContain('Olá [Nome do paciente], seu exame de [Procedimento] está pronto');
+    expect(await formPreview.locator('strong').textContent()).toBe('pronto'); // WhatsApp's *bold*
     expect(await quickReplies(formPreview)).toEqual(['Confirmar', 'Remarcar']);
     await expectAccessible(page, 'Templates: the form with its preview');
     await page.getByRole('button', { name: 'Criar template' }).click();
@@ -84,7 +85,7 @@ describe('Templates (outra, a tenant admin on provider_a)', () => {
     const created = ((await outra('GET', TEMPLATES)).body as unknown as Json[]).find((t) => t.nome === nome)!;
     expect(created).toMatchObject({
       estado: 'RASCUNHO',
-      corpo: 'Olá {{1}}, seu exame de {{2}} está pronto para retirada.',
+      corpo: 'Olá {{1}}, seu exame de {{2}} está *pronto* para retirada.',
       variaveis: ['pacienteNome', 'procedimento'],
       botoes: ['Confirmar', 'Remarcar'],
       procedimentos: [procedimento],
@@ -197,7 +198,9 @@ describe('Aplicações (demo, the platform admin)', () => {
     expect(await dialog.textContent()).toContain('chave de API da aplicação é recusada');
     await expectAccessible(page, 'Aplicações: the deactivation dialog');
     await dialog.getByRole('button', { name: 'Desativar' }).click();
-    await page.getByRole('button', { name: 'Ativar aplicação' }).waitFor();
+    // exact: "Desativar aplicação" contains the name too.
+    await page.getByRole('button', { name: 'Ativar aplicação', exact: true }).waitFor();
+    await page.getByText(`Aplicação ${nome} desativada.`).waitFor();
     expect((await api.external(key).get('/api/external/financeiro/saldo')).status).toBe(401);
     const id = new URL(page.url()).pathname.split('/').pop();
     expect((await api.admin('GET', `/api/admin/aplicacoes/${id}`)).body).toMatchObject({ nome, slug, ativo: false });
