@@ -39,16 +39,16 @@ describe('Mensagens', () => {
     await page.evaluate('window.sameDocument = true');
     const sent = await api.external(outra).send({ telefone: '+5511955581002', mensagem: 'Sua consulta é amanhã às 9h' });
     expect(sent.status).toBe(200);
-    const row = page.locator(`tr[data-message-id="${sent.body.id}"]`);
+    const row = page.locator(`tr[data-message-id="${sent.body.mensagemId}"]`);
     await expect.poll(() => row.locator('.badge').textContent(), { timeout: 20_000 }).toMatch(/Entregue|Lida/);
     expect(await page.evaluate('window.sameDocument')).toBe(true);
     await expectAccessible(page, 'Mensagens');
 
     await row.getByRole('link').click();
-    await page.getByRole('heading', { name: `Mensagem ${sent.body.id}` }).waitFor();
+    await page.getByRole('heading', { name: `Mensagem ${sent.body.mensagemId}` }).waitFor();
     const timeline = page.getByRole('region', { name: 'Histórico de status' });
     await expect.poll(() => timeline.textContent()).toContain('Entregue');
-    const detail = (await api.call('GET', `/api/admin/mensagens/${sent.body.id}`, { Authorization: `Bearer ${outra.tokens.admin}` })).body;
+    const detail = (await api.call('GET', `/api/admin/mensagens/${sent.body.mensagemId}`, { Authorization: `Bearer ${outra.tokens.admin}` })).body;
     const charge = page.getByRole('region', { name: 'Lançamento no extrato' });
     expect(await charge.textContent()).toContain(money(detail.lancamento.valor));
     expect(await charge.textContent()).toContain(money(detail.lancamento.saldoPosterior));
@@ -82,8 +82,8 @@ describe('Extrato', () => {
     );
     const change = cents(inPeriod[0]!.saldoPosterior) - cents(inPeriod[inPeriod.length - 1]!.saldoAnterior);
 
-    await page.getByLabel('De').fill(today);
-    await page.getByLabel('Até').fill(today);
+    await page.getByLabel('De', { exact: true }).fill(today);
+    await page.getByLabel('Até', { exact: true }).fill(today);
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^extrato-.*\.csv$/);

@@ -89,6 +89,13 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
           );
         })}
         <line class="axis" x1="0" y1={height} x2={width} y2={height} />
+        {props.days.map((d, i) =>
+          i % 7 === props.days.length % 7 || i === props.days.length - 1 ? (
+            <text key={d.data} class="tick" x={i * bar + bar / 2} y={height + 15} text-anchor="middle">
+              {day(d.data).slice(0, 5)}
+            </text>
+          ) : null,
+        )}
       </svg>
       <ul class="legend" aria-hidden="true">
         {messageStatuses.map((s) => (
