@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/', 'console/dist/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

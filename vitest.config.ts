@@ -15,6 +15,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/dynamo-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },
     ],
   },

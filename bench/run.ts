@@ -15,6 +15,7 @@ import { comparePowertools } from './compare-powertools.ts';
 import { authorizerTable, measureAuthorizers } from './authorizers.ts';
 import { explainBundle } from './explain.ts';
 import { appointmentsTable, measureAppointments } from './appointments.ts';
+import { measureConsole, writeConsoleSection } from './console.ts';
 import { importTable, measureImport } from './import.ts';
 import { inboundTable, measureInbound } from './inbound.ts';
 import { measureSends, sendTable } from './send.ts';
@@ -44,6 +45,7 @@ const usage = `Usage: npm run bench -- [options]
   --skip-appointments skip the v2 create and /execucao measurement
   --skip-inbound      skip the inbound webhooks and inbound consumer measurement
   --skip-import       skip the agent batch import measurement (500-record batches over the mTLS port)
+  --skip-console      skip the console's weight and page timings (bench/console.ts; alone: npm run bench:console)
   --import-batches N  500-record batches per import mix (default 6)
   --authorizer-runs N warm calls per authorizer (default 300)
   --requests N        requests per route at fixed concurrency (default 2000)
@@ -71,6 +73,7 @@ const { values, positionals } = parseArgs({
     'skip-appointments': { type: 'boolean', default: false },
     'skip-inbound': { type: 'boolean', default: false },
     'skip-import': { type: 'boolean', default: false },
+    'skip-console': { type: 'boolean', default: false },
     'import-batches': { type: 'string', default: '6' },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
@@ -297,6 +300,15 @@ async function main(): Promise<void> {
       await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+
+  // Its own marked section of docs/performance.md, written whatever else this run skipped.
+  if (!values['skip-console']) {
+    log("console: the build's weight, and each page in Chromium against the local service");
+    const section = await measureConsole();
+    console.log('\n## Console\n');
+    console.log(section);
+    if (!values['skip-docs']) writeConsoleSection(section);
   }
 
   const writable = !values['skip-docs'] && !partial && !values['skip-cold'];

@@ -156,7 +156,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // The inbound subscriptions' HMAC keys are kept (written, never read) here.
   'admin-whatsapp': needs({
     table: table(readMany, write, { gsi1: true }),
-    sendsTo: ['appointmentFlow'],
+    // An operator's confirm or cancel emits its AGENDAMENTO_* event, as a v2 PATCH does.
+    sendsTo: ['appointmentFlow', 'outboundWebhooks'],
     readsProviderSecrets: sends,
     inboundWebhookSecrets: 'write',
   }),

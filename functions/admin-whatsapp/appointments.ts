@@ -1,21 +1,132 @@
-// POST /api/admin/agendamentos/{id}/reprocessar: an appointment in ERRO processed again from the start,
-// on an operator's word (the state machine's ERRO -> IMPORTADO, a flow step with the operator as its
-// actor). It is due at once and handed to the flow, which validates and notifies it like a new one; a
-// lost hand-over is found by the sweep. Any other status is the state machine's 409.
+// The console's appointment board (Agendamentos) for the admin's own application:
+//   GET  /api/admin/agendamentos?data=&status=   one day's board (pattern 22d), paged
+//   GET  /api/admin/agendamentos/{id}            the appointment, every move with who made it, and the flow's messages
+//   POST /api/admin/agendamentos/{id}/confirmar  an operator's move into CONFIRMADO (optional `motivo`)
+//   POST /api/admin/agendamentos/{id}/cancelar   an operator's move into CANCELADO (`motivo` required)
+//   POST /api/admin/agendamentos/{id}/reprocessar an appointment in ERRO processed again from the start, on an
+//     operator's word (the state machine's ERRO -> IMPORTADO, a flow step with the operator as its actor): due at
+//     once and handed to the flow, which validates and notifies it like a new one; a lost hand-over is found by the sweep.
+// Every move goes through the state machine (409 where the status does not allow it); another application's
+// appointment is the same 404 as an unknown one.
+import * as z from 'zod/mini';
+import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
+import { messagesByIds } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentView } from '#shared/domain/appointments';
+import { appointmentStatuses, appointmentView, fieldLimits, type Appointment, type OperatorStatus } from '#shared/domain/appointments';
 import { notFound } from '#shared/domain/errors';
-import { json, type Operations } from '#shared/http/kit';
+import { statusDescricoes, type Message } from '#shared/domain/messages';
+import { elementsPageOf } from '#shared/domain/paging';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
+import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
+const users = dynamoApplicationRepository();
+
+/** A real calendar day, YYYY-MM-DD (2024-02-30 is refused). */
+const calendarDay = z.string().check(
+  z.maxLength(10),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
+  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'must be a real date',
+  }),
+);
+
+export const boardQuery = z.object({ data: calendarDay, status: z.optional(z.enum(appointmentStatuses)) });
+
+const reason = z.string().check(z.trim(), z.minLength(1), z.maxLength(fieldLimits.observacao));
+export const confirmBody = z.object({ motivo: z.optional(reason) });
+export const cancelBody = z.object({ motivo: reason });
+
+/** The appointment as the console shows it: the v2 view, each move with its operator's name and message, and the flow's messages. */
+async function detailView(a: Appointment) {
+  const ids = a.historico.flatMap((h) => (h.mensagemId === undefined ? [] : [h.mensagemId]));
+  const messages = ids.length > 0 ? await messagesByIds(a.aplicacaoId, ids) : new Map<number, Message>();
+  const steps = new Map(a.historico.flatMap((h) => (h.mensagemId === undefined ? [] : [[h.mensagemId, h.para] as const])));
+  return {
+    ...appointmentView(a),
+    historico: a.historico.map((h) => ({
+      de: h.de,
+      para: h.para,
+      em: h.em,
+      por: { tipo: h.por.tipo, id: h.por.id, nome: h.por.nome ?? null },
+      observacao: h.observacao,
+      mensagemId: h.mensagemId ?? null,
+    })),
+    mensagens: ids.flatMap((id) => {
+      const m = messages.get(id);
+      return m
+        ? [
+            {
+              id: m.id,
+              passo: steps.get(id) === 'AVISO_ENVIADO' ? ('lembrete' as const) : ('notificacao' as const),
+              body: m.body,
+              status: m.status,
+              statusDescricao: statusDescricoes[m.status],
+              dataEnvio: m.dataEnvio,
+              dataEntrega: m.dataEntrega,
+              dataLeitura: m.dataLeitura,
+              errorCode: m.errorCode,
+              errorMessage: m.errorMessage,
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+async function find(request: TenantRequest): Promise<Appointment> {
+  const appointment = await appointments.get(request.principal.aplicacaoId, pathId(request, 'appointment'));
+  if (!appointment) throw notFound('appointment');
+  return appointment;
+}
+
+/** An operator's move: the portal user of the token, with its name as it is now, kept in the history. */
+async function operatorMove(request: TenantRequest, status: OperatorStatus, motivo: string | null) {
+  const id = pathId(request, 'appointment');
+  const { aplicacaoId, subject } = request.principal;
+  const userId = Number(subject);
+  const user = Number.isSafeInteger(userId) ? await users.getPortalUser(aplicacaoId, userId) : undefined;
+  const moved = await retryRaces(async () => {
+    const current = await appointments.get(aplicacaoId, id);
+    if (!current) throw notFound('appointment');
+    const attempt = await attemptMove(
+      deps,
+      current,
+      { by: 'operador', status },
+      { actorId: Number.isSafeInteger(userId) ? userId : (subject ?? null), actorName: user?.nome ?? null, observacao: motivo },
+    );
+    return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
+  });
+  return json(200, appointmentView(moved));
+}
 
 export const appointmentOperations: Operations<'admin-whatsapp'> = {
+  'GET /api/admin/agendamentos': async (request) => {
+    const paging = readPaging(request.query);
+    const { data, status } = validate(boardQuery, { data: request.query.data, status: request.query.status }, 'query');
+    const { content, total } = await appointments.dayPage(request.principal.aplicacaoId, data, status, paging.page, paging.size);
+    return json(200, elementsPageOf(content.map(appointmentView), total, paging));
+  },
+
+  'GET /api/admin/agendamentos/{id}': async (request) => json(200, await detailView(await find(request))),
+
+  'POST /api/admin/agendamentos/{id}/confirmar': async (request) => {
+    const { motivo } = validate(confirmBody, request.body ?? {});
+    return operatorMove(request, 'CONFIRMADO', motivo ?? null);
+  },
+
+  'POST /api/admin/agendamentos/{id}/cancelar': async (request) => {
+    const { motivo } = validate(cancelBody, request.body ?? {});
+    return operatorMove(request, 'CANCELADO', motivo);
+  },
+
   'POST /api/admin/agendamentos/{id}/reprocessar': async (request) => {
     const id = pathId(request, 'appointment');
     const { aplicacaoId, subject } = request.principal;

@@ -11,10 +11,11 @@ import { attendanceOperations } from './attendances.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
 import { adminMessageOperations } from './messages.ts';
 import { inboundWebhookOperations } from './inbound-webhooks.ts';
+import { providerTestOperations } from './provider-test.ts';
 import { sectorOperations } from './sectors.ts';
 import { templateOperations } from './templates.ts';
 
-// An approved template queues the appointments waiting for it.
+// An approved template queues the appointments waiting for it; an operator's confirm or cancel hands its event to the outbound webhooks.
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   // The applications' provider secrets (shared/providers/secrets.ts): answers and templates call the provider.
@@ -22,7 +23,7 @@ awsAdapters({
   // The inbound subscriptions' HMAC keys are written to the secret store (never read here), on the first create.
   secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
 });
-needsConfig('appointmentFlowQueueUrl', 'providerSecretPrefix', 'webhookSecretPrefix');
+needsConfig('appointmentFlowQueueUrl', 'outboundWebhooksQueueUrl', 'providerSecretPrefix', 'webhookSecretPrefix');
 
 export const handler = groupHandler('admin-whatsapp', {
   ...sectorOperations,
@@ -33,4 +34,5 @@ export const handler = groupHandler('admin-whatsapp', {
   ...templateOperations,
   ...appointmentOperations,
   ...flowSettingsOperations,
+  ...providerTestOperations,
 });

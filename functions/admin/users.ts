@@ -1,14 +1,17 @@
+// GET /api/admin/usuarios: the admin's own application's portal users, paged (never a password).
 // POST /api/admin/usuarios: portal users. An admin creates users in its own application; a
 // platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
 // another platform admin. The answer never carries the password.
 import * as z from 'zod/mini';
 import { recordId } from '#shared/domain/validation';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
-import { dynamoApplicationRepository } from '#shared/db/applications';
+import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
 import type { PortalUser } from '#shared/domain/applications';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
+import { elementsPageOf } from '#shared/domain/paging';
 import { json, type Operations } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { isPlatformAdmin } from './platform-admin.ts';
 
@@ -39,6 +42,12 @@ const view = (user: PortalUser) => ({
 });
 
 export const userOperations: Operations<'admin'> = {
+  'GET /api/admin/usuarios': async (request) => {
+    const paging = readPaging(request.query);
+    const { content, total } = await portalUserPage(request.principal.aplicacaoId, paging.page, paging.size);
+    return json(200, elementsPageOf(content.map(view), total, paging));
+  },
+
   'POST /api/admin/usuarios': async (request) => {
     const input = validate(createBody, request.body);
     const own = request.principal.aplicacaoId;

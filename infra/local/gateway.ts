@@ -26,6 +26,7 @@ import {
 import { transformedKey, type RateLimit } from '#infra/constructs/rate-limits';
 import { authorizerFunctions, groupFunctions } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
+import { consolePage } from '#infra/local/console-site';
 import { referencePage } from '#infra/local/reference-page';
 import { gatewayResponses, type GatewayAnswer } from '#shared/http/gateway-responses';
 import { routes as routeTable, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
@@ -238,6 +239,8 @@ export interface GatewayOptions {
   rateLimits?: readonly RateLimit[];
   /** Sees every answer to a request that matched a route (the tests' contract check, test/support/contract-check.ts). */
   observe?: (exchange: Exchange) => void;
+  /** The built console (console/build.ts) to serve under /console/; none when absent. */
+  consoleDir?: string;
 }
 
 /** A request that matched a route, and the answer it got. */
@@ -419,6 +422,14 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     const path = q >= 0 ? url.slice(0, q) : url;
     const rawQuery = q >= 0 ? url.slice(q + 1) : '';
     const method = (req.method ?? 'GET').toUpperCase();
+
+    // The console's files come from the bucket behind CloudFront on AWS: no WAF rule of the API counts them.
+    const site = options.consoleDir ? await consolePage(method, path, options.consoleDir) : undefined;
+    if (site) {
+      req.resume();
+      res.writeHead(site.statusCode, { ...site.headers, 'Content-Length': String(site.body.length) });
+      return void res.end(method === 'HEAD' ? undefined : site.body);
+    }
 
     const refused = overLimit(
       path,

@@ -35,6 +35,7 @@ import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
 import { sandboxPatientRecord, seedPhysicianPortal } from '#infra/local/seed-portals';
 import { seedAgentCa } from '#infra/local/seed-agent-ca';
+import { seedConsoleLogins, type SandboxConsole } from '#infra/local/seed-console';
 import { seedDefaultPlans } from '#shared/domain/plans';
 import { seedDefaultTariffs } from '#shared/domain/tariffs';
 import { scopes as allScopes, type PortalRole, type Scope } from '#shared/http/routes';
@@ -101,6 +102,8 @@ export interface Sandbox {
    * POST {url}/simular/mensagem plays a patient writing in (infra/local/simulators). Written once they listen.
    */
   simulators?: { providerA: string; providerB: string };
+  /** The console (`npm start` serves it at `url`) and its logins: demo's a platform admin, outra's a tenant admin. */
+  console?: SandboxConsole;
 }
 
 export type SandboxKey = keyof Sandbox['applications'];
@@ -285,7 +288,14 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
   for (const spec of sandboxApps) {
     applications[spec.key] = await seedApplication(options.repo, spec, previous?.applications?.[spec.key]);
   }
-  const sandbox: Sandbox = { baseUrl: options.baseUrl, applications };
+  const console = await seedConsoleLogins({
+    repo: options.repo,
+    baseUrl: options.baseUrl,
+    demo: applications.demo,
+    outra: applications.outra,
+    previous: previous?.console,
+  });
+  const sandbox: Sandbox = { baseUrl: options.baseUrl, applications, console };
   const file = sandboxFile(options.dataDir);
   await writeFile(`${file}.tmp`, JSON.stringify(sandbox, null, 2) + '\n', { mode: 0o600 });
   await rename(`${file}.tmp`, file);

@@ -4,6 +4,8 @@
 // under one data folder (.local by default). `npm start` (infra/local/start.ts) and the
 // integration tests start it through startLocalService. One service per process: it sets
 // process.env and installs the adapters for the handlers it runs.
+import { buildConsole } from '#console/build';
+import { CONSOLE_PATH } from '#infra/console-headers';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -54,6 +56,8 @@ export type { Sandbox } from '#infra/local/seed';
 export const LOCAL_TABLE_NAME = 'whatsapp-platform-local';
 
 export interface LocalServiceOptions {
+  /** Build the console (console/build.ts) into <dataDir>/console and serve it at /console/; default true. */
+  console?: boolean;
   /** Port of the gateway on 127.0.0.1; 0 picks a free one. Default 3000. */
   port?: number;
   /** The web ACL's rate limits the gateway enforces (`npm start`: the stack's, or RATE_LIMITS); default none (tests, bench). */
@@ -84,6 +88,8 @@ export interface LocalServiceOptions {
 
 export interface LocalService {
   baseUrl: string;
+  /** `<baseUrl>/console/` when the console is served. */
+  consoleUrl: string | undefined;
   /** `https://127.0.0.1:<port>` of the agent channel (client certificate in sandbox.agent). */
   agentUrl: string;
   sandbox: Sandbox;
@@ -112,6 +118,7 @@ export const localPaths = (dataDir: string) => ({
   secrets: path.join(dataDir, 'secrets'),
   dlq: path.join(dataDir, 'dlq'),
   webhooks: path.join(dataDir, 'webhooks'),
+  console: path.join(dataDir, 'console'),
   sandbox: sandboxFile(dataDir),
 });
 
@@ -188,7 +195,11 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     })());
 
   try {
-    dynamo = await startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb });
+    const consoleDir = options.console === false ? undefined : paths.console;
+    [dynamo] = await Promise.all([
+      startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb }),
+      consoleDir ? buildConsole(consoleDir) : undefined,
+    ]);
 
     gateway = createGateway({
       ready,
@@ -196,6 +207,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       rateLimits: options.rateLimits,
       observe: options.observe,
       groupTimeoutMs: options.groupTimeoutMs,
+      consoleDir,
     });
     const baseUrl = await gateway.listen(options.port ?? 3000);
     exchangeRateSource = await startExchangeRateFixture();
@@ -314,6 +326,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
 
     return {
       baseUrl,
+      consoleUrl: consoleDir ? `${baseUrl}${CONSOLE_PATH}` : undefined,
       agentUrl: agentTls.url,
       sandbox,
       dataDir,

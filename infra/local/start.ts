@@ -79,6 +79,7 @@ async function main(): Promise<void> {
 
   console.log(`\nLocal service ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  Base URL:  ${service.baseUrl}`);
+  if (service.consoleUrl) console.log(`  Console:   ${service.consoleUrl} (logins in the sandbox file, "console")`);
   console.log(`  Reference: ${service.baseUrl}/docs (the OpenAPI document: ${service.baseUrl}/openapi.json)`);
   console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);

@@ -6,7 +6,17 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, isConditionFailure, queryIndex, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import {
+  conditional,
+  db,
+  isConditionFailure,
+  queryCount,
+  queryIndex,
+  queryPage,
+  queryPrefix,
+  tableName,
+  withoutKeys,
+} from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
@@ -396,4 +406,21 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
   };
   return repo;
+}
+
+/**
+ * A page of an application's portal users (pattern 11: `sk begins_with USER#`, in the order of their keys) and
+ * how many there are: the page is read only as far as it goes, the total is a `Select: COUNT` of the same range
+ * (user items are small; the application's other items are not read). Never a password: the hash lives on the
+ * e-mail lookup item (pattern 12), not on the user.
+ */
+export async function portalUserPage(aplicacaoId: number, page: number, size: number): Promise<{ content: PortalUser[]; total: number }> {
+  const { pk, skPrefix } = keys.portalUsers(aplicacaoId);
+  const query = {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+  };
+  const total = await queryCount(query);
+  const items = await queryPage(query, page, size, total);
+  return { content: items.map((item) => withoutKeys(item) as unknown as PortalUser), total };
 }

@@ -6,11 +6,11 @@
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryIndex, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryCount, queryIndex, queryPage, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { isClosed, type Appointment, type AppointmentStatus, type HistoryEntry } from '#shared/domain/appointments';
+import { boardDay, isClosed, type Appointment, type AppointmentStatus, type HistoryEntry } from '#shared/domain/appointments';
 import { conflict } from '#shared/domain/errors';
 import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
 
@@ -34,6 +34,20 @@ const dueShard = (id: number) => id % DUE_SHARDS;
 export const dueShards = Array.from({ length: DUE_SHARDS }, (_, i) => i);
 const dueKey = (a: Pick<Appointment, 'aplicacaoId' | 'id'>, vencimento: string) =>
   keys.flowDue(dueShard(a.id), vencimento, a.aplicacaoId, a.id);
+
+/** The appointment's entry on its day's board (pattern 22d). */
+const dayKey = (a: Appointment) => keys.appointmentDay(a.aplicacaoId, boardDay(a), a.status, a.id);
+
+/** The board entry writes of a change from `before` (none for a new appointment) to `after`: none when neither its day nor its status changed. */
+function dayWrites(before: Appointment | undefined, after: Appointment): ConditionalWrite<never>[] {
+  const from = before && dayKey(before);
+  const to = dayKey(after);
+  if (from && from.pk === to.pk && from.sk === to.sk) return [];
+  return [
+    ...(from ? [conditionalWrite({ Delete: { Key: from } })] : []),
+    conditionalWrite({ Put: { Item: { ...to, tipo: 'AGENDDIA', agendamentoId: after.id } } }),
+  ];
+}
 
 /** The statuses in which a patient's reply is about the appointment (pattern 34a points at it). */
 const awaitsReply = (status: AppointmentStatus) => ['ENVIADO', 'AVISO_ENVIADO', 'NAO_RESPONDEU', 'CONFIRMADO'].includes(status);
@@ -134,6 +148,14 @@ export interface AppointmentRepository {
   allInStatus(aplicacaoId: number, status: AppointmentStatus): Promise<Appointment[]>;
   /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
   count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
+  /** A page of one day's board (pattern 22d), by status then id, optionally of one status, and how many there are. */
+  dayPage(
+    aplicacaoId: number,
+    dia: string,
+    status: AppointmentStatus | undefined,
+    page: number,
+    size: number,
+  ): Promise<{ content: Appointment[]; total: number }>;
 }
 
 /** A move's writes: the appointment conditioned on `before`'s status, its counters, the order number it closes, the flow's index entries. */
@@ -177,6 +199,7 @@ function moveWrites<R>(after: Appointment, before: Appointment, refusal: R): Con
         ]
       : []),
     ...flowIndexWrites(before, after),
+    ...dayWrites(before, after),
   ];
 }
 
@@ -223,6 +246,7 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
         counterWrite(aplicacaoId, { total: 1, [appointment.status]: 1 }),
         ...reservation,
         ...flowIndexWrites(undefined, appointment),
+        ...dayWrites(undefined, appointment),
       ]);
       if (outcome.committed) return;
       const [refusal] = outcome.refusals;
@@ -327,6 +351,27 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
       return items.sort((a, b) => b.id - a.id);
     },
 
+    async dayPage(aplicacaoId, dia, status, page, size) {
+      const { pk, skPrefix } = keys.appointmentsOfDay(aplicacaoId, dia, status);
+      const query = {
+        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':prefix': skPrefix } : {}) },
+        ConsistentRead: true,
+      };
+      const total = await queryCount(query);
+      const entries = await queryPage({ ...query, ProjectionExpression: 'agendamentoId' }, page, size, total);
+      if (entries.length === 0) return { content: [], total };
+      const ids = entries.map((e) => Number(e.agendamentoId));
+      const out = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: ids.map((id) => keys.appointment(aplicacaoId, id)), ConsistentRead: true } },
+        }),
+      );
+      // At most 100 small keys; the answer's order is not the board's.
+      const byId = new Map((out.Responses?.[tableName()] ?? []).map((item) => [Number(item.id), toAppointment(item)]));
+      return { content: ids.flatMap((id) => byId.get(id) ?? []), total };
+    },
+
     async count(aplicacaoId, status) {
       const Keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => keys.appointmentCounter(aplicacaoId, shard));
       const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys, ConsistentRead: true } } }));
@@ -343,6 +388,7 @@ export function newAppointmentWrites(appointment: Appointment): ConditionalWrite
     putNew(toItem(appointment)),
     counterWrite(appointment.aplicacaoId, { total: 1, [appointment.status]: 1 }),
     ...flowIndexWrites(undefined, appointment),
+    ...dayWrites(undefined, appointment),
   ];
 }
 
@@ -401,5 +447,6 @@ export function appointmentImportChangeWrites<R>(
     ),
     ...(moved ? [counterWrite(after.aplicacaoId, { [before.status]: -1, [after.status]: 1 })] : []),
     ...(moved ? flowIndexWrites(before, after) : []),
+    ...dayWrites(before, after),
   ];
 }

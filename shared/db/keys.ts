@@ -58,6 +58,7 @@ export const providerCredentials = at('10', (aplicacaoId: number, prestadorId: n
 
 // 11-12f: portal users and logins
 export const portalUser = at('11', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `USER#${id}` }));
+export const portalUsers = at('11', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'USER#' }));
 export const userEmail = at('12', (email: string) => ({ pk: `USEREMAIL#${email}`, sk: 'USEREMAIL' }));
 export const patientPhone = at('12b', (aplicacaoId: number, telefone: string) => ({
   pk: `APP#${aplicacaoId}`,
@@ -134,6 +135,15 @@ export const appointmentsInStatus = at('22a', (aplicacaoId: number, status: stri
 export const appointmentCounter = at('22b', (aplicacaoId: number, shard: number) => ({
   pk: `APP#${aplicacaoId}`,
   sk: `AGENDCONT#${shard}`,
+}));
+/** An appointment on its day's board (22d): the day (YYYY-MM-DD) and status it is listed under. */
+export const appointmentDay = at('22d', (aplicacaoId: number, dia: string, status: string, id: number) => ({
+  pk: `APP#${aplicacaoId}#AGENDDIA#${dia}`,
+  sk: `${status}#${pad(id)}`,
+}));
+export const appointmentsOfDay = at('22d', (aplicacaoId: number, dia: string, status?: string) => ({
+  pk: `APP#${aplicacaoId}#AGENDDIA#${dia}`,
+  skPrefix: status ? `${status}#` : '',
 }));
 export const orderNumber = at('22c', (aplicacaoId: number, prestadorId: number, numeroPedido: string) => ({
   pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#PEDIDO#${numeroPedido}`,

@@ -372,3 +372,21 @@ export async function putAllNew(items: Item[]): Promise<void> {
     if (!outcome.committed) throw new Error('backfill: an item already exists', { cause: outcome.error });
   }
 }
+
+/**
+ * Messages of an application by id, in one BatchGet per 100 (an appointment's flow messages, an attendance's
+ * answers): those found, by id. Keys DynamoDB leaves unprocessed (throttling) are asked again, a few times.
+ */
+export async function messagesByIds(aplicacaoId: number, ids: readonly number[]): Promise<Map<number, Message>> {
+  const found = new Map<number, Message>();
+  const unique = [...new Set(ids)];
+  for (let from = 0; from < unique.length; from += 100) {
+    let pending: Record<string, unknown>[] = unique.slice(from, from + 100).map((id) => keys.message(aplicacaoId, id));
+    for (let round = 0; pending.length > 0 && round < 5; round++) {
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+      for (const item of out.Responses?.[tableName()] ?? []) found.set(Number(item.id), itemToMessage(item));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return found;
+}

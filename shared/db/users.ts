@@ -161,3 +161,16 @@ export async function addPatientPhone(user: PortalUser, telefone: string): Promi
   ]);
   if (!outcome.committed) throw outcome.error;
 }
+
+/** Gives an existing login a new password hash (the sandbox's console logins, when sandbox.json lost theirs). */
+export async function setLoginPassword(email: string, senhaHash: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userEmail(email),
+      UpdateExpression: 'SET senhaHash = :h',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':h': senhaHash },
+    }),
+  );
+}

@@ -15,6 +15,7 @@ import { phoneField } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { parseInput, recordId } from '#shared/domain/validation';
 import { pageOf } from '#shared/domain/paging';
+import { parseDeadline } from '#shared/domain/appointment-flow';
 
 // ---------------------------------------------------------------------------------------------
 // States
@@ -48,13 +49,20 @@ export const isAppointmentStatus = (value: unknown): value is AppointmentStatus 
 // ---------------------------------------------------------------------------------------------
 // Triggers: who moves an appointment, and with what.
 
-/** Who moved an appointment: the application's OAuth client (v2), the provider's nbwp_ credential, the communication flow, the patient. */
-export const actorKinds = ['cliente', 'prestador', 'fluxo', 'paciente'] as const;
+/**
+ * Who moved an appointment: the application's OAuth client (v2), the provider's nbwp_ credential, the communication
+ * flow, the patient, an operator of the admin panel (a portal user).
+ */
+export const actorKinds = ['cliente', 'prestador', 'fluxo', 'paciente', 'operador'] as const;
 export type ActorKind = (typeof actorKinds)[number];
 
 /** The statuses a v2 PATCH may ask for; any other status is a 422. */
 export const patchStatuses = ['CONFIRMADO', 'CANCELADO'] as const;
 export type PatchStatus = (typeof patchStatuses)[number];
+
+/** The statuses an operator may set from the admin panel (confirmar, cancelar). */
+export const operatorStatuses = ['CONFIRMADO', 'CANCELADO'] as const;
+export type OperatorStatus = (typeof operatorStatuses)[number];
 
 /** The results POST /execucao may register. */
 export const executionResults = ['REALIZADO', 'FALTOU'] as const;
@@ -90,16 +98,23 @@ export type Trigger =
   | { by: 'cliente'; status: string }
   | { by: 'prestador'; resultado: ExecutionResult }
   | { by: 'fluxo'; step: FlowStep }
-  | { by: 'paciente'; reply: PatientReply };
+  | { by: 'paciente'; reply: PatientReply }
+  | { by: 'operador'; status: OperatorStatus };
 
 /** The table's name of a trigger: `<actor kind>:<what>`. */
-export type TriggerName = `cliente:${PatchStatus}` | `prestador:${ExecutionResult}` | `fluxo:${FlowStep}` | `paciente:${PatientReply}`;
+export type TriggerName =
+  | `cliente:${PatchStatus}`
+  | `prestador:${ExecutionResult}`
+  | `fluxo:${FlowStep}`
+  | `paciente:${PatientReply}`
+  | `operador:${OperatorStatus}`;
 
 export const triggerNames: readonly TriggerName[] = [
   ...patchStatuses.map((s) => `cliente:${s}` as const),
   ...executionResults.map((r) => `prestador:${r}` as const),
   ...flowSteps.map((s) => `fluxo:${s}` as const),
   ...patientReplies.map((r) => `paciente:${r}` as const),
+  ...operatorStatuses.map((s) => `operador:${s}` as const),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +138,9 @@ export const transitionTable: readonly TransitionRule[] = [
   // v2 PATCH by the application's client: from any open state; repeating the current status is a no-op.
   ...rules(open, 'cliente:CONFIRMADO', 'CONFIRMADO'),
   ...rules([...open, 'CANCELADO'], 'cliente:CANCELADO', 'CANCELADO'),
+  // An operator of the admin panel, for the clinic: the same moves as the application's client.
+  ...rules(open, 'operador:CONFIRMADO', 'CONFIRMADO'),
+  ...rules([...open, 'CANCELADO'], 'operador:CANCELADO', 'CANCELADO'),
   // POST /execucao by the provider: from any open state, never from a closed one (409).
   ...rules(open, 'prestador:REALIZADO', 'REALIZADO'),
   ...rules(open, 'prestador:FALTOU', 'FALTOU'),
@@ -195,6 +213,8 @@ export function triggerName(trigger: Trigger): TriggerName | Extract<Decision, {
       return `fluxo:${trigger.step}`;
     case 'paciente':
       return `paciente:${trigger.reply}`;
+    case 'operador':
+      return `operador:${trigger.status}`;
   }
 }
 
@@ -228,10 +248,15 @@ export interface HistoryEntry {
   para: AppointmentStatus;
   /** Local date-time without zone, the spec's timestamp form. */
   em: string;
-  /** Who: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow step's run id or null (fluxo). */
-  por: { tipo: ActorKind; id: string | number | null };
-  /** PATCH's `observacao` (the cancellation reason), /execucao's `observacao`, a flow's error text. */
+  /**
+   * Who: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente),
+   * the flow step's run id or null (fluxo), the portal user id (operador, and `nome`: the user's name at the move).
+   */
+  por: { tipo: ActorKind; id: string | number | null; nome?: string | null };
+  /** PATCH's `observacao` (the cancellation reason), /execucao's `observacao`, a flow's error text, an operator's `motivo`. */
   observacao: string | null;
+  /** The message the move sent to the patient (the flow's notification or reminder, written with its debit); absent for others. */
+  mensagemId?: number;
 }
 
 /** The optional text fields of the spec's appointment; null when not given. */
@@ -418,6 +443,10 @@ export function newAppointment(input: AppointmentCreateInput, context: CreateCon
 export interface MoveContext {
   /** Who, within the trigger's actor kind (see HistoryEntry.por). */
   actorId: string | number | null;
+  /** An operator's name, kept in the history entry as it was at the move. */
+  actorName?: string | null;
+  /** The message sent with the move (the flow's notification or reminder). */
+  mensagemId?: number;
   observacao?: string | null;
   at: Date;
   /** The flow's next look at it after the move; none by default (a move by anyone else ends the flow's timers). */
@@ -447,8 +476,12 @@ export function moveAppointment(appointment: Appointment, trigger: Trigger, cont
     de: decision.from,
     para: decision.to,
     em,
-    por: { tipo: trigger.by, id: context.actorId },
+    por:
+      context.actorName === undefined
+        ? { tipo: trigger.by, id: context.actorId }
+        : { tipo: trigger.by, id: context.actorId, nome: context.actorName },
     observacao: context.observacao ?? null,
+    ...(context.mensagemId === undefined ? {} : { mensagemId: context.mensagemId }),
   };
   return {
     changed: true,
@@ -465,6 +498,15 @@ export function moveAppointment(appointment: Appointment, trigger: Trigger, cont
     entry,
     evento: decision.evento,
   };
+}
+
+/**
+ * The day an appointment is listed under on the console's board (pattern 22d): the date of its pick-up deadline
+ * when the flow can read it, else the day it was created; YYYY-MM-DD in the service's time zone.
+ */
+export function boardDay(a: Pick<Appointment, 'dataLimiteRetirada' | 'criadoEm'>): string {
+  const deadline = parseDeadline(a.dataLimiteRetirada);
+  return (deadline ? localDateTime(deadline) : a.criadoEm).slice(0, 10);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -489,7 +531,13 @@ export function appointmentView(a: Appointment): AppointmentView {
     status: a.status,
     criadoEm: a.criadoEm,
     atualizadoEm: a.atualizadoEm,
-    historico: a.historico.map((h) => ({ ...h, por: { ...h.por } })),
+    historico: a.historico.map((h) => ({
+      de: h.de,
+      para: h.para,
+      em: h.em,
+      por: { tipo: h.por.tipo, id: h.por.id },
+      observacao: h.observacao,
+    })),
     pendencia: a.pendencia ?? null,
   };
 }

@@ -157,8 +157,11 @@ export interface SendInput {
   /** An approved template to send (`mensagem` is its filled text), and its category for the statement entry. */
   template?: TemplateSend;
   tipoConversa?: ConversationType;
-  /** The caller's writes, committed with the debit (a refused one refuses the send, nothing charged: its DomainError is thrown). */
-  writes?: readonly ConditionalWrite[];
+  /**
+   * The caller's writes, committed with the debit (a refused one refuses the send, nothing charged: its DomainError is
+   * thrown); a function is given the new message's id (an appointment's move records the message it sent).
+   */
+  writes?: readonly ConditionalWrite[] | ((mensagemId: number) => readonly ConditionalWrite[]);
 }
 
 export type SendOutcome = (
@@ -335,7 +338,7 @@ async function send(
         writes: [
           ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
           ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
-          ...(input.writes ?? []),
+          ...(typeof input.writes === 'function' ? input.writes(id) : (input.writes ?? [])),
         ],
         increment: { totalMensagens: 1 },
       }),

@@ -231,6 +231,7 @@ export const extensionRoutes = [
   r('POST', '/api/admin/aplicacoes/{id}/oauth-clients', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/aplicacoes/{id}/creditos', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/usuarios', 'admin', 'portalJwt', portal('admin')),
   // Tariffs (platform-wide, or for one application) and refunds of statement entries.
   r('GET', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/tarifas', 'admin', 'portalJwt', portal('admin')),
@@ -274,7 +275,14 @@ export const extensionRoutes = [
   r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  // A real, charged test message through the application's current provider (the console's Configurações).
+  r('POST', '/api/admin/whatsapp/teste', 'admin-whatsapp', 'portalJwt', portal('admin')),
   // An appointment in ERRO processed again from the start (the state machine's ERRO -> IMPORTADO).
+  // The console's appointment board: a day's appointments, one with its history and the flow's messages, the operator's moves.
+  r('GET', '/api/admin/agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/agendamentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/agendamentos/{id}/confirmar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/agendamentos/{id}/cancelar', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
 
   // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),

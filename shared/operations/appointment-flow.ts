@@ -23,6 +23,7 @@ import {
   type AppointmentStatus,
   type FlowDue,
   type FlowStep,
+  type HistoryEntry,
 } from '#shared/domain/appointments';
 import type { Application } from '#shared/domain/applications';
 import { DomainError } from '#shared/domain/errors';
@@ -194,6 +195,11 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
   if (!move.changed) return 'nada';
   const due = nextDue(a, move.appointment.status, settings, now);
   const after = { ...move.appointment, vencimento: due?.vencimento ?? null, passo: due?.passo ?? null, pendencia: null };
+  // The history entry names the message it sent (its id is drawn by the send, just before the debit).
+  const withMessage = (mensagemId: number) => ({
+    ...after,
+    historico: [...a.historico, { ...(after.historico[after.historico.length - 1] as HistoryEntry), mensagemId }],
+  });
   let outcome;
   try {
     outcome = await sendMessage(deps.send, a.aplicacaoId, {
@@ -204,7 +210,7 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
       statusCallbackUrl: deps.statusCallbackUrl,
       template: templateSend(template, filled.valores, a.id),
       tipoConversa: template.categoria,
-      writes: deps.appointments.moveWrites(after, a, appointmentMoved),
+      writes: (mensagemId) => deps.appointments.moveWrites(withMessage(mensagemId), a, appointmentMoved),
     });
   } catch (error) {
     if (error === appointmentMoved) return undefined;

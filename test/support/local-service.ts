@@ -47,6 +47,7 @@ export function useLocalService(options: LocalServiceOptions & { env?: Record<st
       inMemory: true,
       quiet: true,
       schedules: false,
+      console: false,
       dataDir,
       observe,
       // API Gateway's 29 s rather than the groups' 15 s: DynamoDB Local under the whole suite is several times

@@ -30,6 +30,8 @@ function triggerOf(name: TriggerName): Trigger {
       return { by, step: what as Extract<Trigger, { by: 'fluxo' }>['step'] };
     case 'paciente':
       return { by, reply: what as 'confirmou' | 'cancelou' };
+    case 'operador':
+      return { by, status: what as 'CONFIRMADO' | 'CANCELADO' };
   }
 }
 
@@ -66,9 +68,12 @@ describe('the transition table', () => {
     expect(allowed.size).toBe(transitionTable.length);
   });
 
-  it('moves nothing out of a closed status except the no-op of cancelling a cancelled appointment', () => {
+  it('moves nothing out of a closed status except the no-ops of cancelling a cancelled appointment', () => {
     const outOfClosed = transitionTable.filter((r) => (closedStatuses as readonly string[]).includes(r.from));
-    expect(outOfClosed.map((r) => key(r.from, r.trigger, r.to))).toEqual([key('CANCELADO', 'cliente:CANCELADO', 'CANCELADO')]);
+    expect(outOfClosed.map((r) => key(r.from, r.trigger, r.to))).toEqual([
+      key('CANCELADO', 'cliente:CANCELADO', 'CANCELADO'),
+      key('CANCELADO', 'operador:CANCELADO', 'CANCELADO'),
+    ]);
   });
 
   it('covers every trigger and reaches every status but IMPORTADO only through reprocessing', () => {

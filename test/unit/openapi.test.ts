@@ -6,6 +6,7 @@ import { validate } from '@readme/openapi-parser';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { allFunctions } from '#infra/functions';
+import { consoleApiTypes } from '#infra/openapi/console-types';
 import { buildDocument } from '#infra/openapi/document';
 import { routes, type Route } from '#shared/http/routes';
 
@@ -21,6 +22,11 @@ describe('docs/openapi.json', () => {
     const generated = `${JSON.stringify(buildDocument({ version }), null, 2)}\n`;
     // One assertion on the whole text: a stale file fails with the first difference shown.
     expect(committed, 'docs/openapi.json is stale: run npm run openapi').toBe(generated);
+  });
+
+  it('is what the console is typed against: console/src/api/schema.d.ts is generated from it now', async () => {
+    const types = readFileSync(new URL('../../console/src/api/schema.d.ts', import.meta.url), 'utf8');
+    expect(types, 'console/src/api/schema.d.ts is stale: run npm run openapi').toBe(await consoleApiTypes(document));
   });
 
   it('is a valid OpenAPI 3.1 document for @readme/openapi-parser', async () => {

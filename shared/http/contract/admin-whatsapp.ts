@@ -11,12 +11,16 @@ import {
   updateSchema as templateUpdateBody,
 } from '#shared/domain/templates';
 import { pagingQuery } from '#shared/http/paging';
+import { boardQuery, cancelBody, confirmBody } from '#functions/admin-whatsapp/appointments';
 import { answerBody } from '#functions/admin-whatsapp/attendances';
 import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inbound-messages';
 import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
+import { testSendBody } from '#functions/admin-whatsapp/provider-test';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
 import { adminMessagesContract } from './admin-money.ts';
+import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
+import { messageStatuses } from '#shared/domain/messages';
 import { messageSendResult } from './messages.ts';
 import { appointment, attendance } from './v2.ts';
 
@@ -138,6 +142,66 @@ const flowSettings = named(
   }),
   'The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out).',
 );
+
+// ---------------------------------------------------------------------------------------------
+// Appointments (the console's board)
+
+const adminHistoryEntry = named(
+  'AdminAppointmentHistoryEntry',
+  z.object({
+    de: z.nullable(z.enum(appointmentStatuses)),
+    para: z.enum(appointmentStatuses),
+    em: timestamp,
+    por: z.object({
+      tipo: z.enum(actorKinds),
+      id: described(
+        z.nullable(z.union([z.string(), id])),
+        'Who, within the kind: the portal user’s id (operador), the OAuth client id (cliente), the provider credential id (prestador), the inbound message id of the reply (paciente), the admin who asked for a reprocessing or null (fluxo).',
+      ),
+      nome: described(z.nullable(z.string()), 'An operator’s name as it was at the move; null for any other kind.'),
+    }),
+    observacao: described(
+      z.nullable(z.string()),
+      'The operator’s `motivo`, the PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text.',
+    ),
+    mensagemId: described(
+      z.nullable(id),
+      'The message the move sent to the patient (the flow’s notification or reminder); null for others.',
+    ),
+  }),
+  'One move of an appointment, with who made it (the creation has `de` null).',
+);
+
+const flowMessage = named(
+  'AppointmentFlowMessage',
+  z.object({
+    id,
+    passo: described(z.enum(['notificacao', 'lembrete']), 'The notification (the move into ENVIADO) or the reminder (into AVISO_ENVIADO).'),
+    body: z.string(),
+    status: z.enum(messageStatuses),
+    statusDescricao: z.string(),
+    dataEnvio: timestamp,
+    dataEntrega: z.nullable(timestamp),
+    dataLeitura: z.nullable(timestamp),
+    errorCode: z.nullable(z.string()),
+    errorMessage: z.nullable(z.string()),
+  }),
+  'A message the communication flow sent the patient for the appointment, with its delivery status.',
+);
+
+const adminAppointment = named(
+  'AdminAppointment',
+  z.object({
+    ...appointment.shape,
+    historico: described(z.array(adminHistoryEntry), 'Every move, oldest first.'),
+    mensagens: described(z.array(flowMessage), 'The flow’s messages to the patient for this appointment, oldest first.'),
+  }),
+  'An appointment as the console shows it: every move with who made it and when, and the flow’s messages to the patient.',
+);
+
+const operatorMoveRules =
+  'An operator’s move (`por.tipo` operador, with the portal user’s id and name in the history), by the state machine: from any open status; repeating the current status is a 200 no-op (nothing recorded, no event); a closed appointment (CANCELADO, REALIZADO, FALTOU) is 409. Another application’s appointment is 404. ' +
+  'The move stops the flow’s timers, and a move into CONFIRMADO or CANCELADO sends AGENDAMENTO_CONFIRMADO or AGENDAMENTO_CANCELADO to the provider’s webhooks, as a v2 PATCH does. `motivo`: 1 to 1000 characters once trimmed, kept as the history entry’s `observacao`.';
 
 export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
   ...adminMessagesContract,
@@ -325,6 +389,62 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
     body: flowSettingsBody,
     responses: { 200: ok('The whole settings after the change.', flowSettings) },
     errors: { 400: ['validation_error'] },
+  },
+  'POST /api/admin/whatsapp/teste': {
+    summary: 'Send a test message through the application’s provider',
+    description:
+      '**A real WhatsApp message, charged like any send**: a fixed test text goes to `telefone` (with its country code; 400 naming the field otherwise) through the application’s current provider (`provider_a`, `provider_b` or `link`) by the normal send path, `contexto` TESTE, with its statement entry. ' +
+      '402 with `saldo` when the balance cannot pay for it; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. ' +
+      'The answer’s `mensagemId` is the message to follow in the message log. With `Idempotency-Key`, a repeat answers the first result.',
+    body: testSendBody,
+    headers: [idempotencyKeyHeader],
+    responses: {
+      200: {
+        description: 'Sent (or, for `link`, the link to send it by hand).',
+        body: messageSendResult,
+        headers: {
+          'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
+        },
+      },
+    },
+    errors: {
+      400: ['validation_error', 'provider_rejected'],
+      402: ['insufficient_balance'],
+      403: ['forbidden'],
+      409: ['conflict'],
+      422: ['unprocessable_entity'],
+      502: ['provider_unavailable'],
+    },
+  },
+  'GET /api/admin/agendamentos': {
+    summary: 'One day’s appointments (the board)',
+    description:
+      'The appointments of the day `data` (YYYY-MM-DD; the date of an appointment’s `dataLimiteRetirada` when it is a date the flow can read, else the day it was created), optionally only those in `status`; ordered by status (alphabetically), then by id; paged (`page` from 0, `size` 1 to 100, default 20). ' +
+      'A day that is not a real date or an unknown status is 400. Appointments created before this board existed join it at their next move.',
+    query: z.object({ ...pagingQuery.shape, ...boardQuery.shape }),
+    responses: { 200: ok('One page of the day’s appointments.', named('AdminAppointmentPage', elementsPage(appointment))) },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/agendamentos/{id}': {
+    summary: 'One appointment, its history and the flow’s messages',
+    description:
+      'Every move with who made it (the flow, an operator with id and name, the patient by reply, the API client, the provider) and when, and the messages the communication flow sent the patient for it with their current status. Another application’s appointment is the same 404 as an unknown one.',
+    responses: { 200: ok('The appointment.', adminAppointment) },
+    errors: { 404: ['not_found'] },
+  },
+  'POST /api/admin/agendamentos/{id}/confirmar': {
+    summary: 'Confirm an appointment (operator)',
+    description: `The body may be left out; \`motivo\` is optional. ${operatorMoveRules}`,
+    body: confirmBody,
+    responses: { 200: ok('The appointment after the move.', appointment) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/admin/agendamentos/{id}/cancelar': {
+    summary: 'Cancel an appointment with a reason (operator)',
+    description: `\`motivo\` is required. ${operatorMoveRules}`,
+    body: cancelBody,
+    responses: { 200: ok('The appointment after the move.', appointment) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
   'POST /api/admin/agendamentos/{id}/reprocessar': {
     summary: 'Process an appointment in ERRO again',

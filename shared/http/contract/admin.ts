@@ -158,7 +158,7 @@ export const adminContract: GroupContract<'admin'> = {
     summary: 'Change the provider and/or its settings',
     description: [
       ownOrPlatform,
-      'The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings (400 naming the missing one). The change applies from the next request on.',
+      'The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings, and so must a block given for the other provider (400 naming the missing one). The change applies from the next request on.',
       'Only a platform administrator may set a `baseUrl` (403 `forbidden`).',
       'A new provider_a `fromNumber` becomes one of the application’s WhatsApp numbers (409, nothing changed, when another application holds it).',
     ].join('\n\n'),
@@ -195,6 +195,14 @@ export const adminContract: GroupContract<'admin'> = {
     body: creditBody,
     responses: { 201: ok('The statement entry of the credit.', statementEntry) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/admin/usuarios': {
+    summary: 'List the application’s portal users',
+    description:
+      'The portal users of the admin’s own application (a platform administrator’s too: its token’s application), every role, never a password; paged (`page` from 0, `size` 1 to 100, default 20), in the order of their ids as text.',
+    query: pagingQuery,
+    responses: { 200: ok('One page of users.', named('AdminPortalUserPage', elementsPage(portalUser))) },
+    errors: { 400: ['validation_error'] },
   },
   'POST /api/admin/usuarios': {
     summary: 'Create a portal user',

@@ -26,7 +26,7 @@ export const appointmentHistoryEntry = named(
       tipo: z.enum(actorKinds),
       id: described(
         z.nullable(z.union([z.string(), id])),
-        'Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo).',
+        'Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel).',
       ),
     }),
     observacao: described(

@@ -1,0 +1,94 @@
+// The browser tests' fixture: Debian's Chromium (the `chromium` package; .ci/run installs it) driven by
+// playwright-core, against the real local service with the console built and served at /console/.
+//
+//   const service = useLocalService({ console: true });
+//   const browser = useBrowser();
+//   const page = await browser.loggedIn(service, 'demo');
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { LocalService } from '#infra/local/service';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserFixture {
+  /** A new browser context (its own cookies: one user) and a page in it. */
+  page(): Promise<Page>;
+  /** A page logged in to the console as the sandbox login `who` (demo: platform admin; outra: tenant admin). */
+  loggedIn(service: LocalService, who: 'demo' | 'outra'): Promise<Page>;
+  context(): Promise<BrowserContext>;
+}
+
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const context = async () => {
+    const ctx = await browser!.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1280, height: 800 } });
+    ctx.setDefaultTimeout(15_000);
+    return ctx;
+  };
+  const page = async () => {
+    const p = await (await context()).newPage();
+    // A script error in the console is a failed test, whatever the page showed.
+    p.on('pageerror', (error) => {
+      throw error;
+    });
+    return p;
+  };
+  return {
+    context,
+    page,
+    async loggedIn(service, who) {
+      const p = await page();
+      await logIn(p, service, who);
+      return p;
+    },
+  };
+}
+
+export function consoleLogin(service: LocalService, who: 'demo' | 'outra'): { email: string; senha: string } {
+  const login = service.sandbox.console?.logins[who];
+  if (!login) throw new Error('the sandbox has no console logins');
+  return login;
+}
+
+export async function logIn(page: Page, service: LocalService, who: 'demo' | 'outra'): Promise<void> {
+  const { email, senha } = consoleLogin(service, who);
+  await page.goto(`${service.baseUrl}/console/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+}
+
+/** Opens an area by its link in the main navigation and waits for its heading. */
+export async function openArea(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: label, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: label }).waitFor();
+}
+
+let axeSource: string | undefined;
+
+/** axe-core's serious and critical violations on the page as it is now (WCAG 2.1 A/AA rules and best practices). */
+export async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be refused).
+  await page.evaluate(axeSource);
+  // A string, run in the page (whose globals this file's types do not know).
+  const violations = await page.evaluate<{ id: string; impact: string; nodes: string[] }[]>(`axe
+    .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    .then((result) => result.violations.map((v) => ({ id: v.id, impact: String(v.impact), nodes: v.nodes.map((n) => n.html) })))`);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await accessibilityViolations(page), `axe on ${where}`).toEqual([]);
+}
