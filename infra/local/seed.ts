@@ -29,7 +29,8 @@ import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { ensureDefaultSector } from '#shared/db/sectors';
-import { backfillMessageCounters } from '#shared/db/messages';
+import { backfillStatementDays } from '#shared/db/ledger';
+import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
 import { sandboxPatientRecord, seedPhysicianPortal } from '#infra/local/seed-portals';
@@ -246,9 +247,11 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);
-  // A data folder from before sectors, numbers and message counters: the default sector, the counts, provider_a's number.
+  // A data folder from before sectors, numbers and counters: the default sector, the counts (17d, 17e, 4c), provider_a's number.
   await ensureDefaultSector(aplicacaoId);
   await backfillMessageCounters(aplicacaoId);
+  await backfillMessageDayCounters(aplicacaoId);
+  await backfillStatementDays(aplicacaoId);
   let numerosWhatsapp = app.numerosWhatsapp ?? [];
   if (numerosWhatsapp.length === 0) {
     numerosWhatsapp = withProviderANumber([], app.providerA);

@@ -31,7 +31,8 @@ import {
   outboundWebhookSecrets,
   type WebhookSecretMigration,
 } from '#shared/operations/webhook-secrets';
-import { backfillMessageCounters } from '#shared/db/messages';
+import { backfillStatementDays } from '#shared/db/ledger';
+import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
 import { createApplication, moveProviderSecrets, type AdminApplicationRepository } from '#shared/domain/admin-applications';
 import type { ApplicationRepository, ProviderSecretStore } from '#shared/domain/applications';
@@ -104,8 +105,12 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   const agentCaCertPem = await deps.agentCaCertPem?.();
   if (agentCaCertPem) await deps.writeVerificationKeys(verificationKeySetOf(keys, agentCaCertPem));
   await (deps.seedCatalogue ?? seedCatalogue)();
-  // Message counts (pattern 17d) of the messages sent before they existed; once per application.
-  for (const app of await deps.repo.listApplications()) await backfillMessageCounters(app.id);
+  // Message counts (patterns 17d, 17e) and statement days (4c) of the data from before they existed; once per application.
+  for (const app of await deps.repo.listApplications()) {
+    await backfillMessageCounters(app.id);
+    await backfillMessageDayCounters(app.id);
+    await backfillStatementDays(app.id);
+  }
   const providerSecretsMoved = await moveProviderSecrets(deps.adminRepo, deps.providerSecrets);
   const webhookSecretsMoved = await moveWebhookSecrets(deps.webhookSecrets ?? webhookSecretMigration());
 

@@ -304,3 +304,50 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
     },
   };
 }
+
+/**
+ * The statement days (pattern 4c) of entries posted before they existed: computed once from the entries and
+ * written only when the application has none yet (each put conditioned on that). Run by the local seed and
+ * `npm run bootstrap`; an entry posted while it runs may be missed, so run it before traffic.
+ */
+export async function backfillStatementDays(aplicacaoId: number): Promise<boolean> {
+  const { pk } = keys.statementDay(aplicacaoId, '0000-00-00');
+  const existing = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'EXTDIA#' },
+      Limit: 1,
+    }),
+  );
+  if ((existing.Items ?? []).length > 0) return false;
+  const entries = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': 'EXTRATO#' },
+    ConsistentRead: true,
+  });
+  if (entries.length === 0) return false;
+  const days = new Map<string, { item: Item; sums: Record<string, bigint> }>();
+  for (const raw of entries) {
+    const entry = itemToEntry(raw);
+    const dia = entryDay(entry);
+    const day = days.get(dia) ?? {
+      item: { ...keys.statementDay(aplicacaoId, dia), tipo: 'EXTDIA', dia, primeiroLancamentoId: entry.id },
+      sums: { debitos: 0n, estornos: 0n, creditos: 0n },
+    };
+    const sum = entry.tipo === 'DEBIT' ? 'debitos' : refundReferences.has(entry.referenciaTipo) ? 'estornos' : 'creditos';
+    day.sums[sum]! += toCents(entry.valor);
+    day.item.ultimoLancamentoId = entry.id;
+    day.item[`n_${entry.referenciaTipo}`] = Number(day.item[`n_${entry.referenciaTipo}`] ?? 0) + 1;
+    days.set(dia, day);
+  }
+  const items = [...days.values()].map(({ item, sums }) => ({
+    ...item,
+    ...Object.fromEntries(Object.entries(sums).map(([name, cents]) => [name, NumberValue.from(fromCents(cents))])),
+  }));
+  for (let from = 0; from < items.length; from += 100) {
+    const outcome = await commitWrites(items.slice(from, from + 100).map((item) => putNew(item)));
+    if (!outcome.committed) throw new Error('backfill: a statement day already exists', { cause: outcome.error });
+  }
+  return true;
+}

@@ -332,7 +332,51 @@ export async function backfillMessageCounters(aplicacaoId: number): Promise<bool
   return true;
 }
 
-/** Messages of an application by id (an appointment's flow messages, an attendance's answers): those found, by id. */
+/**
+ * The per-send-day counts (pattern 17e) of messages sent before they existed: counted once from the index
+ * and written only when the application has none yet (each put conditioned on that). Run by the local seed
+ * and `npm run bootstrap` with backfillMessageCounters, under the same caveat (before traffic).
+ */
+export async function backfillMessageDayCounters(aplicacaoId: number): Promise<boolean> {
+  const { pk } = keys.messageDayCounters(aplicacaoId, '0000-00-00', 0);
+  const existing = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'MSGDIA#' },
+      Limit: 1,
+    }),
+  );
+  if ((existing.Items ?? []).length > 0) return false;
+  const messages = await queryIndex(keys.messages(aplicacaoId).gsi1pk, {
+    ProjectionExpression: 'id, #s, contexto, dataEnvio',
+    ExpressionAttributeNames: { '#s': 'status' },
+  });
+  if (messages.length === 0) return false;
+  const items = new Map<string, Item>();
+  for (const m of messages) {
+    const key = keys.messageDayCounters(aplicacaoId, String(m.dataEnvio).slice(0, 10), Number(m.id) % COUNTER_SHARDS);
+    const item = items.get(key.sk) ?? { ...key, tipo: 'MSGDIA' };
+    const name = counterName(m.status as MessageStatus, (m.contexto ?? null) as string | null);
+    item[name] = Number(item[name] ?? 0) + 1;
+    items.set(key.sk, item);
+  }
+  await putAllNew([...items.values()]);
+  return true;
+}
+
+/** Puts items that must not exist yet, 100 to a transaction. */
+export async function putAllNew(items: Item[]): Promise<void> {
+  for (let from = 0; from < items.length; from += 100) {
+    const outcome = await commitWrites(items.slice(from, from + 100).map((item) => putNew(item)));
+    if (!outcome.committed) throw new Error('backfill: an item already exists', { cause: outcome.error });
+  }
+}
+
+/**
+ * Messages of an application by id, in one BatchGet per 100 (an appointment's flow messages, an attendance's
+ * answers): those found, by id. Keys DynamoDB leaves unprocessed (throttling) are asked again, a few times.
+ */
 export async function messagesByIds(aplicacaoId: number, ids: readonly number[]): Promise<Map<number, Message>> {
   const items = await batchGetAll([...new Set(ids)].map((id) => keys.message(aplicacaoId, id)));
   return new Map(items.map((item) => [Number(item.id), itemToMessage(item)]));

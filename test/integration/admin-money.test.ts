@@ -2,7 +2,11 @@
 // /api/admin/extrato and /api/admin/extrato/csv, for the token's application, through the real local service.
 // Each test that counts works on a fresh application with an admin of its own; the provider_a loop (callbacks)
 // runs on the sandbox's `outra`, whose tenant admin must never see demo's data.
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { db, tableName } from '#shared/db/client';
+import { backfillStatementDays } from '#shared/db/ledger';
+import { backfillMessageDayCounters } from '#shared/db/messages';
 import { fromCents, toCents } from '#shared/domain/money';
 import { bearer, client, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
@@ -139,6 +143,44 @@ describe('GET /api/admin/resumo', () => {
     expect(resumo.numerosWhatsapp).toEqual(outra.numerosWhatsapp);
     expect(resumo.saldo).toBe((await api.external(outra).get('/api/external/financeiro/saldo')).body.saldo);
     expect(demo.saldo).toBe((await api.external(sandbox().demo).get('/api/external/financeiro/saldo')).body.saldo);
+  });
+});
+
+describe('data from before the day counters', () => {
+  it('is counted once by the seed’s and bootstrap’s backfill, never twice', async () => {
+    const app = await tenant('30.00');
+    await api.external(app).send({ telefone: '+5511955580701', mensagem: 'Oi', contexto: 'TESTE' });
+    await api.external(app).send({ telefone: '+5511955580702', mensagem: 'Oi' });
+    const resumo = async () => (await get(app.token, '/api/admin/resumo')).body;
+    const before = await resumo();
+    const day = before.data as string;
+    const messagesThatDay = async () =>
+      (await get(app.token, `/api/admin/mensagens?contexto=TESTE&de=${day}&ate=${day}`)).body.totalElements as number;
+    const extrato = async () => (await get(app.token, `/api/admin/extrato?de=${day}&ate=${day}`)).body.totalElements as number;
+    const [messagesBefore, entriesBefore] = [await messagesThatDay(), await extrato()];
+    // Older data: the same messages and entries without their day items.
+    const { Items: partition = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `APP#${app.id}` },
+      }),
+    );
+    const Items = partition.filter((i) => /^(MSGDIA|EXTDIA)#/.test(String(i.sk)));
+    await db().send(
+      new BatchWriteCommand({ RequestItems: { [tableName()]: Items.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })) } }),
+    );
+    const emptied = await resumo();
+
+    const first = [await backfillMessageDayCounters(app.id), await backfillStatementDays(app.id)];
+    const second = [await backfillMessageDayCounters(app.id), await backfillStatementDays(app.id)];
+
+    expect([messagesBefore, entriesBefore]).toEqual([1, 3]);
+    expect(emptied).toMatchObject({ gastoHoje: '0.00', mensagensHoje: { total: 0 } });
+    expect(first).toEqual([true, true]);
+    expect(second).toEqual([false, false]);
+    expect(await resumo()).toEqual(before);
+    expect([await messagesThatDay(), await extrato()]).toEqual([messagesBefore, entriesBefore]);
   });
 });
 
