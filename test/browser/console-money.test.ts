@@ -48,7 +48,9 @@ describe('Mensagens', () => {
     await page.getByRole('heading', { name: `Mensagem ${sent.body.mensagemId}` }).waitFor();
     const timeline = page.getByRole('region', { name: 'Histórico de status' });
     await expect.poll(() => timeline.textContent()).toContain('Entregue');
-    const detail = (await api.call('GET', `/api/admin/mensagens/${sent.body.mensagemId}`, { Authorization: `Bearer ${outra.tokens.admin}` })).body;
+    const detail = (
+      await api.call('GET', `/api/admin/mensagens/${sent.body.mensagemId}`, { Authorization: `Bearer ${outra.tokens.admin}` })
+    ).body;
     const charge = page.getByRole('region', { name: 'Lançamento no extrato' });
     expect(await charge.textContent()).toContain(money(detail.lancamento.valor));
     expect(await charge.textContent()).toContain(money(detail.lancamento.saldoPosterior));
@@ -87,7 +89,7 @@ describe('Extrato', () => {
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^extrato-.*\.csv$/);
-    const csv = await readFile((await download.path()), 'utf8');
+    const csv = await readFile(await download.path(), 'utf8');
     const [header, ...lines] = csv.trim().split('\r\n');
     const valor = header!.split(',').indexOf('valor');
     expect(valor).toBeGreaterThanOrEqual(0);
