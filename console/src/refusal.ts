@@ -5,9 +5,11 @@ export interface Refusal {
   field?: string;
 }
 
-/** The refusal's message when it names `key` or a part of it (`botoes.1` is a part of `botoes`). */
+/** The refusal's message when it names `key` or a part of it (`botoes.1` and `numeros[2]` are parts of theirs). */
 export const errorAt = (refusal: Refusal | undefined, key: string): string | undefined =>
-  refusal?.field !== undefined && (refusal.field === key || refusal.field.startsWith(`${key}.`)) ? refusal.message : undefined;
+  refusal?.field !== undefined && (refusal.field === key || refusal.field.startsWith(`${key}.`) || refusal.field.startsWith(`${key}[`))
+    ? refusal.message
+    : undefined;
 
 /** The refusal's message when none of the form's controls (`keys`) shows it. */
 export const formError = (refusal: Refusal | undefined, keys: readonly string[]): string | undefined =>

@@ -5,7 +5,8 @@ import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
 import { Alert, Loading, useLoad } from '../../components';
 import { session } from '../../session';
-import { Confirm, SecretOnce, type Schemas } from './common';
+import { SecretOnce, type Schemas } from './common';
+import { ConfirmDialog } from '../../dialog';
 
 export function ChaveApi(): JSX.Element {
   const id = session()!.aplicacaoId;
@@ -57,9 +58,9 @@ export function ChaveApi(): JSX.Element {
         </button>
       )}
       {asking && (
-        <Confirm
+        <ConfirmDialog
           title="Gerar uma nova chave de API?"
-          confirmLabel="Gerar e invalidar a atual"
+          confirm="Gerar e invalidar a atual"
           danger
           busy={busy}
           onCancel={() => setAsking(false)}
@@ -69,7 +70,7 @@ export function ChaveApi(): JSX.Element {
             <strong>A chave e o segredo atuais param de funcionar na mesma hora.</strong> Todo sistema que os usa passa a receber recusas
             até receber o novo par.
           </p>
-        </Confirm>
+        </ConfirmDialog>
       )}
     </>
   );

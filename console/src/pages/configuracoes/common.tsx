@@ -1,31 +1,22 @@
 // What the Configurações sections share: the API's refusal shown beside the field it names (or above the
-// form when it names none of the form's fields), a secret shown once, a confirmation dialog, a text area
+// form when it names none of the form's fields), a secret shown once, a text area
 // and a group of checkboxes with their labels.
 import type { ComponentChildren, JSX, TargetedEvent } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import type { components } from '../../api/schema';
 import { Alert } from '../../components';
+import { errorAt, formError, type Refusal } from '../../refusal';
 
 export type Schemas = components['schemas'];
 
-/** The API's refusal: its message and the field it names (`providerA.authToken`, `numeros.2`, …). */
-export interface Refusal {
-  message: string;
-  field?: string;
-}
-
-/** The refusal's message when it names `name` or a part of it (`numeros` for `numeros.2`). */
-export function errorFor(refusal: Refusal | undefined, name: string): string | undefined {
-  const field = refusal?.field;
-  if (!field) return undefined;
-  return field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`) ? refusal.message : undefined;
-}
+export type { Refusal };
+export { errorAt as errorFor };
 
 /** The refusal above the form when none of the form's fields (`fields`) is the one it names. */
 export function FormError(props: { refusal: Refusal | undefined; fields: readonly string[] }): JSX.Element | null {
   const { refusal, fields } = props;
-  if (!refusal || fields.some((name) => errorFor(refusal, name))) return null;
-  return <Alert>{refusal.message}</Alert>;
+  const message = formError(refusal, fields);
+  return message ? <Alert>{message}</Alert> : null;
 }
 
 /** Lines of a text area as a list: trimmed, blank lines dropped. */
@@ -172,45 +163,5 @@ export function SecretOnce(props: {
         Já guardei, ocultar
       </button>
     </section>
-  );
-}
-
-/** A modal confirmation (<dialog> opened with showModal): Escape or Cancelar closes it without acting. */
-export function Confirm(props: {
-  title: string;
-  confirmLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  children: ComponentChildren;
-}): JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null);
-  const heading = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={heading}
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onCancel();
-      }}
-    >
-      <h2 id={heading}>{props.title}</h2>
-      {props.children}
-      <div class="actions">
-        <button type="button" class="secondary" onClick={props.onCancel}>
-          Cancelar
-        </button>
-        <button type="button" class={props.danger ? 'danger' : undefined} disabled={props.busy} onClick={props.onConfirm}>
-          {props.confirmLabel}
-        </button>
-      </div>
-    </dialog>
   );
 }

@@ -6,7 +6,8 @@ import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
 import { Alert, Field, Loading, Select, useLoad } from '../../components';
 import { when } from '../../format';
-import { Check, Confirm, errorFor, FormError, TextArea, type Refusal, type Schemas } from './common';
+import { Check, errorFor, FormError, TextArea, type Refusal, type Schemas } from './common';
+import { ConfirmDialog } from '../../dialog';
 
 type Integration = Schemas['AdminIntegration'];
 type Certificate = Schemas['AgentCertificate'];
@@ -129,16 +130,16 @@ export function Integracoes(): JSX.Element {
       )}
       {certsOf && <Certificates key={certsOf.id} integration={certsOf} onClose={() => setCertsOf(undefined)} />}
       {removing && (
-        <Confirm
+        <ConfirmDialog
           title={`Excluir a integração ${removing.nome}?`}
-          confirmLabel="Excluir"
+          confirm="Excluir"
           danger
           busy={busy}
           onCancel={() => setRemoving(undefined)}
           onConfirm={() => void remove(removing)}
         >
           <p>Todos os certificados dela são revogados antes: o agente que os usa deixa de ser aceito.</p>
-        </Confirm>
+        </ConfirmDialog>
       )}
     </>
   );
@@ -495,9 +496,9 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
         </div>
       </form>
       {revoking && (
-        <Confirm
+        <ConfirmDialog
           title="Revogar o certificado?"
-          confirmLabel="Revogar"
+          confirm="Revogar"
           danger
           busy={busy}
           onCancel={() => setRevoking(undefined)}
@@ -507,7 +508,7 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
             O certificado <code class="wrap">{revoking.serial}</code> deixa de ser aceito na hora (a lista de revogação é publicada).
           </p>
           <Field label="Motivo (opcional)" value={motivo} maxLength={200} onInput={(e) => setMotivo(e.currentTarget.value)} />
-        </Confirm>
+        </ConfirmDialog>
       )}
     </section>
   );

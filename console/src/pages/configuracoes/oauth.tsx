@@ -6,7 +6,8 @@ import { api, problem } from '../../api/client';
 import { Alert, Field, Loading, useLoad } from '../../components';
 import { when } from '../../format';
 import { session } from '../../session';
-import { Checkboxes, Confirm, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
+import { Checkboxes, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
+import { ConfirmDialog } from '../../dialog';
 
 type Client = Schemas['AdminOAuthClient'];
 type Scope = Client['scopes'][number];
@@ -115,9 +116,9 @@ export function ClientesOAuth(): JSX.Element {
         </table>
       )}
       {revoking && (
-        <Confirm
+        <ConfirmDialog
           title={`Revogar o cliente ${revoking.nome}?`}
-          confirmLabel="Revogar"
+          confirm="Revogar"
           danger
           busy={busy}
           onCancel={() => setRevoking(undefined)}
@@ -127,7 +128,7 @@ export function ClientesOAuth(): JSX.Element {
             O endpoint de token recusa este cliente a partir de agora; os tokens que ele já tem valem até expirar. A revogação não pode ser
             desfeita.
           </p>
-        </Confirm>
+        </ConfirmDialog>
       )}
     </>
   );

@@ -6,7 +6,8 @@ import { api, problem } from '../../api/client';
 import { Alert, Field, Loading, useLoad } from '../../components';
 import { when } from '../../format';
 import { session } from '../../session';
-import { Check, Confirm, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
+import { Check, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
+import { ConfirmDialog } from '../../dialog';
 
 type Subscription = Schemas['InboundWebhookSubscription'];
 type Received = Schemas['InboundWebhookEvent'];
@@ -95,16 +96,16 @@ export function WebhooksEntrada(): JSX.Element {
         </table>
       )}
       {removing && (
-        <Confirm
+        <ConfirmDialog
           title={`Desativar a assinatura nº ${removing.id}?`}
-          confirmLabel="Desativar"
+          confirm="Desativar"
           danger
           busy={busy}
           onCancel={() => setRemoving(undefined)}
           onConfirm={() => void deactivate(removing)}
         >
           <p>Chamadas assinadas com o segredo desta assinatura passam a ser recusadas.</p>
-        </Confirm>
+        </ConfirmDialog>
       )}
       <Events />
     </>
