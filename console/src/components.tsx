@@ -1,6 +1,7 @@
 // The few building blocks every page uses: a labelled field that shows its error beside it, an alert,
 // a loader hook that can poll, and a table of records.
 import type { ComponentChildren, JSX, TargetedEvent } from 'preact';
+import { problem } from './api/client';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 
 export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }): JSX.Element {
@@ -136,6 +137,8 @@ export function Alert(props: { kind?: 'error' | 'info' | 'warning'; children: Co
 export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
+  /** The request field the API named in its refusal (a filter), to show the error beside it. */
+  errorField: string | undefined;
   loading: boolean;
   reload: () => void;
 }
@@ -149,7 +152,7 @@ export function useLoad<T>(
   deps: unknown[],
   pollMs?: number,
 ): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: T; error?: string; errorField?: string; loading: boolean }>({ loading: true });
   const generation = useRef(0);
   const run = useCallback(() => {
     const mine = ++generation.current;
@@ -157,7 +160,10 @@ export function useLoad<T>(
       .then(({ data, error, response }) => {
         if (mine !== generation.current) return;
         if (data !== undefined) setState({ data, loading: false });
-        else setState((s) => ({ ...s, loading: false, error: errorText(error, response.status) }));
+        else {
+          const refused = problem(error, response.status);
+          setState((s) => ({ ...s, loading: false, error: refused.message, errorField: refused.field }));
+        }
       })
       .catch(() => {
         if (mine === generation.current) setState((s) => ({ ...s, loading: false, error: 'Não foi possível falar com o servidor.' }));
@@ -170,12 +176,7 @@ export function useLoad<T>(
     const timer = setInterval(() => document.visibilityState === 'visible' && run(), pollMs);
     return () => clearInterval(timer);
   }, [run, pollMs]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: run };
-}
-
-export function errorText(error: unknown, status: number): string {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : `O servidor respondeu ${status}.`;
+  return { data: state.data, error: state.error, errorField: state.errorField, loading: state.loading, reload: run };
 }
 
 export function Loading(props: { what: string }): JSX.Element {

@@ -89,15 +89,23 @@ const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 const providerAKeys = ['accountSid', 'authToken', 'fromNumber', 'baseUrl'] as const;
 const providerBKeys = ['phoneNumberId', 'accessToken', 'appSecret', 'verifyToken', 'baseUrl'] as const;
 
-/** The chosen provider must have complete settings; `link` needs none. */
-function requireSettings(provider: Provider, providerA: object | undefined, providerB: object | undefined): void {
+/**
+ * The chosen provider must have complete settings (`link` needs none), and so must a block given for the
+ * other provider: a stored block is always complete (a half one would be shown, and switched to, broken).
+ */
+function requireSettings(
+  provider: Provider,
+  providerA: object | undefined,
+  providerB: object | undefined,
+  given: { a: boolean; b: boolean },
+): void {
   const check = (block: 'providerA' | 'providerB', settings: object | undefined, keys: readonly string[]) => {
     if (!settings) throw invalid(`${block} is required when provider is ${provider}`, block);
     for (const key of keys)
       if (!(settings as Record<string, unknown>)[key]) throw invalid(`${block}.${key} is required`, `${block}.${key}`);
   };
-  if (provider === 'provider_a') check('providerA', providerA, providerAKeys);
-  if (provider === 'provider_b') check('providerB', providerB, providerBKeys);
+  if (provider === 'provider_a' || given.a) check('providerA', providerA, providerAKeys);
+  if (provider === 'provider_b' || given.b) check('providerB', providerB, providerBKeys);
 }
 
 const withDefaultA = (input: ProviderAInput | undefined): ProviderAConnection | undefined =>
@@ -117,7 +125,7 @@ export async function createApplication(
   if (!SLUG.test(input.slug))
     throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
   const given = { a: withDefaultA(input.providerA), b: withDefaultB(input.providerB) };
-  requireSettings(input.provider, given.a, given.b);
+  requireSettings(input.provider, given.a, given.b, { a: !!given.a, b: !!given.b });
   const criadoEm = now();
   const id = await repo.newId();
   const providerA = given.a && (await sealSecrets(secrets, id, 'providerA', given.a));
@@ -175,7 +183,7 @@ export async function changeProvider(
     a: change.providerA && { baseUrl: defaultBaseUrls.providerA, ...current.providerA, ...change.providerA },
     b: change.providerB && { baseUrl: defaultBaseUrls.providerB, ...current.providerB, ...change.providerB },
   };
-  requireSettings(provider, given.a ?? current.providerA, given.b ?? current.providerB);
+  requireSettings(provider, given.a ?? current.providerA, given.b ?? current.providerB, { a: !!given.a, b: !!given.b });
   // Only the secrets given are stored again; the others keep their references.
   const providerA = given.a
     ? ({ ...given.a, ...(await sealSecrets(secrets, id, 'providerA', change.providerA!)) } as ProviderASettings)

@@ -365,6 +365,32 @@ describe('PUT /api/admin/aplicacoes/{id}/provider', () => {
     });
   });
 
+  it('refuses an incomplete block of the provider not in effect too, with 400 naming the missing setting, storing nothing', async () => {
+    // Prepare: a link application, no provider settings at all (the console sends what the operator typed of both blocks).
+    const created = (await createApp({ provider: 'link', providerA: undefined })).body;
+
+    // Act
+    const halfA = await call('PUT', `/api/admin/aplicacoes/${created.id}/provider`, platformToken(), {
+      provider: 'link',
+      providerA: { accountSid: 'AC-so-isto' },
+    });
+    const halfB = await call('POST', '/api/admin/aplicacoes', platformToken(), {
+      nome: 'Clínica Teste',
+      slug: newSlug(),
+      provider: 'link',
+      providerB: { phoneNumberId: '1' },
+    });
+
+    // Assess
+    expect(halfA.status).toBe(400);
+    expect(halfA.body).toMatchObject({ field: 'providerA.authToken' });
+    expect(halfB.status).toBe(400);
+    expect(halfB.body).toMatchObject({ field: 'providerB.accessToken' });
+    const read = await call('GET', `/api/admin/aplicacoes/${created.id}`, platformToken());
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ provider: 'link', providerA: null, providerB: null });
+  });
+
   it('answers 404 for another application and 403 when a tenant admin points baseUrl elsewhere', async () => {
     const { demo, outra } = service.sandbox.applications;
 

@@ -1222,7 +1222,7 @@ export interface paths {
          * Change the provider and/or its settings
          * @description An admin who is not a platform administrator may only name its own application: any other id is a 404.
          *
-         *     The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings (400 naming the missing one). The change applies from the next request on.
+         *     The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings, and so must a block given for the other provider (400 naming the missing one). The change applies from the next request on.
          *
          *     Only a platform administrator may set a `baseUrl` (403 `forbidden`).
          *

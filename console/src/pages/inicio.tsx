@@ -1,37 +1,133 @@
-// Início: the application's balance, its provider and numbers.
+// Início: balance, spend today and this month, messages by status today and over 30 days, a low-balance
+// warning, the provider and its numbers. One GET (/api/admin/resumo), refreshed every 30 s.
 import type { JSX } from 'preact';
+import type { Paths } from '../api/client';
 import { api } from '../api/client';
 import { Alert, Loading, Page, useLoad } from '../components';
-import { money } from '../format';
-import { session } from '../session';
+import { day, money } from '../format';
+import { messageStatusLabel, messageStatuses, providerLabel, type MessageStatus } from '../labels';
+
+type Overview = Paths['/api/admin/resumo']['get']['responses'][200]['content']['application/json'];
 
 export function Inicio(): JSX.Element {
-  const id = session()!.aplicacaoId;
-  const app = useLoad(() => api.GET('/api/admin/aplicacoes/{id}', { params: { path: { id } } }), [id], 15_000);
+  const overview = useLoad(() => api.GET('/api/admin/resumo'), [], 30_000);
+  const o = overview.data;
   return (
     <Page title="Início">
-      {app.error && <Alert>{app.error}</Alert>}
-      {!app.data ? (
+      {overview.error && <Alert>{overview.error}</Alert>}
+      {!o ? (
         <Loading what="o resumo" />
       ) : (
-        <div class="cards">
-          <article class="card" aria-labelledby="saldo-title">
-            <h2 id="saldo-title">Saldo</h2>
-            <p class="big" data-testid="saldo">
-              {app.data.saldo === null ? '—' : money(app.data.saldo)}
-            </p>
-          </article>
-          <article class="card" aria-labelledby="provider-title">
-            <h2 id="provider-title">Provedor</h2>
-            <p class="big">{app.data.provider}</p>
-            <ul class="plain">
-              {(app.data.numerosWhatsapp ?? []).map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          </article>
-        </div>
+        <>
+          {o.saldoBaixo && (
+            <Alert kind="warning">
+              Saldo baixo: {money(o.saldo)} está abaixo de {money(o.limiteSaldoBaixo)}. Adicione créditos para não interromper os envios.
+            </Alert>
+          )}
+          <div class="cards">
+            <Card title="Saldo" value={money(o.saldo)} testId="saldo" />
+            <Card title="Gasto hoje" value={money(o.gastoHoje)} testId="gasto-hoje" />
+            <Card title="Gasto no mês" value={money(o.gastoMes)} testId="gasto-mes" />
+            <article class="card" aria-labelledby="provedor-title">
+              <h2 id="provedor-title">Provedor</h2>
+              <p class="big">{providerLabel[o.provider]}</p>
+              <ul class="plain" aria-label="Números de WhatsApp">
+                {o.numerosWhatsapp.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            </article>
+          </div>
+          <h2>Mensagens hoje</h2>
+          <ul class="status-counts" aria-label="Mensagens hoje por status">
+            {messageStatuses.map((s) => (
+              <li key={s} class={`status-${s}`}>
+                <span class="count">{o.mensagensHoje[s]}</span> {messageStatusLabel[s]}
+              </li>
+            ))}
+          </ul>
+          <ThirtyDays days={o.dias} />
+        </>
       )}
     </Page>
+  );
+}
+
+function Card(props: { title: string; value: string; testId: string }): JSX.Element {
+  const id = `${props.testId}-title`;
+  return (
+    <article class="card" aria-labelledby={id}>
+      <h2 id={id}>{props.title}</h2>
+      <p class="big" data-testid={props.testId}>
+        {props.value}
+      </p>
+    </article>
+  );
+}
+
+/** Stacked bars of each day's messages by status, and the same figures as a table for screen readers and copying. */
+function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
+  const width = 720;
+  const height = 180;
+  const bar = width / props.days.length;
+  const max = Math.max(1, ...props.days.map((d) => messageStatuses.reduce((n, s) => n + d.mensagens[s], 0)));
+  return (
+    <section aria-labelledby="dias-title">
+      <h2 id="dias-title">Mensagens nos últimos 30 dias</h2>
+      <svg class="chart" viewBox={`0 0 ${width} ${height + 20}`} role="img" aria-labelledby="dias-title dias-desc">
+        <desc id="dias-desc">Barras empilhadas por status, um dia por barra; a tabela abaixo tem os mesmos números.</desc>
+        {props.days.map((d, i) => {
+          let y = height;
+          return (
+            <g key={d.data}>
+              {messageStatuses.map((s: MessageStatus) => {
+                const h = (d.mensagens[s] / max) * height;
+                y -= h;
+                return h > 0 ? <rect key={s} class={`bar-${s}`} x={i * bar + 2} y={y} width={bar - 4} height={h} /> : null;
+              })}
+            </g>
+          );
+        })}
+        <line class="axis" x1="0" y1={height} x2={width} y2={height} />
+      </svg>
+      <ul class="legend" aria-hidden="true">
+        {messageStatuses.map((s) => (
+          <li key={s}>
+            <span class={`swatch bar-${s}`} /> {messageStatusLabel[s]}
+          </li>
+        ))}
+      </ul>
+      <details>
+        <summary>Ver os números por dia</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Dia</th>
+              {messageStatuses.map((s) => (
+                <th key={s} scope="col" class="num">
+                  {messageStatusLabel[s]}
+                </th>
+              ))}
+              <th scope="col" class="num">
+                Gasto
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.days.map((d) => (
+              <tr key={d.data}>
+                <th scope="row">{day(d.data)}</th>
+                {messageStatuses.map((s) => (
+                  <td key={s} class="num">
+                    {d.mensagens[s]}
+                  </td>
+                ))}
+                <td class="num">{money(d.gasto)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
   );
 }

@@ -1,10 +1,232 @@
+// Mensagens: the message log, newest first, filtered by status, contexto, phone and period; a message
+// opens (/console/mensagens/<id>) with its status timeline, its cost and its statement entry. Both poll,
+// so new statuses show without a reload.
 import type { JSX } from 'preact';
-import { Page } from '../components';
+import { useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { Alert, Field, Loading, Page, Select, useLoad } from '../components';
+import { money, when } from '../format';
+import { contextoLabel, messageStatusLabel, messageStatuses, type MessageStatus } from '../labels';
+import { BASE, navigate, useRoute } from '../router';
+
+const POLL_MS = 5_000;
+const PAGE_SIZE = 20;
+
+type Contexto = keyof typeof contextoLabel;
+
+interface Filters {
+  status: MessageStatus | '';
+  contexto: Contexto | '';
+  telefone: string;
+  de: string;
+  ate: string;
+}
+
+const none: Filters = { status: '', contexto: '', telefone: '', de: '', ate: '' };
 
 export function Mensagens(): JSX.Element {
+  const route = useRoute();
+  const id = Number(route.rest[0]);
+  return Number.isInteger(id) && id > 0 ? <Message id={id} /> : <MessageLog />;
+}
+
+function StatusBadge(props: { status: MessageStatus }): JSX.Element {
+  return <span class={`badge badge-${props.status}`}>{messageStatusLabel[props.status]}</span>;
+}
+
+function MessageLog(): JSX.Element {
+  const [draft, setDraft] = useState<Filters>(none);
+  const [filters, setFilters] = useState<Filters>(none);
+  const [page, setPage] = useState(0);
+  const log = useLoad(
+    () =>
+      api.GET('/api/admin/mensagens', {
+        params: {
+          query: {
+            page,
+            size: PAGE_SIZE,
+            ...(filters.status ? { status: filters.status } : {}),
+            ...(filters.contexto ? { contexto: filters.contexto } : {}),
+            ...(filters.telefone ? { telefone: filters.telefone } : {}),
+            ...(filters.de ? { de: filters.de } : {}),
+            ...(filters.ate ? { ate: filters.ate } : {}),
+          },
+        },
+      }),
+    [filters, page],
+    POLL_MS,
+  );
+  const set = (key: keyof Filters) => (event: { currentTarget: { value: string } }) =>
+    setDraft({ ...draft, [key]: event.currentTarget.value });
+
   return (
     <Page title="Mensagens">
-      <p>Esta página ainda não foi construída.</p>
+      <form
+        class="filters"
+        aria-label="Filtrar mensagens"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(0);
+          setFilters({ ...draft, telefone: draft.telefone.trim() });
+        }}
+      >
+        <Select
+          label="Status"
+          value={draft.status}
+          onChange={set('status')}
+          options={[['', 'Todos'], ...messageStatuses.map((s) => [s, messageStatusLabel[s]] as const)]}
+        />
+        <Select
+          label="Contexto"
+          value={draft.contexto}
+          onChange={set('contexto')}
+          options={[['', 'Todos'], ...(Object.entries(contextoLabel) as [Contexto, string][])]}
+        />
+        <Field label="Telefone" type="tel" value={draft.telefone} onInput={set('telefone')} placeholder="+5511..." />
+        <Field label="De" type="date" value={draft.de} onInput={set('de')} />
+        <Field label="Até" type="date" value={draft.ate} onInput={set('ate')} />
+        <button type="submit">Filtrar</button>
+      </form>
+      {log.error && <Alert>{log.error}</Alert>}
+      {!log.data ? (
+        <Loading what="as mensagens" />
+      ) : log.data.content.length === 0 ? (
+        <p>Nenhuma mensagem com esses filtros.</p>
+      ) : (
+        <>
+          <table>
+            <caption>{log.data.totalElements} mensagens, da mais recente para a mais antiga. A lista se atualiza sozinha.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Enviada em</th>
+                <th scope="col">Para</th>
+                <th scope="col">Contexto</th>
+                <th scope="col">Mensagem</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="num">
+                  Custo
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.content.map((m) => (
+                <tr key={m.id} data-message-id={m.id}>
+                  <td>
+                    <a href={`${BASE}mensagens/${m.id}`}>{when(m.dataEnvio)}</a>
+                  </td>
+                  <td>{m.toNumber}</td>
+                  <td>{m.contexto ? contextoLabel[m.contexto] : '—'}</td>
+                  <td class="truncate">{m.body}</td>
+                  <td>
+                    <StatusBadge status={m.status} />
+                  </td>
+                  <td class="num">{m.tarifaCobrada === null ? '—' : money(m.tarifaCobrada)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={log.data.number} pages={log.data.totalPages} onPage={setPage} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+export function Pager(props: { page: number; pages: number; onPage: (page: number) => void }): JSX.Element | null {
+  if (props.pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label="Páginas">
+      <button type="button" class="secondary" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
+        Anterior
+      </button>
+      <span>
+        Página {props.page + 1} de {props.pages}
+      </span>
+      <button type="button" class="secondary" disabled={props.page + 1 >= props.pages} onClick={() => props.onPage(props.page + 1)}>
+        Próxima
+      </button>
+    </nav>
+  );
+}
+
+function Message(props: { id: number }): JSX.Element {
+  const message = useLoad(() => api.GET('/api/admin/mensagens/{id}', { params: { path: { id: props.id } } }), [props.id], POLL_MS);
+  const m = message.data;
+  return (
+    <Page
+      title="Mensagens"
+      actions={
+        <button type="button" class="secondary" onClick={() => navigate(`${BASE}mensagens`)}>
+          Voltar à lista
+        </button>
+      }
+    >
+      {message.error && <Alert>{message.error}</Alert>}
+      {!m ? (
+        <Loading what="a mensagem" />
+      ) : (
+        <>
+          <section class="detail" aria-labelledby="mensagem-title">
+            <h2 id="mensagem-title">Mensagem {m.id}</h2>
+            <dl>
+              <dt>Status</dt>
+              <dd data-testid="status">
+                <StatusBadge status={m.status} /> {m.statusDescricao}
+              </dd>
+              <dt>Para</dt>
+              <dd>{m.toNumber}</dd>
+              <dt>Contexto</dt>
+              <dd>{m.contexto ? contextoLabel[m.contexto] : '—'}</dd>
+              <dt>Texto</dt>
+              <dd class="pre">{m.body}</dd>
+              <dt>Custo</dt>
+              <dd>{m.tarifaCobrada === null ? '—' : money(m.tarifaCobrada)}</dd>
+              {m.errorCode && (
+                <>
+                  <dt>Erro</dt>
+                  <dd>
+                    {m.errorCode}: {m.errorMessage}
+                  </dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <section class="detail" aria-labelledby="historico-title">
+            <h2 id="historico-title">Histórico de status</h2>
+            <ol class="timeline">
+              {m.historico.map((h, i) => (
+                <li key={i}>
+                  <StatusBadge status={h.status} /> {when(h.em)}
+                  {h.errorCode && (
+                    <div>
+                      Erro {h.errorCode}: {h.errorMessage}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section class="detail" aria-labelledby="lancamento-title">
+            <h2 id="lancamento-title">Lançamento no extrato</h2>
+            {m.lancamento ? (
+              <dl>
+                <dt>Lançamento</dt>
+                <dd>
+                  {m.lancamento.id} ({m.lancamento.tipo === 'DEBIT' ? 'débito' : 'crédito'}) em {when(m.lancamento.criadoEm)}
+                </dd>
+                <dt>Valor</dt>
+                <dd>{money(m.lancamento.valor)}</dd>
+                <dt>Descrição</dt>
+                <dd>{m.lancamento.descricao}</dd>
+                <dt>Saldo depois</dt>
+                <dd>{money(m.lancamento.saldoPosterior)}</dd>
+              </dl>
+            ) : (
+              <p>Esta mensagem não tem lançamento no extrato.</p>
+            )}
+          </section>
+        </>
+      )}
     </Page>
   );
 }

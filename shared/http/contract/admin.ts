@@ -158,7 +158,7 @@ export const adminContract: GroupContract<'admin'> = {
     summary: 'Change the provider and/or its settings',
     description: [
       ownOrPlatform,
-      'The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings (400 naming the missing one). The change applies from the next request on.',
+      'The fields given replace the stored ones; the others are kept. The provider in effect must have complete settings, and so must a block given for the other provider (400 naming the missing one). The change applies from the next request on.',
       'Only a platform administrator may set a `baseUrl` (403 `forbidden`).',
       'A new provider_a `fromNumber` becomes one of the application’s WhatsApp numbers (409, nothing changed, when another application holds it).',
     ].join('\n\n'),

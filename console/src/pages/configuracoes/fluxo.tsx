@@ -1,0 +1,121 @@
+// Fluxo de agendamentos: how long before the deadline the reminder goes out and how long to wait for a
+// reply (the API keeps seconds; the form shows minutes), and the words that confirm, cancel or opt out.
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { api, problem } from '../../api/client';
+import { Alert, Field, Loading, useLoad } from '../../components';
+import { errorFor, FormError, lines, TextArea, type Refusal, type Schemas } from './common';
+
+type Settings = Schemas['AppointmentFlowSettings'];
+
+export function Fluxo(): JSX.Element {
+  const loaded = useLoad(() => api.GET('/api/admin/whatsapp/fluxo-agendamentos'), []);
+  if (!loaded.data) return loaded.error ? <Alert>{loaded.error}</Alert> : <Loading what="o fluxo de agendamentos" />;
+  return <FlowForm settings={loaded.data} />;
+}
+
+const minutes = (seconds: number) => String(Math.round((seconds / 60) * 100) / 100);
+
+function FlowForm(props: { settings: Settings }): JSX.Element {
+  const s = props.settings;
+  const [lembrete, setLembrete] = useState(minutes(s.lembreteAntesSegundos));
+  const [semResposta, setSemResposta] = useState(minutes(s.semRespostaSegundos));
+  const [confirmar, setConfirmar] = useState(s.palavrasConfirmar.join('\n'));
+  const [cancelar, setCancelar] = useState(s.palavrasCancelar.join('\n'));
+  const [optOut, setOptOut] = useState(s.palavrasOptOut.join('\n'));
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setSaved(false);
+    const lembreteAntesSegundos = Math.round(Number(lembrete.replace(',', '.')) * 60);
+    const semRespostaSegundos = Math.round(Number(semResposta.replace(',', '.')) * 60);
+    if (lembrete.trim() === '' || !Number.isFinite(lembreteAntesSegundos))
+      return setRefusal({ field: 'lembreteAntesSegundos', message: 'Informe os minutos (um número).' });
+    if (semResposta.trim() === '' || !Number.isFinite(semRespostaSegundos))
+      return setRefusal({ field: 'semRespostaSegundos', message: 'Informe os minutos (um número).' });
+    setBusy(true);
+    setRefusal(undefined);
+    const { data, error, response } = await api.PUT('/api/admin/whatsapp/fluxo-agendamentos', {
+      body: {
+        lembreteAntesSegundos,
+        semRespostaSegundos,
+        palavrasConfirmar: lines(confirmar),
+        palavrasCancelar: lines(cancelar),
+        palavrasOptOut: lines(optOut),
+      },
+    });
+    setBusy(false);
+    if (!data) return setRefusal(problem(error, response.status));
+    setSaved(true);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label="Fluxo de agendamentos" class="form-block" noValidate>
+      <p class="hint">
+        O lembrete repete o aviso antes da data limite do agendamento; sem resposta do paciente no prazo depois da última mensagem, o
+        agendamento passa a “não respondeu”. As respostas são comparadas sem diferenciar maiúsculas, acentos e espaços, e cada palavra só
+        pode estar em uma lista.
+      </p>
+      <FormError
+        refusal={refusal}
+        fields={['lembreteAntesSegundos', 'semRespostaSegundos', 'palavrasConfirmar', 'palavrasCancelar', 'palavrasOptOut']}
+      />
+      <Field
+        label="Lembrete antes da data limite (minutos)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={lembrete}
+        hint="No máximo 30 dias (43200 minutos)."
+        error={errorFor(refusal, 'lembreteAntesSegundos')}
+        onInput={(e) => setLembrete(e.currentTarget.value)}
+      />
+      <Field
+        label="Prazo de resposta após a última mensagem (minutos)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={semResposta}
+        hint="No máximo 30 dias (43200 minutos)."
+        error={errorFor(refusal, 'semRespostaSegundos')}
+        onInput={(e) => setSemResposta(e.currentTarget.value)}
+      />
+      <TextArea
+        label="Palavras que confirmam"
+        hint="Uma por linha (até 30)."
+        value={confirmar}
+        error={errorFor(refusal, 'palavrasConfirmar')}
+        onInput={setConfirmar}
+      />
+      <TextArea
+        label="Palavras que cancelam"
+        hint="Uma por linha (até 30)."
+        value={cancelar}
+        error={errorFor(refusal, 'palavrasCancelar')}
+        onInput={setCancelar}
+      />
+      <TextArea
+        label="Palavras de descadastro (não receber mais mensagens)"
+        hint="Uma por linha (até 30)."
+        value={optOut}
+        error={errorFor(refusal, 'palavrasOptOut')}
+        onInput={setOptOut}
+      />
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          Salvar fluxo
+        </button>
+        {saved && (
+          <span role="status" class="saved">
+            Fluxo salvo.
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
