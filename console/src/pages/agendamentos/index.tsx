@@ -3,8 +3,8 @@
 // and the filter live in the URL, so a reload or the way back from an appointment keeps them.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api/client';
-import { Alert, Field, Loading, Page, Select, errorText, useLoad } from '../../components';
+import { api, problem } from '../../api/client';
+import { Alert, Field, Loading, Page, Select, useLoad } from '../../components';
 import { addDays, day, phone, today } from '../../format';
 import { BASE, navigate, useRoute } from '../../router';
 import { Detalhe } from './detalhe';
@@ -52,7 +52,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
       params: { query: { data, ...(status ? { status } : {}), size: PAGE_SIZE, page } },
     });
     setMore((m) =>
-      next ? { items: [...m.items, ...next.content], loading: false } : { ...m, loading: false, error: errorText(error, response.status) },
+      next ? { items: [...m.items, ...next.content], loading: false } : { ...m, loading: false, error: problem(error, response.status).message },
     );
   };
 

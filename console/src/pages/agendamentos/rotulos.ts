@@ -3,6 +3,8 @@
 // test/unit/console-care.test.ts, keeps the two equal).
 import type { Paths } from '../../api/client';
 
+export { messageStatusLabel } from '../../labels';
+
 type Board = Paths['/api/admin/agendamentos']['get']['responses'][200]['content']['application/json'];
 export type BoardItem = Board['content'][number];
 export type Detail = Paths['/api/admin/agendamentos/{id}']['get']['responses'][200]['content']['application/json'];
@@ -67,15 +69,6 @@ export function actor(por: Move['por']): string {
       return `Prestador (credencial nº ${por.id ?? '?'})`;
   }
 }
-
-export const messageStatusLabel: Record<FlowMessage['status'], string> = {
-  QUEUED: 'Na fila',
-  SENT: 'Enviada',
-  DELIVERED: 'Entregue',
-  READ: 'Lida',
-  FAILED: 'Falhou',
-  UNDELIVERED: 'Não entregue',
-};
 
 export const stepLabel: Record<FlowMessage['passo'], string> = {
   notificacao: 'Notificação',
