@@ -7,7 +7,7 @@
 // stack of its own, holding its role, policy and log group and what invokes it (its API methods, its
 // authorizer, its queue mapping, its schedule). A function costs this template one resource, a route only
 // the path segments it adds.
-import { Aws, CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -15,7 +15,9 @@ import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { DISTRIBUTION_MARKER_HEADER, VIEWER_IP_HEADER } from '#infra/console-edge';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
+import { ConsoleSite } from '#infra/constructs/console-site';
 import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
@@ -63,6 +65,7 @@ export class PlatformStack extends Stack {
   readonly signingKey: Secret;
   readonly verificationKeys: Secret;
   readonly placeIndex: CfnPlaceIndex;
+  readonly console: ConsoleSite;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -275,9 +278,14 @@ export class PlatformStack extends Stack {
         'Runtime pinned to nodejs22.x to match the esbuild target (node22) and the Node 22 used to build and test; moving to a newer runtime is a deliberate upgrade.',
     });
 
+    // The console's distribution marks its requests to the API with a value no caller can know: the random part of
+    // this stack's id (known only in the account, never in the template), so the web ACL can trust the viewer address
+    // CloudFront writes on them (infra/constructs/web-acl.ts).
+    const distributionMarker = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     this.api = new ServiceApi(this, 'Http', {
       authorizerFunctions: mapValues(authorizerFns, (f) => f.function),
       agentDomain: props.agentDomain,
+      viaDistribution: { markerHeader: DISTRIBUTION_MARKER_HEADER, markerValue: distributionMarker, viewerIpHeader: VIEWER_IP_HEADER },
     });
     for (const route of routes) this.api.addRoute(route, groupFns[route.group].function);
 
@@ -295,6 +303,18 @@ export class PlatformStack extends Stack {
     }
     for (const fn of Object.values(authorizerFns)) fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
 
+    // The admin console and the API under one CloudFront distribution (docs/decisions.md, "The console's hosting"),
+    // in a nested stack: its bucket deployment brings a Lambda of its own.
+    const consoleHome = new NestedStack(this, 'ConsoleSite', { description: 'Admin console: bucket, distribution, edge functions' });
+    this.console = new ConsoleSite(consoleHome, 'Console', {
+      api: this.api.api,
+      markerValue: distributionMarker,
+    });
+
+    new CfnOutput(this, 'ConsoleUrl', {
+      description: 'The admin console; the API answers under the same origin (/api, /oauth2, /.well-known, /openapi.json)',
+      value: `https://${this.console.distribution.distributionDomainName}/console/`,
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'CrlBucketName', { value: this.crlBucket.bucketName });
     new CfnOutput(this, 'SigningKeySecretArn', { value: this.signingKey.secretArn });

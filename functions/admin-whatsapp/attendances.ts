@@ -1,17 +1,29 @@
-// The attendant's side of an attendance (the admin panel): read one, take it (assumir), answer the
+// The attendant's side of an attendance (the admin panel): the inbox (an open status's list, by sector),
+// read one (with its whole conversation and the patient's 24-hour window), take it (assumir), answer the
 // patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
 // An admin acts on its own application's attendances; any other id is a 404.
 import * as z from 'zod/mini';
+import { conversationEntryWrite } from '#shared/db/attendances';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
-import { actOn, findAttendance, renderAttendance } from '#shared/operations/attendances';
+import { actOn, attendanceInbox, findAttendance, renderAttendance, renderAttendanceDetail } from '#shared/operations/attendances';
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendOperation } from '#shared/operations/send-message';
 
 export const answerBody = z.object({ mensagem: z.string().check(z.maxLength(4096)) });
+
+/** The statuses the inbox lists: the open ones (a closed attendance is read by its id). */
+export const inboxStatuses = ['BOT', 'FILA', 'EM_ANDAMENTO'] as const;
+/** A sector id in the query string's text (the document shows it as an integer). */
+export const sectorIdText = z.pipe(
+  z.string().check(z.maxLength(16), z.regex(/^[1-9]\d{0,15}$/, { error: 'must be a sector id' })),
+  z.pipe(z.transform(Number), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER))),
+);
+export const inboxQuery = z.object({ status: z._default(z.enum(inboxStatuses), 'FILA'), setorId: z.optional(sectorIdText) });
 
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);
@@ -19,8 +31,14 @@ const userId = (request: TenantRequest): number => Number(request.principal.subj
 const target = (request: TenantRequest) => pathId(request, 'attendance');
 
 export const attendanceOperations: Operations<'admin-whatsapp'> = {
+  'GET /api/admin/atendimentos': async (request) => {
+    const paging = readPaging(request.query);
+    const { status, setorId } = validate(inboxQuery, { status: request.query.status, setorId: request.query.setorId }, 'query');
+    return json(200, await attendanceInbox(request.principal.aplicacaoId, status, setorId, paging));
+  },
+
   'GET /api/admin/atendimentos/{id}': async (request) =>
-    json(200, await renderAttendance(await findAttendance(request.principal.aplicacaoId, target(request)))),
+    json(200, await renderAttendanceDetail(await findAttendance(request.principal.aplicacaoId, target(request)))),
 
   'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
     const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
@@ -36,9 +54,17 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
     const { mensagem } = validate(answerBody, request.body ?? {});
     const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
-    return sendOperation({
-      ...request,
-      body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },
-    });
+    return sendOperation(
+      {
+        ...request,
+        body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },
+      },
+      // The answer joins the attendance's conversation in the debit's transaction (pattern 30b).
+      {
+        writes: (mensagemId) => [
+          conversationEntryWrite(attendance.aplicacaoId, attendance.id, new Date().toISOString(), mensagemId, { direcao: 'SAIDA' }),
+        ],
+      },
+    );
   },
 };

@@ -31,7 +31,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { authorizerSettings } from '#infra/constructs/authorizer-settings';
 import { rateLimits } from '#infra/constructs/rate-limits';
-import { RateLimitedStage } from '#infra/constructs/web-acl';
+import { RateLimitedStage, type DistributionForwarding } from '#infra/constructs/web-acl';
 import { gatewayResponses, type GatewayAnswer, type GatewayResponseType } from '#shared/http/gateway-responses';
 import type { AuthorizedScheme, Group, Route } from '#shared/http/routes';
 
@@ -77,6 +77,8 @@ export interface AgentDomainProps {
 export interface ServiceApiProps {
   authorizerFunctions: Record<AuthorizedScheme, IFunction>;
   agentDomain?: AgentDomainProps;
+  /** The CloudFront distribution in front of the stage (the console's), for the web ACL's per-address rules. */
+  viaDistribution?: DistributionForwarding;
 }
 
 /** Callers are not Cognito users: acknowledged on the API (its stage) and on every method, wherever it lives. */
@@ -143,7 +145,11 @@ export class ServiceApi extends Construct {
     });
 
     this.addGatewayResponses();
-    this.rateLimits = new RateLimitedStage(this, 'RateLimits', { stageArn: this.api.deploymentStage.stageArn, rateLimits });
+    this.rateLimits = new RateLimitedStage(this, 'RateLimits', {
+      stageArn: this.api.deploymentStage.stageArn,
+      rateLimits,
+      viaDistribution: props.viaDistribution,
+    });
 
     // Acknowledged on the API, so they cover its stage and the methods in this template.
     Validations.of(this.api).acknowledge(

@@ -104,11 +104,12 @@ export class ServiceFunction extends Construct {
 }
 
 /** A resolved CloudFormation value as cdk-nag writes it in a finding: `<AWS::Region>` for a Ref, `<Id.Arn>` for a GetAtt. */
-function nagName(value: unknown): string {
+export function nagName(value: unknown): string {
   if (typeof value === 'string') return value;
-  const v = value as { Ref?: string; 'Fn::GetAtt'?: string[]; 'Fn::Join'?: [string, unknown[]] };
+  const v = value as { Ref?: string; 'Fn::GetAtt'?: string[]; 'Fn::Join'?: [string, unknown[]]; 'Fn::Sub'?: unknown };
   if (v.Ref) return `<${v.Ref}>`;
   if (v['Fn::GetAtt']) return `<${v['Fn::GetAtt'].join('.')}>`;
   if (v['Fn::Join']) return v['Fn::Join'][1].map(nagName).join(v['Fn::Join'][0]);
+  if (typeof v['Fn::Sub'] === 'string') return v['Fn::Sub'].replace(/\$\{([^}]+)\}/g, '<$1>');
   return JSON.stringify(value);
 }

@@ -5,7 +5,7 @@
 // and counts it on its sector (29); the move that closes it deletes the pointer and uncounts it, in
 // the same transaction, so "one open attendance per patient" and the sector's count never drift.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryCount, queryPage, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
@@ -74,12 +74,52 @@ export const messageInAttendanceWrite = <R>(aplicacaoId: number, id: number, at:
     closed,
   );
 
+/** A message joining an attendance's conversation (pattern 30b): the patient's (its key parts) or an answer (its id). */
+export const conversationEntryWrite = <R>(
+  aplicacaoId: number,
+  atendimentoId: number,
+  em: string,
+  mensagemId: number,
+  ref: { direcao: 'ENTRADA'; provider: string; providerMessageId: string } | { direcao: 'SAIDA' },
+): ConditionalWrite<R> =>
+  conditionalWrite({
+    Put: { Item: { ...keys.conversationEntry(aplicacaoId, atendimentoId, em, mensagemId), tipo: 'CONVERSA', mensagemId, ...ref } },
+  });
+
+/** One stored entry of a conversation, oldest first: where its message is. */
+export type ConversationRef =
+  | { direcao: 'ENTRADA'; em: string; mensagemId: number; provider: string; providerMessageId: string }
+  | { direcao: 'SAIDA'; em: string; mensagemId: number };
+
+/** The entries of an attendance's conversation (pattern 30b), oldest first: one consistent Query of its partition. */
+export async function conversationRefs(aplicacaoId: number, atendimentoId: number): Promise<ConversationRef[]> {
+  const items = await queryPrefix(keys.conversation(aplicacaoId, atendimentoId), { ConsistentRead: true });
+  return items.map((item) => {
+    const em = String(item.sk).split('#')[1]!;
+    return item.direcao === 'ENTRADA'
+      ? {
+          direcao: 'ENTRADA',
+          em,
+          mensagemId: Number(item.mensagemId),
+          provider: String(item.provider),
+          providerMessageId: String(item.providerMessageId),
+        }
+      : { direcao: 'SAIDA', em, mensagemId: Number(item.mensagemId) };
+  });
+}
+
 export interface AttendanceRepository {
   get(aplicacaoId: number, id: number): Promise<Attendance | undefined>;
   /** Commits `after` if the attendance is still in `before`'s status (else refused with STATUS_CHANGED). */
   move(before: Attendance, after: Attendance): Promise<CommitOutcome<typeof STATUS_CHANGED>>;
-  /** A page of the attendances in one status, oldest first, and how many there are. */
-  page(aplicacaoId: number, status: AttendanceStatus, page: number, size: number): Promise<{ content: Attendance[]; total: number }>;
+  /** A page of the attendances in one status (of one sector, when given), oldest first, and how many there are. */
+  page(
+    aplicacaoId: number,
+    status: AttendanceStatus,
+    page: number,
+    size: number,
+    setorId?: number,
+  ): Promise<{ content: Attendance[]; total: number }>;
 }
 
 export function dynamoAttendanceRepository(): AttendanceRepository {
@@ -133,12 +173,17 @@ export function dynamoAttendanceRepository(): AttendanceRepository {
       ]);
     },
 
-    async page(aplicacaoId, status, page, size) {
-      // The status index projects every attribute: the page comes from it (a queue is short).
+    async page(aplicacaoId, status, page, size, setorId) {
+      // The status index projects every attribute: the page comes from it (a queue is short). A sector is a
+      // filter on that list: an open status's list holds only the open attendances, so it stays short too.
       const query = {
         IndexName: tableKeys.gsi1.name,
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.attendancesInStatus(aplicacaoId, status).gsi1pk },
+        ...(setorId === undefined ? {} : { FilterExpression: 'setorId = :setor' }),
+        ExpressionAttributeValues: {
+          ':pk': keys.attendancesInStatus(aplicacaoId, status).gsi1pk,
+          ...(setorId === undefined ? {} : { ':setor': setorId }),
+        },
       };
       const [items, total] = await Promise.all([queryPage(query, page, size), queryCount(query)]);
       return { content: items.map(toAttendance), total };
@@ -160,4 +205,12 @@ export async function patientNames(aplicacaoId: number, pacienteIds: readonly nu
   );
   for (const item of out.Responses?.[tableName()] ?? []) names.set(Number(item.id), typeof item.nome === 'string' ? item.nome : null);
   return names;
+}
+
+/** The open attendance of a patient's phone (pattern 30a), if any. */
+export async function openAttendanceId(aplicacaoId: number, telefone: string): Promise<number | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.openAttendance(aplicacaoId, telefone), ConsistentRead: true }),
+  );
+  return out.Item ? Number(out.Item.atendimentoId) : undefined;
 }

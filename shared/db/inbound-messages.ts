@@ -2,8 +2,8 @@
 // (patients' messages, pattern 31, with the patient of 28-28a and the attendance of 30-30a), the
 // admin's read of those messages.
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
-import { conditional, db, tableName, withoutKeys } from '#shared/db/client';
+import { conversationEntryWrite, messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
+import { batchGetAll, conditional, db, tableName, withoutKeys } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { newPatientWrites } from '#shared/db/patients';
@@ -58,6 +58,11 @@ export function dynamoInbox(): Inbox {
     record({ message, newPatient, newAttendance, openAttendanceId }) {
       const writes: ConditionalWrite<InboxRefusal>[] = [
         putNew<InboxRefusal>(messageItem(message), 'duplicate'),
+        conversationEntryWrite(message.aplicacaoId, message.atendimentoId, message.recebidaEm, message.id, {
+          direcao: 'ENTRADA',
+          provider: message.provider,
+          providerMessageId: message.providerMessageId,
+        }),
         ...(newPatient ? newPatientWrites<InboxRefusal>(newPatient, 'patient-taken') : []),
         ...(newAttendance ? openAttendanceWrites<InboxRefusal>(newAttendance, { taken: 'open-taken', noSector: 'no-sector' }) : []),
         ...(openAttendanceId !== undefined
@@ -133,4 +138,13 @@ export async function inboundMessagePage(
     start = out.LastEvaluatedKey;
   } while (start);
   return { content: content.map(toRecord), total };
+}
+
+/** Inbound messages of an application by their keys (an attendance's conversation): those found, by message id. */
+export async function inboundMessagesByKeys(
+  aplicacaoId: number,
+  refs: readonly { provider: string; providerMessageId: string }[],
+): Promise<Map<number, InboundMessageRecord>> {
+  const items = await batchGetAll(refs.map((r) => keys.inboundMessage(aplicacaoId, r.provider, r.providerMessageId)));
+  return new Map(items.map((item) => [Number(item.id), toRecord(item)]));
 }

@@ -216,6 +216,15 @@ export const openAttendance = at('30a', (aplicacaoId: number, telefone: string) 
   pk: `APP#${aplicacaoId}`,
   sk: `ATENDABERTO#${telefone}`,
 }));
+/** A message of an attendance's conversation (30b): the patient's (ENTRADA) or the attendant's answer (SAIDA), in time order. */
+export const conversationEntry = at('30b', (aplicacaoId: number, atendimentoId: number, em: string, mensagemId: number) => ({
+  pk: `APP#${aplicacaoId}#CONVERSA#${pad(atendimentoId)}`,
+  sk: `MSG#${em}#${pad(mensagemId)}`,
+}));
+export const conversation = at('30b', (aplicacaoId: number, atendimentoId: number) => ({
+  pk: `APP#${aplicacaoId}#CONVERSA#${pad(atendimentoId)}`,
+  skPrefix: 'MSG#',
+}));
 
 // 31: inbound messages of patients
 export const inboundMessage = at('31', (aplicacaoId: number, provider: string, providerMessageId: string) => ({

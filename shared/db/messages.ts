@@ -3,7 +3,7 @@
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { batchGetAll, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
@@ -332,20 +332,8 @@ export async function backfillMessageCounters(aplicacaoId: number): Promise<bool
   return true;
 }
 
-/**
- * Messages of an application by id, in one BatchGet per 100 (an appointment's flow messages, an attendance's
- * answers): those found, by id. Keys DynamoDB leaves unprocessed (throttling) are asked again, a few times.
- */
+/** Messages of an application by id (an appointment's flow messages, an attendance's answers): those found, by id. */
 export async function messagesByIds(aplicacaoId: number, ids: readonly number[]): Promise<Map<number, Message>> {
-  const found = new Map<number, Message>();
-  const unique = [...new Set(ids)];
-  for (let from = 0; from < unique.length; from += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(from, from + 100).map((id) => keys.message(aplicacaoId, id));
-    for (let round = 0; pending.length > 0 && round < 5; round++) {
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[tableName()] ?? []) found.set(Number(item.id), itemToMessage(item));
-      pending = out.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return found;
+  const items = await batchGetAll([...new Set(ids)].map((id) => keys.message(aplicacaoId, id)));
+  return new Map(items.map((item) => [Number(item.id), itemToMessage(item)]));
 }

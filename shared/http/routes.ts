@@ -262,6 +262,7 @@ export const extensionRoutes = [
   // The console's Mensagens: the messages the application sent, and one with its timeline and charge (#26).
   r('GET', '/api/admin/mensagens', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/mensagens/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/atendimentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),

@@ -1,14 +1,17 @@
 // What the v2 API (escalar, the two queues) and the admin panel (assumir, responder, encerrar, one
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
 // the status read, and render. Another application's attendance is the same 404 as an unknown one.
-import { dynamoAttendanceRepository, patientNames, STATUS_CHANGED } from '#shared/db/attendances';
+import { conversationRefs, dynamoAttendanceRepository, openAttendanceId, patientNames, STATUS_CHANGED } from '#shared/db/attendances';
+import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
+import { messagesByIds } from '#shared/db/messages';
 import { dynamoSectorRepository } from '#shared/db/sectors';
-import { decide, type Action, type Attendance, type AttendanceStatus } from '#shared/domain/attendances';
+import { decide, isOpen, type Action, type Attendance, type AttendanceStatus } from '#shared/domain/attendances';
+import { statusDescricoes, type MessageStatus } from '#shared/domain/messages';
 import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
 import type { Paging } from '#shared/http/paging';
-import { pageOf } from '#shared/domain/paging';
+import { elementsPageOf, pageOf } from '#shared/domain/paging';
 
 const attendances = dynamoAttendanceRepository();
 const sectors = dynamoSectorRepository();
@@ -61,9 +64,107 @@ export async function renderAttendance(a: Attendance) {
   return attendanceView(a, names.get(a.pacienteId), setor);
 }
 
-/** A page of one status's attendances, oldest first, in the v2 paged shape. */
-export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: Paging) {
-  const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size);
+/** WhatsApp's customer-service window: free-form answers are allowed for 24 hours after the patient's last message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the patient last wrote to the application: an open attendance holds the patient's messages (one open
+ * attendance per patient), so its own last one; for a closed attendance, that of the patient's open one if
+ * the patient wrote again since, else its own.
+ */
+async function lastPatientMessageAt(a: Attendance): Promise<string | null> {
+  if (isOpen(a)) return a.ultimaMensagemEm ?? null;
+  const openId = await openAttendanceId(a.aplicacaoId, a.telefone);
+  const current = openId !== undefined && openId !== a.id ? await attendances.get(a.aplicacaoId, openId) : undefined;
+  return current?.ultimaMensagemEm ?? a.ultimaMensagemEm ?? null;
+}
+
+/** One message of a conversation as the API shows it. */
+export interface ConversationMessage {
+  id: number;
+  direcao: 'ENTRADA' | 'SAIDA';
+  em: string;
+  texto: string | null;
+  tipoMensagem: 'texto' | 'botao' | 'midia' | 'outro';
+  midias: { ref: string; contentType: string | null }[];
+  status: MessageStatus | null;
+  statusDescricao: string | null;
+  usuarioId: number | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/** An attendance's conversation (pattern 30b), oldest first: the patient's messages and the attendants' answers with their status. */
+async function conversationOf(a: Attendance): Promise<ConversationMessage[]> {
+  const refs = await conversationRefs(a.aplicacaoId, a.id);
+  const [received, answers] = await Promise.all([
+    inboundMessagesByKeys(
+      a.aplicacaoId,
+      refs.flatMap((r) => (r.direcao === 'ENTRADA' ? [r] : [])),
+    ),
+    messagesByIds(
+      a.aplicacaoId,
+      refs.flatMap((r) => (r.direcao === 'SAIDA' ? [r.mensagemId] : [])),
+    ),
+  ]);
+  return refs.flatMap((r): ConversationMessage[] => {
+    if (r.direcao === 'ENTRADA') {
+      const m = received.get(r.mensagemId);
+      if (!m) return [];
+      return [
+        {
+          id: m.id,
+          direcao: 'ENTRADA',
+          em: localDateTime(new Date(m.recebidaEm)),
+          texto: m.texto,
+          tipoMensagem: m.tipoMensagem,
+          midias: m.midias,
+          status: null,
+          statusDescricao: null,
+          usuarioId: null,
+          errorCode: null,
+          errorMessage: null,
+        },
+      ];
+    }
+    const m = answers.get(r.mensagemId);
+    if (!m) return [];
+    return [
+      {
+        id: m.id,
+        direcao: 'SAIDA',
+        em: m.dataEnvio,
+        texto: m.body,
+        tipoMensagem: 'texto',
+        midias: [],
+        status: m.status,
+        statusDescricao: statusDescricoes[m.status],
+        usuarioId: m.usuarioId,
+        errorCode: m.errorCode,
+        errorMessage: m.errorMessage,
+      },
+    ];
+  });
+}
+
+/** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
+export async function renderAttendanceDetail(a: Attendance) {
+  const [view, conversa, last] = await Promise.all([renderAttendance(a), conversationOf(a), lastPatientMessageAt(a)]);
+  return {
+    ...view,
+    conversa,
+    janelaAtendimentoFechaEm: last ? localDateTime(new Date(Date.parse(last) + SERVICE_WINDOW_MS)) : null,
+  };
+}
+
+/** The admin panel's inbox: a page of one open status's attendances (of one sector, when given), oldest first. */
+export async function attendanceInbox(aplicacaoId: number, status: AttendanceStatus, setorId: number | undefined, paging: Paging) {
+  const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size, setorId);
+  return elementsPageOf(await withNames(aplicacaoId, content), total, paging);
+}
+
+/** The attendances of a page as the API shows them: their patients' names (one BatchGet) and sectors (one Query). */
+async function withNames(aplicacaoId: number, content: Attendance[]) {
   const [names, list] = await Promise.all([
     patientNames(
       aplicacaoId,
@@ -73,9 +174,11 @@ export async function attendanceQueue(aplicacaoId: number, status: AttendanceSta
   ]);
   const byId = new Map(list.map((s) => [s.id, s]));
   const now = Date.now();
-  return pageOf(
-    content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now)),
-    total,
-    paging,
-  );
+  return content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now));
+}
+
+/** A page of one status's attendances, oldest first, in the v2 paged shape. */
+export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: Paging) {
+  const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size);
+  return pageOf(await withNames(aplicacaoId, content), total, paging);
 }

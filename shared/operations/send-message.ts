@@ -10,7 +10,7 @@ import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { idempotencyKey, requestFingerprint } from '#shared/domain/idempotency';
-import { contextos, sendMessage, type SendDeps } from '#shared/domain/messages';
+import { contextos, sendMessage, type SendDeps, type SendInput } from '#shared/domain/messages';
 import { headerValue } from '#shared/http/headers';
 import { normalizePhone } from '#shared/domain/phone';
 import { HttpError } from '#shared/http/errors';
@@ -53,7 +53,8 @@ const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status';
 
 /** The operation with its repositories and providers (a Lambda passes the DynamoDB ones, a test its own). */
 export function sendMessageOperation(dependencies: () => SendDeps) {
-  return async (request: TenantRequest): Promise<ApiResponse> => {
+  /** `options.writes`: a caller's own writes, committed with the debit (an attendance's answer joins its conversation). */
+  return async (request: TenantRequest, options: Pick<SendInput, 'writes'> = {}): Promise<ApiResponse> => {
     const input = validate(sendBody, request.body ?? {});
     const telefone = normalizePhone(input.telefone);
     if (!telefone) {
@@ -66,6 +67,7 @@ export function sendMessageOperation(dependencies: () => SendDeps) {
       ...input,
       telefone,
       statusCallbackUrl: statusCallbackUrl(request),
+      ...(options.writes === undefined ? {} : { writes: options.writes }),
       ...(key === undefined ? {} : { idempotency: { key, fingerprint: requestFingerprint({ ...input, telefone }) } }),
     });
     // A replay answers exactly as the first request did, and says so in a header (Stripe's Idempotent-Replayed).

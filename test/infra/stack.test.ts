@@ -141,6 +141,9 @@ describe('PlatformStack', () => {
   let sizes: ReturnType<typeof joinTemplates>['sizes'];
   const fnId = (entry: LambdaEntry) => logicalId(stack.functions.get(entry.id)!.function);
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+  /** The service's Lambdas: every function but the console site's (CDK's bucket deployment, test/infra/console-site.test.ts). */
+  const serviceFunctions = () => ofType('AWS::Lambda::Function').filter(([id]) => !id.startsWith(`${consoleSiteId}/`));
+  const consoleSiteId = 'ConsoleSite';
 
   beforeAll(() => {
     // Prepare + Act: one synth shared by the read-only assertions below.
@@ -151,12 +154,14 @@ describe('PlatformStack', () => {
     it('deploys one Lambda per endpoint group, per authorizer scheme, per consumer and per schedule', () => {
       // Assess
       expect(Object.keys(groupFunctions)).toHaveLength(groups.length);
-      template.resourceCountIs('AWS::Lambda::Function', allFunctions.length);
+      // And CDK's bucket deployment Lambda, which copies the console into its bucket.
+      expect(serviceFunctions()).toHaveLength(allFunctions.length);
+      template.resourceCountIs('AWS::Lambda::Function', allFunctions.length + 1);
       for (const entry of allFunctions) expect(resources[fnId(entry)]?.Type, entry.id).toBe('AWS::Lambda::Function');
     });
 
     it('runs every function on nodejs22.x, arm64, with its own log group', () => {
-      const functions = ofType('AWS::Lambda::Function');
+      const functions = serviceFunctions();
       const logGroups = new Set<string>();
       for (const [id, fn] of functions) {
         expect(fn.Properties.Runtime, id).toBe('nodejs22.x');
@@ -481,7 +486,8 @@ describe('PlatformStack', () => {
       const acls = ofType('AWS::WAFv2::WebACL').map(([, r]) => r.Properties);
       expect(acls).toHaveLength(1);
       const rules = acls[0]!.Rules as Json[];
-      expect(rules.map((r) => r.Name)).toEqual(rateLimits.map((l) => l.name));
+      // Then each per-address limit's twin for the console distribution's requests (test/infra/console-site.test.ts).
+      expect(rules.map((r) => r.Name).slice(0, rateLimits.length)).toEqual(rateLimits.map((l) => l.name));
       for (const [i, limit] of rateLimits.entries()) {
         const rate = rules[i]!.Statement.RateBasedStatement;
         expect(rate.Limit, limit.name).toBe(limit.limitPerMinute);
@@ -529,8 +535,14 @@ describe('PlatformStack', () => {
       expect(webhooks.Statement.RateBasedStatement).toMatchObject({
         AggregateKeyType: 'IP',
         EvaluationWindowSec: 60,
-        ScopeDownStatement: {
-          ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'CONTAINS', SearchString: '/api/webhooks/' },
+      });
+      // The path, and (second) not through the console's distribution, whose requests a twin counts per viewer.
+      expect(webhooks.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements[0]).toEqual({
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'CONTAINS',
+          SearchString: '/api/webhooks/',
+          TextTransformations: [{ Priority: 0, Type: 'NONE' }],
         },
       });
       expect(webhooks.Statement.RateBasedStatement.Limit).toBeLessThanOrEqual(STAGE_RATE_LIMIT * 60);
@@ -757,6 +769,7 @@ describe('PlatformStack', () => {
           groupFunctions['provider-api'].id,
           groupFunctions['v2-appointments'].id,
           groupFunctions['provider-portal'].id,
+          groupFunctions['admin-whatsapp'].id,
           consumerFunctions.inbound.id,
           consumerFunctions.outboundWebhooks.id,
           consumerFunctions.appointmentFlow.id,
@@ -852,11 +865,12 @@ describe('PlatformStack', () => {
       const largest = sizes.reduce((a, b) => (b.resources > a.resources ? b : a));
       expect(largest.resources, `the largest template, ${largest.name}, holds ${largest.resources} resources`).toBeLessThanOrEqual(CEILING);
       for (const { name, resources } of sizes) expect(resources, name).toBeLessThanOrEqual(CEILING);
-      expect(sizes).toHaveLength(1 + allFunctions.length);
+      // The root, one template per function, and the console site's.
+      expect(sizes).toHaveLength(1 + allFunctions.length + 1);
     });
 
     it('costs the root one resource per function and, per route, only the path segments it adds', () => {
-      expect(root().count('AWS::CloudFormation::Stack')).toBe(allFunctions.length);
+      expect(root().count('AWS::CloudFormation::Stack')).toBe(allFunctions.length + 1);
       expect(root().count('AWS::ApiGateway::Method')).toBe(0);
       expect(root().count('AWS::Lambda::Function')).toBe(0);
       // 122 paths for 117 routes today: the budget per route stays above the measured average.
@@ -873,7 +887,7 @@ describe('PlatformStack', () => {
       expect(largestGroup.resources + FUTURE_ROUTES, largestGroup.name).toBeLessThanOrEqual(CEILING);
       // A new function is a template of its own, as small as today's: log group, role, policy, function, what
       // invokes it (a permission and an authorizer, queue mapping or schedule) and the CDK metadata, besides its methods.
-      for (const { name, resources, count } of sizes.filter((t) => t.name !== stack.stackName)) {
+      for (const { name, resources, count } of sizes.filter((t) => t.name !== stack.stackName && t.name !== consoleSiteId)) {
         expect(resources - count('AWS::ApiGateway::Method'), name).toBeLessThanOrEqual(7);
       }
     });

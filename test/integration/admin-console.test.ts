@@ -2,8 +2,12 @@
 // under the local run: each for the token's own application (another application's record is the
 // same 404 as an unknown one; outra's tenant admin never sees demo's data), each refusing a bad query
 // or body with a 400 and nothing written.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { PatientMessage } from '#events/inbound-queue';
 import { TEST_TEXT } from '#functions/admin-whatsapp/provider-test';
+import { adapter } from '#shared/adapters/index';
+import { localDateTime } from '#shared/domain/time';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
 const service = useLocalService();
@@ -306,5 +310,133 @@ describe('Agendamentos: one appointment, and the operator’s moves', () => {
       expect.objectContaining({ de: 'SEM_TEMPLATE', por: expect.objectContaining({ tipo: 'operador' }), observacao: 'Exame suspenso' }),
     ]);
     expect(shown.mensagens).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Atendimentos
+
+const INBOX = '/api/admin/atendimentos';
+const patientMessage = (key: AppKey, from: string, texto: string, recebidaEm: Date): PatientMessage => ({
+  kind: 'mensagem',
+  aplicacaoId: app(key).id,
+  provider: 'provider_a',
+  providerMessageId: `SM${randomBytes(16).toString('hex')}`,
+  from,
+  to: null,
+  profileName: 'Joana Paciente',
+  tipo: 'texto',
+  texto,
+  midias: [],
+  recebidaEm: recebidaEm.toISOString(),
+});
+/** Queues a patient's message as the webhook edge does and waits for the consumer. */
+async function deliver(m: PatientMessage) {
+  await (await adapter('queue')).send('inbound', m, { dedupeId: `${m.provider}:${m.providerMessageId}` });
+  await service.queues.drained(15_000);
+}
+const attendanceOf = async (key: AppKey, telefone: string) => {
+  const reply = await admin(key, 'GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=1`);
+  return (reply.body.content as Json[])[0]!.atendimentoId as number;
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('Atendimentos: the inbox and the conversation', () => {
+  it('lists the queue and the attendances in progress by sector, never another application’s', async () => {
+    // Prepare: a patient asks for a human (FILA, in demo's default sector, whose id is the application's)
+    const telefone = mobile();
+    await deliver(patientMessage('demo', telefone, 'Quero falar com um atendente', new Date()));
+    const id = await attendanceOf('demo', telefone);
+
+    // Act
+    const queue = await admin('demo', 'GET', `${INBOX}?size=100`);
+    const inSector = await admin('demo', 'GET', `${INBOX}?status=FILA&setorId=${app('demo').id}&size=100`);
+    const otherSector = await admin('demo', 'GET', `${INBOX}?status=FILA&setorId=999999999&size=100`);
+    const taken = await admin('demo', 'POST', `${INBOX}/${id}/assumir`);
+    const queueAfter = await admin('demo', 'GET', `${INBOX}?status=FILA&size=100`);
+    const inProgress = await admin('demo', 'GET', `${INBOX}?status=EM_ANDAMENTO&setorId=${app('demo').id}&size=100`);
+    const foreignInbox = await admin('outra', 'GET', `${INBOX}?status=EM_ANDAMENTO&size=100`);
+    const foreignRead = await admin('outra', 'GET', `${INBOX}/${id}`);
+
+    // Assess
+    expect(queue.status).toBe(200);
+    expect(ids(queue.body)).toContain(id);
+    expect((queue.body.content as Json[]).find((a) => a.id === id)).toMatchObject({
+      status: 'FILA',
+      paciente: { telefone, nome: 'Joana Paciente' },
+      setor: { id: app('demo').id },
+    });
+    expect(queue.body).toMatchObject({ number: 0, size: 100, totalElements: expect.any(Number), totalPages: expect.any(Number) });
+    expect(ids(inSector.body)).toContain(id);
+    expect(otherSector.body).toMatchObject({ content: [], totalElements: 0 });
+    expect(taken.status).toBe(200);
+    expect(ids(queueAfter.body)).not.toContain(id);
+    expect(ids(inProgress.body)).toContain(id);
+    expect(ids(foreignInbox.body)).not.toContain(id);
+    expect(foreignRead.status).toBe(404);
+  });
+
+  it('refuses a closed or unknown status and a sector id that is not one with a 400', async () => {
+    for (const query of ['status=ENCERRADO', 'status=fila', 'setorId=abc', 'setorId=0', 'setorId=12345678901234567', 'size=101']) {
+      const reply = await admin('demo', 'GET', `${INBOX}?${query}`);
+      expect(reply.status, query).toBe(400);
+      expect(reply.body.error).toBe('validation_error');
+    }
+  });
+
+  it('gives the whole conversation in order, with each answer’s status, and when the patient’s 24-hour window closes', async () => {
+    // Prepare: the patient writes twice, an attendant takes it and answers, the patient writes again
+    const telefone = mobile();
+    const start = Date.now();
+    await deliver(patientMessage('demo', telefone, 'Olá', new Date(start - 120_000)));
+    await deliver(patientMessage('demo', telefone, 'Quero um atendente', new Date(start - 60_000)));
+    const id = await attendanceOf('demo', telefone);
+    expect((await admin('demo', 'POST', `${INBOX}/${id}/assumir`)).status).toBe(200);
+    const answered = await admin('demo', 'POST', `${INBOX}/${id}/responder`, { mensagem: 'Bom dia! Como posso ajudar?' });
+    expect(answered.status).toBe(200);
+    const last = patientMessage('demo', telefone, 'Obrigada', new Date(Date.now() + 1000));
+    await deliver(last);
+
+    // Act
+    const shown = await admin('demo', 'GET', `${INBOX}/${id}`);
+
+    // Assess
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ id, status: 'EM_ANDAMENTO', mensagens: 3 });
+    expect((shown.body.conversa as Json[]).map((m) => [m.direcao, m.texto])).toEqual([
+      ['ENTRADA', 'Olá'],
+      ['ENTRADA', 'Quero um atendente'],
+      ['SAIDA', 'Bom dia! Como posso ajudar?'],
+      ['ENTRADA', 'Obrigada'],
+    ]);
+    expect(shown.body.conversa[0]).toMatchObject({ em: localDateTime(new Date(start - 120_000)), status: null, usuarioId: null });
+    expect(shown.body.conversa[2]).toMatchObject({
+      id: answered.body.mensagemId,
+      status: 'SENT',
+      statusDescricao: expect.any(String),
+      usuarioId: subjectOf(app('demo').tokens.admin),
+    });
+    expect(shown.body.janelaAtendimentoFechaEm).toBe(localDateTime(new Date(Date.parse(last.recebidaEm) + DAY_MS)));
+  });
+
+  it('measures a closed attendance’s window from the patient’s latest message, also in the attendance it opened since', async () => {
+    // Prepare: an attendance closed, then the patient writes again (a new attendance)
+    const telefone = mobile();
+    const first = patientMessage('demo', telefone, 'Oi', new Date(Date.now() - 3_600_000));
+    await deliver(first);
+    const closedId = await attendanceOf('demo', telefone);
+    expect((await admin('demo', 'POST', `${INBOX}/${closedId}/encerrar`)).status).toBe(200);
+    const closedBefore = await admin('demo', 'GET', `${INBOX}/${closedId}`);
+    const again = patientMessage('demo', telefone, 'Voltei', new Date());
+    await deliver(again);
+
+    // Act
+    const closed = await admin('demo', 'GET', `${INBOX}/${closedId}`);
+
+    // Assess: its conversation is its own; the window follows the patient's newest message
+    expect(closedBefore.body.janelaAtendimentoFechaEm).toBe(localDateTime(new Date(Date.parse(first.recebidaEm) + DAY_MS)));
+    expect(closed.body.status).toBe('ENCERRADO');
+    expect((closed.body.conversa as Json[]).map((m) => m.texto)).toEqual(['Oi']);
+    expect(closed.body.janelaAtendimentoFechaEm).toBe(localDateTime(new Date(Date.parse(again.recebidaEm) + DAY_MS)));
   });
 });

@@ -1782,6 +1782,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/atendimentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbox: one open status’s attendances, by sector
+         * @description `status` BOT, FILA (the default: the queue) or EM_ANDAMENTO (taken by an attendant), optionally of one sector (`setorId`; a sector of another application lists nothing); oldest first (by when each entered its status); paged (`page` from 0, `size` 1 to 100, default 20). Closed attendances (ENCERRADO) are not listed (400): each is read by its id, e.g. from the received messages.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminAtendimentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/atendimentos/{id}": {
         parameters: {
             query?: never;
@@ -1790,8 +1812,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One attendance
-         * @description Another application’s attendance is the same 404 as an unknown one.
+         * One attendance, with its whole conversation
+         * @description The attendance, its conversation in order (each message with its time, direction and, for an answer, its delivery status) and when the patient’s 24-hour customer-service window closes (`janelaAtendimentoFechaEm`). Messages stored before conversations were kept per attendance are not in `conversa`. Another application’s attendance is the same 404 as an unknown one.
          *
          *     Portal JWT of role `admin`.
          */
@@ -2583,6 +2605,55 @@ export interface components {
             /** Format: int64 */
             size: number;
         };
+        /** @description An attendance as the console opens it, with its conversation and the patient’s service window. */
+        AdminAttendance: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            status: "BOT" | "FILA" | "EM_ANDAMENTO" | "ENCERRADO";
+            paciente: {
+                /** Format: int64 */
+                id: number;
+                nome: string | null;
+                /** @description +E.164 */
+                telefone: string;
+            };
+            setor: {
+                /** Format: int64 */
+                id: number;
+                codigo: string | null;
+                nome: string | null;
+            };
+            /** @description The portal user who took it. */
+            atendenteId: number | null;
+            /**
+             * Format: int64
+             * @description The patient’s messages in this attendance.
+             */
+            mensagens: number;
+            criadoEm: components["schemas"]["LocalDateTime"];
+            filaDesde: components["schemas"]["LocalDateTime"] | null;
+            assumidoEm: components["schemas"]["LocalDateTime"] | null;
+            encerradoEm: components["schemas"]["LocalDateTime"] | null;
+            ultimaMensagemEm: components["schemas"]["LocalDateTime"];
+            /** @description Seconds in the queue so far; only while FILA. */
+            esperaSegundos: number | null;
+            /** @description The whole conversation, oldest first: the patient’s messages and the attendants’ answers. */
+            conversa: components["schemas"]["AttendanceConversationMessage"][];
+            /** @description When WhatsApp’s 24-hour customer-service window for this patient closes: 24 hours after the patient’s last message to the application (in this attendance, or in the patient’s open one when it wrote again since); null when it never wrote. After it, only an approved template may start a conversation. */
+            janelaAtendimentoFechaEm: components["schemas"]["LocalDateTime"] | null;
+        };
+        AdminAttendancePage: {
+            content: components["schemas"]["Attendance"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
+        };
         /** @description An integration as the admin sees it: its secrets only as masks. */
         AdminIntegration: {
             /** Format: int64 */
@@ -3032,6 +3103,33 @@ export interface components {
             ultimaMensagemEm: components["schemas"]["LocalDateTime"];
             /** @description Seconds in the queue so far; only while FILA. */
             esperaSegundos: number | null;
+        };
+        /** @description One message of an attendance’s conversation. */
+        AttendanceConversationMessage: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description ENTRADA: the patient’s message; SAIDA: an attendant’s answer.
+             * @enum {string}
+             */
+            direcao: "ENTRADA" | "SAIDA";
+            /** @description When it was received (ENTRADA) or sent (SAIDA). */
+            em: components["schemas"]["LocalDateTime"];
+            /** @description The text, a pressed button’s title, or a media caption; null when the message had none. */
+            texto: string | null;
+            /** @enum {string} */
+            tipoMensagem: "texto" | "botao" | "midia" | "outro";
+            midias: {
+                ref: string;
+                contentType: string | null;
+            }[];
+            /** @description An answer’s delivery status (it follows the provider’s callbacks); null for the patient’s messages. */
+            status: ("QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED") | null;
+            statusDescricao: string | null;
+            /** @description The portal user who sent an answer; null for the patient’s messages. */
+            usuarioId: number | null;
+            errorCode: string | null;
+            errorMessage: string | null;
         };
         AttendancePage: {
             content: components["schemas"]["Attendance"][];
@@ -11693,6 +11791,76 @@ export interface operations {
             };
         };
     };
+    getApiAdminAtendimentos: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                status?: "BOT" | "FILA" | "EM_ANDAMENTO";
+                setorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of attendances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAttendancePage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiAdminAtendimentosId: {
         parameters: {
             query?: never;
@@ -11710,7 +11878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Attendance"];
+                    "application/json": components["schemas"]["AdminAttendance"];
                 };
             };
             /** @description Not authenticated. */

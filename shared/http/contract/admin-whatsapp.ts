@@ -12,12 +12,23 @@ import {
 } from '#shared/domain/templates';
 import { pagingQuery } from '#shared/http/paging';
 import { boardQuery, cancelBody, confirmBody } from '#functions/admin-whatsapp/appointments';
-import { answerBody } from '#functions/admin-whatsapp/attendances';
+import { answerBody, inboxQuery, sectorIdText } from '#functions/admin-whatsapp/attendances';
 import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inbound-messages';
 import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
 import { testSendBody } from '#functions/admin-whatsapp/provider-test';
 import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
-import { described, elementsPage, id, idempotencyKeyHeader, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+import {
+  described,
+  elementsPage,
+  id,
+  idempotencyKeyHeader,
+  named,
+  noContent,
+  ok,
+  queryIntegers,
+  timestamp,
+  type GroupContract,
+} from './kit.ts';
 import { adminMessagesContract } from './admin-money.ts';
 import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
 import { messageStatuses } from '#shared/domain/messages';
@@ -101,6 +112,45 @@ const receivedMessage = named(
 
 // ---------------------------------------------------------------------------------------------
 // Attendances
+
+queryIntegers.add(sectorIdText, { minimum: 1, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' });
+
+const conversationMessage = named(
+  'AttendanceConversationMessage',
+  z.object({
+    id,
+    direcao: described(z.enum(['ENTRADA', 'SAIDA']), 'ENTRADA: the patient’s message; SAIDA: an attendant’s answer.'),
+    em: described(timestamp, 'When it was received (ENTRADA) or sent (SAIDA).'),
+    texto: described(z.nullable(z.string()), 'The text, a pressed button’s title, or a media caption; null when the message had none.'),
+    tipoMensagem: z.enum(['texto', 'botao', 'midia', 'outro']),
+    midias: z.array(z.object({ ref: z.string(), contentType: z.nullable(z.string()) })),
+    status: described(
+      z.nullable(z.enum(messageStatuses)),
+      'An answer’s delivery status (it follows the provider’s callbacks); null for the patient’s messages.',
+    ),
+    statusDescricao: z.nullable(z.string()),
+    usuarioId: described(z.nullable(id), 'The portal user who sent an answer; null for the patient’s messages.'),
+    errorCode: z.nullable(z.string()),
+    errorMessage: z.nullable(z.string()),
+  }),
+  'One message of an attendance’s conversation.',
+);
+
+const attendanceDetail = named(
+  'AdminAttendance',
+  z.object({
+    ...attendance.shape,
+    conversa: described(
+      z.array(conversationMessage),
+      'The whole conversation, oldest first: the patient’s messages and the attendants’ answers.',
+    ),
+    janelaAtendimentoFechaEm: described(
+      z.nullable(timestamp),
+      'When WhatsApp’s 24-hour customer-service window for this patient closes: 24 hours after the patient’s last message to the application (in this attendance, or in the patient’s open one when it wrote again since); null when it never wrote. After it, only an approved template may start a conversation.',
+    ),
+  }),
+  'An attendance as the console opens it, with its conversation and the patient’s service window.',
+);
 
 // ---------------------------------------------------------------------------------------------
 // Templates
@@ -276,10 +326,20 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
   },
 
   // Attendances
+  'GET /api/admin/atendimentos': {
+    summary: 'The inbox: one open status’s attendances, by sector',
+    description:
+      '`status` BOT, FILA (the default: the queue) or EM_ANDAMENTO (taken by an attendant), optionally of one sector (`setorId`; a sector of another application lists nothing); oldest first (by when each entered its status); paged (`page` from 0, `size` 1 to 100, default 20). ' +
+      'Closed attendances (ENCERRADO) are not listed (400): each is read by its id, e.g. from the received messages.',
+    query: z.object({ ...pagingQuery.shape, ...inboxQuery.shape }),
+    responses: { 200: ok('One page of attendances.', named('AdminAttendancePage', elementsPage(attendance))) },
+    errors: { 400: ['validation_error'] },
+  },
   'GET /api/admin/atendimentos/{id}': {
-    summary: 'One attendance',
-    description: 'Another application’s attendance is the same 404 as an unknown one.',
-    responses: { 200: ok('The attendance.', attendance) },
+    summary: 'One attendance, with its whole conversation',
+    description:
+      'The attendance, its conversation in order (each message with its time, direction and, for an answer, its delivery status) and when the patient’s 24-hour customer-service window closes (`janelaAtendimentoFechaEm`). Messages stored before conversations were kept per attendance are not in `conversa`. Another application’s attendance is the same 404 as an unknown one.',
+    responses: { 200: ok('The attendance.', attendanceDetail) },
     errors: { 404: ['not_found'] },
   },
   'POST /api/admin/atendimentos/{id}/assumir': {
