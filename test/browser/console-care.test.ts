@@ -152,3 +152,123 @@ describe('Agendamentos', () => {
     expect((await appointment(created.id)).status).toBe('CANCELADO');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Atendimentos
+
+/** A patient writes to outra's number through the provider_a simulator (the provider's signed webhook call). */
+async function patientWrites(from: string, texto: string, profileName: string): Promise<void> {
+  const response = await fetch(`${service.simulators.providerA.url}/simular/mensagem`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from, to: outra().numerosWhatsapp[0], texto, profileName }),
+  });
+  expect(response.status).toBe(200);
+  await service.queues.drained(15_000);
+}
+
+/** The attendance a patient's messages landed in, once it is in `status`. */
+async function attendanceOf(telefone: string, status: string): Promise<Json> {
+  let found: Json | undefined;
+  await expect
+    .poll(async () => {
+      const received = await admin('GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`);
+      const id = (received.body.content as Json[] | undefined)?.[0]?.atendimentoId;
+      found = id ? (await admin('GET', `/api/admin/atendimentos/${id}`)).body : undefined;
+      return found?.status;
+    })
+    .toBe(status);
+  return found!;
+}
+
+describe('Atendimentos', () => {
+  it('shows a patient who asks for a person in the queue; the page takes it, answers it (at the simulator and in the conversation without a reload) and closes it', async () => {
+    // Prepare: a patient writes, then asks for a person (the bot escalates to the queue)
+    const from = mobile();
+    const nome = `Carla Fila ${process.pid}`;
+    await patientWrites(from, 'Olá, bom dia', nome);
+    await patientWrites(from, 'Quero falar com um atendente, por favor', nome);
+    const queued = await attendanceOf(from, 'FILA');
+    const page = await browser.loggedIn(service, 'outra');
+
+    // Act: the queue, the conversation
+    await openArea(page, 'Atendimentos');
+    await page
+      .getByRole('region', { name: /^Fila/ })
+      .getByRole('link', { name: new RegExp(nome) })
+      .click();
+    const conversa = page.getByRole('list', { name: 'Conversa' });
+    await expect.poll(() => conversa.textContent()).toContain('Quero falar com um atendente, por favor');
+    expect(await conversa.locator('.bubble:not(.mine)').count()).toBe(2);
+    // 24 hours after the patient's last message, as the API says (tomorrow, so with its day)
+    const closes = /^\d{4}-(\d\d)-(\d\d)T(\d\d:\d\d)/.exec(queued.janelaAtendimentoFechaEm as string)!;
+    expect(await page.getByTestId('janela').textContent()).toBe(`Janela de atendimento fecha em ${closes[2]}/${closes[1]} às ${closes[3]}`);
+    await expectAccessible(page, 'an attendance in the queue');
+    // take it
+    await page.getByRole('button', { name: 'Assumir' }).click();
+    const resposta = page.getByLabel('Resposta');
+    await resposta.waitFor();
+    await page
+      .getByRole('region', { name: /^Em andamento/ })
+      .getByRole('link', { name: new RegExp(nome) })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: /^Fila/ })
+        .getByRole('link', { name: new RegExp(nome) })
+        .count(),
+    ).toBe(0);
+    expect((await admin('GET', `/api/admin/atendimentos/${queued.id}`)).body).toMatchObject({
+      status: 'EM_ANDAMENTO',
+      atendenteId: expect.any(Number),
+    });
+    // answer: Shift+Enter breaks the line, Enter sends
+    await resposta.fill('Olá! Aqui é da clínica.');
+    await resposta.press('Shift+Enter');
+    await resposta.pressSequentially('Como posso ajudar?');
+    await resposta.press('Enter');
+
+    // Assess: the answer reached the provider (the simulator) and shows in the conversation, no reload
+    const answer = 'Olá! Aqui é da clínica.\nComo posso ajudar?';
+    await expect.poll(() => conversa.locator('.bubble.mine').last().textContent()).toContain('Como posso ajudar?');
+    await expect.poll(() => service.simulators.providerA.sent().filter((s) => s.to.endsWith(from) && s.body === answer).length).toBe(1);
+    expect(await resposta.inputValue()).toBe('');
+    // its delivery status follows the simulator's callbacks
+    await expect.poll(() => conversa.locator('.bubble.mine').last().textContent(), { timeout: 20_000 }).toMatch(/entregue|lida/);
+    // the patient's next message shows while the conversation is open (the page polls)
+    await patientWrites(from, 'Quero remarcar meu exame', nome);
+    await expect
+      .poll(() => conversa.locator('.bubble:not(.mine)').last().textContent(), { timeout: 20_000 })
+      .toContain('Quero remarcar meu exame');
+    await expectAccessible(page, 'an attendance being answered');
+    await page.screenshot({ path: 'docs/console-atendimentos.png' });
+    // close it
+    await page.getByRole('button', { name: 'Encerrar' }).click();
+    await expect.poll(async () => (await admin('GET', `/api/admin/atendimentos/${queued.id}`)).body.status).toBe('ENCERRADO');
+    await page.getByText('Encerrado', { exact: true }).waitFor();
+    expect(await page.getByLabel('Resposta').count()).toBe(0);
+  });
+
+  it('keeps the typed answer and says why when the API refuses it (the attendance was closed meanwhile)', async () => {
+    // Prepare: an attendance taken through the page
+    const from = mobile();
+    const nome = `Rui Recusa ${process.pid}`;
+    await patientWrites(from, 'Preciso de um atendente', nome);
+    const queued = await attendanceOf(from, 'FILA');
+    const page = await browser.loggedIn(service, 'outra');
+    await page.goto(`${service.baseUrl}/console/atendimentos/${queued.id}`);
+    await page.getByRole('button', { name: 'Assumir' }).click();
+    const resposta = page.getByLabel('Resposta');
+    await resposta.fill('Já vou verificar para você');
+
+    // Act: another attendant closes it; then this one sends
+    expect((await admin('POST', `/api/admin/atendimentos/${queued.id}/encerrar`)).status).toBe(200);
+    await resposta.press('Enter');
+
+    // Assess: the refusal in words, the text still there, nothing sent
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('não está mais em andamento');
+    expect(await resposta.inputValue()).toBe('Já vou verificar para você');
+    await expectAccessible(page, 'a refused answer');
+    expect(service.simulators.providerA.sent().filter((s) => s.to.endsWith(from))).toEqual([]);
+  });
+});

@@ -52,7 +52,7 @@ function Dados(props: { a: Detail }): JSX.Element {
   const { a } = props;
   const [showCpf, setShowCpf] = useState(false);
   return (
-    <section class="card detail" aria-labelledby="dados-title">
+    <section class="card appointment-card" aria-labelledby="dados-title">
       <h2 id="dados-title">
         {a.pacienteNome ?? 'Paciente sem nome'} <span class={`badge ${statusTone(a.status)}`}>{statusLabel[a.status]}</span>
       </h2>
@@ -242,10 +242,10 @@ function Historico(props: { moves: Move[] }): JSX.Element {
   return (
     <section aria-labelledby="historico-title">
       <h2 id="historico-title">Histórico</h2>
-      <ol class="timeline">
+      <ol class="moves">
         {props.moves.map((m, i) => (
           <li key={i}>
-            <p class="timeline-when">{when(m.em)}</p>
+            <p class="moves-when">{when(m.em)}</p>
             <p>
               {m.de === null ? (
                 <>
@@ -259,7 +259,7 @@ function Historico(props: { moves: Move[] }): JSX.Element {
               )}{' '}
               por {actor(m.por)}
             </p>
-            {m.observacao && <p class="timeline-note">“{m.observacao}”</p>}
+            {m.observacao && <p class="moves-note">“{m.observacao}”</p>}
           </li>
         ))}
       </ol>
@@ -290,7 +290,7 @@ function Mensagens(props: { messages: FlowMessage[] }): JSX.Element {
                 <td class="message-body">{m.body}</td>
                 <td>{when(m.dataEnvio)}</td>
                 <td>
-                  <span class="badge">{messageStatusLabel[m.status]}</span>
+                  <span class={`badge badge-${m.status}`}>{messageStatusLabel[m.status]}</span>
                   <div class="muted">
                     {m.dataLeitura
                       ? `Lida em ${when(m.dataLeitura)}`

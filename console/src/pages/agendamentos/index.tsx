@@ -52,7 +52,9 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
       params: { query: { data, ...(status ? { status } : {}), size: PAGE_SIZE, page } },
     });
     setMore((m) =>
-      next ? { items: [...m.items, ...next.content], loading: false } : { ...m, loading: false, error: problem(error, response.status).message },
+      next
+        ? { items: [...m.items, ...next.content], loading: false }
+        : { ...m, loading: false, error: problem(error, response.status).message },
     );
   };
 
