@@ -90,6 +90,41 @@ export function Select(props: {
   );
 }
 
+/** A textarea with its label, an optional hint, and the API's error for it (like Field). */
+export function TextArea(props: {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string;
+  name?: string;
+  rows?: number;
+  required?: boolean;
+  disabled?: boolean;
+  maxLength?: number;
+  onInput: (event: TargetedEvent<HTMLTextAreaElement>) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+}): JSX.Element {
+  const { label, error, hint, ...area } = props;
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...area} />
+      {hint && (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <span id={`${id}-error`} class="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function Alert(props: { kind?: 'error' | 'info' | 'warning'; children: ComponentChildren }): JSX.Element {
   const kind = props.kind ?? 'error';
   return (

@@ -1,0 +1,249 @@
+// One attendance, open in the inbox: its whole conversation as bubbles (the patient left, the attendants
+// right, each with its time and an answer's delivery status), the 24-hour window, taking it, answering
+// (Enter sends, Shift+Enter breaks the line; the text stays when the API refuses) and closing it.
+import type { JSX } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { api, problem } from '../../api/client';
+import { Alert, Loading, TextArea, useLoad } from '../../components';
+import { phone } from '../../format';
+import { refusedText } from '../../refused';
+import { session } from '../../session';
+import {
+  POLL_MS,
+  attendanceStatusLabel,
+  deliveryLabel,
+  messageTime,
+  serviceWindow,
+  type Attendance,
+  type ConversationMessage,
+} from './rotulos';
+
+export function Conversa(props: { id: string; onChanged: () => void }): JSX.Element {
+  const id = /^[1-9]\d{0,15}$/.test(props.id) ? Number(props.id) : undefined;
+  const loaded = useLoad(
+    () =>
+      id === undefined
+        ? Promise.resolve({ error: { message: 'Este endereço não é de um atendimento.' }, response: new Response(null, { status: 404 }) })
+        : api
+            .GET('/api/admin/atendimentos/{id}', { params: { path: { id } } })
+            .then((r) => (r.response.status === 404 ? { ...r, error: { message: 'Atendimento não encontrado nesta aplicação.' } } : r)),
+    [id],
+    POLL_MS,
+  );
+  const [draft, setDraft] = useState('');
+  const a = loaded.data;
+  if (!a) return loaded.error ? <Alert>{loaded.error}</Alert> : <Loading what="a conversa" />;
+  const changed = () => {
+    loaded.reload();
+    props.onChanged();
+  };
+  return (
+    <section aria-labelledby="conversa-title">
+      <Cabecalho a={a} onChanged={changed} />
+      {loaded.error && <Alert kind="warning">Não foi possível atualizar a conversa: {loaded.error}</Alert>}
+      <Bolhas messages={a.conversa} />
+      {/* A draft outlives the attendance leaving EM_ANDAMENTO under the operator's eyes (closed by someone else). */}
+      {(a.status === 'EM_ANDAMENTO' || draft !== '') && <Resposta a={a} texto={draft} setTexto={setDraft} onSent={loaded.reload} />}
+    </section>
+  );
+}
+
+function Cabecalho(props: { a: Attendance; onChanged: () => void }): JSX.Element {
+  const { a } = props;
+  const me = Number(session()?.userId);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const act = async (what: 'assumir' | 'encerrar') => {
+    setBusy(true);
+    setRefusal(undefined);
+    const path = { params: { path: { id: a.id } } };
+    const answer =
+      what === 'assumir'
+        ? await api.POST('/api/admin/atendimentos/{id}/assumir', path)
+        : await api.POST('/api/admin/atendimentos/{id}/encerrar', path);
+    setBusy(false);
+    if (!answer.data) {
+      const status = answer.response.status;
+      setRefusal(
+        status === 409
+          ? what === 'assumir'
+            ? 'Não foi possível assumir: outro atendente o assumiu ou ele foi encerrado enquanto isso.'
+            : refusedText(status, problem(answer.error, status).message)
+          : refusedText(status, problem(answer.error, status).message),
+      );
+    }
+    props.onChanged();
+  };
+  const janela = serviceWindow(a.janelaAtendimentoFechaEm);
+  return (
+    <>
+      <header class="conversation-head">
+        <h2 id="conversa-title">{a.paciente.nome ?? phone(a.paciente.telefone)}</h2>
+        <span class="badge">{attendanceStatusLabel[a.status]}</span>
+        <div class="button-row">
+          {(a.status === 'FILA' || a.status === 'BOT') && (
+            <button type="button" disabled={busy} onClick={() => void act('assumir')}>
+              Assumir
+            </button>
+          )}
+          {a.status !== 'ENCERRADO' && (
+            <button type="button" class="secondary" disabled={busy} onClick={() => void act('encerrar')}>
+              Encerrar
+            </button>
+          )}
+        </div>
+      </header>
+      <p class="muted">
+        {a.paciente.nome ? `${phone(a.paciente.telefone)} · ` : ''}
+        {a.setor.nome ?? a.setor.codigo ?? `Setor ${a.setor.id}`} · atendimento nº {a.id}
+        {a.status === 'EM_ANDAMENTO' && (a.atendenteId === me ? ' · com você' : ` · com o atendente nº ${a.atendenteId ?? '?'}`)}
+      </p>
+      {a.status !== 'ENCERRADO' && (
+        <p class={janela.open ? 'window' : 'window closed'} data-testid="janela">
+          {janela.text}
+        </p>
+      )}
+      {refusal && <Alert>{refusal}</Alert>}
+    </>
+  );
+}
+
+function Bolhas(props: { messages: ConversationMessage[] }): JSX.Element {
+  const list = useRef<HTMLOListElement>(null);
+  const last = props.messages.at(-1)?.id;
+  // A new message scrolls the conversation to its end, as a chat does.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [last]);
+  if (props.messages.length === 0) return <p class="muted">Nenhuma mensagem nesta conversa.</p>;
+  return (
+    // Scrollable, so reachable by keyboard (tabIndex) and named for screen readers.
+    <ol class="conversation" ref={list} tabIndex={0} aria-label="Conversa">
+      {props.messages.map((m) => (
+        <li key={`${m.direcao}-${m.id}`} class={m.direcao === 'SAIDA' ? 'bubble mine' : 'bubble'}>
+          <span class="visually-hidden">{m.direcao === 'SAIDA' ? 'Atendente: ' : 'Paciente: '}</span>
+          {m.texto ?? (m.midias.length === 0 ? <em>Mensagem sem texto ({m.tipoMensagem})</em> : null)}
+          {m.midias.map((midia) => (
+            <span key={midia.ref} class="attachment">
+              Anexo{midia.contentType ? ` (${midia.contentType})` : ''}
+            </span>
+          ))}
+          <span class="meta">
+            {messageTime(m.em)}
+            {m.direcao === 'SAIDA' && m.status && ` · ${deliveryLabel[m.status]}`}
+          </span>
+          {m.errorMessage && (
+            <span class="meta field-error">
+              {m.errorCode ? `${m.errorCode}: ` : ''}
+              {m.errorMessage}
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const notInProgress =
+  'Não foi possível enviar: o atendimento não está mais em andamento (foi encerrado enquanto isso). O texto ficou abaixo.';
+
+function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: string) => void; onSent: () => void }): JSX.Element {
+  const { texto, setTexto } = props;
+  const answerable = props.a.status === 'EM_ANDAMENTO';
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; field?: string } | undefined>();
+  // One Idempotency-Key per answer: a retry of the same text after a lost answer (no reply from the
+  // server) is not sent twice; any answer the server gave, or another text, takes a new key.
+  const key = useRef<{ value: string; texto: string } | undefined>(undefined);
+  const area = useRef<HTMLFormElement>(null);
+  useEffect(() => area.current?.querySelector('textarea')?.focus(), []);
+  const janela = serviceWindow(props.a.janelaAtendimentoFechaEm);
+
+  const send = async () => {
+    if (busy) return;
+    if (!answerable) {
+      setRefusal({ message: notInProgress });
+      return;
+    }
+    if (!texto.trim()) {
+      setRefusal({ message: 'Escreva a resposta antes de enviar.', field: 'mensagem' });
+      return;
+    }
+    if (key.current?.texto !== texto) key.current = { value: crypto.randomUUID(), texto };
+    setBusy(true);
+    setRefusal(undefined);
+    const answer = await api
+      .POST('/api/admin/atendimentos/{id}/responder', {
+        params: { path: { id: props.a.id }, header: { 'Idempotency-Key': key.current.value } },
+        body: { mensagem: texto },
+      })
+      .catch(() => undefined);
+    setBusy(false);
+    if (!answer) {
+      setRefusal({ message: 'Não foi possível falar com o servidor. A resposta não foi perdida: tente de novo.' });
+      return;
+    }
+    key.current = undefined;
+    if (!answer.data) {
+      const status = answer.response.status;
+      const said = problem(answer.error, status);
+      const code = (answer.error as { providerCode?: unknown } | undefined)?.providerCode;
+      setRefusal(
+        status === 409
+          ? { message: notInProgress }
+          : status === 400 && (answer.error as { error?: string } | undefined)?.error === 'provider_rejected'
+            ? {
+                message: `O provedor do WhatsApp recusou a mensagem${typeof code === 'string' ? ` (código ${code})` : ''}. Nada foi cobrado.`,
+              }
+            : said.field === 'mensagem'
+              ? { message: 'A resposta deve ter de 1 a 4096 caracteres.', field: 'mensagem' }
+              : { message: refusedText(status, said.message) },
+      );
+      return; // the text stays for another try
+    }
+    setTexto('');
+    props.onSent();
+  };
+
+  const fieldError = refusal?.field === 'mensagem' ? refusal.message : undefined;
+  return (
+    <form
+      ref={area}
+      class="reply"
+      noValidate
+      aria-label="Responder ao paciente"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {!janela.open && (
+        <Alert kind="warning">
+          A janela de 24 horas está fechada: o WhatsApp só entrega templates aprovados até o paciente escrever de novo.
+        </Alert>
+      )}
+      {refusal && !fieldError ? <Alert>{refusal.message}</Alert> : !answerable && <Alert>{notInProgress}</Alert>}
+      <TextArea
+        label="Resposta"
+        hint="Enter envia; Shift+Enter quebra a linha."
+        name="mensagem"
+        rows={3}
+        maxLength={4096}
+        value={texto}
+        error={fieldError}
+        disabled={!janela.open}
+        onInput={(e) => setTexto(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <button type="submit" disabled={busy || !janela.open || !answerable}>
+        {busy ? 'Enviando…' : 'Enviar'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// The words the inbox uses: an attendance's status, an answer's delivery status, how long a patient has
+// waited, and WhatsApp's 24-hour customer-service window.
+import type { paths as Paths } from '../../api/schema';
+
+type Inbox = Paths['/api/admin/atendimentos']['get']['responses'][200]['content']['application/json'];
+export type InboxItem = Inbox['content'][number];
+export type Attendance = Paths['/api/admin/atendimentos/{id}']['get']['responses'][200]['content']['application/json'];
+export type ConversationMessage = Attendance['conversa'][number];
+
+/** How often the inbox and the open conversation are read again while the tab is visible. */
+export const POLL_MS = 5_000;
+
+export const attendanceStatusLabel: Record<Attendance['status'], string> = {
+  BOT: 'Com o robô',
+  FILA: 'Na fila',
+  EM_ANDAMENTO: 'Em andamento',
+  ENCERRADO: 'Encerrado',
+};
+
+export const deliveryLabel: Record<NonNullable<ConversationMessage['status']>, string> = {
+  QUEUED: 'na fila de envio',
+  SENT: 'enviada',
+  DELIVERED: 'entregue',
+  READ: 'lida',
+  FAILED: 'falhou',
+  UNDELIVERED: 'não entregue',
+};
+
+/** "há 3 min", "há 2 h 5 min", "há menos de 1 min". */
+export function waited(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'há menos de 1 min';
+  if (minutes < 60) return `há ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `há ${hours} h ${minutes % 60} min` : `há ${hours} h`;
+}
+
+const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
+const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
+
+/** A message's time: 14:32 today, 24/05 14:32 another day. */
+export function messageTime(value: string, now: Date = new Date()): string {
+  const at = new Date(value);
+  return at.toDateString() === now.toDateString() ? time.format(at) : `${dayMonth.format(at)} ${time.format(at)}`;
+}
+
+/**
+ * WhatsApp's 24-hour window after the patient's last message: while open, free text may be sent; once
+ * closed (or when the patient never wrote), only approved templates.
+ */
+export function serviceWindow(closesAt: string | null, now: Date = new Date()): { open: boolean; text: string } {
+  const at = closesAt ? new Date(closesAt) : undefined;
+  if (!at || at.getTime() <= now.getTime()) return { open: false, text: 'Janela fechada: só templates' };
+  const when = at.toDateString() === now.toDateString() ? `às ${time.format(at)}` : `em ${dayMonth.format(at)} às ${time.format(at)}`;
+  return { open: true, text: `Janela de atendimento fecha ${when}` };
+}
