@@ -1,5 +1,5 @@
 // What the Configurações sections share: the API's refusal shown beside the field it names (or above the
-// form when it names none of the form's fields), a secret shown once, a text area
+// form when it names none of the form's fields), a secret shown once
 // and a group of checkboxes with their labels.
 import type { ComponentChildren, JSX, TargetedEvent } from 'preact';
 import { useId } from 'preact/hooks';
@@ -25,47 +25,6 @@ export const lines = (text: string): string[] =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-
-export function TextArea(props: {
-  label: string;
-  value: string;
-  onInput: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  rows?: number;
-  name?: string;
-  required?: boolean;
-  spellcheck?: boolean;
-}): JSX.Element {
-  const id = useId();
-  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div class="field">
-      <label for={id}>{props.label}</label>
-      <textarea
-        id={id}
-        name={props.name}
-        rows={props.rows ?? 4}
-        required={props.required}
-        spellcheck={props.spellcheck}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described}
-        onInput={(event: TargetedEvent<HTMLTextAreaElement>) => props.onInput(event.currentTarget.value)}
-      />
-      {props.hint && (
-        <small id={`${id}-hint`} class="hint">
-          {props.hint}
-        </small>
-      )}
-      {props.error && (
-        <span id={`${id}-error`} class="field-error" role="alert">
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** A group of checkboxes in a fieldset with its legend; the API's error for the group beside it. */
 export function Checkboxes<T extends string | number>(props: {

@@ -3,8 +3,8 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, useLoad } from '../../components';
-import { errorFor, FormError, lines, TextArea, type Refusal, type Schemas } from './common';
+import { Alert, Field, Loading, TextArea, useLoad } from '../../components';
+import { errorFor, FormError, lines, type Refusal, type Schemas } from './common';
 
 type Settings = Schemas['AppointmentFlowSettings'];
 
@@ -90,21 +90,21 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         hint="Uma por linha (até 30)."
         value={confirmar}
         error={errorFor(refusal, 'palavrasConfirmar')}
-        onInput={setConfirmar}
+        onInput={(e) => setConfirmar(e.currentTarget.value)}
       />
       <TextArea
         label="Palavras que cancelam"
         hint="Uma por linha (até 30)."
         value={cancelar}
         error={errorFor(refusal, 'palavrasCancelar')}
-        onInput={setCancelar}
+        onInput={(e) => setCancelar(e.currentTarget.value)}
       />
       <TextArea
         label="Palavras de descadastro (não receber mais mensagens)"
         hint="Uma por linha (até 30)."
         value={optOut}
         error={errorFor(refusal, 'palavrasOptOut')}
-        onInput={setOptOut}
+        onInput={(e) => setOptOut(e.currentTarget.value)}
       />
       <div class="actions">
         <button type="submit" disabled={busy}>

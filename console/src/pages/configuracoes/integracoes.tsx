@@ -4,9 +4,9 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Select, useLoad } from '../../components';
+import { Alert, Field, Loading, Select, TextArea, useLoad } from '../../components';
 import { when } from '../../format';
-import { Check, errorFor, FormError, TextArea, type Refusal, type Schemas } from './common';
+import { Check, errorFor, FormError, type Refusal, type Schemas } from './common';
 import { ConfirmDialog } from '../../dialog';
 
 type Integration = Schemas['AdminIntegration'];
@@ -474,10 +474,9 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
           label="Pedido de certificado (CSR, PEM)"
           hint="Gerado pelo agente: chave ECDSA P-256/P-384 ou RSA de 2048 bits ou mais."
           rows={6}
-          spellcheck={false}
           value={csr}
           error={errorFor(refusal, 'csr')}
-          onInput={setCsr}
+          onInput={(e) => setCsr(e.currentTarget.value)}
         />
         <Field
           label="Validade (dias)"

@@ -4,9 +4,9 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Select, useLoad } from '../../components';
+import { Alert, Field, Loading, Select, TextArea, useLoad } from '../../components';
 import { session } from '../../session';
-import { errorFor, FormError, lines, TextArea, type Refusal, type Schemas } from './common';
+import { errorFor, FormError, lines, type Refusal, type Schemas } from './common';
 
 type Application = Schemas['AdminApplication'];
 type Provider = Application['provider'];
@@ -278,7 +278,7 @@ function NumbersForm(props: { app: Application; onSaved: (app: Application) => v
         value={text}
         rows={4}
         error={errorFor(refusal, 'numeros')}
-        onInput={setText}
+        onInput={(e) => setText(e.currentTarget.value)}
       />
       <div class="actions">
         <button type="submit" disabled={busy}>
