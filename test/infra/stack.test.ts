@@ -1048,7 +1048,9 @@ describe('infra/app.ts, run as the CLI runs it', () => {
       expect(run.ok, run.output).toBe(true);
       expect(run.report?.pluginReports).toEqual([]);
     }
-  });
+    // Two whole synths (every Lambda bundled, the console built) side by side on a shared 2-core machine:
+    // a correctness check, so its limit is generous.
+  }, 300_000);
 
   it('refuses to synthesize without a choice for the contact e-mail, and says what to give', async () => {
     // Act
