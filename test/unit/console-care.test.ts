@@ -28,7 +28,7 @@ describe('the Agendamentos page`s moves', () => {
 });
 
 describe('the Atendimentos page`s 24-hour window', () => {
-  const now = new Date(2031, 4, 17, 10, 0);
+  const now = new Date('2031-05-17T10:00:00-03:00'); // the service's clock, whatever the machine's zone
   it('says when it closes while open, the day too when not today', () => {
     expect(serviceWindow('2031-05-17T14:32:00', now)).toEqual({ open: true, text: 'Janela de atendimento fecha às 14:32' });
     expect(serviceWindow('2031-05-18T09:05:00', now)).toEqual({ open: true, text: 'Janela de atendimento fecha em 18/05 às 09:05' });

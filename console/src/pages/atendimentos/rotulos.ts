@@ -1,6 +1,7 @@
 // The words the inbox uses: an attendance's status, an answer's delivery status, how long a patient has
 // waited, and WhatsApp's 24-hour customer-service window.
 import type { paths as Paths } from '../../api/schema';
+import { SERVICE_TIME_ZONE, dayOf, instant } from '../../format';
 
 type Inbox = Paths['/api/admin/atendimentos']['get']['responses'][200]['content']['application/json'];
 export type InboxItem = Inbox['content'][number];
@@ -35,13 +36,13 @@ export function waited(seconds: number): string {
   return minutes % 60 ? `há ${hours} h ${minutes % 60} min` : `há ${hours} h`;
 }
 
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
+const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: SERVICE_TIME_ZONE });
+const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', timeZone: SERVICE_TIME_ZONE });
 
 /** A message's time: 14:32 today, 24/05 14:32 another day. */
 export function messageTime(value: string, now: Date = new Date()): string {
-  const at = new Date(value);
-  return at.toDateString() === now.toDateString() ? time.format(at) : `${dayMonth.format(at)} ${time.format(at)}`;
+  const at = instant(value);
+  return dayOf(at) === dayOf(now) ? time.format(at) : `${dayMonth.format(at)} ${time.format(at)}`;
 }
 
 /**
@@ -49,8 +50,8 @@ export function messageTime(value: string, now: Date = new Date()): string {
  * closed (or when the patient never wrote), only approved templates.
  */
 export function serviceWindow(closesAt: string | null, now: Date = new Date()): { open: boolean; text: string } {
-  const at = closesAt ? new Date(closesAt) : undefined;
+  const at = closesAt ? instant(closesAt) : undefined;
   if (!at || at.getTime() <= now.getTime()) return { open: false, text: 'Janela fechada: só templates' };
-  const when = at.toDateString() === now.toDateString() ? `às ${time.format(at)}` : `em ${dayMonth.format(at)} às ${time.format(at)}`;
+  const when = dayOf(at) === dayOf(now) ? `às ${time.format(at)}` : `em ${dayMonth.format(at)} às ${time.format(at)}`;
   return { open: true, text: `Janela de atendimento fecha ${when}` };
 }
