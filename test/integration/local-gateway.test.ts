@@ -166,7 +166,14 @@ describe('the sandbox file', () => {
   });
 
   it('has exactly the documented shape', () => {
-    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'simulators', 'webhooks']);
+    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'console', 'simulators', 'webhooks']);
+    expect(sandbox.console).toEqual({
+      url: `${service.baseUrl}/console/`,
+      logins: {
+        demo: { email: 'console@demo.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
+        outra: { email: 'console@outra.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
+      },
+    });
     expect(sandbox.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
     expect(sandbox.webhooks).toEqual({
       receiverUrl: service.webhookReceiver.url,
@@ -222,6 +229,23 @@ describe('the sandbox file', () => {
         expect(secret.length).toBeGreaterThanOrEqual(32);
       }
     }
+  });
+
+  it('holds the console logins: demo a platform admin, outra a tenant admin of outra', async () => {
+    const logins = sandbox.console!.logins;
+    const claims = async (login: { email: string; senha: string }) => {
+      const answer = await fetch(`${service.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(login),
+      });
+      expect(answer.status).toBe(200);
+      return decodeJwt(((await answer.json()) as { access_token: string }).access_token);
+    };
+    expect(await claims(logins.demo)).toMatchObject({ role: 'admin', aplicacao_id: sandbox.applications.demo.id, plataforma: true });
+    const outra = await claims(logins.outra);
+    expect(outra).toMatchObject({ role: 'admin', aplicacao_id: sandbox.applications.outra.id });
+    expect(outra.plataforma).not.toBe(true);
   });
 
   it('holds the three applications with their providers and balances', () => {
