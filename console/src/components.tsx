@@ -186,3 +186,21 @@ export function Loading(props: { what: string }): JSX.Element {
     </p>
   );
 }
+
+/** Previous and next page of a paged list (the API's `number` and `totalPages`), nothing when there is one page. */
+export function Pager(props: { page: number; pages: number; onPage: (page: number) => void; label?: string }): JSX.Element | null {
+  if (props.pages <= 1) return null;
+  return (
+    <nav class="pager" aria-label={props.label ?? 'Páginas'}>
+      <button type="button" class="secondary" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
+        Anterior
+      </button>
+      <span>
+        Página {props.page + 1} de {props.pages}
+      </span>
+      <button type="button" class="secondary" disabled={props.page + 1 >= props.pages} onClick={() => props.onPage(props.page + 1)}>
+        Próxima
+      </button>
+    </nav>
+  );
+}

@@ -3,10 +3,9 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../api/client';
-import { Alert, Field, Loading, Page, Select, useLoad } from '../components';
+import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
 import { money, when } from '../format';
 import { referenciaTipoLabel } from '../labels';
-import { Pager } from './mensagens';
 
 const PAGE_SIZE = 50;
 

@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
-import { Alert, Field, Loading, Page, Select, useLoad } from '../components';
+import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
 import { money, when } from '../format';
 import { contextoLabel, messageStatusLabel, messageStatuses, type MessageStatus } from '../labels';
 import { BASE, navigate, useRoute } from '../router';
@@ -129,23 +129,6 @@ function MessageLog(): JSX.Element {
         </>
       )}
     </Page>
-  );
-}
-
-export function Pager(props: { page: number; pages: number; onPage: (page: number) => void }): JSX.Element | null {
-  if (props.pages <= 1) return null;
-  return (
-    <nav class="pager" aria-label="Páginas">
-      <button type="button" class="secondary" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
-        Anterior
-      </button>
-      <span>
-        Página {props.page + 1} de {props.pages}
-      </span>
-      <button type="button" class="secondary" disabled={props.page + 1 >= props.pages} onClick={() => props.onPage(props.page + 1)}>
-        Próxima
-      </button>
-    </nav>
   );
 }
 

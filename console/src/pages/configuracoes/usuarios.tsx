@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Select, useLoad } from '../../components';
+import { Alert, Field, Loading, Pager, Select, useLoad } from '../../components';
 import { errorFor, FormError, type Refusal, type Schemas } from './common';
 
 type Role = Schemas['AdminPortalUser']['role'];
@@ -59,19 +59,7 @@ export function Usuarios(): JSX.Element {
               ))}
             </tbody>
           </table>
-          {list.data.totalPages > 1 && (
-            <nav class="pager" aria-label="Páginas de usuários">
-              <button type="button" class="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                Anterior
-              </button>
-              <span>
-                Página {list.data.number + 1} de {list.data.totalPages}
-              </span>
-              <button type="button" class="secondary" disabled={page + 1 >= list.data.totalPages} onClick={() => setPage((p) => p + 1)}>
-                Próxima
-              </button>
-            </nav>
-          )}
+          <Pager page={list.data.number} pages={list.data.totalPages} onPage={setPage} label="Páginas de usuários" />
         </>
       )}
     </>
