@@ -8,13 +8,13 @@
 // against `npm start`'s service, logged in as outra's tenant admin: for each area, a full load of its URL
 // (the script parsed, the session restored through the refresh cookie, the data fetched) until no
 // "Carregando" is left, and a click in the navigation until the same. Median of the runs.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildConsole } from '#console/build';
+import { replaceMarkedSection } from './report.ts';
 
-const docsPath = new URL('../docs/performance.md', import.meta.url);
 const startMarker = '<!-- console-bench:start -->';
 const endMarker = '<!-- console-bench:end -->';
 export const LOGIN_JS_BUDGET_BYTES = 200 * 1024;
@@ -119,16 +119,9 @@ export async function measureConsole(): Promise<string> {
   ].join('\n');
 }
 
-/** Replaces the console's marked section (appending it under "Latest results" when missing). */
+/** Replaces the console's marked section (appending it under "The console" when missing). */
 export function writeConsoleSection(section: string): void {
-  const current = readFileSync(docsPath, 'utf8');
-  const start = current.indexOf(startMarker);
-  const end = current.indexOf(endMarker);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + endMarker.length)
-      : `${current.trimEnd()}\n\n## The console\n\n${section}\n`;
-  writeFileSync(docsPath, next);
+  replaceMarkedSection(section, { start: startMarker, end: endMarker, heading: 'The console' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

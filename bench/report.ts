@@ -164,12 +164,17 @@ export function renderSection(s: GeneratedSection): string {
 
 /** Replaces the marked section (appending it when the markers are missing). */
 export function writeDocs(section: string): void {
+  replaceMarkedSection(section, { start: startMarker, end: endMarker, heading: 'Latest results' });
+}
+
+/** Replaces the part of docs/performance.md between `start` and `end` by `section` (which carries them), or appends it under `heading`. */
+export function replaceMarkedSection(section: string, markers: { start: string; end: string; heading: string }): void {
   const current = existsSync(docsPath) ? readFileSync(docsPath, 'utf8') : '# Performance\n';
-  const start = current.indexOf(startMarker);
-  const end = current.indexOf(endMarker);
+  const start = current.indexOf(markers.start);
+  const end = current.indexOf(markers.end);
   const next =
     start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + endMarker.length)
-      : `${current.trimEnd()}\n\n## Latest results\n\n${section}\n`;
+      ? current.slice(0, start) + section + current.slice(end + markers.end.length)
+      : `${current.trimEnd()}\n\n## ${markers.heading}\n\n${section}\n`;
   writeFileSync(docsPath, next);
 }
