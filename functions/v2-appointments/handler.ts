@@ -1,7 +1,6 @@
 // /api/external/v2/agendamentos: create, read, list and PATCH (CONFIRMADO / CANCELADO) the
 // application's appointments. The application comes from the token only; another application's
 // appointment is the same 404 as an unknown one.
-import * as z from 'zod/mini';
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
@@ -10,7 +9,6 @@ import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import {
   appointmentPage,
-  appointmentStatuses,
   appointmentView,
   newAppointment,
   parseAppointmentCreate,
@@ -24,6 +22,7 @@ import { validate } from '#shared/http/validation';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
+import { listQuery } from './requests.ts';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
@@ -31,8 +30,6 @@ needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
 const applications = dynamoApplicationRepository();
-
-export const listQuery = z.object({ status: z.optional(z.enum(appointmentStatuses)) });
 
 /** The provider an appointment's `prestador` names: its id as a string, or its registered name; null when none matches. */
 async function prestadorNamed(aplicacaoId: number, prestador: string | null): Promise<number | null> {

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { AppointmentEventType } from '#shared/domain/appointments';
 import { named, timestamp } from './kit.ts';
-import { appointment } from './v2.ts';
+import { appointment } from './resources.ts';
 
 const payload = <T extends AppointmentEventType>(type: T, name: string) =>
   named(

@@ -1,7 +1,7 @@
 // Contract of the provider machine API (the provider's nbwp_ credential).
 import * as z from 'zod/mini';
 import { executionResults, executionSchema } from '#shared/domain/appointments';
-import { id, idempotencyKeyHeader, named, ok, type GroupContract } from './kit.ts';
+import { id, idempotencyKeyHeader, named, ok, type GroupContract } from '#shared/http/contract/kit';
 
 const executionResult = named(
   'ExecutionResult',

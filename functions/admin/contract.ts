@@ -3,23 +3,116 @@
 // A platform administrator (token with `plataforma`) acts on every application; any other admin only
 // on its own, and every other application id is a 404 (never a 403 that would confirm it exists).
 import * as z from 'zod/mini';
+import { providers } from '#shared/domain/applications';
+import { portalRoles, scopes } from '#shared/domain/permissions';
+import { pagingQuery } from '#shared/http/paging';
+import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
+import { periodText, statementEntry, tariff as financeTariff } from '#shared/http/contract/resources';
+import { messageStatuses } from '#shared/domain/messages';
+import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview';
+import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';
 import {
   activeBody,
   CLIENT_ID,
   creditBody,
   newApplicationBody,
+  newTariffBody,
   numbersBody,
   oauthClientBody,
   providerChangeBody,
-} from '#functions/admin/applications';
-import { newTariffBody, refundBody, tariffChangeBody } from '#functions/admin/finance';
-import { createBody as newUserBody } from '#functions/admin/users';
-import { providers } from '#shared/domain/applications';
-import { portalRoles, scopes } from '#shared/domain/permissions';
-import { pagingQuery } from '#shared/http/paging';
-import { adminMoneyContract } from './admin-money.ts';
-import { statementEntry, tariff as financeTariff } from './finance.ts';
-import { described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from './kit.ts';
+  refundBody,
+  statementFilterQuery,
+  statementListQuery,
+  tariffChangeBody,
+  userCreateBody as newUserBody,
+} from './requests.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The console's Início and Extrato (#26)
+
+const statusCounts = named(
+  'MessageStatusCounts',
+  z.object({ ...Object.fromEntries(messageStatuses.map((s) => [s, z.int()])), total: z.int() } as Record<
+    (typeof messageStatuses)[number] | 'total',
+    z.ZodMiniInt
+  >),
+  'Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum.',
+);
+
+const overviewBody = named(
+  'AdminOverview',
+  z.object({
+    data: described(date, 'Today, in the service time zone (`fusoHorario`): the day `gastoHoje` and `mensagensHoje` are of.'),
+    fusoHorario: z.literal('America/Sao_Paulo'),
+    saldo: money,
+    moeda: z.literal('BRL'),
+    gastoHoje: described(
+      money,
+      'Debits minus refunds (ESTORNO, ESTORNO_FALHA_ENVIO) of today’s statement entries; credits are not spend. Negative when today’s refunds exceed its debits.',
+    ),
+    gastoMes: described(money, 'The same from the first day of the current month to today.'),
+    tarifaMensagem: described(z.nullable(money), 'The message tariff in force for the application (MENSAGENS/ENVIADA); null when none is.'),
+    limiteSaldoBaixo: described(money, `The cost of ${LOW_BALANCE_MESSAGES} messages at \`tarifaMensagem\` (0.00 without a tariff).`),
+    saldoBaixo: described(z.boolean(), '`saldo` is below `limiteSaldoBaixo`.'),
+    mensagensHoje: statusCounts,
+    dias: described(
+      z.array(z.object({ data: date, mensagens: statusCounts, gasto: money })),
+      `The last ${OVERVIEW_DAYS} days, oldest first, today last: messages sent each day by status, and each day’s spend.`,
+    ),
+    provider: z.enum(providers),
+    numerosWhatsapp: described(z.array(z.string()), 'The application’s WhatsApp numbers (E.164).'),
+  }),
+  'The console’s Início: balance, spend, messages by status, the low-balance warning, the provider and its numbers.',
+);
+
+export const adminMoneyContract: Pick<
+  GroupContract<'admin'>,
+  'GET /api/admin/resumo' | 'GET /api/admin/extrato' | 'GET /api/admin/extrato/csv'
+> = {
+  'GET /api/admin/resumo': {
+    summary: 'Overview of the token’s application (the console’s Início)',
+    description: [
+      'For the application of the token (a platform administrator’s is its own). Days are calendar days in America/Sao_Paulo, the time zone of every timestamp of the API.',
+      `Spend is debits minus refunds (credits of \`referenciaTipo\` ESTORNO and ESTORNO_FALHA_ENVIO) of the day’s entries; other credits are not spend. \`saldoBaixo\` is true below the cost of ${LOW_BALANCE_MESSAGES} messages at the message tariff in force.`,
+      'Messages count on the day they were sent, under their current status, so a day’s counts move as its messages are delivered and read.',
+      'Read from counters kept with the data: the same few requests whatever the application’s history.',
+    ].join('\n\n'),
+    responses: { 200: ok('The overview.', overviewBody) },
+    errors: { 404: ['not_found'] },
+  },
+  'GET /api/admin/extrato': {
+    summary: 'Statement of the token’s application, newest first, with filters',
+    description: [
+      `For the application of the token. ${periodText}`,
+      '`referenciaTipo` keeps the entries of one origin (CREDITO, MENSAGEM_ENVIADA, ESTORNO, ESTORNO_FALHA_ENVIO, ...). Each entry’s `saldoPosterior` is the running balance after it.',
+      'A page of the whole statement or of a period is one key range; with `referenciaTipo` the period’s entries are read newest first until the page is full.',
+    ].join('\n\n'),
+    query: statementListQuery,
+    responses: { 200: ok('One page of statement entries.', elementsPage(statementEntry)) },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/extrato/csv': {
+    summary: 'The filtered statement as CSV',
+    description: [
+      `The entries \`GET /api/admin/extrato\` selects with the same filters, oldest first (chain order), as \`text/csv; charset=utf-8\`, a download named \`extrato-<de>-<ate>.csv\` (\`inicio\` without \`de\`, today without \`ate\`). ${periodText}`,
+      `Columns: ${statementCsvColumns.map((c) => `\`${c}\``).join(', ')}; lines end CRLF, decimals use a dot, fields with a comma, quote or line break are quoted (RFC 4180). \`valor\` is signed (a debit negative), so without \`referenciaTipo\` the column sums to the change in balance over the period. A text cell starting with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return is prefixed with \`'\` so no spreadsheet runs it as a formula (numbers are left as they are).`,
+      `At most ${STATEMENT_CSV_MAX_ENTRIES} entries: a period holding more is 422 \`unprocessable_entity\` with \`total\` and \`maximo\` (narrow it).`,
+      'A route of its own rather than `Accept: text/csv` on the list: one media type per answer keeps the contract and the generated client plain, and a cache or the gateway never mixes the two answers of one URL.',
+    ].join('\n\n'),
+    query: statementFilterQuery,
+    responses: {
+      200: {
+        description: 'The CSV.',
+        contentType: 'text/csv',
+        headers: {
+          'Content-Disposition': { description: '`attachment; filename="extrato-<de>-<ate>.csv"`.' },
+          'Cache-Control': { description: '`no-store`.' },
+        },
+      },
+    },
+    errors: { 400: ['validation_error'], 422: ['unprocessable_entity'] },
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Shapes

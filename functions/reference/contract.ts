@@ -1,6 +1,6 @@
 // Contract of the reference group: the document itself.
 import * as z from 'zod/mini';
-import type { GroupContract } from './kit.ts';
+import type { GroupContract } from '#shared/http/contract/kit';
 
 export const referenceContract: GroupContract<'reference'> = {
   'GET /openapi.json': {

@@ -1,10 +1,9 @@
 // Contract of the token group: the OAuth2 token endpoint and its key set, and the logins that issue
 // the portal JWTs.
 import * as z from 'zod/mini';
-import { codeExchangeBody, codeRequestBody, loginBody } from '#functions/token/login';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, emptyBody, REFRESH_COOKIE } from '#functions/token/sessions';
 import { MAX_CLIENT_ID_LENGTH, MAX_CLIENT_SECRET_LENGTH, MAX_SCOPE_LENGTH } from '#shared/auth/oauth2';
-import { described, named, type GroupContract, type ResponseDoc } from './kit.ts';
+import { described, named, type GroupContract, type ResponseDoc } from '#shared/http/contract/kit';
+import { codeExchangeBody, codeRequestBody, CSRF_HEADER, CSRF_HEADER_VALUE, emptyBody, loginBody, REFRESH_COOKIE } from './requests.ts';
 
 // documented, not validated by a schema: the grant reads the form by hand (shared/auth/oauth2.ts), as
 // RFC 6749 wants it (a repeated parameter is invalid_request, an empty one counts as absent, the client

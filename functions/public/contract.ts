@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { demoRequestInput } from '#shared/domain/contact';
 import { MAX_STATUS_TOKEN } from '#shared/domain/status';
-import { described, id, money, named, timestamp, type GroupContract } from './kit.ts';
+import { described, id, money, named, timestamp, type GroupContract } from '#shared/http/contract/kit';
 
 const plan = named(
   'Plan',

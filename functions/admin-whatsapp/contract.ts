@@ -11,29 +11,97 @@ import {
   updateSchema as templateUpdateBody,
 } from '#shared/domain/templates';
 import { pagingQuery } from '#shared/http/paging';
-import { boardQuery, cancelBody, confirmBody } from '#functions/admin-whatsapp/appointments';
-import { answerBody, inboxQuery, sectorIdText } from '#functions/admin-whatsapp/attendances';
-import { filters as receivedMessageFilters } from '#functions/admin-whatsapp/inbound-messages';
-import { createBody as subscriptionCreateBody } from '#functions/admin-whatsapp/inbound-webhooks';
-import { testSendBody } from '#functions/admin-whatsapp/provider-test';
-import { createBody as sectorCreateBody, updateBody as sectorUpdateBody } from '#functions/admin-whatsapp/sectors';
 import {
   described,
   elementsPage,
   id,
   idempotencyKeyHeader,
+  money,
   named,
   noContent,
   ok,
   queryIntegers,
   timestamp,
   type GroupContract,
-} from './kit.ts';
-import { adminMessagesContract } from './admin-money.ts';
+} from '#shared/http/contract/kit';
+import { appointment, attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
 import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
 import { messageStatuses } from '#shared/domain/messages';
-import { messageSendResult } from './messages.ts';
-import { appointment, attendance } from './v2.ts';
+import {
+  adminMessageListQuery,
+  answerBody,
+  boardQuery,
+  cancelBody,
+  confirmBody,
+  inboxQuery,
+  receivedMessageFilters,
+  sectorCreateBody,
+  sectorIdText,
+  sectorUpdateBody,
+  subscriptionCreateBody,
+  testSendBody,
+} from './requests.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The console's message log (#26)
+
+const timelineStep = named(
+  'MessageTimelineStep',
+  z.object({
+    status: z.enum(messageStatuses),
+    statusDescricao: z.string(),
+    em: described(
+      z.nullable(timestamp),
+      'When the message reached this status; null only for a message sent before the timeline was recorded.',
+    ),
+    errorCode: described(z.nullable(z.string()), 'The provider’s error code of a FAILED or UNDELIVERED step; null otherwise.'),
+    errorMessage: z.nullable(z.string()),
+  }),
+);
+
+const adminMessage = named(
+  'AdminMessage',
+  z.object({
+    ...externalMessage.shape,
+    historico: described(
+      z.array(timelineStep),
+      'Every status the message went through, in order (QUEUED, SENT, DELIVERED, READ; or FAILED with its error). Statuses never move back, so a callback that arrives after a later one leaves no step.',
+    ),
+    lancamento: described(
+      z.nullable(
+        z.object({
+          id,
+          tipo: z.enum(['CREDIT', 'DEBIT']),
+          valor: money,
+          descricao: z.string(),
+          criadoEm: timestamp,
+          saldoPosterior: money,
+        }),
+      ),
+      'The statement entry that charged the message (`tarifaCobrada` is its cost); null for a message that was not charged.',
+    ),
+  }),
+  'One message with its status timeline and its statement entry.',
+);
+
+export const adminMessagesContract: Pick<GroupContract<'admin-whatsapp'>, 'GET /api/admin/mensagens' | 'GET /api/admin/mensagens/{id}'> = {
+  'GET /api/admin/mensagens': {
+    summary: 'Messages the token’s application sent, newest first, with filters',
+    description: [
+      `For the application of the token. \`status\` and \`contexto\` keep one value; \`telefone\` (with its country code; anything else is 400) the messages to one patient; ${periodText.replace('`de` and `ate` are the first and last days', '`de` and `ate` are the first and last send days')}`,
+      '`totalElements` comes from counters (per status and context, and per send day for a period), so it costs the same whatever the history; with `telefone` it is a count of the period’s messages (of the whole history without a period), so give a period with a phone.',
+    ].join('\n\n'),
+    query: adminMessageListQuery,
+    responses: { 200: ok('One page of messages.', elementsPage(externalMessage)) },
+    errors: { 400: ['validation_error'] },
+  },
+  'GET /api/admin/mensagens/{id}': {
+    summary: 'One message with its status timeline and statement entry',
+    description: 'Another application’s message is the same 404 as an unknown one.',
+    responses: { 200: ok('The message.', adminMessage) },
+    errors: { 404: ['not_found'] },
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Sectors
