@@ -7,13 +7,9 @@ import { needsConfig } from '#shared/config';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoIdempotencyStore, REPLAY } from '#shared/db/idempotency';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  executionResultView,
-  parseExecution,
-  resolveExecutionTarget,
-  type Appointment,
-  type ExecutionResultView,
-} from '#shared/domain/appointments';
+import { executionResultView, type ExecutionResultView } from '#shared/domain/appointments/views';
+import { parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
+import type { Appointment } from '#shared/domain/appointments/records';
 import { idempotencyKey, replayOf, requestFingerprint } from '#shared/domain/idempotency';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json } from '#shared/http/kit';

@@ -10,7 +10,9 @@ import { db, queryCount, queryIndex, queryPage, tableName, withoutKeys } from '#
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { boardDay, isClosed, type Appointment, type AppointmentStatus, type HistoryEntry } from '#shared/domain/appointments';
+import { boardDay } from '#shared/domain/appointments/moves';
+import { isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
+import type { Appointment, HistoryEntry } from '#shared/domain/appointments/records';
 import { conflict } from '#shared/domain/errors';
 import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
 

@@ -5,17 +5,10 @@
 // judged alone: a bad one is `rejeitado` naming its field, the others go on.
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import {
-  appointmentTextFields,
-  isClosed,
-  moveAppointment,
-  newAppointment,
-  parseAppointmentCreate,
-  type Appointment,
-  type AppointmentCreateInput,
-  type AppointmentStatus,
-  type Trigger,
-} from '#shared/domain/appointments';
+import { appointmentTextFields, type Appointment } from '#shared/domain/appointments/records';
+import { isClosed, type AppointmentStatus, type Trigger } from '#shared/domain/appointments/state-machine';
+import { moveAppointment, newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate, type AppointmentCreateInput } from '#shared/domain/appointments/inputs';
 import { DomainError, invalid } from '#shared/domain/errors';
 import { checkBirthDate, normalizeCpf, sexos, type PatientInput } from '#shared/domain/patients';
 import { phoneField } from '#shared/domain/phone';

@@ -2,7 +2,8 @@
 // be communicated, when the flow looks at an appointment next, and what a patient's reply means.
 // Pure: the clock, the settings and the template come from the caller.
 import * as z from 'zod/mini';
-import type { Appointment, AppointmentStatus, FlowDue, PatientReply } from '#shared/domain/appointments';
+import type { Appointment, FlowDue } from '#shared/domain/appointments/records';
+import type { AppointmentStatus, PatientReply } from '#shared/domain/appointments/state-machine';
 import { foldName } from '#shared/domain/patients';
 import { serviceTimeZone } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import * as z from 'zod/mini';
 import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
-import { appointmentEventTypes, type AppointmentEvent, type AppointmentEventType } from '#shared/domain/appointments';
+import { appointmentEventTypes, type AppointmentEvent, type AppointmentEventType } from '#shared/domain/appointments/events';
 import { invalid } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';

@@ -16,15 +16,9 @@ import {
   validationProblem,
   type FlowSettings,
 } from '#shared/domain/appointment-flow';
-import {
-  decideTransition,
-  moveAppointment,
-  type Appointment,
-  type AppointmentStatus,
-  type FlowDue,
-  type FlowStep,
-  type HistoryEntry,
-} from '#shared/domain/appointments';
+import { decideTransition, type AppointmentStatus, type FlowStep } from '#shared/domain/appointments/state-machine';
+import { moveAppointment } from '#shared/domain/appointments/moves';
+import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
 import type { Application } from '#shared/domain/applications';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/domain/messages';

@@ -9,7 +9,9 @@ import { db } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { issueProviderCredential, registerPrestador } from '#shared/domain/applications';
-import { appointmentStatuses, decideTransition, newAppointment, parseAppointmentCreate, type Trigger } from '#shared/domain/appointments';
+import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import { accessToken, bearer, client, consumersWithoutFlow, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
 const service = useLocalService({ queues: { consumer: consumersWithoutFlow } });

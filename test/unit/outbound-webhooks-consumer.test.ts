@@ -15,7 +15,9 @@ import {
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
 import type { DeliveryPage } from '#shared/db/webhooks';
-import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import {
   svixRetrySchedule,
   type AttemptOutcome,

@@ -30,7 +30,7 @@ import {
   type GroupContract,
 } from './kit.ts';
 import { adminMessagesContract } from './admin-money.ts';
-import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
+import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
 import { messageStatuses } from '#shared/domain/messages';
 import { messageSendResult } from './messages.ts';
 import { appointment, attendance } from './v2.ts';

@@ -3,7 +3,7 @@
 // generator adds). The body is `{type, timestamp, data: {agendamento}}`, the same appointment view as
 // GET /api/external/v2/agendamentos/{id}.
 import * as z from 'zod/mini';
-import type { AppointmentEventType } from '#shared/domain/appointments';
+import type { AppointmentEventType } from '#shared/domain/appointments/events';
 import { named, timestamp } from './kit.ts';
 import { appointment } from './v2.ts';
 

@@ -9,7 +9,7 @@ import { preferenceBody } from '#functions/physician-portal/preferences';
 import { profileBody as physicianProfileBody } from '#functions/physician-portal/profile';
 import { searchBody } from '#functions/physician-portal/search-profile';
 import { createSchema as credentialCreateBody, updateSchema as credentialUpdateBody } from '#functions/provider-portal/credentials';
-import { appointmentEventTypes } from '#shared/domain/appointments';
+import { appointmentEventTypes } from '#shared/domain/appointments/events';
 import { availabilityStates } from '#shared/domain/availability';
 import { consentTypes } from '#shared/domain/consents';
 import { POSITIVE_AMOUNT } from '#shared/domain/money';

@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { listQuery as appointmentListQuery } from '#functions/v2-appointments/handler';
 import { listQuery as patientListQuery, patientBody } from '#functions/v2-other/patients';
-import { actorKinds, appointmentStatuses, createSchema, patchSchema } from '#shared/domain/appointments';
+import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
+import { createSchema, patchSchema } from '#shared/domain/appointments/inputs';
 import { attendanceStatuses } from '#shared/domain/attendances';
 import { sexos } from '#shared/domain/patients';
 import { pagingQuery } from '#shared/http/paging';
