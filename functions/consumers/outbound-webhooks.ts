@@ -25,20 +25,22 @@ import {
 import { DomainError } from '#shared/domain/errors';
 import {
   abandonDelivery,
-  checkWebhookTarget,
   deliveriesFor,
   hopDelaySeconds,
   nextAttempt,
   parseRetrySchedule,
   svixRetrySchedule,
   type AttemptOutcome,
-  type CheckedTarget,
-  type ResolveHost,
   type RetrySchedule,
   type WebhookDelivery,
-  type WebhookSubscription,
+} from '#shared/domain/outbound-webhooks/deliveries';
+import {
+  checkWebhookTarget,
+  type CheckedTarget,
+  type ResolveHost,
   type WebhookTargetPolicy,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/target-urls';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { log, withLambdaLog } from '#shared/log';
 import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { signStandardWebhook } from '#shared/providers/signatures';

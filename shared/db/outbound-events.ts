@@ -9,7 +9,7 @@ import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { putNew } from '#shared/db/unit-of-work';
-import type { OutboundEvent } from '#shared/domain/outbound-webhooks';
+import type { OutboundEvent } from '#shared/domain/outbound-webhooks/outbox';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 export interface OutboundEventRepository {

@@ -12,7 +12,8 @@ import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import type { SecretRef, StoredSecret } from '#shared/domain/applications';
-import type { DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { DeliveryState, WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 
 type Item = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { moveAppointment, type MoveContext } from '#shared/domain/appointments/m
 import type { Appointment } from '#shared/domain/appointments/records';
 import type { Trigger } from '#shared/domain/appointments/state-machine';
 import { conflict } from '#shared/domain/errors';
-import type { OutboundEvent } from '#shared/domain/outbound-webhooks';
+import type { OutboundEvent } from '#shared/domain/outbound-webhooks/outbox';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { log } from '#shared/log';
 

@@ -7,7 +7,7 @@
 // kept, read where signed or verified: infra/permissions.ts). Values are never logged.
 import { config } from '#shared/config';
 import type { InboundSubscription, SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
-import type { WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { secretAt, storeSecretRef } from '#shared/secret-refs';
 
 export const outboundWebhookSecretId = (aplicacaoId: number, webhookId: number): string =>

@@ -21,12 +21,12 @@ import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import {
   svixRetrySchedule,
   type AttemptOutcome,
-  type CheckedTarget,
-  type OutboundEvent,
   type RetrySchedule,
   type WebhookDelivery,
-  type WebhookSubscription,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/deliveries';
+import type { CheckedTarget } from '#shared/domain/outbound-webhooks/target-urls';
+import type { OutboundEvent } from '#shared/domain/outbound-webhooks/outbox';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const APP = 1;

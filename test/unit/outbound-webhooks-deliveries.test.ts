@@ -10,19 +10,21 @@ import {
   deliveriesFor,
   deliveryView,
   hopDelaySeconds,
-  newSubscription,
   nextAttempt,
   parseRetrySchedule,
-  parseSubscriptionCreate,
-  parseSubscriptionUpdate,
-  subscriptionView,
   svixRetrySchedule,
-  updatedSubscription,
   type AttemptOutcome,
   type RetrySchedule,
   type WebhookDelivery,
+} from '#shared/domain/outbound-webhooks/deliveries';
+import {
+  newSubscription,
+  parseSubscriptionCreate,
+  parseSubscriptionUpdate,
+  subscriptionView,
+  updatedSubscription,
   type WebhookSubscription,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/subscriptions';
 
 const deps = {
   resolve: async () => ['93.184.216.34'],

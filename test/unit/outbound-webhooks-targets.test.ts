@@ -3,14 +3,8 @@
 // IPv6, IPv4-mapped, NAT64, 6to4) or hidden behind a DNS name; and the Standard Webhooks secrets.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '#shared/domain/errors';
-import {
-  checkWebhookTarget,
-  classifyAddress,
-  generateWebhookSecret,
-  isWebhookSecret,
-  parseWebhookUrl,
-  type ResolveHost,
-} from '#shared/domain/outbound-webhooks';
+import { checkWebhookTarget, classifyAddress, parseWebhookUrl, type ResolveHost } from '#shared/domain/outbound-webhooks/target-urls';
+import { generateWebhookSecret, isWebhookSecret } from '#shared/domain/outbound-webhooks/secrets';
 import { signStandardWebhook } from '#shared/providers/signatures';
 
 const aws = { allowLoopback: false };

@@ -3,7 +3,7 @@
 // a subscription without a secret, or one already moved, is left alone; a second run moves none.
 import { describe, expect, it } from 'vitest';
 import type { InboundSubscription, SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
-import type { WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { moveWebhookSecrets, type WebhookSecretMigration } from '#shared/operations/webhook-secrets';
 
 const APP = 7;

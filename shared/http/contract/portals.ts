@@ -13,7 +13,7 @@ import { appointmentEventTypes } from '#shared/domain/appointments/events';
 import { availabilityStates } from '#shared/domain/availability';
 import { consentTypes } from '#shared/domain/consents';
 import { POSITIVE_AMOUNT } from '#shared/domain/money';
-import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks';
+import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks/subscriptions';
 import { sexos } from '#shared/domain/patients';
 import { brazilianStates, shifts, weekDays } from '#shared/domain/physicians';
 import { pagingQuery } from '#shared/http/paging';
