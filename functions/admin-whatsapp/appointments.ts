@@ -18,7 +18,7 @@ import { appointmentView } from '#shared/domain/appointments/views';
 import { fieldLimits } from '#shared/domain/appointments/inputs';
 import type { Appointment } from '#shared/domain/appointments/records';
 import { notFound } from '#shared/domain/errors';
-import { statusDescricoes, type Message } from '#shared/domain/messages';
+import { statusDescricoes, type Message } from '#shared/domain/messages/records';
 import { elementsPageOf } from '#shared/domain/paging';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';

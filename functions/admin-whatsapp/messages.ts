@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { invalid } from '#shared/domain/errors';
-import { contextos, messageStatuses } from '#shared/domain/messages';
+import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { elementsPageOf } from '#shared/domain/paging';
 import { normalizePhone } from '#shared/domain/phone';
 import { isCalendarDate } from '#shared/domain/time';

@@ -20,7 +20,7 @@ import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { SLUG } from '#shared/domain/applications';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
-import { parseSendReference } from '#shared/domain/messages';
+import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';

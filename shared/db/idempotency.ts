@@ -6,7 +6,7 @@ import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
 import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyRecord } from '#shared/domain/idempotency';
-import type { SendIdempotency } from '#shared/domain/messages';
+import type { SendIdempotency } from '#shared/domain/messages/repository';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 export const REPLAY = 'replay';

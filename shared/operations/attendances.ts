@@ -6,7 +6,7 @@ import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { decide, isOpen, type Action, type Attendance, type AttendanceStatus } from '#shared/domain/attendances';
-import { statusDescricoes, type MessageStatus } from '#shared/domain/messages';
+import { statusDescricoes, type MessageStatus } from '#shared/domain/messages/records';
 import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';

@@ -6,7 +6,7 @@
 import type { Application } from '#shared/domain/applications';
 import { notFound } from '#shared/domain/errors';
 import type { StatementDay, StatementRepository } from '#shared/domain/ledger';
-import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages';
+import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages/records';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
 import { addDays, localDate, serviceTimeZone } from '#shared/domain/time';

@@ -31,7 +31,7 @@ import {
 } from './kit.ts';
 import { adminMessagesContract } from './admin-money.ts';
 import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
-import { messageStatuses } from '#shared/domain/messages';
+import { messageStatuses } from '#shared/domain/messages/records';
 import { messageSendResult } from './messages.ts';
 import { appointment, attendance } from './v2.ts';
 
