@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { recordId } from '#shared/domain/validation';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { elementsPageOf } from '#shared/domain/paging';

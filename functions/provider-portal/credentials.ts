@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { isValidAllowlistEntry } from '#shared/auth/ip-allowlist';
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import {
   createProviderCredential,
   listProviderCredentials,

@@ -18,7 +18,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
-import { SLUG } from '#shared/domain/applications';
+import { SLUG } from '#shared/domain/applications/inputs';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';

@@ -9,7 +9,7 @@ import type { Authenticate } from '#shared/auth/authorizer';
 import { ipAllowed } from '#shared/auth/ip-allowlist';
 import type { Principal } from '#shared/auth/principal';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
 import { log } from '#shared/log';
 import { headerValue } from '#shared/http/headers';

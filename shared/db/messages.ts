@@ -24,7 +24,7 @@ import {
 } from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { localDateTime } from '#shared/domain/time';
 import { alreadySettled, type MessageRepository } from '#shared/domain/messages/repository';
 import {

@@ -11,7 +11,7 @@ import { conditional, db, queryCount, queryIndex, queryPage, queryPrefix, tableN
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
-import type { SecretRef, StoredSecret } from '#shared/domain/applications';
+import type { SecretRef, StoredSecret } from '#shared/domain/applications/secrets';
 import type { DeliveryState, WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
 import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 

@@ -13,7 +13,7 @@
 // - PUT changes only the fields it carries, so an omitted allowlist or limit is never cleared by accident.
 import { parseAllowlistEntry } from '#shared/auth/ip-allowlist';
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
-import type { Prestador, ProviderCredentialRecord } from '#shared/domain/applications';
+import type { Prestador, ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 
 export const KEY_PREFIX = 'nbwp_';

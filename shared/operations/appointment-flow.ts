@@ -19,7 +19,7 @@ import {
 import { decideTransition, type AppointmentStatus, type FlowStep } from '#shared/domain/appointments/state-machine';
 import { moveAppointment } from '#shared/domain/appointments/moves';
 import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/domain/messages/send';
 import { fillTemplate, type Template } from '#shared/domain/templates';

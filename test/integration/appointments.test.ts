@@ -8,7 +8,7 @@ import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { db } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
-import { issueProviderCredential, registerPrestador } from '#shared/domain/applications';
+import { issueProviderCredential, registerPrestador } from '#shared/domain/applications/registration';
 import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';

@@ -21,7 +21,7 @@ import { commitWrites } from '#shared/db/unit-of-work';
 import { appointmentEvent, appointmentEventId, type AppointmentEventType } from '#shared/domain/appointments/events';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
-import { registerPrestador } from '#shared/domain/applications';
+import { registerPrestador } from '#shared/domain/applications/registration';
 import { scheduledFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
 

@@ -16,7 +16,7 @@ import { adapter } from '#shared/adapters/index';
 import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
-import { registerPrestador } from '#shared/domain/applications';
+import { registerPrestador } from '#shared/domain/applications/registration';
 
 let demo: SandboxApp;
 let outra: SandboxApp;

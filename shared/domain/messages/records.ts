@@ -1,6 +1,6 @@
 // Messages: the record (its statuses, their ranks and words, its contexts and status timeline), the
 // list filters and counters, and our reference of a message that the provider carries back.
-import type { Provider } from '#shared/domain/applications';
+import type { Provider } from '#shared/domain/applications/records';
 
 export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];

@@ -1,6 +1,6 @@
 // Messages: what the send path and the reads need from persistence (implemented for DynamoDB in
 // shared/db/messages.ts and shared/db/idempotency.ts).
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { DomainError, notFound } from '#shared/domain/errors';
 import type { IdempotencyRecord } from '#shared/domain/idempotency';
 import type { LedgerState } from '#shared/domain/ledger';

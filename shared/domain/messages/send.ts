@@ -11,7 +11,7 @@
 // Every debit settles: a send that stops before settling is settled by the reconciler (reconcile.ts).
 // A provider that accepted the message is never refunded by this function: a failed move to SENT
 // is retried, then left to the callbacks (docs/decisions.md).
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';

@@ -1,7 +1,7 @@
 // Outbound webhooks: a provider's subscriptions (URL, Standard Webhooks secret, events, active flag),
 // their inputs and their view. Pure domain code: DNS resolution and the clock come in as parameters.
 import * as z from 'zod/mini';
-import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
+import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
 import { appointmentEventTypes, type AppointmentEventType } from '#shared/domain/appointments/events';
 import { invalid } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';

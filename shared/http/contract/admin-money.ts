@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { statementFilterQuery, statementListQuery } from '#functions/admin/statement';
 import { adminMessageListQuery } from '#functions/admin-whatsapp/messages';
-import { providers } from '#shared/domain/applications';
+import { providers } from '#shared/domain/applications/records';
 import { messageStatuses } from '#shared/domain/messages/records';
 import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview';
 import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';

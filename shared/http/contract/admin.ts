@@ -14,7 +14,7 @@ import {
 } from '#functions/admin/applications';
 import { newTariffBody, refundBody, tariffChangeBody } from '#functions/admin/finance';
 import { createBody as newUserBody } from '#functions/admin/users';
-import { providers } from '#shared/domain/applications';
+import { providers } from '#shared/domain/applications/records';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
 import { adminMoneyContract } from './admin-money.ts';

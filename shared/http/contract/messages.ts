@@ -1,6 +1,6 @@
 // Contract of the external messages group (API key and secret): the send, one message, the list.
 import * as z from 'zod/mini';
-import { providers } from '#shared/domain/applications';
+import { providers } from '#shared/domain/applications/records';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { messageListQuery } from '#functions/external-messages/handler';
 import { sendBody } from '#shared/operations/send-message';

@@ -4,7 +4,7 @@
 // below document what is read; none is what the handler validates with.
 import * as z from 'zod/mini';
 import { FLUXO, MAX_CHALLENGE, MAX_VERIFY_TOKEN } from '#functions/webhooks/handler';
-import { SLUG } from '#shared/domain/applications';
+import { SLUG } from '#shared/domain/applications/inputs';
 import { described, named, ok, type GroupContract, type HeaderDoc } from './kit.ts';
 
 const received = named(
