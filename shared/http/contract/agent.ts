@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { issueBody, revokeBody } from '#functions/admin-certificates/certificates';
 import { pageQuery } from '#functions/admin-integrations/logs';
 import { MAX_SERIAL_TEXT } from '#shared/ca/serial';
-import { batchSchema, importedStatuses, recordTypes } from '#shared/domain/agent-import';
+import { batchSchema, importedStatuses, recordTypes } from '#shared/domain/agent-import/inputs';
 import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch, executionStatuses } from '#shared/domain/execution-logs';
 import { apiAuthentications, createSchema as integrationBody, databaseDrivers } from '#shared/domain/integrations';
