@@ -208,3 +208,11 @@ export function appointmentOfButton(payload: string | undefined): number | undef
   const id = match ? Number(match[1]) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
+
+/** The flow's own data: an application's flow settings and patients' opt-outs (shared/db/flow.ts). */
+export interface FlowStore {
+  saveSettings(aplicacaoId: number, settings: FlowSettings): Promise<void>;
+  optOut(aplicacaoId: number, telefone: string, palavra: string, em: string): Promise<void>;
+  /** When the patient opted out (ISO instant), if they did. */
+  optedOut(aplicacaoId: number, telefone: string): Promise<string | undefined>;
+}

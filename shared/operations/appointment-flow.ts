@@ -4,10 +4,10 @@
 // pattern 34, says is due). Each step is a move of the state machine written conditioned on the
 // status read; a notification's move commits in the same transaction as its debit, so two workers
 // on one appointment send and charge once.
-import type { AppointmentRepository } from '#shared/db/appointments';
-import type { FlowStore } from '#shared/db/flow';
-import type { OutboundEventRepository } from '#shared/db/outbound-events';
-import type { TemplateRepository } from '#shared/db/templates';
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
+import type { FlowStore } from '#shared/domain/appointment-flow';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import type { TemplateRepository } from '#shared/domain/templates';
 import {
   TEMPLATE_RETRY_SECONDS,
   buttonPayload,

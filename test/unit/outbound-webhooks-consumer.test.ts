@@ -14,7 +14,7 @@ import {
 } from '#functions/consumers/outbound-webhooks';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
-import type { DeliveryPage } from '#shared/db/webhooks';
+import type { DeliveryPage } from '#shared/domain/outbound-webhooks/deliveries';
 import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';

@@ -170,3 +170,23 @@ export const deliveryView = (d: WebhookDelivery): DeliveryView => ({
   criadoEm: localDateTime(new Date(d.createdAt)),
   atualizadoEm: localDateTime(new Date(d.updatedAt)),
 });
+
+export interface DeliveryPage {
+  /** Newest first. */
+  content: WebhookDelivery[];
+  total: number;
+}
+
+/** Persistence of deliveries (shared/db/webhooks.ts). */
+export interface WebhookDeliveryRepository {
+  /** Puts a new delivery; 'exists' when the event already has one for this subscription (a repeated fan-out). */
+  create(delivery: WebhookDelivery): Promise<'created' | 'exists'>;
+  get(aplicacaoId: number, webhookId: number, eventId: string): Promise<WebhookDelivery | undefined>;
+  /**
+   * Writes the delivery after an attempt (or a replay), conditioned on the attempts and state it was
+   * decided from; false when someone else recorded that attempt first.
+   */
+  save(delivery: WebhookDelivery, from: { attempts: number; state: DeliveryState }): Promise<boolean>;
+  /** A page of the subscription's delivery log, newest first. */
+  list(aplicacaoId: number, webhookId: number, page: number, size: number): Promise<DeliveryPage>;
+}

@@ -175,3 +175,21 @@ export const subscriptionView = (s: WebhookSubscription, options: { secret?: str
   atualizadoEm: s.atualizadoEm,
   ...(options.secret !== undefined ? { secret: options.secret } : {}),
 });
+
+/** Persistence of subscriptions (shared/db/webhooks.ts). */
+export interface WebhookSubscriptionRepository {
+  newId(): Promise<number>;
+  /** Puts a new subscription (its id is fresh: the put refuses to overwrite). */
+  create(subscription: WebhookSubscription): Promise<void>;
+  get(aplicacaoId: number, id: number): Promise<WebhookSubscription | undefined>;
+  /** The provider's subscriptions, oldest first. */
+  listByProvider(aplicacaoId: number, prestadorId: number): Promise<WebhookSubscription[]>;
+  /** Replaces a stored subscription of the same provider; false when it is gone (deleted meanwhile). */
+  replace(subscription: WebhookSubscription): Promise<boolean>;
+  /** Deletes the provider's subscription; false when there was none. */
+  delete(aplicacaoId: number, prestadorId: number, id: number): Promise<boolean>;
+  /** Every subscription of the application, of any provider (the migration of their secrets). */
+  listByApplication(aplicacaoId: number): Promise<WebhookSubscription[]>;
+  /** Replaces the clear secret an item from before holds by `ref`, only if it still holds `clear`; false otherwise. */
+  sealSecret(aplicacaoId: number, id: number, clear: string, ref: SecretRef): Promise<boolean>;
+}
