@@ -25,8 +25,8 @@ import {
   type GroupContract,
 } from '#shared/http/contract/kit';
 import { appointment, attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
-import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
-import { messageStatuses } from '#shared/domain/messages';
+import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
+import { messageStatuses } from '#shared/domain/messages/records';
 import {
   adminMessageListQuery,
   answerBody,

@@ -3,7 +3,8 @@
 // mandatory for every call (any active secret matches); its secret is shown once, at creation, and
 // kept in the secret store (shared/operations/webhook-secrets.ts), the item naming where.
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { createInboundSubscription, type InboundSubscription } from '#shared/domain/applications';
+import { createInboundSubscription } from '#shared/domain/applications/registration';
+import type { InboundSubscription } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import { inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { localDateTime } from '#shared/domain/time';

@@ -2,8 +2,9 @@
 // appointment moves, the inbox, sectors, inbound webhook subscriptions and the test send. Its contract
 // (functions/admin-whatsapp/contract.ts) documents them.
 import * as z from 'zod/mini';
-import { appointmentStatuses, fieldLimits } from '#shared/domain/appointments';
-import { contextos, messageStatuses } from '#shared/domain/messages';
+import { appointmentStatuses } from '#shared/domain/appointments/state-machine';
+import { fieldLimits } from '#shared/domain/appointments/inputs';
+import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { MAX_NUMBERS, normalizePhone } from '#shared/domain/phone';
 import { recordId } from '#shared/domain/validation';
 import { pagingQuery } from '#shared/http/paging';

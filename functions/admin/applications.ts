@@ -20,7 +20,8 @@ import {
   setPrestadorActive,
   type AdminApplicationRepository,
 } from '#shared/domain/admin-applications';
-import { maskSecret, type Application, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications';
+import { maskSecret, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications/secrets';
+import { type Application } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';

@@ -3,12 +3,12 @@
 // A platform administrator (token with `plataforma`) acts on every application; any other admin only
 // on its own, and every other application id is a 404 (never a 403 that would confirm it exists).
 import * as z from 'zod/mini';
-import { providers } from '#shared/domain/applications';
+import { providers } from '#shared/domain/applications/records';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
 import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
 import { periodText, statementEntry, tariff as financeTariff } from '#shared/http/contract/resources';
-import { messageStatuses } from '#shared/domain/messages';
+import { messageStatuses } from '#shared/domain/messages/records';
 import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview';
 import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';
 import {

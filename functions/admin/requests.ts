@@ -2,7 +2,7 @@
 // tariffs, refunds, users and the statement. Its contract (functions/admin/contract.ts) documents them.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
-import { providers } from '#shared/domain/applications';
+import { providers } from '#shared/domain/applications/records';
 import { MAX_NUMBERS } from '#shared/domain/phone';
 import { recordId } from '#shared/domain/validation';
 import { pagingQuery } from '#shared/http/paging';

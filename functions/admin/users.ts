@@ -3,7 +3,7 @@
 // platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
 // another platform admin. The answer never carries the password.
 import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { elementsPageOf } from '#shared/domain/paging';

@@ -1,6 +1,6 @@
 // Contract of the on-premises agent channel (mutual TLS + OAuth2 token) (docs/agent.md).
 import * as z from 'zod/mini';
-import { batchSchema, importedStatuses } from '#shared/domain/agent-import';
+import { batchSchema, importedStatuses } from '#shared/domain/agent-import/inputs';
 import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch } from '#shared/domain/execution-logs';
 import { savedQueriesInput } from '#shared/domain/saved-queries';

@@ -2,7 +2,7 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { getMessage } from '#shared/domain/messages';
+import { getMessage } from '#shared/domain/messages/repository';
 import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';

@@ -1,6 +1,7 @@
 // Contract of the provider machine API (the provider's nbwp_ credential).
 import * as z from 'zod/mini';
-import { executionResults, executionSchema } from '#shared/domain/appointments';
+import { executionResults } from '#shared/domain/appointments/state-machine';
+import { executionSchema } from '#shared/domain/appointments/inputs';
 import { id, idempotencyKeyHeader, named, ok, type GroupContract } from '#shared/http/contract/kit';
 
 const executionResult = named(

@@ -1,8 +1,8 @@
 // Contract of the provider portal (portal JWT, role prestador; /api/prestador). docs/portals.md and
 // docs/appointments.md ("Outbound webhooks") describe it.
 import * as z from 'zod/mini';
-import { appointmentEventTypes } from '#shared/domain/appointments';
-import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks';
+import { appointmentEventTypes } from '#shared/domain/appointments/events';
+import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks/subscriptions';
 import { pagingQuery } from '#shared/http/paging';
 import { described, id, named, noContent, ok, timestamp, v2Page, type GroupContract } from '#shared/http/contract/kit';
 import { createSchema as credentialCreateBody, updateSchema as credentialUpdateBody } from './requests.ts';

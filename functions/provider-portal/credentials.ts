@@ -2,7 +2,7 @@
 // the provider come from the portal token; `{id}` is the credencialId. A credential outside the
 // caller's scope is 404. Secrets appear only in the answers of create and regenerate.
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import {
   createProviderCredential,
   listProviderCredentials,

@@ -1,7 +1,7 @@
 // What the provider portal validates: its credentials (name, per-minute limit, IP allowlist).
 // Its contract (functions/provider-portal/contract.ts) documents them.
 import * as z from 'zod/mini';
-import { isValidAllowlistEntry } from '#shared/auth/ip-allowlist';
+import { isValidAllowlistEntry } from '#shared/ip-ranges';
 import { MAX_ALLOWLIST_ENTRIES, MAX_LIMIT_PER_MINUTE, MAX_NAME_LENGTH } from '#shared/domain/provider-credentials';
 
 const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH));

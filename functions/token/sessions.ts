@@ -12,7 +12,7 @@
 // - Every refusal of a refresh is the same 401 `invalid_grant` (the kit's error body), and clears the cookie.
 import { dynamoSessionRepository } from '#shared/db/console-sessions';
 import { endSession, refreshSession, SessionRefused, startSession } from '#shared/domain/console-sessions';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';

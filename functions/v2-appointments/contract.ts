@@ -1,6 +1,6 @@
 // Contract of the v2 appointments group (OAuth2 client credentials, agendamentos:read / agendamentos:write).
 import * as z from 'zod/mini';
-import { createSchema, patchSchema } from '#shared/domain/appointments';
+import { createSchema, patchSchema } from '#shared/domain/appointments/inputs';
 import { pagingQuery } from '#shared/http/paging';
 import { named, ok, v2Page, type GroupContract } from '#shared/http/contract/kit';
 import { appointment } from '#shared/http/contract/resources';

@@ -7,13 +7,9 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  appointmentPage,
-  appointmentView,
-  newAppointment,
-  parseAppointmentCreate,
-  parseAppointmentPatch,
-} from '#shared/domain/appointments';
+import { appointmentPage, appointmentView } from '#shared/domain/appointments/views';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate, parseAppointmentPatch } from '#shared/domain/appointments/inputs';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';

@@ -3,7 +3,7 @@
 // field by field (a provider's callback must not be refused for a field it added), so the body schemas
 // below document what is read; none is what the handler validates with.
 import * as z from 'zod/mini';
-import { SLUG } from '#shared/domain/applications';
+import { SLUG } from '#shared/domain/applications/inputs';
 import { described, named, ok, type GroupContract, type HeaderDoc } from '#shared/http/contract/kit';
 import { FLUXO, MAX_CHALLENGE, MAX_VERIFY_TOKEN } from './requests.ts';
 

@@ -26,14 +26,14 @@ import { conflict, notFound } from '#shared/domain/errors';
 import type {
   ApiKeyRecord,
   Application,
-  ApplicationRepository,
   Balance,
   InboundSubscription,
   OAuthClientRecord,
   PortalUser,
   Prestador,
   ProviderCredentialRecord,
-} from '#shared/domain/applications';
+} from '#shared/domain/applications/records';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
 
 type Item = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // certificates, shared by the agent channel's contract (functions/agent/contract.ts) and the admin
 // routes that manage them (functions/admin-integrations, functions/admin-certificates).
 import * as z from 'zod/mini';
-import { recordTypes } from '#shared/domain/agent-import';
+import { recordTypes } from '#shared/domain/agent-import/inputs';
 import { executionStatuses } from '#shared/domain/execution-logs';
 import { apiAuthentications, databaseDrivers } from '#shared/domain/integrations';
 import { queryTypes } from '#shared/domain/saved-queries';

@@ -2,10 +2,10 @@
 // an appointment, an attendance), named once so the document shows each as one component. Each
 // group's own routes are in its slice (functions/<group>/contract.ts).
 import * as z from 'zod/mini';
-import { providers } from '#shared/domain/applications';
-import { actorKinds, appointmentStatuses } from '#shared/domain/appointments';
+import { providers } from '#shared/domain/applications/records';
+import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
 import { attendanceStatuses } from '#shared/domain/attendances';
-import { contextos, messageStatuses } from '#shared/domain/messages';
+import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { date, described, id, money, named, timestamp, type ErrorsOf, type ResponseDoc } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ export const statementEntry = named(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Appointments (shared/domain/appointments.ts, appointmentView); also the payload of the outbound events.
+// Appointments (shared/domain/appointments/views.ts, appointmentView); also the payload of the outbound events.
 
 const appointmentStatus = z.enum(appointmentStatuses);
 

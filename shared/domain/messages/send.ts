@@ -1,4 +1,4 @@
-// Messages: the send path and the reads. A send reserves before it sends, so no concurrency can
+// Messages: the send path. A send reserves before it sends, so no concurrency can
 // send an unpaid message:
 //   1. read the application (its provider now, never cached), the tariff in force, the balance
 //      and the rate; a balance below the tariff is a 402 with nothing written;
@@ -8,142 +8,22 @@
 //   4. failure compensates: a CREDIT entry (ESTORNO_FALHA_ENVIO, referring to the debit) and the
 //      message FAILED with the provider's error, in one commit. The ledger is append-only, so a
 //      failed send shows its debit and the credit that cancels it: the net charge is zero.
-// Every debit settles. The QUEUED message has an entry in the reconciler's index (pattern 35) that
-// the move to SENT or FAILED deletes; a function that stops between the debit and the settling
-// leaves it there, and the reconciler settles the message once its time is past: SENT if the
-// provider's status callback (carrying our reference) came meanwhile, otherwise FAILED with the
-// compensating credit. A provider that accepted the message is never refunded by this function:
-// a failed move to SENT is retried, then left to the callbacks (docs/decisions.md).
-import type { Application, Provider } from '#shared/domain/applications';
+// Every debit settles: a send that stops before settling is settled by the reconciler (reconcile.ts).
+// A provider that accepted the message is never refunded by this function: a failed move to SENT
+// is retried, then left to the callbacks (docs/decisions.md).
+import type { Application } from '#shared/domain/applications/records';
 import { localDateTime } from '#shared/domain/time';
 import { DomainError, notFound } from '#shared/domain/errors';
 import { replayOf, type IdempotencyRecord } from '#shared/domain/idempotency';
-import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository, type LedgerState } from '#shared/domain/ledger';
+import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
-import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
+import { MESSAGE_TARIFF, tariffFor } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient, type SendResult, type TemplateSend } from '#shared/providers/types';
 import { RECONCILE_AFTER_MS, sendBudget } from '#shared/domain/send-budget';
 import { log } from '#shared/log';
-
-export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
-export type MessageStatus = (typeof messageStatuses)[number];
-
-/** A status may only be replaced by one of a higher rank (callbacks arrive out of order). */
-export const statusRanks: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
-
-export const statusDescricoes: Record<MessageStatus, string> = {
-  QUEUED: 'Na fila',
-  SENT: 'Enviada',
-  DELIVERED: 'Entregue',
-  READ: 'Lida',
-  FAILED: 'Falhou',
-  UNDELIVERED: 'Não entregue',
-};
-
-export const contextos = ['RESERVA', 'PAGAMENTO', 'SUPORTE', 'LEMBRETE', 'CAMPANHA', 'TESTE', 'AGENDAMENTO_SAUDE'] as const;
-export type Contexto = (typeof contextos)[number];
-
-export interface Message {
-  id: number;
-  aplicacaoId: number;
-  provider: Provider;
-  messageSid: string | null;
-  toNumber: string;
-  fromNumber: string | null;
-  body: string;
-  status: MessageStatus;
-  statusRank: number;
-  contexto: Contexto | null;
-  contextoId: number | null;
-  usuarioId: number | null;
-  dataEnvio: string;
-  dataEntrega: string | null;
-  dataLeitura: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  /** The statement entry that charged it. */
-  lancamentoId: number | null;
-  tarifaCobrada: string | null;
-  /** While QUEUED: when the reconciler settles it if nothing else has (its index entry's sort key). */
-  reconciliarEm: string | null;
-  /** Its status timeline as stored (absent on messages from before it was recorded, and on a new message). */
-  historico?: TimelineStep[];
-}
-
-/** A message the reconciler's index (pattern 35) says is due. */
-export interface PendingSend {
-  aplicacaoId: number;
-  mensagemId: number;
-  reconciliarEm: string;
-  /** The send's Idempotency-Key, when it had one: the reconciler stores the final answer under it. */
-  idempotencyKey?: string;
-}
-
-export interface SendContext {
-  application: Application | undefined;
-  /** Balance as read (two places); undefined when the application has none. */
-  saldo: string | undefined;
-  /** The same balance with its last entry id, for the debit to commit on without reading it again. */
-  ledger?: LedgerState;
-  cotacaoUsdBrl: string | null;
-  tariffs: Tariff[];
-}
-
-export interface MessageFilters {
-  status?: MessageStatus;
-  contexto?: string;
-  /** The recipient, +E.164 (`toNumber`). */
-  telefone?: string;
-  /** First and last send day (YYYY-MM-DD, service time zone), both included. */
-  de?: string;
-  ate?: string;
-}
-
-/** One step of a message's status timeline (`historico`), appended by the move that makes it. */
-export interface TimelineStep {
-  status: MessageStatus;
-  /** When the move was written (the provider's time for DELIVERED and READ), service local time. */
-  em: string;
-  errorCode?: string | null;
-  errorMessage?: string | null;
-}
-
-/**
- * Whether a counter (`n_<STATUS>_<CONTEXTO or SEM>`, patterns 17d and 17e) counts messages the status and
- * context filters match. `SEM` is the counter of messages without a context: no context filter names it.
- */
-export function counterMatches(name: string, filters: Pick<MessageFilters, 'status' | 'contexto'>): boolean {
-  if (!name.startsWith('n_')) return false;
-  const cut = name.indexOf('_', 2);
-  const [status, contexto] = [name.slice(2, cut), name.slice(cut + 1)];
-  if (filters.status && status !== filters.status) return false;
-  if (filters.contexto && (contexto === 'SEM' || contexto !== filters.contexto)) return false;
-  return true;
-}
-
-/** The status a counter counts (`n_READ_LEMBRETE` -> READ). */
-export const counterStatus = (name: string): MessageStatus => name.slice(2, name.indexOf('_', 2)) as MessageStatus;
-
-export interface MessageRepository {
-  newId(): Promise<number>;
-  /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
-  loadSendContext(aplicacaoId: number): Promise<SendContext>;
-  /** The put of a new message (and, while QUEUED, its reconciler's index entry), committed with its debit. */
-  queuedWrites(message: Message, idempotencyKey?: string): ConditionalWrite[];
-  /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), committed with the compensating credit. */
-  failedWrites(message: Message, errorCode: string | null, errorMessage: string): ConditionalWrite[];
-  /** The marker that a statement entry was refunded (at most once per entry). */
-  refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
-  /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
-  markSent(message: Message, messageSid: string): Promise<void>;
-  /** The sends whose reconcile time is past at `now` (pattern 35), at most `limit` per shard. */
-  pendingSends(now: string, limit: number): Promise<PendingSend[]>;
-  /** Removes an index entry whose message is settled (or gone). */
-  dropPending(pending: PendingSend): Promise<void>;
-  get(aplicacaoId: number, id: number): Promise<Message | undefined>;
-  list(aplicacaoId: number, filters: MessageFilters, page: number, size: number): Promise<{ content: Message[]; total: number }>;
-}
+import { sendReference, statusRanks, type Contexto, type Message } from '#shared/domain/messages/records';
+import type { MessageRepository, SendIdempotency } from '#shared/domain/messages/repository';
 
 export interface SendInput {
   telefone: string; // already normalised, +E.164
@@ -175,15 +55,6 @@ export type SendOutcome = (
 /** What is stored under a send's Idempotency-Key: its outcome, or that the provider call is still under way. */
 export type SendAnswer = SendOutcome | { pendente: true; mensagemId: number };
 
-/** The once-only records of keyed sends (pattern 23, scoped to the application). */
-export interface SendIdempotency {
-  get(aplicacaoId: number, key: string): Promise<IdempotencyRecord<SendAnswer> | undefined>;
-  /** The record's put, committed with the debit; refused with `refusal` when the key is taken. */
-  reserveWrite(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>, refusal: DomainError): ConditionalWrite;
-  /** The final answer over this request's reservation. */
-  complete(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>): Promise<void>;
-}
-
 export interface SendDeps {
   messages: MessageRepository;
   ledger: LedgerRepository;
@@ -193,19 +64,6 @@ export interface SendDeps {
   /** The settling budget (default sendBudget.settleMs); tests shorten it. */
   settleMs?: number;
 }
-
-/** Our reference of a message, given to the provider with the send and carried back by its status callbacks. */
-export const sendReference = (aplicacaoId: number, mensagemId: number): string => `${aplicacaoId}.${mensagemId}`;
-
-export function parseSendReference(text: string | undefined | null): { aplicacaoId: number; mensagemId: number } | undefined {
-  const match = /^(\d{1,15})\.(\d{1,16})$/.exec(text?.trim() ?? '');
-  if (!match) return undefined;
-  const [aplicacaoId, mensagemId] = [Number(match[1]), Number(match[2])];
-  return Number.isSafeInteger(aplicacaoId) && Number.isSafeInteger(mensagemId) ? { aplicacaoId, mensagemId } : undefined;
-}
-
-/** Refusal of the move to FAILED when the message is no longer QUEUED: someone else settled it. */
-export const alreadySettled = new DomainError('conflict', 'The message was settled meanwhile');
 
 /** The number a message is sent from: provider_a's own, else the application's first WhatsApp number. */
 export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 'numerosWhatsapp'>): string | null =>
@@ -406,73 +264,12 @@ async function recordSent(deps: SendDeps, message: Message, messageSid: string):
 }
 
 /** What the reconciler did with a due entry. */
-export type Reconciled = 'failed' | 'settled';
-
-/**
- * Settles a send whose reconcile time is past (its function stopped, or its settling ran out of
- * budget): still QUEUED means no callback of the provider named it, so it is FAILED and its charge
- * given back, once (the move is conditioned on QUEUED and the refund marker is once per debit). A
- * message settled meanwhile only loses its index entry, and so does one whose debit an administrator
- * refunded meanwhile (the marker is there: nothing is left to give back). Anything else (the balance
- * racing past the budget, the table failing) throws and leaves the entry for the next run.
- */
-export async function reconcileSend(
-  deps: Pick<SendDeps, 'messages' | 'ledger' | 'idempotency'>,
-  pending: PendingSend,
-): Promise<Reconciled> {
-  const message = await deps.messages.get(pending.aplicacaoId, pending.mensagemId);
-  if (!message || message.status !== 'QUEUED' || message.lancamentoId === null) {
-    await deps.messages.dropPending(pending);
-    return 'settled';
-  }
-  const failure = new ProviderError('unavailable', null, 'The send did not finish and the provider never confirmed the message');
-  const marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId);
-  try {
-    await compensate(deps, message, failure, sendBudget.settleMs, marker);
-  } catch (error) {
-    if (error === alreadySettled || error === marker.refusal) {
-      // Settled by a callback or a late settle (which removed the entry with its move), or refunded by
-      // an administrator while still QUEUED: left at the head of its shard, the entry would come back at
-      // every run and, a hundred of them, hide every later one.
-      await deps.messages.dropPending(pending);
-      if (error === marker.refusal) {
-        log.info('an unsettled send was refunded before the reconciler came; its entry is dropped', {
-          aplicacaoId: message.aplicacaoId,
-          mensagemId: message.id,
-        });
-      }
-      return 'settled';
-    }
-    throw error;
-  }
-  log.warn('an unsettled send was failed and its charge given back', { aplicacaoId: message.aplicacaoId, mensagemId: message.id });
-  await answerKeyedSend(deps, pending, {
-    ok: false,
-    mensagemId: message.id,
-    kind: failure.kind,
-    providerCode: failure.providerCode,
-    providerMessage: failure.providerMessage,
-  });
-  return 'failed';
-}
-
-/**
- * A keyed send whose function stopped left its Idempotency-Key answering 409 ("still being
- * processed"): the reconciler stores the final answer, so a retry with the key gets it (a 502, nothing
- * charged) instead of a 409 until the record expires.
- */
-async function answerKeyedSend(deps: Pick<SendDeps, 'idempotency'>, pending: PendingSend, answer: SendOutcome): Promise<void> {
-  if (!pending.idempotencyKey || !deps.idempotency) return;
-  const record = await deps.idempotency.get(pending.aplicacaoId, pending.idempotencyKey);
-  if (!record || !('pendente' in record.answer) || record.answer.mensagemId !== pending.mensagemId) return;
-  await deps.idempotency.complete(pending.aplicacaoId, pending.idempotencyKey, { fingerprint: record.fingerprint, answer });
-}
 
 /**
  * Gives the failed send's charge back and records the failure on the message, in one commit. The
  * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
  */
-async function compensate(
+export async function compensate(
   deps: Pick<SendDeps, 'messages' | 'ledger'>,
   message: Message,
   failure: ProviderError,
@@ -494,10 +291,4 @@ async function compensate(
     },
     { allowZero: true, budgetMs, extras: () => ({ writes }) },
   );
-}
-
-export async function getMessage(repo: Pick<MessageRepository, 'get'>, aplicacaoId: number, id: number): Promise<Message> {
-  const message = await repo.get(aplicacaoId, id);
-  if (!message) throw notFound('message');
-  return message;
 }

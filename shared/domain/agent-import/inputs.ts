@@ -1,25 +1,14 @@
 // The agent's batch import (POST /api/external/integracoes/registros): what a batch and each record
-// must look like, the fingerprint that tells an unchanged record from a changed one, and the
-// decisions on a record (how an imported appointment is born, what a changed one changes, which move
-// a legacy status asks for). No I/O: shared/db/agent-imports.ts reads and writes. Each record is
-// judged alone: a bad one is `rejeitado` naming its field, the others go on.
+// must look like, and the fingerprint that tells an unchanged record from a changed one. The results
+// are in results.ts, the decisions on an imported appointment in appointments.ts. No I/O:
+// shared/db/agent-imports.ts reads and writes. Each record is judged alone: a bad one is `rejeitado`
+// naming its field, the others go on.
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import {
-  appointmentTextFields,
-  isClosed,
-  moveAppointment,
-  newAppointment,
-  parseAppointmentCreate,
-  type Appointment,
-  type AppointmentCreateInput,
-  type AppointmentStatus,
-  type Trigger,
-} from '#shared/domain/appointments';
+import { parseAppointmentCreate, type AppointmentCreateInput } from '#shared/domain/appointments/inputs';
 import { DomainError, invalid } from '#shared/domain/errors';
 import { checkBirthDate, normalizeCpf, sexos, type PatientInput } from '#shared/domain/patients';
 import { phoneField } from '#shared/domain/phone';
-import { localDateTime } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
 
 export const MAX_RECORDS = 500;
@@ -187,157 +176,3 @@ function rejection(error: unknown, known: { tipo: string | null; idLegado: strin
 }
 
 export const isRejection = (r: ParsedRecord | Rejection): r is Rejection => 'motivo' in r;
-
-// ---------------------------------------------------------------------------------------------
-// Results
-
-export interface RecordResult {
-  indice: number;
-  tipo: string | null;
-  idLegado: string | null;
-  resultado: ImportOutcome;
-  /** The patient, appointment or clinical record the legacy record is (absent when rejected). */
-  id?: number;
-  /** The refused field, from the batch (`registros[7].dados.status`); only when rejected. */
-  campo?: string;
-  motivo?: string;
-}
-
-export type ImportSummary = Record<ImportOutcome, number>;
-
-export function summarize(results: readonly RecordResult[]): ImportSummary {
-  const resumo: ImportSummary = { criado: 0, atualizado: 0, inalterado: 0, rejeitado: 0 };
-  for (const r of results) resumo[r.resultado]++;
-  return resumo;
-}
-
-export const rejectedResult = (indice: number, r: Rejection): RecordResult => ({
-  indice,
-  tipo: r.tipo,
-  idLegado: r.idLegado,
-  resultado: 'rejeitado',
-  campo: r.campo,
-  motivo: r.motivo,
-});
-
-/** A record refused while it was being applied; `campo` is relative to the record (`dados.status`). */
-export class RecordRefused extends Error {
-  constructor(
-    readonly campo: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const recordKey = (r: { tipo: string; idLegado: string }): string => `${r.tipo}#${r.idLegado}`;
-
-/**
- * The batch's valid records in the order they are applied: patients first (a clinical record may name
- * one of the same batch by its legacy id), then appointments and clinical records; within a phase,
- * the records of one key as a group in batch order (applied one after the other), groups in order of
- * their first record.
- */
-export function importPhases<T extends { record: { tipo: RecordType; idLegado: string } }>(valid: readonly T[]): T[][][] {
-  const phases: RecordType[][] = [['PACIENTE'], ['AGENDAMENTO', 'REGISTRO_CLINICO']];
-  return phases.map((types) => {
-    const groups = new Map<string, T[]>();
-    for (const v of valid) {
-      if (!types.includes(v.record.tipo)) continue;
-      const key = recordKey(v.record);
-      const group = groups.get(key);
-      if (group) group.push(v);
-      else groups.set(key, [v]);
-    }
-    return [...groups.values()];
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Appointments
-
-/** Who an import's history entries name: the integration (`por: { tipo: 'cliente', id: 'integracao:<id>' }`). */
-export const importActor = (integracaoId: number): string => `integracao:${integracaoId}`;
-
-/** The trigger a legacy status stands for: the application's own decision (cliente) or the outcome (prestador). */
-export const triggerOfImportedStatus = (status: ImportedStatus): Trigger =>
-  status === 'CONFIRMADO' || status === 'CANCELADO' ? { by: 'cliente', status } : { by: 'prestador', resultado: status };
-
-/** The fields of an imported appointment a later import may change (while it is open). */
-export const importedAppointmentFields = [
-  'pacienteTelefone',
-  'procedimento',
-  ...appointmentTextFields,
-] as const satisfies readonly (keyof AppointmentCreateInput)[];
-
-/** Statuses before the patient was written to: the phone may still change. */
-const beforeNotification: readonly AppointmentStatus[] = ['IMPORTADO', 'VALIDADO', 'ERRO', 'SEM_TEMPLATE'];
-
-export type AppointmentDados = AppointmentCreateInput & { status: ImportedStatus | null };
-
-interface ImportContext {
-  aplicacaoId: number;
-  integracaoId: number;
-  at: Date;
-}
-
-function move(appointment: Appointment, status: ImportedStatus, ctx: ImportContext): Appointment {
-  try {
-    const moved = moveAppointment(appointment, triggerOfImportedStatus(status), { actorId: importActor(ctx.integracaoId), at: ctx.at });
-    return moved.appointment;
-  } catch (error) {
-    if (error instanceof DomainError) throw new RecordRefused('dados.status', error.message);
-    throw error;
-  }
-}
-
-/**
- * A new imported appointment: IMPORTADO, due for the flow at once (pattern 34), in no provider's
- * scope (`prestador` kept as text). A legacy status is then taken as a move from IMPORTADO (every
- * one of the four is allowed there), so the history shows both and the flow has nothing left to do.
- */
-export function importedAppointment(dados: AppointmentDados, id: number, ctx: ImportContext): Appointment {
-  const { status, ...input } = dados;
-  const created = newAppointment(input, {
-    id,
-    aplicacaoId: ctx.aplicacaoId,
-    prestadorId: null,
-    clientId: importActor(ctx.integracaoId),
-    at: ctx.at,
-  });
-  return status ? move(created, status, ctx) : created;
-}
-
-export type AppointmentChange =
-  | { kind: 'none' }
-  /** `fields`: the stored fields that change; `moved`: the status moves too (`after` holds its history entry). */
-  | { kind: 'change'; after: Appointment; fields: Partial<AppointmentCreateInput>; moved: boolean };
-
-/**
- * What a changed legacy appointment does to the stored one. Fields change only while it is open (and
- * the phone only before the patient was written to); a legacy status is a move only when it is not
- * the one last imported (`lastStatus`) nor the current one, and the state machine decides it: a
- * refusal names `dados.status` with the machine's reason (REALIZADO never goes back to CONFIRMADO).
- */
-export function appointmentChange(
-  current: Appointment,
-  dados: AppointmentDados,
-  lastStatus: ImportedStatus | null,
-  ctx: ImportContext,
-): AppointmentChange {
-  const fields: Partial<AppointmentCreateInput> = {};
-  for (const f of importedAppointmentFields) if (current[f] !== dados[f]) (fields as Record<string, unknown>)[f] = dados[f];
-  const names = Object.keys(fields);
-  if (names.length > 0 && isClosed(current.status)) {
-    throw new RecordRefused(`dados.${names[0]}`, `the appointment is ${current.status}: its fields no longer change`);
-  }
-  if ('pacienteTelefone' in fields && !beforeNotification.includes(current.status)) {
-    throw new RecordRefused('dados.pacienteTelefone', `the patient was already notified (${current.status}): the phone no longer changes`);
-  }
-  const edited: Appointment = names.length > 0 ? { ...current, ...fields, atualizadoEm: localDateTime(ctx.at) } : current;
-  const wanted = dados.status;
-  if (wanted && wanted !== lastStatus && wanted !== current.status) {
-    return { kind: 'change', after: move(edited, wanted, ctx), fields, moved: true };
-  }
-  return names.length > 0 ? { kind: 'change', after: edited, fields, moved: false } : { kind: 'none' };
-}

@@ -1,5 +1,8 @@
+// shared/ip-ranges.ts: the allowlists of provider credentials (exact addresses and CIDR ranges,
+// IPv4-mapped addresses on either side) and the classes of addresses no outbound webhook may reach,
+// however they are written (IPv4, IPv6, IPv4-mapped, NAT64, 6to4).
 import { describe, expect, it } from 'vitest';
-import { compileAllowlist, ipAllowed, isValidAllowlistEntry, parseAllowlistEntry } from '#shared/auth/ip-allowlist';
+import { classifyAddress, compileAllowlist, ipAllowed, isValidAllowlistEntry, parseAllowlistEntry } from '#shared/ip-ranges';
 
 const allows = (entries: string[], ip: string) => compileAllowlist(entries)(ip);
 
@@ -151,5 +154,65 @@ describe('ipAllowed', () => {
   it('allows only listed addresses when the list has entries', () => {
     expect(ipAllowed(['198.51.100.0/24'], '198.51.100.9')).toBe(true);
     expect(ipAllowed(['198.51.100.0/24'], '198.51.101.9')).toBe(false);
+  });
+});
+
+describe('classifyAddress', () => {
+  it.each([
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['169.254.169.254', 'metadata'],
+    ['169.254.10.1', 'link-local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.127.255.254', 'cgnat'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['192.0.2.10', 'documentation'],
+    ['198.18.0.1', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['fc00::1', 'unique-local'],
+    ['fd12:3456::1', 'unique-local'],
+    ['fd00:ec2::254', 'metadata'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'documentation'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:169.254.169.254', 'metadata'],
+    ['0:0:0:0:0:ffff:c0a8:0101', 'private'],
+    ['64:ff9b::a00:1', 'private'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['::10.0.0.1', 'reserved'],
+    ['2001:0:4136:e378::1', 'reserved'],
+    ['4000::1', 'reserved'],
+    ['[::1]', 'loopback'],
+    ['not-an-ip', 'invalid'],
+    ['1.2.3', 'invalid'],
+  ])('%s is %s', (address, expected) => {
+    expect(classifyAddress(address)).toBe(expected);
+  });
+
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.255.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
+    expect(classifyAddress(address)).toBe('public');
   });
 });
