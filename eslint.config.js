@@ -11,6 +11,13 @@ const noFunctions = {
     'shared/ must not import functions/: move what both need into shared/ (a request schema into the group requests.ts stays in functions/).',
 };
 
+// The domain knows no storage, transport or cloud: no DynamoDB module, no HTTP, no queue messages, no AWS SDK
+// and no adapter but the ports (interfaces) it is given.
+const domainOutward = {
+  regex: '^(#shared/(db|http|queue)/|#events/|#infra/|@aws-sdk/|aws-lambda$|#shared/adapters/(?!ports$))',
+  message: 'shared/domain must not import db, http, queue messages, AWS or adapters: take a port (an interface in the domain) instead.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/', 'console/dist/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -33,6 +40,10 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions] }] },
+  },
+  {
+    files: ['shared/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, domainOutward] }] },
   },
   {
     // Tests assert on parsed JSON bodies: `any` there is the shape under test, not a leak.

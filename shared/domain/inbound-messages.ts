@@ -2,11 +2,36 @@
 // phone, created when unknown) and to the patient's open attendance (opened when there is none, in
 // the sector of the number the patient wrote to, or the application's default sector). All of it is
 // one unit of work; a lost race (the same patient's messages handled side by side) re-reads and retries.
-import type { PatientMessage } from '#events/inbound-queue';
 import { asksForHuman, openAttendance, type Attendance } from '#shared/domain/attendances';
 import { patientFromMessage, type Patient } from '#shared/domain/patients';
 import { defaultSectorId } from '#shared/domain/sectors';
 import type { CommitOutcome } from '#shared/domain/unit-of-work';
+import type { Provider } from '#shared/domain/applications/records';
+
+/**
+ * A patient's message as the domain takes it: normalised by the edge from a provider's webhook, with
+ * E.164 phones (the inbound queue's message, events/inbound-queue.ts, is this shape: the consumer passes
+ * one to receivePatientMessage, so a drift between the two fails the type check).
+ */
+export interface PatientMessage {
+  aplicacaoId: number;
+  provider: Provider;
+  providerMessageId: string;
+  /** The patient's phone. */
+  from: string;
+  /** The application's number the patient wrote to; null when the provider did not say. */
+  to: string | null;
+  profileName: string | null;
+  tipo: 'texto' | 'botao' | 'midia' | 'outro';
+  /** The text, a button's title, or a media caption. */
+  texto: string | null;
+  /** An interactive or template button the patient pressed. */
+  botao?: { id: string; titulo: string } | undefined;
+  /** Media by reference; nothing is downloaded. */
+  midias: { ref: string; contentType: string | null }[];
+  /** ISO instant. */
+  recebidaEm: string;
+}
 
 export interface InboundMessageRecord {
   id: number;
