@@ -3,6 +3,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// One-way dependencies (docs/decisions.md, #27): the endpoint groups' slices (functions/) build on
+// shared/, never the other way round.
+const noFunctions = {
+  regex: '^(#functions/|(\\.\\./)+functions/)',
+  message:
+    'shared/ must not import functions/: move what both need into shared/ (a request schema into the group requests.ts stays in functions/).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/', 'console/dist/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -21,6 +29,10 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions] }] },
   },
   {
     // A stored item becomes a record through its typed mapper (shared/db/item.ts), never a cast that hides a malformed item.

@@ -2,7 +2,7 @@
 // sets the matching environment variables); test/infra checks the synthesized IAM policies
 // against it. To give a function a new capability, change its line here.
 import type { QueueName } from '#shared/adapters/ports';
-import type { ProviderSecretName } from '#shared/domain/applications';
+import type { ProviderSecretName } from '#shared/domain/applications/secrets';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
 import { inboundEventPartition } from '#shared/db/keys';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';

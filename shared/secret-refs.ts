@@ -5,7 +5,7 @@
 // integrations' secrets (shared/operations/integration-secrets.ts) are both kept this way.
 import { adapter } from '#shared/adapters/index';
 import { expiringCache } from '#shared/cache';
-import { maskSecret, type SecretRef } from '#shared/domain/applications';
+import { maskSecret, type SecretRef } from '#shared/domain/applications/secrets';
 
 const cache = expiringCache<string>(15 * 60_000, 500);
 

@@ -3,7 +3,6 @@
 // of the agent CA bound to the application and the integration (its subject names both, and the agent
 // authorizer refuses it with another application's token). The private key never leaves the agent.
 // Revoking one re-issues the CRL at once; so does deleting the integration, which revokes them all.
-import * as z from 'zod/mini';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { revokeAgentCertificate } from '#shared/ca/crl-publisher';
 import { CsrError, issueFromCsr, type IssuedFromCsr } from '#shared/ca/issuer';
@@ -16,15 +15,10 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
+import { issueBody, revokeBody } from './requests.ts';
 
 const integrations = dynamoIntegrationRepository();
 const certificates = dynamoAgentCertificateRepository();
-
-export const issueBody = z.object({
-  csr: z.string().check(z.minLength(1), z.maxLength(20_000)),
-  validadeDias: z.optional(z.int().check(z.minimum(1), z.maximum(825))),
-});
-export const revokeBody = z.object({ motivo: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) });
 
 const certificateView = (c: AgentCertificateRecord) => ({
   serial: c.serial,

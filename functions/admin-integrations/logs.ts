@@ -2,25 +2,18 @@
 // newest first, a page at a time: `limite` (1-100, default 20) and `cursor`, the previous page's
 // `proximoCursor` (opaque; null on the last page). Logs are kept 90 days. Another application's
 // integration is the same 404 as an unknown one.
-import * as z from 'zod/mini';
 import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { notFound } from '#shared/domain/errors';
 import type { ExecutionLog } from '#shared/domain/execution-logs';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
-import { integer } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
+import { pageQuery } from './requests.ts';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
-
-export const pageQuery = z.object({
-  limite: integer(1, 100, 20),
-  // A cursor is at most 200 base64url characters (shared/db/execution-logs.ts); a longer one is no cursor of this list.
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-});
 
 /** Instants in the service's local form, like every admin answer. */
 const logView = (l: ExecutionLog) => ({

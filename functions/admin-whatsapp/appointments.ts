@@ -8,14 +8,15 @@
 //     once and handed to the flow, which validates and notifies it like a new one; a lost hand-over is found by the sweep.
 // Every move goes through the state machine (409 where the status does not allow it); another application's
 // appointment is the same 404 as an unknown one.
-import * as z from 'zod/mini';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentStatuses, appointmentView, fieldLimits, type Appointment, type OperatorStatus } from '#shared/domain/appointments';
+import { appointmentView } from '#shared/domain/appointments/views';
+import { type Appointment } from '#shared/domain/appointments/records';
+import { type OperatorStatus } from '#shared/domain/appointments/state-machine';
 import { notFound } from '#shared/domain/errors';
-import { statusDescricoes, type Message } from '#shared/domain/messages';
+import { statusDescricoes, type Message } from '#shared/domain/messages/records';
 import { elementsPageOf } from '#shared/domain/paging';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
@@ -24,25 +25,11 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
+import { boardQuery, confirmBody, cancelBody } from './requests.ts';
 
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
 const users = dynamoApplicationRepository();
-
-/** A real calendar day, YYYY-MM-DD (2024-02-30 is refused). */
-const calendarDay = z.string().check(
-  z.maxLength(10),
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
-  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: 'must be a real date',
-  }),
-);
-
-export const boardQuery = z.object({ data: calendarDay, status: z.optional(z.enum(appointmentStatuses)) });
-
-const reason = z.string().check(z.trim(), z.minLength(1), z.maxLength(fieldLimits.observacao));
-export const confirmBody = z.object({ motivo: z.optional(reason) });
-export const cancelBody = z.object({ motivo: reason });
 
 /** The appointment as the console shows it: the v2 view, each move with its operator's name and message, and the flow's messages. */
 async function detailView(a: Appointment) {

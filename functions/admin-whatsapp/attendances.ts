@@ -2,7 +2,6 @@
 // read one (with its whole conversation and the patient's 24-hour window), take it (assumir), answer the
 // patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
 // An admin acts on its own application's attendances; any other id is a 404.
-import * as z from 'zod/mini';
 import { conversationEntryWrite } from '#shared/db/attendances';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
@@ -13,17 +12,7 @@ import { actOn, attendanceInbox, findAttendance, renderAttendance, renderAttenda
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendOperation } from '#shared/operations/send-message';
-
-export const answerBody = z.object({ mensagem: z.string().check(z.maxLength(4096)) });
-
-/** The statuses the inbox lists: the open ones (a closed attendance is read by its id). */
-export const inboxStatuses = ['BOT', 'FILA', 'EM_ANDAMENTO'] as const;
-/** A sector id in the query string's text (the document shows it as an integer). */
-export const sectorIdText = z.pipe(
-  z.string().check(z.maxLength(16), z.regex(/^[1-9]\d{0,15}$/, { error: 'must be a sector id' })),
-  z.pipe(z.transform(Number), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER))),
-);
-export const inboxQuery = z.object({ status: z._default(z.enum(inboxStatuses), 'FILA'), setorId: z.optional(sectorIdText) });
+import { answerBody, inboxQuery } from './requests.ts';
 
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);

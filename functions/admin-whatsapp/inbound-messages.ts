@@ -1,6 +1,5 @@
 // What patients and integrations sent the application: the patients' inbound messages (newest first,
 // filter by the patient's phone) and the generic inbound webhook events kept for audit.
-import * as z from 'zod/mini';
 import { inboundEventPage } from '#shared/db/inbound-events';
 import { inboundMessagePage } from '#shared/db/inbound-messages';
 import { normalizePhone } from '#shared/domain/phone';
@@ -10,13 +9,12 @@ import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
-
-export const filters = z.object({ telefone: z.optional(z.string().check(z.maxLength(32))) });
+import { receivedMessageFilters } from './requests.ts';
 
 export const inboundMessageOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/mensagens-recebidas': async (request) => {
     const paging = readPaging(request.query);
-    const query = validate(filters, { telefone: request.query.telefone }, 'query');
+    const query = validate(receivedMessageFilters, { telefone: request.query.telefone }, 'query');
     const telefone = query.telefone === undefined ? undefined : normalizePhone(query.telefone);
     if (query.telefone !== undefined && !telefone) {
       throw new HttpError(400, 'validation_error', 'telefone must be a phone number with its country code', { field: 'telefone' });

@@ -2,23 +2,18 @@
 // (/api/v1/webhooks/inbound/{slug}/{fluxo}). A subscription with a secret makes the signature
 // mandatory for every call (any active secret matches); its secret is shown once, at creation, and
 // kept in the secret store (shared/operations/webhook-secrets.ts), the item naming where.
-import * as z from 'zod/mini';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { createInboundSubscription, type InboundSubscription } from '#shared/domain/applications';
+import { createInboundSubscription } from '#shared/domain/applications/registration';
+import type { InboundSubscription } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import { inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
+import { subscriptionCreateBody } from './requests.ts';
 
 const applications = dynamoApplicationRepository();
-
-export const createBody = z.object({
-  descricao: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  /** false: a subscription that asks for no signature (accepted only while no active subscription has a secret). */
-  comSegredo: z.optional(z.boolean()),
-});
 
 const view = (s: InboundSubscription) => ({
   id: s.id,
@@ -31,7 +26,7 @@ const view = (s: InboundSubscription) => ({
 
 export const inboundWebhookOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/webhooks-entrada': async (request) => {
-    const input = validate(createBody, request.body ?? {});
+    const input = validate(subscriptionCreateBody, request.body ?? {});
     const { subscription, segredo } = await createInboundSubscription(
       applications,
       inboundWebhookSecrets(),

@@ -2,33 +2,20 @@
 // contexto, the patient's phone and the send days), and one message with its status timeline, its cost
 // and the statement entry that charged it. Another application's message is 404. The phone is shown to
 // the application's admin (it is their patient) and never logged.
-import * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { invalid } from '#shared/domain/errors';
-import { contextos, messageStatuses } from '#shared/domain/messages';
 import { elementsPageOf } from '#shared/domain/paging';
 import { normalizePhone } from '#shared/domain/phone';
 import { isCalendarDate } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
-import { pagingQuery } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { messageDetail, messageView } from '#shared/operations/message-log';
+import { adminMessageListQuery } from './requests.ts';
 
 const messages = dynamoMessageRepository();
 const ledger = dynamoLedgerRepository();
-
-const day = z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }));
-
-/** The log's query: `page` and `size` first (as every paged listing), then the filters. */
-export const adminMessageListQuery = z.extend(pagingQuery, {
-  status: z.optional(z.enum(messageStatuses)),
-  contexto: z.optional(z.enum(contextos)),
-  telefone: z.optional(z.string().check(z.maxLength(32))),
-  de: z.optional(day),
-  ate: z.optional(day),
-});
 
 export const adminMessageOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/mensagens': async (request) => {

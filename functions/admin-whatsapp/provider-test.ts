@@ -1,12 +1,10 @@
 // POST /api/admin/whatsapp/teste: a plain test text to a number the operator types, through the
 // application's current provider and the normal send path (so it is a real message, charged on the
 // statement like any send, `contexto` TESTE; 402 when the balance cannot pay for it).
-import * as z from 'zod/mini';
 import type { Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { sendOperation } from '#shared/operations/send-message';
-
-export const testSendBody = z.object({ telefone: z.string().check(z.maxLength(32)) });
+import { testSendBody } from './requests.ts';
 
 /** What the patient's phone shows. */
 export const TEST_TEXT = 'Mensagem de teste do painel: a integração com o WhatsApp está funcionando.';

@@ -1,46 +1,19 @@
 // /api/admin/whatsapp/setores: the application's sectors (departments), with their numbers, their
 // attendants and how many attendances they have open. The admin's own application only: another
 // application's sector is the same 404 as an unknown one.
-import * as z from 'zod/mini';
-import { recordId } from '#shared/domain/validation';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { notFound } from '#shared/domain/errors';
-import { MAX_NUMBERS, normalizePhone } from '#shared/domain/phone';
 import { checkSector, type Sector, type SectorInput } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { nextId } from '#shared/db/ids';
+import { sectorCreateBody, sectorUpdateBody } from './requests.ts';
 
 const sectors = dynamoSectorRepository();
 const applications = dynamoApplicationReader();
-
-const userId = recordId;
-const phone = z.pipe(
-  z.string().check(z.maxLength(32)),
-  z.transform((value, ctx) => {
-    const numero = normalizePhone(value);
-    if (!numero) ctx.issues.push({ code: 'custom', message: 'must be a phone number with its country code', input: value });
-    return numero ?? value;
-  }),
-);
-// Caps on what is sent, before the domain's rules (shared/domain/sectors.ts: the trimmed codigo 1 to 40
-// characters, nome 1 to 100, at most 50 distinct attendants, numbers of the application).
-const fields = {
-  codigo: z.string().check(z.maxLength(64)),
-  nome: z.string().check(z.maxLength(200)),
-  numeros: z.array(phone).check(z.maxLength(MAX_NUMBERS)),
-  atendentes: z.array(userId).check(z.maxLength(200)),
-};
-export const createBody = z.object({
-  codigo: fields.codigo,
-  nome: fields.nome,
-  numeros: z.optional(fields.numeros),
-  atendentes: z.optional(fields.atendentes),
-});
-export const updateBody = z.partial(z.object(fields));
 
 export const sectorView = (s: Sector) => ({
   id: s.id,
@@ -73,7 +46,7 @@ async function findSector(request: TenantRequest): Promise<Sector> {
 
 export const sectorOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/whatsapp/setores': async (request) => {
-    const body = validate(createBody, request.body ?? {});
+    const body = validate(sectorCreateBody, request.body ?? {});
     const aplicacaoId = request.principal.aplicacaoId;
     const input = await checked(aplicacaoId, { ...body, numeros: body.numeros ?? [], atendentes: body.atendentes ?? [] });
     const at = new Date().toISOString();
@@ -99,7 +72,7 @@ export const sectorOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/whatsapp/setores/{id}': async (request) => json(200, sectorView(await findSector(request))),
 
   'PUT /api/admin/whatsapp/setores/{id}': async (request) => {
-    const body = validate(updateBody, request.body ?? {});
+    const body = validate(sectorUpdateBody, request.body ?? {});
     const before = await findSector(request);
     const input = await checked(before.aplicacaoId, {
       codigo: body.codigo ?? before.codigo,

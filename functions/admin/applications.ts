@@ -3,8 +3,6 @@
 // and list applications, add credits and act on any application; any other admin only reads and
 // manages its own application, and every other id is a 404 (tenant isolation: never a 403 that
 // would confirm the application exists).
-import * as z from 'zod/mini';
-import { MAX_NUMBERS } from '#shared/domain/phone';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import {
@@ -22,7 +20,8 @@ import {
   setPrestadorActive,
   type AdminApplicationRepository,
 } from '#shared/domain/admin-applications';
-import { maskSecret, providers, type Application, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications';
+import { maskSecret, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications/secrets';
+import { type Application } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';
@@ -34,57 +33,11 @@ import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
 import { providerSecretStore } from '#shared/providers/secrets';
 import { shownTime } from '#shared/domain/time';
+import { activeBody, CLIENT_ID, creditBody, newApplicationBody, numbersBody, oauthClientBody, providerChangeBody } from './requests.ts';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
 const repositories = () =>
   (repos ??= { applications: dynamoAdminApplicationRepository(), ledger: dynamoLedgerRepository(), secrets: providerSecretStore() });
-
-// ---------------------------------------------------------------------------------------------
-// Input
-
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const secret = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const baseUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048));
-
-const providerAFields = {
-  accountSid: text(100),
-  authToken: secret(200),
-  fromNumber: text(40),
-  baseUrl: z.optional(baseUrl),
-};
-const providerBFields = {
-  phoneNumberId: text(100),
-  accessToken: secret(2000),
-  appSecret: secret(200),
-  verifyToken: secret(200),
-  baseUrl: z.optional(baseUrl),
-  wabaId: z.optional(text(100)),
-};
-
-export const newApplicationBody = z.object({
-  nome: text(200),
-  slug: z.string().check(z.maxLength(64)), // its format is a domain rule (createApplication)
-  provider: z.enum(providers),
-  providerA: z.optional(z.object(providerAFields)),
-  providerB: z.optional(z.object(providerBFields)),
-});
-
-export const providerChangeBody = z.object({
-  provider: z.optional(z.enum(providers)),
-  providerA: z.optional(z.partial(z.object(providerAFields))),
-  providerB: z.optional(z.partial(z.object(providerBFields))),
-});
-
-export const oauthClientBody = z.object({ nome: text(200), scopes: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(32)) });
-
-export const creditBody = z.object({ valor: z.string().check(z.maxLength(32)), descricao: z.optional(text(500)) });
-
-export const numbersBody = z.object({ numeros: z.array(z.string().check(z.maxLength(32))).check(z.maxLength(MAX_NUMBERS)) });
-
-export const activeBody = z.object({ ativo: z.boolean() });
-
-/** OAuth client ids are `<32 hex>`-like tokens; anything long or odd cannot be one and is never looked up. */
-export const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 // ---------------------------------------------------------------------------------------------
 // Who may do what

@@ -3,8 +3,6 @@
 //   POST /api/admin/tarifas                    platform admin: 201 the tariff
 //   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
 //   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
-import * as z from 'zod/mini';
-import { recordId } from '#shared/domain/validation';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { refundEntry } from '#shared/domain/ledger';
@@ -14,33 +12,10 @@ import { pathId } from '#shared/http/params';
 import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';
 import { shownTime } from '#shared/domain/time';
+import { newTariffBody, refundBody, tariffChangeBody } from './requests.ts';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
-
-const code = z
-  .string()
-  .check(z.maxLength(40), z.trim(), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' }));
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const day = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }), z.maxLength(10)));
-const positiveId = recordId;
-
-const tariffFields = {
-  categoria: code,
-  subtipo: code,
-  valor: z.string().check(z.maxLength(32)), // its format is a domain rule (at least 0, two places)
-  unidade: code,
-  descricao: z.optional(text(500)),
-  subtipoDescricao: z.optional(text(200)),
-  unidadeDescricao: z.optional(text(200)),
-  ativo: z.optional(z.boolean()),
-  aplicacaoId: z.optional(z.nullable(positiveId)),
-  vigenciaInicio: z.optional(day),
-  vigenciaFim: z.optional(day),
-};
-export const newTariffBody = z.object(tariffFields);
-export const tariffChangeBody = z.partial(z.object(tariffFields));
-export const refundBody = z.object({ lancamentoId: positiveId, motivo: z.optional(text(500)) });
 
 const adminTariffView = (t: Tariff) => ({ ...t, criadoEm: shownTime(t.criadoEm), atualizadoEm: shownTime(t.atualizadoEm) });
 

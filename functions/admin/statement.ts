@@ -2,7 +2,6 @@
 //   GET /api/admin/resumo        balance, spend today and this month, messages by status (today, 30 days), low balance, provider, numbers
 //   GET /api/admin/extrato       the statement, newest first, filtered by period (de, ate) and referenciaTipo, paged
 //   GET /api/admin/extrato/csv   the same selection as CSV, oldest first (text/csv; attachment)
-import * as z from 'zod/mini';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoStatementRepository } from '#shared/db/ledger';
 import { dayCounters } from '#shared/db/messages';
@@ -10,26 +9,14 @@ import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import { elementsPageOf } from '#shared/domain/paging';
 import { localDate } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
-import { pagingQuery } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { overview } from '#shared/operations/overview';
 import { statementCsv, statementExport, statementPage } from '#shared/operations/statement';
+import { statementFilterQuery, statementListQuery } from './requests.ts';
 
 const applications = dynamoApplicationReader();
 const statements = dynamoStatementRepository();
 const tariffs = dynamoTariffCatalogue();
-
-const day = z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }));
-
-/** The statement's filters: the period's first and last days (both included) and the entries' origin. */
-export const statementFilterQuery = z.object({
-  de: z.optional(day),
-  ate: z.optional(day),
-  referenciaTipo: z.optional(
-    z.string().check(z.maxLength(40), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' })),
-  ),
-});
-export const statementListQuery = z.extend(pagingQuery, statementFilterQuery.shape);
 
 const filterOf = (query: Record<string, string>) =>
   validate(statementFilterQuery, { de: query.de, ate: query.ate, referenciaTipo: query.referenciaTipo }, 'query');

@@ -2,11 +2,8 @@
 // POST /api/admin/usuarios: portal users. An admin creates users in its own application; a
 // platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
 // another platform admin. The answer never carries the password.
-import * as z from 'zod/mini';
-import { recordId } from '#shared/domain/validation';
-import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { elementsPageOf } from '#shared/domain/paging';
@@ -14,21 +11,9 @@ import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { isPlatformAdmin } from './platform-admin.ts';
+import { userCreateBody } from './requests.ts';
 
 const repo = dynamoApplicationRepository();
-
-const id = recordId;
-// Lengths and role rules (senha >= 12, E.164 telefone, prestadorId) are checked by the domain, which names the field.
-export const createBody = z.object({
-  nome: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254), z.email()),
-  role: z.enum(['admin', 'prestador', 'plantonista', 'paciente']),
-  senha: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
-  telefone: z.optional(z.string().check(z.maxLength(32), z.trim())),
-  prestadorId: z.optional(id),
-  aplicacaoId: z.optional(id),
-  plataforma: z.optional(z.boolean()),
-});
 
 const view = (user: PortalUser) => ({
   id: user.id,
@@ -49,7 +34,7 @@ export const userOperations: Operations<'admin'> = {
   },
 
   'POST /api/admin/usuarios': async (request) => {
-    const input = validate(createBody, request.body);
+    const input = validate(userCreateBody, request.body);
     const own = request.principal.aplicacaoId;
     const platformAdmin = isPlatformAdmin(request.principal);
     // Another application is, for a tenant's admin, an application that does not exist (404, never 403).

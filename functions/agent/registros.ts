@@ -5,7 +5,8 @@
 // (they are due at once, so the sweep takes any the queue lost).
 import { importRecords } from '#shared/db/agent-imports';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import { parseBatch, summarize } from '#shared/domain/agent-import';
+import { parseBatch } from '#shared/domain/agent-import/inputs';
+import { summarize } from '#shared/domain/agent-import/results';
 import { conflict, notFound } from '#shared/domain/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';

@@ -1,7 +1,8 @@
 // /api/v2/config/status and /api/v2/stats: one GetItem each.
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoStatementRepository } from '#shared/db/ledger';
-import type { Application, StoredSecret } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { StoredSecret } from '#shared/domain/applications/secrets';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
 

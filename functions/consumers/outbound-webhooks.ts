@@ -15,30 +15,29 @@ import { adapter, awsAdapters } from '#shared/adapters/index';
 import type { QueuePort } from '#shared/adapters/ports';
 import { postWebhook, resolveHost, webhookTargetPolicy, type WebhookPost } from '#shared/adapters/webhook-http';
 import { config, needsConfig } from '#shared/config';
-import { dynamoOutboundEventRepository, type OutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  dynamoWebhookDeliveryRepository,
-  dynamoWebhookSubscriptionRepository,
-  type WebhookDeliveryRepository,
-  type WebhookSubscriptionRepository,
-} from '#shared/db/webhooks';
+import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import type { WebhookDeliveryRepository } from '#shared/domain/outbound-webhooks/deliveries';
 import { DomainError } from '#shared/domain/errors';
 import {
   abandonDelivery,
-  checkWebhookTarget,
   deliveriesFor,
   hopDelaySeconds,
   nextAttempt,
   parseRetrySchedule,
   svixRetrySchedule,
   type AttemptOutcome,
-  type CheckedTarget,
-  type ResolveHost,
   type RetrySchedule,
   type WebhookDelivery,
-  type WebhookSubscription,
+} from '#shared/domain/outbound-webhooks/deliveries';
+import {
+  checkWebhookTarget,
+  type CheckedTarget,
+  type ResolveHost,
   type WebhookTargetPolicy,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/target-urls';
+import type { WebhookSubscription, WebhookSubscriptionRepository } from '#shared/domain/outbound-webhooks/subscriptions';
 import { log, withLambdaLog } from '#shared/log';
 import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { signStandardWebhook } from '#shared/providers/signatures';

@@ -1,28 +1,21 @@
-// /api/external/messages: send (functions/external-messages/send.ts), one message, the list.
-import * as z from 'zod/mini';
+// /api/external/messages: the send (shared/operations/send-message.ts), one message, the list.
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { getMessage, messageStatuses } from '#shared/domain/messages';
+import { getMessage } from '#shared/domain/messages/repository';
 import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
-import { pagingQuery } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/operations/message-log';
 import { sendOperation } from '#shared/operations/send-message';
 import { elementsPageOf } from '#shared/domain/paging';
+import { messageListQuery } from './requests.ts';
 
 // Sends call the provider with the application's provider secret (shared/providers/secrets.ts).
 needsConfig('providerSecretPrefix');
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
 
 const repo = dynamoMessageRepository();
-
-/** The list's query: `page` and `size` (checked first, as every paged listing), then the filters. */
-export const messageListQuery = z.extend(pagingQuery, {
-  status: z.optional(z.enum(messageStatuses)),
-  contexto: z.optional(z.string().check(z.minLength(1), z.maxLength(50))),
-});
 
 export const handler = groupHandler('external-messages', {
   'POST /api/external/messages/send': sendOperation,

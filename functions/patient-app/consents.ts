@@ -1,31 +1,18 @@
 // /api/v4/saude/consentimentos: the token's patient's device consents (shared/domain/consents.ts).
 // The batch PUT registers or updates several at once, all or nothing; revogar and conceder change one.
 // Every change appends to the consent's history, and the answer carries it.
-import * as z from 'zod/mini';
 import { dynamoConsentRepository } from '#shared/db/consents';
 import { dynamoPatientRepository } from '#shared/db/patients';
-import { changeConsents, consentTypeOf, consentTypes, type Consent, type ConsentChange } from '#shared/domain/consents';
+import { changeConsents, consentTypeOf, type Consent, type ConsentChange } from '#shared/domain/consents';
 import { notFound } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
+import { batchBody, revocationDetails } from './requests.ts';
 
 const consents = dynamoConsentRepository();
 const patients = dynamoPatientRepository();
-
-const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
-export const batchBody = z.object({
-  dispositivo: label,
-  versaoTermos: label,
-  consentimentos: z
-    .array(z.object({ tipo: z.enum(consentTypes), concedido: z.boolean() }))
-    .check(z.minLength(1), z.maxLength(consentTypes.length)),
-});
-/** What the app sends with a revocation (the reason, the app version...), kept with it in the history. */
-export const revocationDetails = z
-  .record(z.string().check(z.minLength(1), z.maxLength(64)), z.string().check(z.maxLength(500)))
-  .check(z.refine((details) => Object.keys(details).length <= 20, { error: 'must have at most 20 entries' }));
 
 const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
 const consentView = (c: Consent) => ({

@@ -2,27 +2,19 @@
 // token's patient. Name, sex, birth date, neighbourhood and city are editable; phone and CPF are shown
 // (CPF masked) and change only through the application. PUT changes the fields sent and answers the
 // whole profile. Personal data never goes into logs.
-import * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { conflict, notFound } from '#shared/domain/errors';
 import { maskCpf } from '#shared/domain/masking';
-import { checkBirthDate, sexos, type Patient } from '#shared/domain/patients';
+import { checkBirthDate, type Patient } from '#shared/domain/patients';
 import { refuseChanges } from '#shared/domain/validation';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
+import { profileBody } from './requests.ts';
 
 const patients = dynamoPatientRepository();
 
-const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
-export const profileBody = z.object({
-  nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-  sexo: z.optional(z.nullable(z.enum(sexos))),
-  dataNascimento: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
-  bairro: z.optional(text(100)),
-  cidade: z.optional(text(100)),
-});
 /** Shown but not editable here: a change is refused by name rather than silently dropped. */
 const readOnly = ['id', 'telefone', 'cpf', 'atualizadoEm'] as const;
 

@@ -2,7 +2,6 @@
 // CRM); PUT changes contact, address and specialty, and geocodes the address (the geocoder adapter:
 // Amazon Location in AWS, a deterministic one locally). An address the geocoder cannot place is a 400
 // naming it; nothing is written on any 400.
-import * as z from 'zod/mini';
 import { adapter } from '#shared/adapters/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoPhysicianRepository } from '#shared/db/physicians';
@@ -10,33 +9,17 @@ import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { maskCpf, maskEmail, maskPhone, maskRegistration } from '#shared/domain/masking';
 import { phoneField } from '#shared/domain/phone';
 import { refuseChanges } from '#shared/domain/validation';
-import { brazilianStates, type Address, type PhysicianProfile } from '#shared/domain/physicians';
+import { type Address, type PhysicianProfile } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { physicianOf, type PhysicianScope } from './scope.ts';
+import { profileBody } from './requests.ts';
 
 const physicians = dynamoPhysicianRepository();
 const applications = dynamoApplicationRepository();
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) => z.optional(z.nullable(text(max)));
-const addressBody = z.object({
-  logradouro: text(200),
-  numero: optionalText(20),
-  complemento: optionalText(100),
-  bairro: optionalText(100),
-  cidade: text(100),
-  uf: z.enum(brazilianStates),
-  cep: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, { error: 'must be a CEP such as 01310-100' }), z.maxLength(9)))),
-});
-export const profileBody = z.object({
-  telefone: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
-  email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
-  especialidade: optionalText(100),
-  endereco: z.optional(addressBody),
-});
 /** Identity data: shown masked, changed only by the application that registered the physician. */
 const readOnly = ['nome', 'cpf', 'crm', 'crmUf', 'localizacao', 'atualizadoEm'] as const;
 /** Editable, but shown masked: the masked text sent back as it was read means "unchanged". */

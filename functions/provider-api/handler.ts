@@ -5,16 +5,12 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
-import { dynamoIdempotencyStore, REPLAY } from '#shared/db/idempotency';
+import { dynamoIdempotencyStore } from '#shared/db/idempotency';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  executionResultView,
-  parseExecution,
-  resolveExecutionTarget,
-  type Appointment,
-  type ExecutionResultView,
-} from '#shared/domain/appointments';
-import { idempotencyKey, replayOf, requestFingerprint } from '#shared/domain/idempotency';
+import { executionResultView, type ExecutionResultView } from '#shared/domain/appointments/views';
+import { parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
+import type { Appointment } from '#shared/domain/appointments/records';
+import { idempotencyKey, replayOf, requestFingerprint, REPLAY } from '#shared/domain/idempotency';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json } from '#shared/http/kit';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';

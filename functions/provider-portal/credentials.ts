@@ -1,16 +1,11 @@
 // /api/prestador/credenciais/**: the provider's nbwp_ machine credentials. The application and
 // the provider come from the portal token; `{id}` is the credencialId. A credential outside the
 // caller's scope is 404. Secrets appear only in the answers of create and regenerate.
-import * as z from 'zod/mini';
-import { isValidAllowlistEntry } from '#shared/auth/ip-allowlist';
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import {
   createProviderCredential,
   listProviderCredentials,
-  MAX_ALLOWLIST_ENTRIES,
-  MAX_LIMIT_PER_MINUTE,
-  MAX_NAME_LENGTH,
   regenerateProviderCredentialSecret,
   revokeProviderCredential,
   updateProviderCredential,
@@ -20,36 +15,9 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { scopeOf } from './scope.ts';
 import { shownTime } from '#shared/domain/time';
+import { createSchema, updateSchema } from './requests.ts';
 
 const repo = dynamoProviderCredentialRepository();
-
-const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
-const limitePorMinuto = z.nullable(
-  z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_LIMIT_PER_MINUTE)),
-);
-const allowlistEntry = z.string().check(
-  z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }),
-  z.maxLength(64), // the longest IPv6 CIDR is 49 characters
-);
-const ipAllowlist = z.array(allowlistEntry).check(
-  z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }),
-  z.maxLength(MAX_ALLOWLIST_ENTRIES), // the same bound, stated where the document shows it
-);
-const ativo = z.boolean();
-
-export const createSchema = z.object({
-  nome,
-  limitePorMinuto: z.optional(limitePorMinuto),
-  ipAllowlist: z.optional(ipAllowlist),
-  ativo: z.optional(ativo),
-});
-/** PUT changes only the fields it carries: an omitted allowlist or limit is kept, never cleared by accident. */
-export const updateSchema = z.object({
-  nome: z.optional(nome),
-  limitePorMinuto: z.optional(limitePorMinuto),
-  ipAllowlist: z.optional(ipAllowlist),
-  ativo: z.optional(ativo),
-});
 
 /** `{id}` of the path; anything that cannot be an id names no credential. */
 const credentialId = (request: TenantRequest): number => pathId(request, 'credential');

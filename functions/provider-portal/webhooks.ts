@@ -10,8 +10,8 @@ import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http'
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { conflict, notFound } from '#shared/domain/errors';
+import { deliveryView, type WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
 import {
-  deliveryView,
   newSubscription,
   parseSubscriptionCreate,
   parseSubscriptionUpdate,
@@ -19,9 +19,8 @@ import {
   subscriptionView,
   updatedSubscription,
   type SubscriptionDeps,
-  type WebhookDelivery,
   type WebhookSubscription,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/subscriptions';
 import type { ProviderScope } from '#shared/domain/provider-credentials';
 import { json, type ApiResponse, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';

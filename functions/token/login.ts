@@ -3,46 +3,23 @@
 //   POST /api/auth/paciente/codigo  asks for a one-time code on the patient's WhatsApp
 //   POST /api/auth/paciente/token   exchanges the code for a patient token
 // Every refusal is one answer whatever was wrong, so none tells which e-mails or phones exist.
-import * as z from 'zod/mini';
 import { adapter } from '#shared/adapters/index';
-import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { config } from '#shared/config';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { DEFAULT_LOGIN_POLICY, LoginRefused, loginWithPassword, type LoginPolicy } from '#shared/domain/login';
 import { exchangePatientCode, InvalidCode, PatientLoginThrottled, requestPatientCode } from '#shared/domain/patient-otp';
-import { E164 } from '#shared/domain/portal-users';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { sessionCookie } from './sessions.ts';
+import { loginBody, codeRequestBody, codeExchangeBody } from './requests.ts';
 
 const repo = dynamoUserAuthRepository();
 const patients = dynamoPatientRepository();
 
 // Tokens and refusals must not be stored by browsers or proxies (RFC 6749 5.1).
 const noStore = { 'Cache-Control': 'no-store' };
-
-export const loginBody = z.object({
-  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
-  senha: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
-});
-const aplicacao = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-const telefone = z.string().check(
-  z.maxLength(32),
-  z.trim(),
-  z.refine((v) => E164.test(v), { error: 'must be in E.164 format, like +5511999990000' }),
-);
-export const codeRequestBody = z.object({ aplicacao, telefone });
-export const codeExchangeBody = z.object({
-  aplicacao,
-  telefone,
-  codigo: z.string().check(
-    z.maxLength(16),
-    z.trim(),
-    z.refine((v) => /^\d{6}$/.test(v), { error: 'must be the 6 digits received' }),
-  ),
-});
 
 /** config().loginLockSeconds (LOGIN_LOCK_SECONDS shortens it for tests and local trials). */
 const loginPolicy = (): LoginPolicy => ({ ...DEFAULT_LOGIN_POLICY, lockSeconds: config().loginLockSeconds });

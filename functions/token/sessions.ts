@@ -12,19 +12,13 @@
 // - Every refusal of a refresh is the same 401 `invalid_grant` (the kit's error body), and clears the cookie.
 import { dynamoSessionRepository } from '#shared/db/console-sessions';
 import { endSession, refreshSession, SessionRefused, startSession } from '#shared/domain/console-sessions';
-import type { PortalUser } from '#shared/domain/applications';
-import * as z from 'zod/mini';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
+import { REFRESH_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, emptyBody } from './requests.ts';
 
-export const REFRESH_COOKIE = 'refresh_token';
-export const CSRF_HEADER = 'X-Requested-With';
-export const CSRF_HEADER_VALUE = 'console';
 const AUTH_PATH = '/api/auth';
-
-/** The body refresh and logout take, when one is sent at all: an empty JSON object. */
-export const emptyBody = z.strictObject({});
 
 const sessions = dynamoSessionRepository();
 const noStore = { 'Cache-Control': 'no-store' };

@@ -1,21 +1,15 @@
 // /api/external/v2/agendamentos: create, read, list and PATCH (CONFIRMADO / CANCELADO) the
 // application's appointments. The application comes from the token only; another application's
 // appointment is the same 404 as an unknown one.
-import * as z from 'zod/mini';
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  appointmentPage,
-  appointmentStatuses,
-  appointmentView,
-  newAppointment,
-  parseAppointmentCreate,
-  parseAppointmentPatch,
-} from '#shared/domain/appointments';
+import { appointmentPage, appointmentView } from '#shared/domain/appointments/views';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate, parseAppointmentPatch } from '#shared/domain/appointments/inputs';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
@@ -24,6 +18,7 @@ import { validate } from '#shared/http/validation';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
+import { listQuery } from './requests.ts';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
@@ -31,8 +26,6 @@ needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
 const applications = dynamoApplicationRepository();
-
-export const listQuery = z.object({ status: z.optional(z.enum(appointmentStatuses)) });
 
 /** The provider an appointment's `prestador` names: its id as a string, or its registered name; null when none matches. */
 async function prestadorNamed(aplicacaoId: number, prestador: string | null): Promise<number | null> {

@@ -1,35 +1,18 @@
 // /api/external/v2/pacientes: the application's patients. POST creates (201) or updates (200) the
 // patient of a phone, or of a CPF; GET lists them by name with exact telefone/cpf filters and a name
 // prefix. CPF and phone are personal data: they are never logged.
-import * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { invalid } from '#shared/domain/errors';
-import { checkBirthDate, normalizeCpf, sexos, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
+import { checkBirthDate, normalizeCpf, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
 import { phoneField } from '#shared/domain/phone';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { pageOf } from '#shared/domain/paging';
+import { patientBody, listQuery } from './requests.ts';
 
 const patients = dynamoPatientRepository();
-
-const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
-export const patientBody = z.object({
-  telefone: z.string().check(z.maxLength(32)),
-  nome: z.optional(text(200)),
-  cpf: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
-  dataNascimento: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
-  sexo: z.optional(z.nullable(z.enum(sexos))),
-  email: z.optional(z.nullable(z.email().check(z.maxLength(200)))),
-  bairro: z.optional(text(100)),
-  cidade: z.optional(text(100)),
-});
-export const listQuery = z.object({
-  telefone: z.optional(z.string().check(z.maxLength(32))),
-  cpf: z.optional(z.string().check(z.maxLength(20))),
-  nome: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-});
 
 const cpfOf = (value: string) => {
   const cpf = normalizeCpf(value);

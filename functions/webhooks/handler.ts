@@ -18,9 +18,9 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
-import { SLUG } from '#shared/domain/applications';
+import { SLUG } from '#shared/domain/applications/inputs';
 import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
-import { parseSendReference } from '#shared/domain/messages';
+import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
@@ -37,6 +37,7 @@ import {
   verifyServiceSignature,
   webhookUrlsOf,
 } from '#shared/providers/signatures';
+import { MAX_VERIFY_TOKEN, MAX_CHALLENGE, FLUXO } from './requests.ts';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
@@ -193,11 +194,6 @@ async function applicationBySlug(request: ApiRequest) {
   return app;
 }
 
-/** The verify token the admin API takes (functions/admin/applications.ts); a longer one cannot match. */
-export const MAX_VERIFY_TOKEN = 200;
-/** provider_b's challenges are short numbers; a long one is refused rather than echoed. */
-export const MAX_CHALLENGE = 256;
-
 /** provider_b's subscription handshake: the challenge back, as plain text, when the verify token matches. */
 async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   const app = await applicationBySlug(request);
@@ -324,7 +320,6 @@ function templateReviewOf(aplicacaoId: number, value: ProviderBTemplateUpdate | 
 }
 
 const MAX_INBOUND_BYTES = 256 * 1024;
-export const FLUXO = /^[A-Za-z0-9._-]{1,100}$/;
 
 /**
  * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB, 404 unknown slug, 400 invalid

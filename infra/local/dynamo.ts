@@ -3,7 +3,14 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '#shared/db/table';
 
 export class JavaMissingError extends Error {
@@ -106,6 +113,18 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 }
 
 /** Creates the service table when it does not exist yet. */
+/** Deletes a table if it is there (a test service's own table in the shared DynamoDB Local). */
+export async function dropTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {

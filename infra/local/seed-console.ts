@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '#shared/auth/passwords';
 import { dynamoUserAuthRepository, setLoginPassword } from '#shared/db/users';
-import { registerPortalUser, type ApplicationRepository } from '#shared/domain/applications';
+import { registerPortalUser } from '#shared/domain/applications/registration';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { CONSOLE_PATH } from '#infra/console-headers';
 
 export interface ConsoleLogin {

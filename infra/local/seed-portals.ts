@@ -5,7 +5,7 @@ import { dynamoConsentRepository } from '#shared/db/consents';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { dynamoPhysicianRepository } from '#shared/db/physicians';
 import { changeConsents } from '#shared/domain/consents';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { patientOfPhone } from '#shared/domain/patients';
 import { dynamoAvailabilityRepository } from '#shared/db/availability';
 import { addDays, availabilityWindow } from '#shared/domain/availability';

@@ -7,24 +7,20 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { portalRoles, signPortalToken } from '#shared/auth/tokens';
+import { apiKeyMatches, oauthClientMatches, providerCredentialMatches } from '#shared/domain/applications/credential-checks';
 import {
-  apiKeyMatches,
   createInboundSubscription,
   issueApiKey,
   issueProviderCredential,
-  oauthClientMatches,
-  providerCredentialMatches,
   registerApplication,
   registerOAuthClient,
   registerPortalUser,
   registerPrestador,
-  type Application,
-  type ApplicationRepository,
-  type Provider,
-  type ProviderAConnection,
-  type ProviderBConnection,
-  withProviderANumber,
-} from '#shared/domain/applications';
+} from '#shared/domain/applications/registration';
+import type { Application, Provider } from '#shared/domain/applications/records';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { ProviderAConnection, ProviderBConnection } from '#shared/domain/applications/secrets';
+import { withProviderANumber } from '#shared/domain/applications/inputs';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { dynamoPlanRepository } from '#shared/db/plans';

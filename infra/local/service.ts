@@ -12,7 +12,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { addAgentToSandbox, startAgentTls, type AgentTls } from '#infra/local/agent-tls';
 import { seedAgentIntegration } from '#infra/local/seed-integrations';
-import { assertJava, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
+import { assertJava, dropTable, ensureTable, startDynamoLocal, type DynamoLocal } from '#infra/local/dynamo';
 import { createGateway, type Gateway, type GatewayOptions } from '#infra/local/gateway';
 import { repoRoot } from '#infra/local/handlers';
 import { guardAdapters, guardDynamo, IamGuard, runningFunction } from '#infra/local/iam-guard';
@@ -70,6 +70,11 @@ export interface LocalServiceOptions {
   fresh?: boolean;
   /** DynamoDB Local in memory (tests): nothing survives stop(). */
   inMemory?: boolean;
+  /**
+   * A DynamoDB Local already running (the tests' one, warmed up) and a table of the service's own in it,
+   * instead of starting a Java process; stop() deletes the table and leaves the process running.
+   */
+  sharedDynamo?: { endpoint: string; tableName: string };
   /** No per-request log line and no banner. */
   quiet?: boolean;
   /** Run the scheduled functions (default true). */
@@ -183,7 +188,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await scheduler?.stop();
       await runner?.stop();
       await simulators?.stop();
-      await dynamo?.stop();
+      if (options.sharedDynamo) await dropTable(options.sharedDynamo.endpoint, options.sharedDynamo.tableName);
+      else await dynamo?.stop();
       await exchangeRateSource?.close();
       await webhookReceiver?.close();
       resetAdapters();
@@ -197,7 +203,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   try {
     const consoleDir = options.console === false ? undefined : paths.console;
     [dynamo] = await Promise.all([
-      startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb }),
+      options.sharedDynamo
+        ? { endpoint: options.sharedDynamo.endpoint, pid: undefined, stop: async () => undefined }
+        : startDynamoLocal(options.inMemory ? {} : { dataDir: paths.dynamodb }),
       consoleDir ? buildConsole(consoleDir) : undefined,
     ]);
 
@@ -213,7 +221,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     exchangeRateSource = await startExchangeRateFixture();
 
     const env = process.env;
-    env.TABLE_NAME = LOCAL_TABLE_NAME;
+    env.TABLE_NAME = options.sharedDynamo?.tableName ?? LOCAL_TABLE_NAME;
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     env.PLATFORM_RUNTIME = 'local';
     env.LOCAL_DIR = dataDir;

@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { sandboxFile, type Sandbox, type SandboxWebhooks } from '#infra/local/seed';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { localDateTime } from '#shared/domain/time';
-import { newSubscription, sealedSubscription, type WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import { newSubscription, sealedSubscription, type WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { outboundWebhookSecrets, webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { log } from '#shared/log';

@@ -1,10 +1,10 @@
-// Builds the OpenAPI 3.1 document from the route table and the contract beside it
-// (shared/http/contract). Build time only: `npm run openapi` writes docs/openapi.json, the tests check
+// Builds the OpenAPI 3.1 document from the route table and the groups' contracts
+// (functions/<group>/contract.ts, assembled in ./contract.ts). Build time only: `npm run openapi` writes docs/openapi.json, the tests check
 // that the committed file is this function's output. Schemas go through zod's own JSON Schema
 // conversion (draft 2020-12, OpenAPI 3.1's dialect); named ones become components.
 import * as z from 'zod/mini';
 import { rateLimits } from '#infra/constructs/rate-limits';
-import { contract, outboundEvents } from '#shared/http/contract/index';
+import { contract, outboundEvents } from './contract.ts';
 import {
   errorCodes,
   queryIntegers,

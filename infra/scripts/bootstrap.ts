@@ -35,7 +35,8 @@ import { backfillStatementDays } from '#shared/db/ledger';
 import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
 import { createApplication, moveProviderSecrets, type AdminApplicationRepository } from '#shared/domain/admin-applications';
-import type { ApplicationRepository, ProviderSecretStore } from '#shared/domain/applications';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { ProviderSecretStore } from '#shared/domain/applications/secrets';
 import { providerSecretStore } from '#shared/providers/secrets';
 import { createPortalUser } from '#shared/domain/portal-users';
 

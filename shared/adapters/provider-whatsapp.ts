@@ -5,7 +5,7 @@
 import type { WhatsAppPort } from '#shared/adapters/ports';
 import { config } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import type { ApplicationRepository } from '#shared/domain/applications';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { log } from '#shared/log';
 import { providerFor, type ProviderOptions } from '#shared/providers/index';
 

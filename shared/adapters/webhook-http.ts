@@ -6,7 +6,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIPv6, type LookupFunction } from 'node:net';
 import { config } from '#shared/config';
-import type { AttemptOutcome, CheckedTarget, ResolveHost, WebhookTargetPolicy } from '#shared/domain/outbound-webhooks';
+import type { AttemptOutcome } from '#shared/domain/outbound-webhooks/deliveries';
+import type { CheckedTarget, ResolveHost, WebhookTargetPolicy } from '#shared/domain/outbound-webhooks/target-urls';
 
 /** Every address the host resolves to (A and AAAA), as the system resolver answers. */
 export const resolveHost: ResolveHost = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);

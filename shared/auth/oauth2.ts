@@ -4,7 +4,8 @@
 // are chosen by the token endpoint (functions/token/oauth.ts).
 import { hashSecret, randomSecret, secretMatches } from '#shared/auth/secrets';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '#shared/auth/tokens';
-import type { ApplicationRepository, OAuthClientRecord } from '#shared/domain/applications';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { OAuthClientRecord } from '#shared/domain/applications/records';
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope';
 

@@ -6,10 +6,10 @@
 // if the credential has one: one conditional write shared by every instance; over the limit the
 // principal carries `rate_limited` and the kit answers 429 with Retry-After.
 import type { Authenticate } from '#shared/auth/authorizer';
-import { ipAllowed } from '#shared/auth/ip-allowlist';
+import { ipAllowed } from '#shared/ip-ranges';
 import type { Principal } from '#shared/auth/principal';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
 import { log } from '#shared/log';
 import { headerValue } from '#shared/http/headers';

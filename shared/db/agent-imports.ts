@@ -21,21 +21,16 @@ import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { dynamoPatientRepository, patientCreateWrites, patientsByLookups, patientUpdateWrites } from '#shared/db/patients';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
+import { appointmentChange, importedAppointment } from '#shared/domain/agent-import/appointments';
+import { importPhases, recordKey, RecordRefused, rejectedResult, type RecordResult } from '#shared/domain/agent-import/results';
 import {
-  appointmentChange,
-  importedAppointment,
-  importPhases,
   isRejection,
   parseRecord,
-  recordKey,
-  RecordRefused,
-  rejectedResult,
   type ImportedStatus,
   type ImportOutcome,
   type ParsedRecord,
-  type RecordResult,
   type RecordType,
-} from '#shared/domain/agent-import';
+} from '#shared/domain/agent-import/inputs';
 import { DomainError } from '#shared/domain/errors';
 import { applyPatientInput, matchPatient, type Patient, type PatientWriteRefusal } from '#shared/domain/patients';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';

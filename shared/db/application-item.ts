@@ -2,7 +2,8 @@
 // (shared/db/messages.ts) reads the application without the repository's write code.
 import { boolean, fieldsOf, listOf, map, number, oneOf, string, type Item } from '#shared/db/item';
 import { storedSecret } from '#shared/db/stored-secrets';
-import { providers, type Application, type ProviderASettings, type ProviderBSettings } from '#shared/domain/applications';
+import { providers, type Application } from '#shared/domain/applications/records';
+import type { ProviderASettings, ProviderBSettings } from '#shared/domain/applications/secrets';
 import type { FlowSettings } from '#shared/domain/appointment-flow';
 
 const providerASettings = map((f): ProviderASettings => ({

@@ -19,14 +19,14 @@ import { conflict, notFound } from '#shared/domain/errors';
 import type {
   ApiKeyRecord,
   Application,
-  ApplicationRepository,
   Balance,
   InboundSubscription,
   OAuthClientRecord,
   PortalUser,
   Prestador,
   ProviderCredentialRecord,
-} from '#shared/domain/applications';
+} from '#shared/domain/applications/records';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 
 const notExists = 'attribute_not_exists(pk)';

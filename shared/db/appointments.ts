@@ -11,23 +11,14 @@ import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type I
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import {
-  actorKinds,
-  appointmentStatuses,
-  boardDay,
-  isClosed,
-  type Appointment,
-  type AppointmentStatus,
-  type FlowDue,
-  type HistoryEntry,
-} from '#shared/domain/appointments';
+import { boardDay } from '#shared/domain/appointments/moves';
+import { actorKinds, appointmentStatuses, isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
+import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
+import { STATUS_CHANGED, type AppointmentRepository } from '#shared/domain/appointments/repository';
 import { conflict } from '#shared/domain/errors';
-import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 const COUNTER_SHARDS = 4;
-
-/** What a move's own write refuses with when the appointment left the status it was read in. */
-export const STATUS_CHANGED = 'status-changed';
 
 const toItem = (a: Appointment): Item => ({
   ...keys.appointment(a.aplicacaoId, a.id),
@@ -158,49 +149,6 @@ function counterWrite(aplicacaoId: number, changes: Partial<Record<AppointmentSt
       ExpressionAttributeValues: { ...values, ':tipo': 'AGENDCONT' },
     },
   });
-}
-
-export interface AppointmentRepository {
-  get(aplicacaoId: number, id: number): Promise<Appointment | undefined>;
-  /** The appointment an order number of a provider names (the open one, or the last one closed). */
-  findByOrderNumber(aplicacaoId: number, prestadorId: number, numeroPedido: string): Promise<Appointment | undefined>;
-  /** Stores a new appointment; a second open appointment with the same numeroPedido of a provider is a conflict. */
-  create(appointment: Appointment): Promise<void>;
-  /**
-   * Writes a move decided on `from` (the new record, its last history entry) with `extras`, all or
-   * nothing. Refused with STATUS_CHANGED when the stored status is no longer `from`.
-   */
-  move<R>(
-    after: Appointment,
-    before: Appointment,
-    extras: readonly ConditionalWrite<R>[],
-  ): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
-  /** The writes of a move, refused with `refusal` when the stored status is no longer `before`'s: for a caller's own unit of work (a send's debit). */
-  moveWrites<R>(after: Appointment, before: Appointment, refusal: R): ConditionalWrite<R>[];
-  /** Sets when the flow looks at it next and what it waits for, without a move; false when the status or due time changed meanwhile. */
-  postpone(
-    before: Appointment,
-    due: { vencimento: string; passo: NonNullable<Appointment['passo']> },
-    pendencia: string | null,
-  ): Promise<boolean>;
-  /** The appointments due at `now` or before, of one shard of the due index (pattern 34), oldest first. */
-  due(shard: number, now: string, limit: number): Promise<{ aplicacaoId: number; agendamentoId: number }[]>;
-  /** The appointment a patient's plain reply answers (pattern 34a). */
-  awaitingReply(aplicacaoId: number, telefone: string): Promise<number | undefined>;
-  /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
-  page(aplicacaoId: number, status: AppointmentStatus | undefined, page: number, size: number): Promise<Appointment[]>;
-  /** Every appointment of the application in one status (the status index, pattern 22a), page after page. */
-  allInStatus(aplicacaoId: number, status: AppointmentStatus): Promise<Appointment[]>;
-  /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
-  count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
-  /** A page of one day's board (pattern 22d), by status then id, optionally of one status, and how many there are. */
-  dayPage(
-    aplicacaoId: number,
-    dia: string,
-    status: AppointmentStatus | undefined,
-    page: number,
-    size: number,
-  ): Promise<{ content: Appointment[]; total: number }>;
 }
 
 /** A move's writes: the appointment conditioned on `before`'s status, its counters, the order number it closes, the flow's index entries. */
@@ -438,7 +386,7 @@ export function newAppointmentWrites(appointment: Appointment): ConditionalWrite
 }
 
 /**
- * The writes of an imported appointment's change decided on `before` (shared/domain/agent-import.ts):
+ * The writes of an imported appointment's change decided on `before` (shared/domain/agent-import/appointments.ts):
  * its own `fields` and, when `moved`, the move to `after`'s status with its history entry, in ONE
  * update of the item (a transaction may touch an item once), conditioned on `before`'s status (else
  * `refusal`); a move also brings its counters and the flow's index entries. For the caller's own

@@ -10,11 +10,15 @@ import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type I
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { attendanceStatuses, since, type Attendance, type AttendanceStatus, type HistoryEntry } from '#shared/domain/attendances';
-import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
-
-/** What a move's own write refuses with when the attendance left the status it was read in. */
-export const STATUS_CHANGED = 'status-changed';
+import {
+  attendanceStatuses,
+  since,
+  STATUS_CHANGED,
+  type Attendance,
+  type AttendanceRepository,
+  type HistoryEntry,
+} from '#shared/domain/attendances';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 const listing = (a: Attendance) => keys.attendanceStatusListing(a.aplicacaoId, a.status, since(a), a.id);
 
@@ -120,20 +124,6 @@ export async function conversationRefs(aplicacaoId: number, atendimentoId: numbe
         }
       : { direcao: 'SAIDA', em, mensagemId: Number(item.mensagemId) };
   });
-}
-
-export interface AttendanceRepository {
-  get(aplicacaoId: number, id: number): Promise<Attendance | undefined>;
-  /** Commits `after` if the attendance is still in `before`'s status (else refused with STATUS_CHANGED). */
-  move(before: Attendance, after: Attendance): Promise<CommitOutcome<typeof STATUS_CHANGED>>;
-  /** A page of the attendances in one status (of one sector, when given), oldest first, and how many there are. */
-  page(
-    aplicacaoId: number,
-    status: AttendanceStatus,
-    page: number,
-    size: number,
-    setorId?: number,
-  ): Promise<{ content: Attendance[]; total: number }>;
 }
 
 export function dynamoAttendanceRepository(): AttendanceRepository {

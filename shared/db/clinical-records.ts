@@ -3,7 +3,7 @@
 // partition. No route reads them back: they are kept for the application, never shown to another.
 import * as keys from '#shared/db/keys';
 import { conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import type { ClinicalRecordInput } from '#shared/domain/agent-import';
+import type { ClinicalRecordInput } from '#shared/domain/agent-import/inputs';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 export interface ClinicalRecord extends ClinicalRecordInput {

@@ -10,7 +10,7 @@ import * as keys from '#shared/db/keys';
 import { appendStep, countWrites, sentWrites, stepValues } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
-import type { Message } from '#shared/domain/messages';
+import type { Message } from '#shared/domain/messages/records';
 import { localDateTime } from '#shared/domain/time';
 import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
 

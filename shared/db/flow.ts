@@ -3,14 +3,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import type { FlowSettings } from '#shared/domain/appointment-flow';
-
-export interface FlowStore {
-  saveSettings(aplicacaoId: number, settings: FlowSettings): Promise<void>;
-  optOut(aplicacaoId: number, telefone: string, palavra: string, em: string): Promise<void>;
-  /** When the patient opted out (ISO instant), if they did. */
-  optedOut(aplicacaoId: number, telefone: string): Promise<string | undefined>;
-}
+import type { FlowStore } from '#shared/domain/appointment-flow';
 
 export function dynamoFlowStore(): FlowStore {
   return {

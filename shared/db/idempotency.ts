@@ -5,20 +5,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
-import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyRecord } from '#shared/domain/idempotency';
-import type { SendIdempotency } from '#shared/domain/messages';
-import type { ConditionalWrite } from '#shared/domain/unit-of-work';
-
-export const REPLAY = 'replay';
-
-export interface IdempotencyStore {
-  /** The put of the record, to commit with the effect; refused with REPLAY (or `refusal`) when a live record has the key. */
-  write<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): ConditionalWrite<typeof REPLAY>;
-  write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs: number | undefined, refusal: R): ConditionalWrite<R>;
-  get<A>(scope: string, key: string, nowMs?: number): Promise<IdempotencyRecord<A> | undefined>;
-  /** Replaces a record this request wrote (its final answer, once known after the commit). */
-  complete<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): Promise<void>;
-}
+import { IDEMPOTENCY_TTL_SECONDS, REPLAY, type IdempotencyRecord, type IdempotencyStore } from '#shared/domain/idempotency';
+import type { SendIdempotency } from '#shared/domain/messages/repository';
 
 export function dynamoIdempotencyStore(): IdempotencyStore {
   // One implementation for both `write` signatures (the refusal is REPLAY unless the caller names its own).

@@ -5,14 +5,8 @@
 // Small on purpose: the status consumer imports it without the send path.
 import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
-import {
-  alreadySettled,
-  statusRanks,
-  type Message,
-  type MessageStatus,
-  type PendingSend,
-  type TimelineStep,
-} from '#shared/domain/messages';
+import { alreadySettled } from '#shared/domain/messages/repository';
+import { statusRanks, type Message, type MessageStatus, type PendingSend, type TimelineStep } from '#shared/domain/messages/records';
 import { localDateTime } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 

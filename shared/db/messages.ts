@@ -26,16 +26,15 @@ import {
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import { localDateTime } from '#shared/domain/time';
+import { alreadySettled, type MessageRepository } from '#shared/domain/messages/repository';
 import {
-  alreadySettled,
   counterMatches,
   statusRanks,
   type Message,
   type MessageFilters,
-  type MessageRepository,
   type MessageStatus,
   type TimelineStep,
-} from '#shared/domain/messages';
+} from '#shared/domain/messages/records';
 import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;

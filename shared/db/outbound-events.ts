@@ -9,18 +9,8 @@ import { db, isConditionFailure, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { putNew } from '#shared/db/unit-of-work';
-import type { OutboundEvent } from '#shared/domain/outbound-webhooks';
-import type { ConditionalWrite } from '#shared/domain/unit-of-work';
-
-export interface OutboundEventRepository {
-  /** The put of a new event, to commit with the move that caused it. */
-  write(event: OutboundEvent): ConditionalWrite<never>;
-  get(aplicacaoId: number, eventId: string): Promise<OutboundEvent | undefined>;
-  /** Takes the event off the pending index (it stays readable); a second call does nothing. */
-  markPublished(aplicacaoId: number, eventId: string): Promise<void>;
-  /** Events still pending that were committed before `before` (ISO instant), oldest first, at most `limit`. */
-  listPending(before: string, limit: number): Promise<{ aplicacaoId: number; eventId: string }[]>;
-}
+import type { OutboundEvent } from '#shared/domain/outbound-webhooks/outbox';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
 
 const toItem = (event: OutboundEvent) => ({
   ...keys.outboundEvent(event.aplicacaoId, event.eventId),

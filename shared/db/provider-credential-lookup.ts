@@ -8,7 +8,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 
 /** The record's own fields only (keys, tipo and anything unknown are left out). */
 export function toCredentialRecord(item: Record<string, unknown>): ProviderCredentialRecord {

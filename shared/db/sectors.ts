@@ -11,6 +11,7 @@ import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
 import { defaultSector, type Sector } from '#shared/domain/sectors';
+import type { SectorRepository } from '#shared/domain/sectors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 type Refusal = { codigo: string } | { numero: string } | 'changed';
@@ -71,15 +72,6 @@ function refused(outcome: { refusals: readonly Refusal[]; raced: boolean; error:
   }
   if (outcome.raced) throw conflict('The sector changed meanwhile; read it again');
   throw outcome.error;
-}
-
-export interface SectorRepository {
-  get(aplicacaoId: number, id: number): Promise<Sector | undefined>;
-  list(aplicacaoId: number): Promise<Sector[]>;
-  create(sector: Sector): Promise<void>;
-  update(before: Sector, after: Sector): Promise<void>;
-  /** Which of these ids are portal users of the application. */
-  existingUsers(aplicacaoId: number, ids: readonly number[]): Promise<Set<number>>;
 }
 
 export function dynamoSectorRepository(): SectorRepository {

@@ -1,7 +1,7 @@
 // How an item holds a secret: never its value, only where the secret store keeps it (a SecretRef:
 // its version and a mask); items from before the secret store hold the clear value until moved.
 import { map, string, type Read } from '#shared/db/item';
-import type { SecretRef, StoredSecret } from '#shared/domain/applications';
+import type { SecretRef, StoredSecret } from '#shared/domain/applications/secrets';
 
 export const secretRef = map((f): SecretRef => ({
   versao: f.read('versao', string),

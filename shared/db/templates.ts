@@ -17,6 +17,7 @@ import {
   templateStates,
   type Template,
 } from '#shared/domain/templates';
+import type { TemplateRepository } from '#shared/domain/templates';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 type Refusal = 'changed' | { procedimento: string };
@@ -82,20 +83,6 @@ async function commit(writes: ConditionalWrite<Refusal>[]): Promise<void> {
   }
   if (outcome.refusals.length > 0 || outcome.raced) throw conflict('The template changed meanwhile; read it again');
   throw outcome.error;
-}
-
-export interface TemplateRepository {
-  get(aplicacaoId: number, id: number): Promise<Template | undefined>;
-  list(aplicacaoId: number): Promise<Template[]>;
-  create(template: Template): Promise<void>;
-  /** Writes `after` over `before` (conditioned on `before.versao`) with the claims the move takes or gives up. */
-  save(before: Template, after: Template): Promise<void>;
-  remove(template: Template): Promise<void>;
-  /** The template holding the procedure (EM_ANALISE or APROVADO), if any. */
-  forProcedure(aplicacaoId: number, procedimento: string): Promise<Template | undefined>;
-  byProviderId(aplicacaoId: number, providerTemplateId: string): Promise<Template | undefined>;
-  /** The templates EM_ANALISE with the provider, across applications (pattern 33c). */
-  pendingReviews(): Promise<{ aplicacaoId: number; templateId: number }[]>;
 }
 
 export function dynamoTemplateRepository(): TemplateRepository {

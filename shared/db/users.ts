@@ -15,7 +15,8 @@ import { conditional, db, isConditionFailure, tableName } from '#shared/db/clien
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { releaseInWindow, reserveInWindow, windowFullFor } from '#shared/db/windowed-counter';
-import type { ApplicationRepository, PortalUser } from '#shared/domain/applications';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { PortalUser } from '#shared/domain/applications/records';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
 

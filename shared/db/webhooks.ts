@@ -11,30 +11,14 @@ import { conditional, db, queryCount, queryIndex, queryPage, queryPrefix, tableN
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
-import type { SecretRef, StoredSecret } from '#shared/domain/applications';
-import type { DeliveryState, WebhookDelivery, WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { StoredSecret } from '#shared/domain/applications/secrets';
+import type { DeliveryState, WebhookDelivery, WebhookDeliveryRepository } from '#shared/domain/outbound-webhooks/deliveries';
+import type { WebhookSubscription, WebhookSubscriptionRepository } from '#shared/domain/outbound-webhooks/subscriptions';
 
 type Item = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------
 // Subscriptions (pattern 25)
-
-export interface WebhookSubscriptionRepository {
-  newId(): Promise<number>;
-  /** Puts a new subscription (its id is fresh: the put refuses to overwrite). */
-  create(subscription: WebhookSubscription): Promise<void>;
-  get(aplicacaoId: number, id: number): Promise<WebhookSubscription | undefined>;
-  /** The provider's subscriptions, oldest first. */
-  listByProvider(aplicacaoId: number, prestadorId: number): Promise<WebhookSubscription[]>;
-  /** Replaces a stored subscription of the same provider; false when it is gone (deleted meanwhile). */
-  replace(subscription: WebhookSubscription): Promise<boolean>;
-  /** Deletes the provider's subscription; false when there was none. */
-  delete(aplicacaoId: number, prestadorId: number, id: number): Promise<boolean>;
-  /** Every subscription of the application, of any provider (the migration of their secrets). */
-  listByApplication(aplicacaoId: number): Promise<WebhookSubscription[]>;
-  /** Replaces the clear secret an item from before holds by `ref`, only if it still holds `clear`; false otherwise. */
-  sealSecret(aplicacaoId: number, id: number, clear: string, ref: SecretRef): Promise<boolean>;
-}
 
 const subscriptionItem = (s: WebhookSubscription): Item => {
   if (typeof s.secret === 'string') throw new Error('a webhook keeps its secret in the secret store, never on its item');
@@ -132,25 +116,6 @@ export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionReposi
 
 // ---------------------------------------------------------------------------------------------
 // Deliveries (pattern 26)
-
-export interface DeliveryPage {
-  /** Newest first. */
-  content: WebhookDelivery[];
-  total: number;
-}
-
-export interface WebhookDeliveryRepository {
-  /** Puts a new delivery; 'exists' when the event already has one for this subscription (a repeated fan-out). */
-  create(delivery: WebhookDelivery): Promise<'created' | 'exists'>;
-  get(aplicacaoId: number, webhookId: number, eventId: string): Promise<WebhookDelivery | undefined>;
-  /**
-   * Writes the delivery after an attempt (or a replay), conditioned on the attempts and state it was
-   * decided from; false when someone else recorded that attempt first.
-   */
-  save(delivery: WebhookDelivery, from: { attempts: number; state: DeliveryState }): Promise<boolean>;
-  /** A page of the subscription's delivery log, newest first. */
-  list(aplicacaoId: number, webhookId: number, page: number, size: number): Promise<DeliveryPage>;
-}
 
 /** The listing's sort key: the creation instant, so the log reads in the order the events came. */
 const listedAt = (d: WebhookDelivery) => new Date(d.createdAt).toISOString();

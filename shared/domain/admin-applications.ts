@@ -5,26 +5,20 @@
 // are returned once, here, and stored as hashes; provider secrets go to the secret store, and the
 // item keeps only where each is and its mask.
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
+import { issueApiKey, registerOAuthClient } from '#shared/domain/applications/registration';
 import {
-  issueApiKey,
-  registerOAuthClient,
   providerSecretFields,
   sealSecrets,
-  whatsappNumbers,
-  withProviderANumber,
-  type ApiKeyRecord,
-  type Application,
-  type ApplicationRepository,
-  type Balance,
-  type OAuthClientRecord,
-  type Provider,
   type ProviderBlock,
   type ProviderAConnection,
   type ProviderASettings,
   type ProviderBConnection,
   type ProviderBSettings,
   type ProviderSecretStore,
-} from '#shared/domain/applications';
+} from '#shared/domain/applications/secrets';
+import { whatsappNumbers, withProviderANumber } from '#shared/domain/applications/inputs';
+import type { ApiKeyRecord, Application, Balance, OAuthClientRecord, Provider } from '#shared/domain/applications/records';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { invalid, notFound } from '#shared/domain/errors';
 import { postEntry, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
 import { isPositiveAmount } from '#shared/domain/money';

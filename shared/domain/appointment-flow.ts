@@ -2,7 +2,8 @@
 // be communicated, when the flow looks at an appointment next, and what a patient's reply means.
 // Pure: the clock, the settings and the template come from the caller.
 import * as z from 'zod/mini';
-import type { Appointment, AppointmentStatus, FlowDue, PatientReply } from '#shared/domain/appointments';
+import type { Appointment, FlowDue } from '#shared/domain/appointments/records';
+import type { AppointmentStatus, PatientReply } from '#shared/domain/appointments/state-machine';
 import { foldName } from '#shared/domain/patients';
 import { serviceTimeZone } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
@@ -206,4 +207,12 @@ export function appointmentOfButton(payload: string | undefined): number | undef
   const match = /^agendamento:(\d{1,16}):\d{1,2}$/.exec(payload ?? '');
   const id = match ? Number(match[1]) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The flow's own data: an application's flow settings and patients' opt-outs (shared/db/flow.ts). */
+export interface FlowStore {
+  saveSettings(aplicacaoId: number, settings: FlowSettings): Promise<void>;
+  optOut(aplicacaoId: number, telefone: string, palavra: string, em: string): Promise<void>;
+  /** When the patient opted out (ISO instant), if they did. */
+  optedOut(aplicacaoId: number, telefone: string): Promise<string | undefined>;
 }

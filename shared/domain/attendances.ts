@@ -4,6 +4,7 @@
 // it (ENCERRADO). States only move forward; the patient's next message after the close opens a new
 // attendance. One open attendance per patient per application (docs/data-model.md, pattern 30a).
 import { conflict } from '#shared/domain/errors';
+import type { CommitOutcome } from '#shared/domain/unit-of-work';
 
 export const attendanceStatuses = ['BOT', 'FILA', 'EM_ANDAMENTO', 'ENCERRADO'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
@@ -149,4 +150,22 @@ export function asksForHuman(text: string | null, words: readonly string[]): boo
   if (!text) return false;
   const padded = ` ${fold(text)} `;
   return words.some((w) => padded.includes(` ${w} `));
+}
+
+/** What a move's own write refuses with when the attendance left the status it was read in. */
+export const STATUS_CHANGED = 'status-changed';
+
+/** Persistence of attendances (shared/db/attendances.ts). */
+export interface AttendanceRepository {
+  get(aplicacaoId: number, id: number): Promise<Attendance | undefined>;
+  /** Commits `after` if the attendance is still in `before`'s status (else refused with STATUS_CHANGED). */
+  move(before: Attendance, after: Attendance): Promise<CommitOutcome<typeof STATUS_CHANGED>>;
+  /** A page of the attendances in one status (of one sector, when given), oldest first, and how many there are. */
+  page(
+    aplicacaoId: number,
+    status: AttendanceStatus,
+    page: number,
+    size: number,
+    setorId?: number,
+  ): Promise<{ content: Attendance[]; total: number }>;
 }

@@ -17,7 +17,7 @@
 // Every refusal is one SessionRefused: the caller answers them alike.
 import { randomBytes } from 'node:crypto';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { issuePortalToken, type IssuedPortalToken, type LoginAccount } from '#shared/domain/login';
 import type { PortalRole } from '#shared/domain/permissions';
 

@@ -7,8 +7,8 @@ import { multiplyDecimals } from '#shared/domain/money';
 import type { ConversationType } from '#shared/domain/ledger';
 import { log } from '#shared/log';
 
-// The states, their ranks and descriptions are the messages' own (shared/domain/messages.ts).
-import { parseSendReference, statusRanks as statusRank, type MessageStatus } from '#shared/domain/messages';
+// The states, their ranks and descriptions are the messages' own (shared/domain/messages/records.ts).
+import { parseSendReference, statusRanks as statusRank, type MessageStatus } from '#shared/domain/messages/records';
 
 export { statusRank, type MessageStatus };
 export type MessageProvider = 'provider_a' | 'provider_b' | 'link';

@@ -3,6 +3,7 @@
 // body gets that answer again without a second effect; the same key with another body is refused.
 import { createHash } from 'node:crypto';
 import { DomainError, invalid } from '#shared/domain/errors';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -40,4 +41,17 @@ export function replayOf<A>(record: IdempotencyRecord<A>, fingerprint: string): 
     throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
   }
   return record.answer;
+}
+
+/** What the put of a record refuses with when a live record has the key (unless the caller names its own refusal). */
+export const REPLAY = 'replay';
+
+/** The records of keyed requests (pattern 23; shared/db/idempotency.ts). */
+export interface IdempotencyStore {
+  /** The put of the record, to commit with the effect; refused with REPLAY (or `refusal`) when a live record has the key. */
+  write<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): ConditionalWrite<typeof REPLAY>;
+  write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs: number | undefined, refusal: R): ConditionalWrite<R>;
+  get<A>(scope: string, key: string, nowMs?: number): Promise<IdempotencyRecord<A> | undefined>;
+  /** Replaces a record this request wrote (its final answer, once known after the commit). */
+  complete<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): Promise<void>;
 }

@@ -4,7 +4,7 @@
 // only as `{ versao, mascara }` (like the provider secrets), and handed out only to the agent over
 // mutual TLS.
 import * as z from 'zod/mini';
-import type { SecretRef } from '#shared/domain/applications';
+import type { SecretRef } from '#shared/domain/applications/secrets';
 import { invalid } from '#shared/domain/errors';
 import { parseInput } from '#shared/domain/validation';
 

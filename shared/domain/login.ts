@@ -10,7 +10,7 @@
 // - The trade-off: anyone can lock a known e-mail out for the lock duration by failing 5 times.
 import { verifyAgainstDummy, verifyPassword } from '#shared/auth/passwords';
 import { signPortalToken } from '#shared/auth/tokens';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import type { PortalRole } from '#shared/domain/permissions';
 
 /** Portal token lifetimes: short for admins (they can manage tenants and users), a working hour for the portals. */

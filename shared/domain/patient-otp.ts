@@ -16,7 +16,7 @@
 import { randomInt, randomBytes } from 'node:crypto';
 import type { WhatsAppPort } from '#shared/adapters/ports';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
-import type { Application, PortalUser } from '#shared/domain/applications';
+import type { Application, PortalUser } from '#shared/domain/applications/records';
 import { issuePortalToken, type IssuedPortalToken } from '#shared/domain/login';
 import { patientOfPhone, type PatientRepository } from '#shared/domain/patients';
 import type { CountReservation, WindowLimit } from '#shared/domain/windowed-limit';

@@ -23,6 +23,6 @@ export function phoneField(raw: string, field: string): string {
 /**
  * The most entries a request's list of WhatsApp numbers may have as sent, repeats included (an application's,
  * a sector's): a cap on the request only; the domain then allows far fewer distinct numbers
- * (MAX_WHATSAPP_NUMBERS of shared/domain/applications.ts).
+ * (MAX_WHATSAPP_NUMBERS of shared/domain/applications/inputs.ts).
  */
 export const MAX_NUMBERS = 200;

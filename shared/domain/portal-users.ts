@@ -6,7 +6,9 @@
 //   prestador: the provider it acts for, which must exist in the same application
 //   paciente: a phone in E.164 (one-time codes), no password
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/auth/passwords';
-import { registerPortalUser, type ApplicationRepository, type PortalUser } from '#shared/domain/applications';
+import { registerPortalUser } from '#shared/domain/applications/registration';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { PortalUser } from '#shared/domain/applications/records';
 import { invalid, notFound } from '#shared/domain/errors';
 import type { PortalRole } from '#shared/domain/permissions';
 

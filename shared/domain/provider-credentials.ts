@@ -11,9 +11,9 @@
 //   can be listed but not edited, reactivated or regenerated (conflict). Revoking twice is a no-op.
 //   A credential merely deactivated (ativo false by PUT) can be edited, regenerated and reactivated.
 // - PUT changes only the fields it carries, so an omitted allowlist or limit is never cleared by accident.
-import { parseAllowlistEntry } from '#shared/auth/ip-allowlist';
+import { parseAllowlistEntry } from '#shared/ip-ranges';
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
-import type { Prestador, ProviderCredentialRecord } from '#shared/domain/applications';
+import type { Prestador, ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 
 export const KEY_PREFIX = 'nbwp_';

@@ -67,3 +67,13 @@ export function defaultSector(aplicacaoId: number, at: string): Sector {
     atualizadoEm: at,
   };
 }
+
+/** Persistence of sectors (shared/db/sectors.ts). */
+export interface SectorRepository {
+  get(aplicacaoId: number, id: number): Promise<Sector | undefined>;
+  list(aplicacaoId: number): Promise<Sector[]>;
+  create(sector: Sector): Promise<void>;
+  update(before: Sector, after: Sector): Promise<void>;
+  /** Which of these ids are portal users of the application. */
+  existingUsers(aplicacaoId: number, ids: readonly number[]): Promise<Set<number>>;
+}

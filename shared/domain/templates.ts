@@ -194,3 +194,18 @@ export const templateView = (t: Template) => ({
   criadoEm: t.criadoEm,
   atualizadoEm: t.atualizadoEm,
 });
+
+/** Persistence of templates and the procedures they claim (shared/db/templates.ts). */
+export interface TemplateRepository {
+  get(aplicacaoId: number, id: number): Promise<Template | undefined>;
+  list(aplicacaoId: number): Promise<Template[]>;
+  create(template: Template): Promise<void>;
+  /** Writes `after` over `before` (conditioned on `before.versao`) with the claims the move takes or gives up. */
+  save(before: Template, after: Template): Promise<void>;
+  remove(template: Template): Promise<void>;
+  /** The template holding the procedure (EM_ANALISE or APROVADO), if any. */
+  forProcedure(aplicacaoId: number, procedimento: string): Promise<Template | undefined>;
+  byProviderId(aplicacaoId: number, providerTemplateId: string): Promise<Template | undefined>;
+  /** The templates EM_ANALISE with the provider, across applications (pattern 33c). */
+  pendingReviews(): Promise<{ aplicacaoId: number; templateId: number }[]>;
+}

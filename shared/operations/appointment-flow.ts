@@ -4,10 +4,10 @@
 // pattern 34, says is due). Each step is a move of the state machine written conditioned on the
 // status read; a notification's move commits in the same transaction as its debit, so two workers
 // on one appointment send and charge once.
-import type { AppointmentRepository } from '#shared/db/appointments';
-import type { FlowStore } from '#shared/db/flow';
-import type { OutboundEventRepository } from '#shared/db/outbound-events';
-import type { TemplateRepository } from '#shared/db/templates';
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
+import type { FlowStore } from '#shared/domain/appointment-flow';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import type { TemplateRepository } from '#shared/domain/templates';
 import {
   TEMPLATE_RETRY_SECONDS,
   buttonPayload,
@@ -16,18 +16,12 @@ import {
   validationProblem,
   type FlowSettings,
 } from '#shared/domain/appointment-flow';
-import {
-  decideTransition,
-  moveAppointment,
-  type Appointment,
-  type AppointmentStatus,
-  type FlowDue,
-  type FlowStep,
-  type HistoryEntry,
-} from '#shared/domain/appointments';
-import type { Application } from '#shared/domain/applications';
+import { decideTransition, type AppointmentStatus, type FlowStep } from '#shared/domain/appointments/state-machine';
+import { moveAppointment } from '#shared/domain/appointments/moves';
+import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
+import type { Application } from '#shared/domain/applications/records';
 import { DomainError } from '#shared/domain/errors';
-import { sendMessage, type SendDeps } from '#shared/domain/messages';
+import { sendMessage, type SendDeps } from '#shared/domain/messages/send';
 import { fillTemplate, type Template } from '#shared/domain/templates';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';

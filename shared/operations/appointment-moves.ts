@@ -1,21 +1,16 @@
 // One move of an appointment, as every mover makes it (v2 PATCH, /execucao, and later the flow and
-// the patient's replies): the state machine decides (shared/domain/appointments.ts), the move is
+// the patient's replies): the state machine decides (shared/domain/appointments/state-machine.ts), the move is
 // written conditioned on the status it was decided from, with its history entry, its outbound event
 // and the caller's own writes in one unit of work; after the commit the event is handed to the
 // outbound-webhooks queue (a lost hand-over is re-queued by the sweep from the outbox).
 import { adapter } from '#shared/adapters/index';
-import { STATUS_CHANGED, type AppointmentRepository } from '#shared/db/appointments';
-import type { OutboundEventRepository } from '#shared/db/outbound-events';
-import {
-  appointmentEvent,
-  appointmentEventId,
-  moveAppointment,
-  type Appointment,
-  type MoveContext,
-  type Trigger,
-} from '#shared/domain/appointments';
+import { STATUS_CHANGED, type AppointmentRepository } from '#shared/domain/appointments/repository';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { moveAppointment, type MoveContext } from '#shared/domain/appointments/moves';
+import type { Appointment } from '#shared/domain/appointments/records';
+import type { Trigger } from '#shared/domain/appointments/state-machine';
 import { conflict } from '#shared/domain/errors';
-import type { OutboundEvent } from '#shared/domain/outbound-webhooks';
+import type { OutboundEvent, OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { log } from '#shared/log';
 

@@ -3,9 +3,9 @@
 // it answers through the same state machine as a PATCH, with the same events; an opt-out word stops
 // the flow's messages to that phone. Anything else is only a message for the attendance.
 import type { PatientMessage } from '#events/inbound-queue';
-import type { AppointmentRepository } from '#shared/db/appointments';
-import type { FlowStore } from '#shared/db/flow';
-import type { OutboundEventRepository } from '#shared/db/outbound-events';
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
+import type { FlowStore } from '#shared/domain/appointment-flow';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
 import { appointmentOfButton, interpretReply, mayBeReply, type FlowSettings } from '#shared/domain/appointment-flow';
 import { DomainError } from '#shared/domain/errors';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';

@@ -1,12 +1,12 @@
 // What the v2 API (escalar, the two queues) and the admin panel (assumir, responder, encerrar, one
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
 // the status read, and render. Another application's attendance is the same 404 as an unknown one.
-import { conversationRefs, dynamoAttendanceRepository, openAttendanceId, patientNames, STATUS_CHANGED } from '#shared/db/attendances';
+import { conversationRefs, dynamoAttendanceRepository, openAttendanceId, patientNames } from '#shared/db/attendances';
 import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoSectorRepository } from '#shared/db/sectors';
-import { decide, isOpen, type Action, type Attendance, type AttendanceStatus } from '#shared/domain/attendances';
-import { statusDescricoes, type MessageStatus } from '#shared/domain/messages';
+import { decide, isOpen, type Action, type Attendance, type AttendanceStatus, STATUS_CHANGED } from '#shared/domain/attendances';
+import { statusDescricoes, type MessageStatus } from '#shared/domain/messages/records';
 import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';

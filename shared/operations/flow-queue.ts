@@ -2,7 +2,7 @@
 // sweep do it. Kept apart from the flow itself so the bundles that only hand work over stay small.
 import type { AppointmentFlowWork } from '#events/appointment-flow-queue';
 import { adapter } from '#shared/adapters/index';
-import type { AppointmentRepository } from '#shared/db/appointments';
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import { procedureKey, type Template } from '#shared/domain/templates';
 import { log } from '#shared/log';
 

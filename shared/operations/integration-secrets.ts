@@ -4,7 +4,7 @@
 // Written by the admin panel, read only by the agent group, which hands them to the agent over mutual
 // TLS. Values are never logged.
 import { config } from '#shared/config';
-import type { SecretRef } from '#shared/domain/applications';
+import type { SecretRef } from '#shared/domain/applications/secrets';
 import type { Integration, SecretField } from '#shared/domain/integrations';
 import { secretAt, storeSecretRef } from '#shared/secret-refs';
 

@@ -1,7 +1,8 @@
 // A message as the API shows it (the external routes and the admin console's Mensagens), and the admin's
 // view of one message: its status timeline, its cost and the statement entry that charged it.
 import type { StatementEntry } from '#shared/domain/ledger';
-import { getMessage, statusDescricoes, type Message, type MessageRepository, type TimelineStep } from '#shared/domain/messages';
+import { getMessage, type MessageRepository } from '#shared/domain/messages/repository';
+import { statusDescricoes, type Message, type TimelineStep } from '#shared/domain/messages/records';
 
 /** The spec's Message, plus what the API knows of it (context, provider, charge). */
 export const messageView = (m: Message) => ({

@@ -3,10 +3,10 @@
 // Every figure comes from counters written with the data (docs/data-model.md: 4c for the statement's days,
 // 17e for the messages' send days), so the answer costs the same for a tenant of any age: a BatchGet-free
 // handful of requests (application, balance, tariffs, the days of the statement, the days of the messages).
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import type { StatementDay, StatementRepository } from '#shared/domain/ledger';
-import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages';
+import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages/records';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
 import { addDays, localDate, serviceTimeZone } from '#shared/domain/time';

@@ -1,7 +1,7 @@
 // Moving a template, as the admin's routes and the provider's review results do: the state machine
 // decides (shared/domain/templates.ts), the repository writes conditioned on the version read.
-import type { AppointmentRepository } from '#shared/db/appointments';
-import type { TemplateRepository } from '#shared/db/templates';
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
+import type { TemplateRepository } from '#shared/domain/templates';
 import { decideTemplateAction, type Template, type TemplateAction } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
 import { wakeAppointmentsOf } from '#shared/operations/flow-queue';

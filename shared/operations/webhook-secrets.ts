@@ -6,8 +6,9 @@
 // (shared/secret-refs.ts), as the provider secrets do. IAM gives each side exactly its half (write where
 // kept, read where signed or verified: infra/permissions.ts). Values are never logged.
 import { config } from '#shared/config';
-import type { InboundSubscription, SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
-import type { WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { InboundSubscription } from '#shared/domain/applications/records';
+import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { secretAt, storeSecretRef } from '#shared/secret-refs';
 
 export const outboundWebhookSecretId = (aplicacaoId: number, webhookId: number): string =>

@@ -1,7 +1,8 @@
 // The provider client of an application, chosen by its current `provider` (a change in the admin
 // panel takes effect on the next call, since the application is read per request). Its secret is
 // read when it sends (a failure to read it is a ProviderError, so the debit is given back).
-import type { Application, ProviderSecretName } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ProviderSecretName } from '#shared/domain/applications/secrets';
 import { linkClient } from '#shared/providers/link';
 import { providerAClient } from '#shared/providers/provider-a';
 import { providerBClient } from '#shared/providers/provider-b';

@@ -2,7 +2,7 @@
 // {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json with HTTP Basic accountSid:authToken
 // (Body, or ContentSid + ContentVariables for an approved content template);
 // 201 {sid, status: 'queued', ...}; errors {code, message, status}.
-import type { ProviderAConnection } from '#shared/domain/applications';
+import type { ProviderAConnection } from '#shared/domain/applications/secrets';
 import { callerFault, callProvider, str } from '#shared/providers/http';
 import { ProviderError, type ProviderClient, type ProviderOptions } from '#shared/providers/types';
 

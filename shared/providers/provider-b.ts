@@ -1,7 +1,7 @@
 // provider_b (a WhatsApp cloud API of a social platform): JSON POST to
 // {baseUrl}/v21.0/{phoneNumberId}/messages with a Bearer access token; 200 {messages: [{id}]};
 // errors {error: {message, type, code}}. The recipient goes as digits without '+'.
-import type { ProviderBConnection } from '#shared/domain/applications';
+import type { ProviderBConnection } from '#shared/domain/applications/secrets';
 import { callerFault, callProvider, str } from '#shared/providers/http';
 import { ProviderError, type ProviderClient, type ProviderOptions, type TemplateSend } from '#shared/providers/types';
 

@@ -6,7 +6,8 @@
 // changes, is cached (shared/secret-refs.ts, shared with the integrations' secrets). docs/decisions.md: "Provider
 // secrets out of the table".
 import { config } from '#shared/config';
-import { type Application, type ProviderSecretName, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ProviderSecretName, ProviderSecretStore, StoredSecret } from '#shared/domain/applications/secrets';
 import { log } from '#shared/log';
 import { ProviderError } from '#shared/providers/types';
 import { resetSecretRefs, secretAt, storeSecretRef } from '#shared/secret-refs';

@@ -8,7 +8,8 @@
 //     -> {sid: HX...}, then POST /v1/Content/{sid}/ApprovalRequests/whatsapp {name, category}. It sends
 //     no event: the sweep asks GET /v1/Content/{sid}/ApprovalRequests -> {whatsapp: {status, rejection_reason}}.
 //   link: no provider, no review (a person sends the link by hand): approved at once.
-import type { Application, ProviderAConnection, ProviderBConnection } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ProviderAConnection, ProviderBConnection } from '#shared/domain/applications/secrets';
 import type { Template } from '#shared/domain/templates';
 import { callerFault, callProvider, str } from '#shared/providers/http';
 import { PROVIDER_B_API_VERSION } from '#shared/providers/provider-b';

@@ -8,8 +8,10 @@ import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { db } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
-import { issueProviderCredential, registerPrestador } from '#shared/domain/applications';
-import { appointmentStatuses, decideTransition, newAppointment, parseAppointmentCreate, type Trigger } from '#shared/domain/appointments';
+import { issueProviderCredential, registerPrestador } from '#shared/domain/applications/registration';
+import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import { accessToken, bearer, client, consumersWithoutFlow, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
 const service = useLocalService({ queues: { consumer: consumersWithoutFlow } });
@@ -372,7 +374,7 @@ describe('the sandbox loop: an /execucao reaches the provider`s webhook, signed'
 
 describe('the state machine through the gateway: every status against each PATCH and /execucao trigger', () => {
   // Appointments in every status are stored directly (the flow that reaches ENVIADO, AVISO_ENVIADO...
-  // is a later issue); the answers must be the table's (shared/domain/appointments.ts).
+  // is a later issue); the answers must be the table's (shared/domain/appointments/state-machine.ts).
   const triggers: [string, Trigger, (id: number) => Promise<Reply>][] = [
     ['cliente:CONFIRMADO', { by: 'cliente', status: 'CONFIRMADO' }, (id) => patch(id, { status: 'CONFIRMADO' })],
     ['cliente:CANCELADO', { by: 'cliente', status: 'CANCELADO' }, (id) => patch(id, { status: 'CANCELADO' })],

@@ -11,7 +11,7 @@ import { hashSecret } from '#shared/auth/secrets';
 import { db } from '#shared/db/client';
 import { storedAmount } from '#shared/db/numbers';
 import { addAmounts } from '#shared/domain/money';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { providerSecret } from '#shared/providers/secrets';
 import { providerASignature } from '#shared/providers/signatures';
 import { groupFunctions } from '#infra/functions';

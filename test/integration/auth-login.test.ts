@@ -15,7 +15,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db } from '#shared/db/client';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { addPatientPhone, dynamoUserAuthRepository } from '#shared/db/users';
-import { registerPortalUser } from '#shared/domain/applications';
+import { registerPortalUser } from '#shared/domain/applications/registration';
 import { deliverPatientCode, exchangePatientCode, PatientLoginThrottled, requestPatientCode } from '#shared/domain/patient-otp';
 
 const LOCK_SECONDS = 2;

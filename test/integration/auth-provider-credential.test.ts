@@ -13,7 +13,7 @@ import type { SandboxApp } from '#infra/local/seed';
 import { hashSecret } from '#shared/auth/secrets';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
-import { registerPrestador } from '#shared/domain/applications';
+import { registerPrestador } from '#shared/domain/applications/registration';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { otherSecret } from '../support/secrets.ts';
 import { groupFunctions } from '#infra/functions';

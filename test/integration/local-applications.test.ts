@@ -1,4 +1,4 @@
-// Tenants and credentials (shared/domain/applications.ts) with their DynamoDB repository.
+// Tenants and credentials (shared/domain/applications/) with their DynamoDB repository.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,19 +9,18 @@ import { fileSecrets } from '#shared/adapters/local/secrets';
 import { hashSecret } from '#shared/auth/secrets';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, tableName } from '#shared/db/client';
+import { apiKeyMatches, providerCredentialMatches } from '#shared/domain/applications/credential-checks';
 import {
-  apiKeyMatches,
   createInboundSubscription,
   issueApiKey,
   issueProviderCredential,
-  providerCredentialMatches,
   registerApplication,
   registerOAuthClient,
   registerPortalUser,
   registerPrestador,
-  type ApplicationRepository,
-  type ProviderSecretStore,
-} from '#shared/domain/applications';
+} from '#shared/domain/applications/registration';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { ProviderSecretStore } from '#shared/domain/applications/secrets';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { DomainError } from '#shared/domain/errors';

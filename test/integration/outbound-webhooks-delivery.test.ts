@@ -18,14 +18,10 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { commitWrites } from '#shared/db/unit-of-work';
-import {
-  appointmentEvent,
-  appointmentEventId,
-  newAppointment,
-  parseAppointmentCreate,
-  type AppointmentEventType,
-} from '#shared/domain/appointments';
-import { registerPrestador } from '#shared/domain/applications';
+import { appointmentEvent, appointmentEventId, type AppointmentEventType } from '#shared/domain/appointments/events';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
+import { registerPrestador } from '#shared/domain/applications/registration';
 import { scheduledFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
 

@@ -13,8 +13,10 @@ import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { nextId } from '#shared/db/ids';
 import { adapter } from '#shared/adapters/index';
-import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
-import { registerPrestador } from '#shared/domain/applications';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
+import { registerPrestador } from '#shared/domain/applications/registration';
 
 let demo: SandboxApp;
 let outra: SandboxApp;

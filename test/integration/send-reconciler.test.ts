@@ -9,7 +9,7 @@ import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { requestFingerprint } from '#shared/domain/idempotency';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { sendMessage, type SendDeps } from '#shared/domain/messages';
+import { sendMessage, type SendDeps } from '#shared/domain/messages/send';
 import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { providerFor } from '#shared/providers/index';
 import type { ProviderClient } from '#shared/providers/types';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLocalService } from '../support/local-service.ts';
 import { FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { providerFor } from '#shared/providers/index';
 import { paramsOf, providerASignature, verifyProviderASignature, verifyProviderBSignature } from '#shared/providers/signatures';
 

@@ -1,4 +1,5 @@
-// Starts one in-memory DynamoDB Local for the integration run; each test file makes its own table.
+// Starts one in-memory DynamoDB Local for the run; each test file makes its own table in it (test/support/table.ts,
+// and the local service of useLocalService: test/support/local-service.ts).
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from '#infra/local/dynamo';
 

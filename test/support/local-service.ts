@@ -1,4 +1,4 @@
-// The one fixture of the integration tests: the whole local service (DynamoDB Local in memory, the
+// The one fixture of the integration tests: the whole local service (a table of its own in the run's DynamoDB Local, the
 // local gateway with the real authorizers and handlers, queues, simulators) started once per test
 // file, in a data folder of its own that is removed afterwards, and the helpers every file needs to
 // call it with the sandbox's credentials.
@@ -15,7 +15,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import type { SandboxApp } from '#infra/local/seed';
 import { defaultConsumer } from '#infra/local/queues';
@@ -25,8 +26,8 @@ import { contractChecker } from './contract-check.ts';
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies under test
 
 /**
- * Starts the service before the file's tests and stops it after them. Defaults: a free port, DynamoDB
- * in memory, no banner, no schedules, group functions given API Gateway's 29 s (options override them).
+ * Starts the service before the file's tests and stops it after them. Defaults: a free port, a table of its
+ * own in the run's DynamoDB Local, no banner, no schedules, group functions given API Gateway's 29 s (options override them).
  */
 export function useLocalService(options: LocalServiceOptions & { env?: Record<string, string> } = {}): LocalService {
   const { env = {}, ...serviceOptions } = options;
@@ -45,6 +46,9 @@ export function useLocalService(options: LocalServiceOptions & { env?: Record<st
     running = await startLocalService({
       port: 0,
       inMemory: true,
+      // The run's DynamoDB Local (test/support/dynamo-global.ts), warm, with a table of the file's own: a
+      // Java process per file cost more CPU than most files' tests.
+      sharedDynamo: { endpoint: inject('dynamoEndpoint'), tableName: `service-${randomUUID()}` },
       quiet: true,
       schedules: false,
       console: false,

@@ -2,7 +2,7 @@
 // 30-day chart are (America/Sao_Paulo, not UTC), what spend is, when the balance is low, and how a CSV cell
 // is written.
 import { describe, expect, it } from 'vitest';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import type { StatementDay, StatementEntry } from '#shared/domain/ledger';
 import type { Tariff } from '#shared/domain/tariffs';
 import { overview, type OverviewDeps } from '#shared/operations/overview';

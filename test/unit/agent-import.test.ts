@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentChange,
   importedAppointment,
-  importPhases,
-  isRejection,
-  MAX_CONTENT_BYTES,
-  parseBatch,
-  parseRecord,
-  recordHash,
-  summarize,
   triggerOfImportedStatus,
   type AppointmentDados,
-} from '#shared/domain/agent-import';
+} from '#shared/domain/agent-import/appointments';
+import { importPhases, summarize } from '#shared/domain/agent-import/results';
+import { isRejection, MAX_CONTENT_BYTES, parseBatch, parseRecord, recordHash } from '#shared/domain/agent-import/inputs';
 
 describe('agent import records', () => {
   it('parses each type, with the phone normalised, and names the field of a refusal from the batch', () => {

@@ -1,21 +1,12 @@
 // Appointment inputs (create, PATCH, /execucao) refused with a 400 naming the field, the /execucao
 // target resolution, and the JSON the client and the webhooks see (view, page, execution result, event).
 import { describe, expect, it } from 'vitest';
-import {
-  appointmentEvent,
-  appointmentEventId,
-  appointmentPage,
-  appointmentView,
-  executionResultView,
-  moveAppointment,
-  newAppointment,
-  parseAppointmentCreate,
-  parseAppointmentPatch,
-  parseExecution,
-  resolveExecutionTarget,
-  type Appointment,
-  type AppointmentStatus,
-} from '#shared/domain/appointments';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { appointmentPage, appointmentView, executionResultView } from '#shared/domain/appointments/views';
+import { moveAppointment, newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate, parseAppointmentPatch, parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
+import type { Appointment } from '#shared/domain/appointments/records';
+import type { AppointmentStatus } from '#shared/domain/appointments/state-machine';
 import { DomainError } from '#shared/domain/errors';
 
 /** The DomainError `fn` throws (the test fails if it throws nothing or something else). */

@@ -7,15 +7,14 @@ import {
   appointmentStatuses,
   closedStatuses,
   decideTransition,
-  moveAppointment,
-  newAppointment,
-  parseAppointmentCreate,
   transitionTable,
   triggerNames,
   type AppointmentStatus,
   type Trigger,
   type TriggerName,
-} from '#shared/domain/appointments';
+} from '#shared/domain/appointments/state-machine';
+import { moveAppointment, newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import { DomainError } from '#shared/domain/errors';
 
 /** The Trigger object a table name stands for. */

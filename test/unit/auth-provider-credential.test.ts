@@ -12,7 +12,7 @@ import { hashSecret } from '#shared/auth/secrets';
 import * as keys from '#shared/db/keys';
 import { providerCredential as credentialKey } from '#shared/db/keys';
 import { secondsToNextMinute } from '#shared/db/rate-limit';
-import type { ProviderCredentialRecord } from '#shared/domain/applications';
+import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import type { RateLimiter } from '#shared/domain/provider-credentials';
 
 const API_KEY = 'nbwp_Zm9vYmFyYmF6cXV4MTIz';

@@ -1,7 +1,7 @@
 // The console's Agendamentos and Atendimentos pages' pure parts: the moves the appointment page offers
-// match the state machine (shared/domain/appointments.ts), and the 24-hour window is worded right.
+// match the state machine (shared/domain/appointments/state-machine.ts), and the 24-hour window is worded right.
 import { describe, expect, it } from 'vitest';
-import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments';
+import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
 import { movesFrom, statuses } from '../../console/src/pages/agendamentos/rotulos.ts';
 import { serviceWindow } from '../../console/src/pages/atendimentos/rotulos.ts';
 

@@ -3,7 +3,7 @@
 // detection, and the binding to the user's password. The DynamoDB side and the HTTP answers are
 // tested through the local gateway (test/integration/auth-sessions.test.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortalUser } from '#shared/domain/applications';
+import type { PortalUser } from '#shared/domain/applications/records';
 import {
   endSession,
   refreshSession,

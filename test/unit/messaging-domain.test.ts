@@ -1,10 +1,12 @@
 // Phone normalisation, tariffs in force, chargeService and the send path's compensation, with
 // in-memory repositories (the gateway tests cover the DynamoDB side).
 import { describe, expect, it } from 'vitest';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { chargeService, type CommitExtras, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import type { PreparedWrite } from '#shared/domain/unit-of-work';
-import { parseSendReference, sendMessage, type Message, type MessageRepository } from '#shared/domain/messages';
+import { parseSendReference, type Message } from '#shared/domain/messages/records';
+import { sendMessage } from '#shared/domain/messages/send';
+import type { MessageRepository } from '#shared/domain/messages/repository';
 import { normalizePhone } from '#shared/domain/phone';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient } from '#shared/providers/types';

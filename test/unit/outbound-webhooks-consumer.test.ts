@@ -14,17 +14,19 @@ import {
 } from '#functions/consumers/outbound-webhooks';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
-import type { DeliveryPage } from '#shared/db/webhooks';
-import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
+import type { DeliveryPage } from '#shared/domain/outbound-webhooks/deliveries';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import {
   svixRetrySchedule,
   type AttemptOutcome,
-  type CheckedTarget,
-  type OutboundEvent,
   type RetrySchedule,
   type WebhookDelivery,
-  type WebhookSubscription,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/deliveries';
+import type { CheckedTarget } from '#shared/domain/outbound-webhooks/target-urls';
+import type { OutboundEvent } from '#shared/domain/outbound-webhooks/outbox';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const APP = 1;

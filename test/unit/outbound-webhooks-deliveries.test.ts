@@ -2,25 +2,29 @@
 // subscriptions get an event, the retry schedule end to end (a receiver failing then answering, a
 // receiver never answering), the hops that stretch SQS's 15-minute delay, and the delivery log's view.
 import { describe, expect, it } from 'vitest';
-import { appointmentEvent, appointmentEventId, newAppointment, parseAppointmentCreate } from '#shared/domain/appointments';
+import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
+import { newAppointment } from '#shared/domain/appointments/moves';
+import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import {
   abandonDelivery,
   deliveriesFor,
   deliveryView,
   hopDelaySeconds,
-  newSubscription,
   nextAttempt,
   parseRetrySchedule,
-  parseSubscriptionCreate,
-  parseSubscriptionUpdate,
-  subscriptionView,
   svixRetrySchedule,
-  updatedSubscription,
   type AttemptOutcome,
   type RetrySchedule,
   type WebhookDelivery,
+} from '#shared/domain/outbound-webhooks/deliveries';
+import {
+  newSubscription,
+  parseSubscriptionCreate,
+  parseSubscriptionUpdate,
+  subscriptionView,
+  updatedSubscription,
   type WebhookSubscription,
-} from '#shared/domain/outbound-webhooks';
+} from '#shared/domain/outbound-webhooks/subscriptions';
 
 const deps = {
   resolve: async () => ['93.184.216.34'],

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { startProviderASimulator, type ProviderASimulator } from '#infra/local/simulators/provider-a';
-import type { Application, ProviderASettings } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ProviderASettings } from '#shared/domain/applications/secrets';
 import { providerFor, ProviderError } from '#shared/providers/index';
 import { paramsOf, verifyProviderASignature } from '#shared/providers/signatures';
 

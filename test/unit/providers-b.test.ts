@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { startProviderBSimulator, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
-import type { Application, ProviderBSettings } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ProviderBSettings } from '#shared/domain/applications/secrets';
 import { providerFor, ProviderError } from '#shared/providers/index';
 import { verifyProviderBSignature } from '#shared/providers/signatures';
 

@@ -1,6 +1,6 @@
 // The `link` provider and the provider choice (shared/providers/index.ts).
 import { describe, expect, it } from 'vitest';
-import type { Application } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
 import { providerFor, ProviderError } from '#shared/providers/index';
 
 const base: Application = { id: 3, nome: 'Demo', slug: 'demo', provider: 'link', ativo: true, criadoEm: '2024-01-01T00:00:00.000Z' };

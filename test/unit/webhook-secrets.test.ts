@@ -2,8 +2,9 @@
 // names where, only if the item still holds the value read (a change made meanwhile is never undone);
 // a subscription without a secret, or one already moved, is left alone; a second run moves none.
 import { describe, expect, it } from 'vitest';
-import type { InboundSubscription, SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications';
-import type { WebhookSubscription } from '#shared/domain/outbound-webhooks';
+import type { InboundSubscription } from '#shared/domain/applications/records';
+import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
+import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 import { moveWebhookSecrets, type WebhookSecretMigration } from '#shared/operations/webhook-secrets';
 
 const APP = 7;

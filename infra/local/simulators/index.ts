@@ -7,7 +7,9 @@ import { startProviderASimulator, type ProviderASimulator } from '#infra/local/s
 import { startProviderBSimulator, type ProviderBNumber, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
 import type { SimulatorTiming } from '#infra/local/simulators/common';
 import type { AdminApplicationRepository } from '#shared/domain/admin-applications';
-import type { Application, ApplicationRepository, ProviderSecretName } from '#shared/domain/applications';
+import type { Application } from '#shared/domain/applications/records';
+import type { ApplicationRepository } from '#shared/domain/applications/repository';
+import type { ProviderSecretName } from '#shared/domain/applications/secrets';
 import { providerSecret } from '#shared/providers/secrets';
 import { normalizePhone } from '#shared/domain/phone';
 

@@ -1,8 +1,9 @@
-// The API contract beside the route table: for each route, its path, query and body schemas (the
-// zod/mini schemas its handler validates with, imported from the handler's module) and its
-// documented answers. It lives apart from shared/http/routes.ts because every Lambda bundles the
-// table; only the OpenAPI generator (infra/openapi) and the tests import the contract, so none of
-// it, and none of zod's JSON Schema conversion, enters a bundle (test/unit/openapi-bundles.test.ts).
+// The kit of the API contract beside the route table. Each group's functions/<group>/contract.ts
+// gives, for each route, its path, query and body schemas (the zod/mini schemas its handler
+// validates with, from the group's requests.ts) and its documented answers. It lives apart from
+// shared/http/routes.ts because every Lambda bundles the table; only the OpenAPI generator
+// (infra/openapi) and the tests import the contracts, so none of them, and none of zod's JSON Schema
+// conversion, enters a bundle (test/unit/openapi.test.ts, "Lambda bundles").
 import * as z from 'zod/mini';
 import type { Group, GroupRoutes } from '#shared/http/routes';
 import { pagingQuery } from '#shared/http/paging';

@@ -1,11 +1,11 @@
-// The events the service sends to the providers' webhooks (shared/domain/appointments.ts appointmentEvent,
+// The events the service sends to the providers' webhooks (shared/domain/appointments/events.ts appointmentEvent,
 // POSTed by functions/consumers/outbound-webhooks.ts with the Standard Webhooks headers, which the
 // generator adds). The body is `{type, timestamp, data: {agendamento}}`, the same appointment view as
 // GET /api/external/v2/agendamentos/{id}.
 import * as z from 'zod/mini';
-import type { AppointmentEventType } from '#shared/domain/appointments';
+import type { AppointmentEventType } from '#shared/domain/appointments/events';
 import { named, timestamp } from './kit.ts';
-import { appointment } from './v2.ts';
+import { appointment } from './resources.ts';
 
 const payload = <T extends AppointmentEventType>(type: T, name: string) =>
   named(

@@ -1,5 +1,5 @@
 // The words the console uses for an appointment's statuses, its movers and its messages, and the moves
-// an operator may make in each status (shared/domain/appointments.ts's transitionTable; a unit test,
+// an operator may make in each status (shared/domain/appointments/state-machine.ts's transitionTable; a unit test,
 // test/unit/console-care.test.ts, keeps the two equal).
 import type { paths as Paths } from '../../api/schema';
 

@@ -1,0 +1,103 @@
+// Contract of the patient app (portal JWT, role paciente; /api/v4/saude). docs/portals.md describes it.
+import * as z from 'zod/mini';
+import { consentTypes } from '#shared/domain/consents';
+import { sexos } from '#shared/domain/patients';
+import { date, described, id, named, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
+import { batchBody as consentBatchBody, profileBody as patientProfileBody, revocationDetails } from './requests.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Patient app
+
+const patientProfile = named(
+  'PatientAppProfile',
+  z.object({
+    id,
+    nome: z.nullable(z.string()),
+    sexo: z.nullable(z.enum(sexos)),
+    dataNascimento: z.nullable(date),
+    bairro: z.nullable(z.string()),
+    cidade: z.nullable(z.string()),
+    telefone: described(z.string(), 'E.164; not editable in the app.'),
+    cpf: described(z.nullable(z.string()), 'Masked (`***.456.789-**`); null when the record has none. Not editable in the app.'),
+    atualizadoEm: timestamp,
+  }),
+  'The patient record of the token’s patient (the same record as v2 `pacientes`).',
+);
+
+const consentType = z.enum(consentTypes);
+const consent = named(
+  'PatientConsent',
+  z.object({
+    tipo: consentType,
+    concedido: z.boolean(),
+    concedidoEm: z.nullable(timestamp),
+    revogadoEm: z.nullable(timestamp),
+    dispositivo: z.nullable(z.string()),
+    versaoTermos: z.nullable(z.string()),
+    atualizadoEm: timestamp,
+    historico: z.array(
+      named(
+        'PatientConsentHistoryEntry',
+        z.object({
+          acao: z.enum(['CONCEDIDO', 'REVOGADO']),
+          em: timestamp,
+          dispositivo: z.nullable(z.string()),
+          versaoTermos: z.nullable(z.string()),
+          detalhes: described(z.nullable(z.record(z.string(), z.string())), 'What the app sent with a revocation; null otherwise.'),
+        }),
+        'One grant or revocation; never rewritten.',
+      ),
+    ),
+  }),
+  'A device consent of the patient with its whole history, oldest first.',
+);
+
+// documented, not validated by a schema: consentTypeOf checks `tipo` imperatively, because an unknown one is a 404 (no such resource), not a 400.
+const consentPath = z.object({ tipo: consentType });
+
+const consentChangeRules =
+  'A change that changes nothing (the same state, device and terms version) writes nothing and adds no history. An unknown `tipo` in the path is 404. Revoking NOTIFICACOES_WHATSAPP also stops the automated WhatsApp messages to the patient’s phone (opt-out); granting it resumes them.';
+
+export const patientAppContract: GroupContract<'patient-app'> = {
+  'GET /api/v4/saude/perfil': {
+    summary: 'The patient’s profile',
+    description: 'The CPF is shown masked. A token issued before patient records were linked at login is 403: log in again.',
+    responses: { 200: ok('The profile.', patientProfile) },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/v4/saude/perfil': {
+    summary: 'Change the patient’s profile',
+    description:
+      'Changes only the fields sent (the body may be omitted or empty) and answers the whole profile. `nome`, `sexo`, `dataNascimento` (a real date from 1900, not after today), `bairro` and `cidade` are editable; sending `telefone`, `cpf`, `email` or `id` is a 400 naming it. Nothing is written on a 400. A concurrent change of the record is re-read, never overwritten; 409 when it keeps changing.',
+    body: patientProfileBody,
+    responses: { 200: ok('The whole profile after the change.', patientProfile) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/v4/saude/consentimentos': {
+    summary: 'The patient’s device consents',
+    description: 'Only the consents the patient ever set; a consent never asked for is absent, not refused.',
+    responses: { 200: ok('The consents with their history.', z.array(consent)) },
+  },
+  'PUT /api/v4/saude/consentimentos': {
+    summary: 'Register or update several consents at once',
+    description: `All or nothing, in one transaction. A \`tipo\` given twice or unknown is a 400 naming the field. ${consentChangeRules}`,
+    body: consentBatchBody,
+    responses: { 200: ok('The consents named in the request, in its order, after the change.', z.array(consent)) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'PUT /api/v4/saude/consentimentos/{tipo}/revogar': {
+    summary: 'Revoke one consent',
+    description: `The body is optional: string-to-string pairs (at most 20; keys 1-64 characters, values up to 500) the app sends with the revocation (the reason, the app version...), kept in the history entry. ${consentChangeRules}`,
+    path: consentPath,
+    body: revocationDetails,
+    responses: { 200: ok('The consent after the revocation.', consent) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'PUT /api/v4/saude/consentimentos/{tipo}/conceder': {
+    summary: 'Grant one consent',
+    description: `Takes no body. ${consentChangeRules}`,
+    path: consentPath,
+    responses: { 200: ok('The consent after the grant.', consent) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+};

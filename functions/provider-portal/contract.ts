@@ -1,0 +1,162 @@
+// Contract of the provider portal (portal JWT, role prestador; /api/prestador). docs/portals.md and
+// docs/appointments.md ("Outbound webhooks") describe it.
+import * as z from 'zod/mini';
+import { appointmentEventTypes } from '#shared/domain/appointments/events';
+import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks/subscriptions';
+import { pagingQuery } from '#shared/http/paging';
+import { described, id, named, noContent, ok, timestamp, v2Page, type GroupContract } from '#shared/http/contract/kit';
+import { createSchema as credentialCreateBody, updateSchema as credentialUpdateBody } from './requests.ts';
+
+const noStore = { 'Cache-Control': { description: '`no-store`: the answer carries a secret shown only once.' } };
+
+// ---------------------------------------------------------------------------------------------
+// Provider portal
+
+const credentialFields = {
+  id,
+  nome: z.string(),
+  apiKey: described(z.string(), 'The public key, `nbwp_...` (the X-Api-Key of the provider API).'),
+  limitePorMinuto: described(z.nullable(z.int()), 'Requests per minute; null when unlimited.'),
+  ipAllowlist: described(z.array(z.string()), 'IPv4/IPv6 addresses or CIDR ranges allowed to use it; empty: any.'),
+  ativo: z.boolean(),
+  criadoEm: timestamp,
+  revogadoEm: described(z.nullable(timestamp), 'When it was revoked (final); null while not revoked.'),
+};
+const credential = named('ProviderCredential', z.object(credentialFields), 'A machine credential of the provider; never its secret.');
+const credentialWithSecret = named(
+  'ProviderCredentialWithSecret',
+  z.object({
+    ...credentialFields,
+    apiSecret: described(z.string(), 'The secret (the X-Api-Secret), shown only in this answer; store it now.'),
+  }),
+  'A machine credential with its secret, shown once.',
+);
+
+const webhookFields = {
+  id,
+  url: z.string(),
+  eventos: z.array(z.enum(appointmentEventTypes)),
+  ativo: z.boolean(),
+  criadoEm: timestamp,
+  atualizadoEm: timestamp,
+};
+const webhookSecret = described(z.string(), 'The Standard Webhooks signing secret, `whsec_` + base64 of the key.');
+const webhook = named('ProviderWebhook', z.object(webhookFields), 'An outbound webhook subscription of the provider; never its secret.');
+const webhookWithSecret = named(
+  'ProviderWebhookWithSecret',
+  z.object({ ...webhookFields, secret: webhookSecret }),
+  'An outbound webhook subscription with its secret, shown only in the answer that created it.',
+);
+const delivery = named(
+  'ProviderWebhookDelivery',
+  z.object({
+    id: described(z.string(), '`<eventoId>.<webhookId>`: the `entregaId` of the resend.'),
+    eventoId: described(z.string(), 'The event’s id: the `webhook-id` header of every attempt.'),
+    webhookId: id,
+    evento: z.enum(appointmentEventTypes),
+    tentativas: described(z.int(), 'Attempts made so far.'),
+    ultimoStatusHttp: z.nullable(z.int()),
+    ultimoErro: z.nullable(z.string()),
+    proximaTentativa: described(z.nullable(timestamp), 'When the next attempt is due; null once the delivery is final.'),
+    estado: z.enum(['PENDENTE', 'ENTREGUE', 'FALHOU']),
+    criadoEm: timestamp,
+    atualizadoEm: timestamp,
+  }),
+  'One event delivered to one webhook, and what became of it.',
+);
+
+const credentialRules =
+  '`nome`: 1-100 characters, trimmed. `limitePorMinuto`: an integer from 1 to 100000, or null for no limit. `ipAllowlist`: at most 50 IPv4/IPv6 addresses or CIDR ranges.';
+const webhookRules =
+  '`url`: absolute https (at most 2048 characters, no user name or password, no fragment) whose host resolves only to public addresses. `secret`: `whsec_` + canonical base64 of 24 to 64 bytes. `eventos`: 1 or more of the four AGENDAMENTO_* events (duplicates dropped). A 400 names the field; nothing is written.';
+
+// documented, not validated by a schema: pathId and deliveryEventId check them imperatively (anything malformed names no record: 404, not 400); `entregaId` is not numeric.
+const deliveryPath = z.object({
+  id: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  // an eventoId of up to 200 characters, '.', a webhook id of up to 16 digits; anything longer is a 404
+  entregaId: described(z.string().check(z.maxLength(217)), 'The delivery’s `id` in the log: `<eventoId>.<webhookId>`.'),
+});
+
+export const providerPortalContract: GroupContract<'provider-portal'> = {
+  'POST /api/prestador/credenciais': {
+    summary: 'Create a machine credential (nbwp_) for the provider',
+    description: `The secret is shown only in this answer. ${credentialRules} \`ativo\` defaults to true. 409 when the provider is inactive.`,
+    body: credentialCreateBody,
+    responses: { 201: { description: 'The credential with its secret.', body: credentialWithSecret, headers: noStore } },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/prestador/credenciais': {
+    summary: 'The provider’s machine credentials',
+    description: 'Revoked ones included, oldest first; never a secret.',
+    responses: { 200: ok('The credentials.', z.array(credential)) },
+  },
+  'PUT /api/prestador/credenciais/{id}': {
+    summary: 'Change a machine credential',
+    description: `Changes only the fields sent: an omitted allowlist or limit is kept. ${credentialRules} A revoked credential cannot be changed (409); a deactivated one (\`ativo: false\`) can be reactivated. A credential outside the provider’s scope is 404.`,
+    body: credentialUpdateBody,
+    responses: { 200: ok('The credential after the change.', credential) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'POST /api/prestador/credenciais/{id}/regenerar': {
+    summary: 'Replace the secret of a machine credential',
+    description:
+      'Keeps the public key; the previous secret stops working at once. The new secret is shown only in this answer. A revoked credential is 409.',
+    responses: { 200: { description: 'The credential with its new secret.', body: credentialWithSecret, headers: noStore } },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'DELETE /api/prestador/credenciais/{id}': {
+    summary: 'Revoke a machine credential',
+    description: 'A soft delete (inactive, `revogadoEm` set), final. Revoking a revoked credential changes nothing.',
+    responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+  'POST /api/prestador/webhooks': {
+    summary: 'Subscribe a URL to the provider’s appointment events',
+    description: `${webhookRules} Without \`secret\` one is generated; \`eventos\` defaults to all four; \`ativo\` to true. The secret is shown only in this answer. 409 when the provider is inactive.`,
+    body: webhookCreateBody,
+    responses: { 201: { description: 'The webhook with its secret.', body: webhookWithSecret, headers: noStore } },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/prestador/webhooks': {
+    summary: 'The provider’s webhooks',
+    responses: { 200: ok('The webhooks, without their secrets.', z.array(webhook)) },
+  },
+  'GET /api/prestador/webhooks/{id}': {
+    summary: 'One webhook of the provider',
+    description: 'A webhook of another provider or application is 404, as an unknown id.',
+    responses: { 200: ok('The webhook, without its secret.', webhook) },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/prestador/webhooks/{id}': {
+    summary: 'Change a webhook',
+    description: `Changes only the fields sent. A blank or absent \`secret\` keeps the current one (then not shown); a new one is shown in the answer (with \`Cache-Control: no-store\`). ${webhookRules}`,
+    body: webhookUpdateBody,
+    responses: {
+      200: ok(
+        'The webhook after the change; `secret` only when this request replaced it.',
+        z.object({ ...webhookFields, secret: z.optional(webhookSecret) }),
+      ),
+    },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'DELETE /api/prestador/webhooks/{id}': {
+    summary: 'Delete a webhook',
+    description: 'Its pending deliveries give up at their next attempt; its delivery log is kept.',
+    responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+  'GET /api/prestador/webhooks/{id}/entregas': {
+    summary: 'The delivery log of a webhook, newest first',
+    query: pagingQuery,
+    responses: { 200: ok('One page of deliveries.', v2Page(delivery)) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'POST /api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar': {
+    summary: 'Resend a delivery',
+    description:
+      'Puts the delivery back to PENDENTE, due now, whatever its state, and queues one attempt counted after the ones made. Takes no body. An unknown delivery is 404; an inactive webhook is 409.',
+    path: deliveryPath,
+    responses: { 202: ok('The delivery, PENDENTE.', delivery) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+};

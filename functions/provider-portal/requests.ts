@@ -1,0 +1,38 @@
+// What the provider portal validates: its credentials (name, per-minute limit, IP allowlist).
+// Its contract (functions/provider-portal/contract.ts) documents them.
+import * as z from 'zod/mini';
+import { isValidAllowlistEntry } from '#shared/ip-ranges';
+import { MAX_ALLOWLIST_ENTRIES, MAX_LIMIT_PER_MINUTE, MAX_NAME_LENGTH } from '#shared/domain/provider-credentials';
+
+const nome = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
+
+const limitePorMinuto = z.nullable(
+  z.number().check(z.refine(Number.isInteger, { error: 'must be an integer' }), z.minimum(1), z.maximum(MAX_LIMIT_PER_MINUTE)),
+);
+
+const allowlistEntry = z.string().check(
+  z.refine(isValidAllowlistEntry, { error: (issue) => `"${String(issue.input)}" is not an IPv4/IPv6 address or CIDR range` }),
+  z.maxLength(64), // the longest IPv6 CIDR is 49 characters
+);
+
+const ipAllowlist = z.array(allowlistEntry).check(
+  z.refine((list) => list.length <= MAX_ALLOWLIST_ENTRIES, { error: `must have at most ${MAX_ALLOWLIST_ENTRIES} entries` }),
+  z.maxLength(MAX_ALLOWLIST_ENTRIES), // the same bound, stated where the document shows it
+);
+
+const ativo = z.boolean();
+
+export const createSchema = z.object({
+  nome,
+  limitePorMinuto: z.optional(limitePorMinuto),
+  ipAllowlist: z.optional(ipAllowlist),
+  ativo: z.optional(ativo),
+});
+
+/** PUT changes only the fields it carries: an omitted allowlist or limit is kept, never cleared by accident. */
+export const updateSchema = z.object({
+  nome: z.optional(nome),
+  limitePorMinuto: z.optional(limitePorMinuto),
+  ipAllowlist: z.optional(ipAllowlist),
+  ativo: z.optional(ativo),
+});

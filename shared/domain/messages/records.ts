@@ -1,0 +1,102 @@
+// Messages: the record (its statuses, their ranks and words, its contexts and status timeline), the
+// list filters and counters, and our reference of a message that the provider carries back.
+import type { Provider } from '#shared/domain/applications/records';
+
+export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** A status may only be replaced by one of a higher rank (callbacks arrive out of order). */
+export const statusRanks: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
+
+export const statusDescricoes: Record<MessageStatus, string> = {
+  QUEUED: 'Na fila',
+  SENT: 'Enviada',
+  DELIVERED: 'Entregue',
+  READ: 'Lida',
+  FAILED: 'Falhou',
+  UNDELIVERED: 'Não entregue',
+};
+
+export const contextos = ['RESERVA', 'PAGAMENTO', 'SUPORTE', 'LEMBRETE', 'CAMPANHA', 'TESTE', 'AGENDAMENTO_SAUDE'] as const;
+export type Contexto = (typeof contextos)[number];
+
+export interface Message {
+  id: number;
+  aplicacaoId: number;
+  provider: Provider;
+  messageSid: string | null;
+  toNumber: string;
+  fromNumber: string | null;
+  body: string;
+  status: MessageStatus;
+  statusRank: number;
+  contexto: Contexto | null;
+  contextoId: number | null;
+  usuarioId: number | null;
+  dataEnvio: string;
+  dataEntrega: string | null;
+  dataLeitura: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** The statement entry that charged it. */
+  lancamentoId: number | null;
+  tarifaCobrada: string | null;
+  /** While QUEUED: when the reconciler settles it if nothing else has (its index entry's sort key). */
+  reconciliarEm: string | null;
+  /** Its status timeline as stored (absent on messages from before it was recorded, and on a new message). */
+  historico?: TimelineStep[];
+}
+
+/** A message the reconciler's index (pattern 35) says is due. */
+export interface PendingSend {
+  aplicacaoId: number;
+  mensagemId: number;
+  reconciliarEm: string;
+  /** The send's Idempotency-Key, when it had one: the reconciler stores the final answer under it. */
+  idempotencyKey?: string;
+}
+
+export interface MessageFilters {
+  status?: MessageStatus;
+  contexto?: string;
+  /** The recipient, +E.164 (`toNumber`). */
+  telefone?: string;
+  /** First and last send day (YYYY-MM-DD, service time zone), both included. */
+  de?: string;
+  ate?: string;
+}
+
+/** One step of a message's status timeline (`historico`), appended by the move that makes it. */
+export interface TimelineStep {
+  status: MessageStatus;
+  /** When the move was written (the provider's time for DELIVERED and READ), service local time. */
+  em: string;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+/**
+ * Whether a counter (`n_<STATUS>_<CONTEXTO or SEM>`, patterns 17d and 17e) counts messages the status and
+ * context filters match. `SEM` is the counter of messages without a context: no context filter names it.
+ */
+export function counterMatches(name: string, filters: Pick<MessageFilters, 'status' | 'contexto'>): boolean {
+  if (!name.startsWith('n_')) return false;
+  const cut = name.indexOf('_', 2);
+  const [status, contexto] = [name.slice(2, cut), name.slice(cut + 1)];
+  if (filters.status && status !== filters.status) return false;
+  if (filters.contexto && (contexto === 'SEM' || contexto !== filters.contexto)) return false;
+  return true;
+}
+
+/** The status a counter counts (`n_READ_LEMBRETE` -> READ). */
+export const counterStatus = (name: string): MessageStatus => name.slice(2, name.indexOf('_', 2)) as MessageStatus;
+
+/** Our reference of a message, given to the provider with the send and carried back by its status callbacks. */
+export const sendReference = (aplicacaoId: number, mensagemId: number): string => `${aplicacaoId}.${mensagemId}`;
+
+export function parseSendReference(text: string | undefined | null): { aplicacaoId: number; mensagemId: number } | undefined {
+  const match = /^(\d{1,15})\.(\d{1,16})$/.exec(text?.trim() ?? '');
+  if (!match) return undefined;
+  const [aplicacaoId, mensagemId] = [Number(match[1]), Number(match[2])];
+  return Number.isSafeInteger(aplicacaoId) && Number.isSafeInteger(mensagemId) ? { aplicacaoId, mensagemId } : undefined;
+}

@@ -1,0 +1,58 @@
+// Messages: what the send path and the reads need from persistence (implemented for DynamoDB in
+// shared/db/messages.ts and shared/db/idempotency.ts).
+import type { Application } from '#shared/domain/applications/records';
+import { DomainError, notFound } from '#shared/domain/errors';
+import type { IdempotencyRecord } from '#shared/domain/idempotency';
+import type { LedgerState } from '#shared/domain/ledger';
+import type { Tariff } from '#shared/domain/tariffs';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+import type { Message, MessageFilters, PendingSend } from '#shared/domain/messages/records';
+import type { SendAnswer } from '#shared/domain/messages/send';
+
+export interface SendContext {
+  application: Application | undefined;
+  /** Balance as read (two places); undefined when the application has none. */
+  saldo: string | undefined;
+  /** The same balance with its last entry id, for the debit to commit on without reading it again. */
+  ledger?: LedgerState;
+  cotacaoUsdBrl: string | null;
+  tariffs: Tariff[];
+}
+
+export interface MessageRepository {
+  newId(): Promise<number>;
+  /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
+  loadSendContext(aplicacaoId: number): Promise<SendContext>;
+  /** The put of a new message (and, while QUEUED, its reconciler's index entry), committed with its debit. */
+  queuedWrites(message: Message, idempotencyKey?: string): ConditionalWrite[];
+  /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), committed with the compensating credit. */
+  failedWrites(message: Message, errorCode: string | null, errorMessage: string): ConditionalWrite[];
+  /** The marker that a statement entry was refunded (at most once per entry). */
+  refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
+  /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
+  markSent(message: Message, messageSid: string): Promise<void>;
+  /** The sends whose reconcile time is past at `now` (pattern 35), at most `limit` per shard. */
+  pendingSends(now: string, limit: number): Promise<PendingSend[]>;
+  /** Removes an index entry whose message is settled (or gone). */
+  dropPending(pending: PendingSend): Promise<void>;
+  get(aplicacaoId: number, id: number): Promise<Message | undefined>;
+  list(aplicacaoId: number, filters: MessageFilters, page: number, size: number): Promise<{ content: Message[]; total: number }>;
+}
+
+/** The once-only records of keyed sends (pattern 23, scoped to the application). */
+export interface SendIdempotency {
+  get(aplicacaoId: number, key: string): Promise<IdempotencyRecord<SendAnswer> | undefined>;
+  /** The record's put, committed with the debit; refused with `refusal` when the key is taken. */
+  reserveWrite(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>, refusal: DomainError): ConditionalWrite;
+  /** The final answer over this request's reservation. */
+  complete(aplicacaoId: number, key: string, record: IdempotencyRecord<SendAnswer>): Promise<void>;
+}
+
+/** Refusal of the move to FAILED when the message is no longer QUEUED: someone else settled it. */
+export const alreadySettled = new DomainError('conflict', 'The message was settled meanwhile');
+
+export async function getMessage(repo: Pick<MessageRepository, 'get'>, aplicacaoId: number, id: number): Promise<Message> {
+  const message = await repo.get(aplicacaoId, id);
+  if (!message) throw notFound('message');
+  return message;
+}
