@@ -46,6 +46,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, domainOutward] }] },
   },
   {
+    // A stored item becomes a record through its typed mapper (shared/db/item.ts), never a cast that hides a malformed item.
+    files: ['shared/db/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            'No `as unknown as` in shared/db: read the item with a typed mapper (fieldsOf and the readers of shared/db/item.ts), which refuses a malformed item naming the field.',
+        },
+      ],
+    },
+  },
+  {
     // Tests assert on parsed JSON bodies: `any` there is the shape under test, not a leak.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {

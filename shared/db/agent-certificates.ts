@@ -3,7 +3,8 @@
 // A revocation is one transaction: the certificate's `revogadoEm` set only if absent, and the
 // revocation item put only if absent, so two revocations at once never lose one.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { db, isConditionFailure, queryPrefix, tableName } from '#shared/db/client';
+import { fieldsOf, nullable, number, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 
@@ -25,11 +26,20 @@ export interface Revocation {
   revogadoEm: string;
 }
 
-const fromItem = (item: Record<string, unknown>): AgentCertificateRecord => ({
-  ...(withoutKeys(item) as unknown as AgentCertificateRecord),
-  aplicacaoId: Number(item.aplicacaoId),
-  integracaoId: Number(item.integracaoId),
-});
+function fromItem(item: Item): AgentCertificateRecord {
+  const f = fieldsOf(item);
+  return {
+    aplicacaoId: f.read('aplicacaoId', number),
+    integracaoId: f.read('integracaoId', number),
+    serial: f.read('serial', string),
+    subject: f.read('subject', string),
+    sha256: f.read('sha256', string),
+    emitidoEm: f.read('emitidoEm', string),
+    validoAte: f.read('validoAte', string),
+    revogadoEm: f.read('revogadoEm', nullable(string)),
+    motivo: f.read('motivo', nullable(string)),
+  };
+}
 
 export function dynamoAgentCertificateRepository() {
   const get = async (aplicacaoId: number, integracaoId: number, serial: string) => {

@@ -6,18 +6,11 @@
 //
 // Every item carries `tipo` (APP, SLUG, SALDO, APIKEY, OAUTHCLIENT, PRESTADOR, PCRED, USER, USEREMAIL, USERFONE, INBOUNDSUB).
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  conditional,
-  db,
-  isConditionFailure,
-  queryCount,
-  queryIndex,
-  queryPage,
-  queryPrefix,
-  tableName,
-  withoutKeys,
-} from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryCount, queryIndex, queryPage, queryPrefix, tableName } from '#shared/db/client';
+import { toApplication } from '#shared/db/application-item';
 import { nextId } from '#shared/db/ids';
+import { boolean, fieldsOf, listOf, nullable, number, oneOf, string, type Item } from '#shared/db/item';
+import { storedSecret } from '#shared/db/stored-secrets';
 import * as keys from '#shared/db/keys';
 import { storedDecimal } from '#shared/db/numbers';
 import { defaultSectorWrites } from '#shared/db/sectors';
@@ -34,8 +27,7 @@ import type {
   ProviderCredentialRecord,
 } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
-
-type Item = Record<string, unknown>;
+import { portalRoles, scopes } from '#shared/domain/permissions';
 
 const notExists = 'attribute_not_exists(pk)';
 
@@ -140,7 +132,93 @@ const numberItem = (numero: string, aplicacaoId: number): Item => ({
 const getItem = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
-const toApplication = (item: Item) => withoutKeys(item) as unknown as Application;
+function toApiKey(item: Item): ApiKeyRecord {
+  const f = fieldsOf(item);
+  return {
+    apiKey: f.read('apiKey', string),
+    aplicacaoId: f.read('aplicacaoId', number),
+    secretHash: f.read('secretHash', string),
+    criadoEm: f.read('criadoEm', string),
+  };
+}
+
+function toOAuthClient(item: Item): OAuthClientRecord {
+  const f = fieldsOf(item);
+  return {
+    clientId: f.read('clientId', string),
+    aplicacaoId: f.read('aplicacaoId', number),
+    secretHash: f.read('secretHash', string),
+    scopes: f.read('scopes', listOf(oneOf(scopes))),
+    nome: f.read('nome', string),
+    criadoEm: f.read('criadoEm', string),
+    ...f.ifPresent('revogadoEm', nullable(string)),
+  };
+}
+
+function toPrestador(item: Item): Prestador {
+  const f = fieldsOf(item);
+  return {
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    nome: f.read('nome', string),
+    ...f.ifPresent('email', string),
+    ativo: f.read('ativo', boolean),
+    criadoEm: f.read('criadoEm', string),
+  };
+}
+
+function toProviderCredential(item: Item): ProviderCredentialRecord {
+  const f = fieldsOf(item);
+  return {
+    credencialId: f.read('credencialId', number),
+    apiKey: f.read('apiKey', string),
+    aplicacaoId: f.read('aplicacaoId', number),
+    prestadorId: f.read('prestadorId', number),
+    secretHash: f.read('secretHash', string),
+    nome: f.read('nome', string),
+    ativo: f.read('ativo', boolean),
+    ipAllowlist: f.read('ipAllowlist', listOf(string)),
+    limitePorMinuto: f.read('limitePorMinuto', nullable(number)),
+    revogadoEm: f.read('revogadoEm', nullable(string)),
+    criadoEm: f.read('criadoEm', string),
+    ...f.ifPresent('prestadorAtivo', boolean),
+  };
+}
+
+/**
+ * A portal user, with the `ativo` its item may hold (false: its sessions are refused, shared/domain/console-sessions.ts);
+ * never a password (that is on the e-mail lookup item).
+ */
+function toPortalUser(item: Item): PortalUser & { ativo?: boolean } {
+  const f = fieldsOf(item);
+  return {
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    role: f.read('role', oneOf(portalRoles)),
+    email: f.read('email', string),
+    nome: f.read('nome', string),
+    ...f.ifPresent('prestadorId', number),
+    ...f.ifPresent('telefone', string),
+    ...f.ifPresent('plataforma', boolean),
+    criadoEm: f.read('criadoEm', string),
+    ...f.ifPresent('ativo', boolean),
+  };
+}
+
+/** A subscription; items from before keep '' for one without a secret (read as none), and a clear string until moved. */
+function toInboundSubscription(item: Item): InboundSubscription {
+  const f = fieldsOf(item);
+  const secret = f.ifPresent('secret', nullable(storedSecret)).secret;
+  return {
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    ...(secret === '' || secret === null || secret === undefined ? {} : { secret }),
+    ativo: f.read('ativo', boolean),
+    criadoEm: f.read('criadoEm', string),
+    ...f.ifPresent('descricao', string),
+    ...f.ifPresent('desativadoEm', string),
+  };
+}
 
 /** The application by id (pattern 1), one GetItem. */
 async function getApplication(id: number): Promise<Application | undefined> {
@@ -221,7 +299,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getApiKey(apiKey) {
       const item = await get(keys.apiKey(apiKey));
-      return item ? (withoutKeys(item) as unknown as ApiKeyRecord) : undefined;
+      return item ? toApiKey(item) : undefined;
     },
 
     async putOAuthClient(record) {
@@ -238,11 +316,11 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getOAuthClient(clientId) {
       const item = await get(keys.oauthClient(clientId));
-      return item ? (withoutKeys(item) as unknown as OAuthClientRecord) : undefined;
+      return item ? toOAuthClient(item) : undefined;
     },
 
     async listOAuthClients(aplicacaoId) {
-      return (await queryIndex(keys.oauthClients(aplicacaoId).gsi1pk)).map((item) => withoutKeys(item) as unknown as OAuthClientRecord);
+      return (await queryIndex(keys.oauthClients(aplicacaoId).gsi1pk)).map(toOAuthClient);
     },
 
     async putPrestador(prestador) {
@@ -251,11 +329,11 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getPrestador(aplicacaoId, id) {
       const item = await get(keys.prestador(aplicacaoId, id));
-      return item ? (withoutKeys(item) as unknown as Prestador) : undefined;
+      return item ? toPrestador(item) : undefined;
     },
 
     async listPrestadores(aplicacaoId) {
-      return (await queryPrefix(keys.prestadores(aplicacaoId))).map((item) => withoutKeys(item) as unknown as Prestador);
+      return (await queryPrefix(keys.prestadores(aplicacaoId))).map(toPrestador);
     },
 
     async putProviderCredential(record) {
@@ -272,13 +350,11 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getProviderCredential(apiKey) {
       const item = await get(keys.providerCredential(apiKey));
-      return item ? (withoutKeys(item) as unknown as ProviderCredentialRecord) : undefined;
+      return item ? toProviderCredential(item) : undefined;
     },
 
     async listProviderCredentials(aplicacaoId, prestadorId) {
-      return (await queryIndex(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(
-        (item) => withoutKeys(item) as unknown as ProviderCredentialRecord,
-      );
+      return (await queryIndex(keys.providerCredentials(aplicacaoId, prestadorId).gsi1pk)).map(toProviderCredential);
     },
 
     async putPortalUser(user, login) {
@@ -312,7 +388,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
 
     async getPortalUser(aplicacaoId, id) {
       const item = await get(keys.portalUser(aplicacaoId, id));
-      return item ? (withoutKeys(item) as unknown as PortalUser) : undefined;
+      return item ? toPortalUser(item) : undefined;
     },
 
     async findPortalUserByEmail(email) {
@@ -331,12 +407,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async listInboundSubscriptions(aplicacaoId) {
-      return (await queryPrefix(keys.inboundSubscriptions(aplicacaoId))).map((item) => {
-        const { secret, ...rest } = withoutKeys(item) as unknown as InboundSubscription & { secret?: unknown };
-        // Items from before keep '' for a subscription without a secret, and a clear string until moved.
-        const stored = secret === '' || secret === null || secret === undefined ? undefined : (secret as InboundSubscription['secret']);
-        return { ...rest, ...(stored === undefined ? {} : { secret: stored }) };
-      });
+      return (await queryPrefix(keys.inboundSubscriptions(aplicacaoId))).map(toInboundSubscription);
     },
 
     sealInboundSecret: (aplicacaoId, id, clear, ref) =>
@@ -422,5 +493,5 @@ export async function portalUserPage(aplicacaoId: number, page: number, size: nu
   };
   const total = await queryCount(query);
   const items = await queryPage(query, page, size, total);
-  return { content: items.map((item) => withoutKeys(item) as unknown as PortalUser), total };
+  return { content: items.map(toPortalUser), total };
 }

@@ -6,20 +6,19 @@
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryIndex, queryPage, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type Item, type Read } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { boardDay } from '#shared/domain/appointments/moves';
-import { isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
-import type { Appointment, HistoryEntry } from '#shared/domain/appointments/records';
+import { actorKinds, appointmentStatuses, isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
+import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
 import { STATUS_CHANGED, type AppointmentRepository } from '#shared/domain/appointments/repository';
 import { conflict } from '#shared/domain/errors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 const COUNTER_SHARDS = 4;
-
-type Item = Record<string, unknown>;
 
 const toItem = (a: Appointment): Item => ({
   ...keys.appointment(a.aplicacaoId, a.id),
@@ -83,16 +82,53 @@ function flowIndexWrites(before: Appointment | undefined, after: Appointment): C
   return writes;
 }
 
+const status = oneOf(appointmentStatuses);
+const flowDues = wordsOf<FlowDue>()(['processar', 'lembrete', 'sem_resposta']);
+
+/** Who moved it: a client or credential id (a string), a message or user id (a number), or none (a flow step). */
+const actorId: Read<string | number | null> = (value, at) => (typeof value === 'string' ? value : nullable(number)(value, at));
+
+const historyEntry = map((f): HistoryEntry => ({
+  de: f.read('de', nullable(status)),
+  para: f.read('para', status),
+  em: f.read('em', string),
+  por: f.read(
+    'por',
+    map((por) => ({
+      tipo: por.read('tipo', oneOf(actorKinds)),
+      id: por.read('id', actorId),
+      ...por.ifPresent('nome', nullable(string)),
+    })),
+  ),
+  observacao: f.read('observacao', nullable(string)),
+  ...f.ifPresent('mensagemId', number),
+}));
+
 function toAppointment(item: Item): Appointment {
-  const rest = withoutKeys(item);
+  const f = fieldsOf(item);
+  const text = (name: string) => f.read(name, nullable(string));
   return {
-    ...(rest as unknown as Appointment),
-    id: Number(item.id),
-    aplicacaoId: Number(item.aplicacaoId),
-    prestadorId: item.prestadorId === null || item.prestadorId === undefined ? null : Number(item.prestadorId),
-    vencimento: (item.vencimento as string | undefined) ?? null,
-    passo: (item.passo as Appointment['passo'] | undefined) ?? null,
-    pendencia: (item.pendencia as string | undefined) ?? null,
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    prestadorId: f.orElse('prestadorId', number, null),
+    pacienteTelefone: f.read('pacienteTelefone', string),
+    procedimento: f.read('procedimento', string),
+    pacienteNome: text('pacienteNome'),
+    pacienteCpf: text('pacienteCpf'),
+    prestador: text('prestador'),
+    numeroPedido: text('numeroPedido'),
+    dataLimiteRetirada: text('dataLimiteRetirada'),
+    localRetirada: text('localRetirada'),
+    observacoes: text('observacoes'),
+    medicoSolicitante: text('medicoSolicitante'),
+    status: f.read('status', status),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
+    historico: f.read('historico', listOf(historyEntry)),
+    // Absent reads as null, as it always did: nothing timed, no step, nothing awaited.
+    vencimento: f.orElse('vencimento', string, null),
+    passo: f.orElse('passo', oneOf(flowDues), null),
+    pendencia: f.orElse('pendencia', string, null),
   };
 }
 

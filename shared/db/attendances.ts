@@ -5,31 +5,52 @@
 // and counts it on its sector (29); the move that closes it deletes the pointer and uncounts it, in
 // the same transaction, so "one open attendance per patient" and the sector's count never drift.
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryCount, queryPage, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryCount, queryPage, queryPrefix, tableName } from '#shared/db/client';
+import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { since, STATUS_CHANGED, type Attendance, type AttendanceRepository, type HistoryEntry } from '#shared/domain/attendances';
+import {
+  attendanceStatuses,
+  since,
+  STATUS_CHANGED,
+  type Attendance,
+  type AttendanceRepository,
+  type HistoryEntry,
+} from '#shared/domain/attendances';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
-
-type Item = Record<string, unknown>;
 
 const listing = (a: Attendance) => keys.attendanceStatusListing(a.aplicacaoId, a.status, since(a), a.id);
 
 const toItem = (a: Attendance): Item => ({ ...keys.attendance(a.aplicacaoId, a.id), ...listing(a), tipo: 'ATEND', ...a });
 
-const nullableNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const status = oneOf(attendanceStatuses);
+
+const historyEntry = map((f): HistoryEntry => ({
+  de: f.read('de', nullable(status)),
+  para: f.read('para', status),
+  em: f.read('em', string),
+  por: f.read('por', oneOf(wordsOf<HistoryEntry['por']>()(['paciente', 'api', 'usuario']))),
+  ...f.ifPresent('usuarioId', number),
+}));
 
 export function toAttendance(item: Item): Attendance {
-  const rest = withoutKeys(item);
+  const f = fieldsOf(item);
   return {
-    ...(rest as unknown as Attendance),
-    id: Number(item.id),
-    aplicacaoId: Number(item.aplicacaoId),
-    pacienteId: Number(item.pacienteId),
-    setorId: Number(item.setorId),
-    atendenteId: nullableNumber(item.atendenteId),
-    mensagens: Number(item.mensagens ?? 0),
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    pacienteId: f.read('pacienteId', number),
+    telefone: f.read('telefone', string),
+    setorId: f.read('setorId', number),
+    status: f.read('status', status),
+    criadoEm: f.read('criadoEm', string),
+    filaDesde: f.read('filaDesde', nullable(string)),
+    assumidoEm: f.read('assumidoEm', nullable(string)),
+    encerradoEm: f.read('encerradoEm', nullable(string)),
+    ultimaMensagemEm: f.read('ultimaMensagemEm', string),
+    atendenteId: f.orElse('atendenteId', number, null),
+    mensagens: f.orElse('mensagens', number, 0),
+    historico: f.read('historico', listOf(historyEntry)),
   };
 }
 

@@ -3,9 +3,10 @@
 // `versao` read and its history entry with `attribute_not_exists`, in one transaction; the flow's opt-out
 // (34b) moves with NOTIFICACOES_WHATSAPP in the same transaction.
 import * as keys from '#shared/db/keys';
-import { queryPrefix, withoutKeys } from '#shared/db/client';
+import { queryPrefix } from '#shared/db/client';
+import { boolean, fieldsOf, nullable, number, oneOf, string, stringMap, wordsOf, type Item } from '#shared/db/item';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import type { Consent, ConsentHistoryEntry, ConsentRepository, ConsentWrite } from '#shared/domain/consents';
+import { consentTypes, type Consent, type ConsentHistoryEntry, type ConsentRepository, type ConsentWrite } from '#shared/domain/consents';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 const HISTORY = '#H#';
@@ -48,6 +49,33 @@ function writesOf(aplicacaoId: number, pacienteId: number, telefone: string, w: 
   return writes;
 }
 
+/** A consent item (its history read apart); `tipo` is the item's kind here, the consent's own type is `tipoConsentimento`. */
+function toConsent(item: Item): Consent {
+  const f = fieldsOf(item);
+  return {
+    tipo: f.read('tipoConsentimento', oneOf(consentTypes)),
+    concedido: f.read('concedido', boolean),
+    concedidoEm: f.read('concedidoEm', nullable(string)),
+    revogadoEm: f.read('revogadoEm', nullable(string)),
+    dispositivo: f.read('dispositivo', nullable(string)),
+    versaoTermos: f.read('versaoTermos', nullable(string)),
+    atualizadoEm: f.read('atualizadoEm', string),
+    versao: f.read('versao', number),
+    historico: [],
+  };
+}
+
+function toHistoryEntry(item: Item): ConsentHistoryEntry {
+  const f = fieldsOf(item);
+  return {
+    acao: f.read('acao', oneOf(wordsOf<ConsentHistoryEntry['acao']>()(['CONCEDIDO', 'REVOGADO']))),
+    em: f.read('em', string),
+    dispositivo: f.read('dispositivo', nullable(string)),
+    versaoTermos: f.read('versaoTermos', nullable(string)),
+    detalhes: f.read('detalhes', nullable(stringMap)),
+  };
+}
+
 export function dynamoConsentRepository(): ConsentRepository {
   return {
     async list(aplicacaoId, pacienteId) {
@@ -56,18 +84,10 @@ export function dynamoConsentRepository(): ConsentRepository {
       const consents = new Map<string, Consent>();
       for (const item of items) {
         const sk = String(item.sk);
-        if (sk.includes(HISTORY)) {
-          const { tipoConsentimento, pacienteId: _p, ...entry } = withoutKeys(item);
-          consents.get(String(tipoConsentimento))?.historico.push(entry as unknown as ConsentHistoryEntry);
-        } else {
-          const { tipoConsentimento, pacienteId: _p, ...consent } = withoutKeys(item);
-          const tipo = String(tipoConsentimento);
-          consents.set(tipo, {
-            ...(consent as unknown as Consent),
-            tipo: tipo as Consent['tipo'],
-            versao: Number(item.versao),
-            historico: [],
-          });
+        if (sk.includes(HISTORY)) consents.get(String(item.tipoConsentimento))?.historico.push(toHistoryEntry(item));
+        else {
+          const consent = toConsent(item);
+          consents.set(consent.tipo, consent);
         }
       }
       return [...consents.values()];

@@ -4,11 +4,12 @@
 // the last log of the previous page (base64url): a page starts right below it, so concurrent appends
 // (always newer) never shift a page, and nothing is skipped or repeated.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll, db, tableName, withoutKeys } from '#shared/db/client';
+import { batchWriteAll, db, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, number, oneOf, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { invalid } from '#shared/domain/errors';
-import { expiresAtOf, type ExecutionLog, type ExecutionLogRepository } from '#shared/domain/execution-logs';
+import { executionStatuses, expiresAtOf, type ExecutionLog, type ExecutionLogRepository } from '#shared/domain/execution-logs';
 
 const LOG_SK = /^LOG#\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#\d{16}$/;
 
@@ -20,17 +21,22 @@ function decodeCursor(cursor: string): string {
   return sk;
 }
 
-const fromItem = (item: Record<string, unknown>): ExecutionLog => {
-  const { expiresAt: _ttl, ...log } = withoutKeys(item);
+/** A log; its TTL (`expiresAt`) is the table's business, not the log's. */
+function fromItem(item: Item): ExecutionLog {
+  const f = fieldsOf(item);
   return {
-    ...(log as unknown as ExecutionLog),
-    id: Number(item.id),
-    integracaoId: Number(item.integracaoId),
-    queryId: item.queryId === null || item.queryId === undefined ? null : Number(item.queryId),
-    linhasLidas: Number(item.linhasLidas),
-    erro: typeof item.erro === 'string' ? item.erro : null,
+    id: f.read('id', number),
+    integracaoId: f.read('integracaoId', number),
+    queryId: f.orElse('queryId', number, null),
+    query: f.read('query', string),
+    inicio: f.read('inicio', string),
+    fim: f.read('fim', string),
+    linhasLidas: f.read('linhasLidas', number),
+    status: f.read('status', oneOf(executionStatuses)),
+    erro: f.orElse('erro', string, null),
+    recebidoEm: f.read('recebidoEm', string),
   };
-};
+}
 
 export function dynamoExecutionLogRepository(): ExecutionLogRepository {
   return {

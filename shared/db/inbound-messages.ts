@@ -3,17 +3,17 @@
 // admin's read of those messages.
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conversationEntryWrite, messageInAttendanceWrite, openAttendanceWrites } from '#shared/db/attendances';
-import { batchGetAll, conditional, db, tableName, withoutKeys } from '#shared/db/client';
+import { batchGetAll, conditional, db, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { newPatientWrites } from '#shared/db/patients';
 import { ensureDefaultSector } from '#shared/db/sectors';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, putNew } from '#shared/db/unit-of-work';
 import type { Inbox, InboxRefusal, InboundMessageRecord } from '#shared/domain/inbound-messages';
+import type { PatientMessage } from '#events/inbound-queue';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
-
-type Item = Record<string, unknown>;
 
 const messageItem = (m: InboundMessageRecord): Item => ({
   ...keys.inboundMessage(m.aplicacaoId, m.provider, m.providerMessageId),
@@ -22,14 +22,27 @@ const messageItem = (m: InboundMessageRecord): Item => ({
   ...m,
 });
 
+// The queue message's own lists are zod schemas (events/inbound-queue.ts): not loaded for a read.
+const inboundProviders = wordsOf<PatientMessage['provider']>()(['provider_a', 'provider_b']);
+const messageKinds = wordsOf<PatientMessage['tipo']>()(['texto', 'botao', 'midia', 'outro']);
+
 function toRecord(item: Item): InboundMessageRecord {
-  const rest = withoutKeys(item);
+  const f = fieldsOf(item);
   return {
-    ...(rest as unknown as InboundMessageRecord),
-    id: Number(item.id),
-    aplicacaoId: Number(item.aplicacaoId),
-    pacienteId: Number(item.pacienteId),
-    atendimentoId: Number(item.atendimentoId),
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    provider: f.read('provider', oneOf(inboundProviders)),
+    providerMessageId: f.read('providerMessageId', string),
+    telefone: f.read('telefone', string),
+    para: f.read('para', nullable(string)),
+    profileName: f.read('profileName', nullable(string)),
+    tipoMensagem: f.read('tipoMensagem', oneOf(messageKinds)),
+    texto: f.read('texto', nullable(string)),
+    botao: f.read('botao', nullable(map((b) => ({ id: b.read('id', string), titulo: b.read('titulo', string) })))),
+    midias: f.read('midias', listOf(map((m) => ({ ref: m.read('ref', string), contentType: m.read('contentType', nullable(string)) })))),
+    recebidaEm: f.read('recebidaEm', string),
+    pacienteId: f.read('pacienteId', number),
+    atendimentoId: f.read('atendimentoId', number),
   };
 }
 

@@ -1,25 +1,61 @@
 // DynamoDB integrations (docs/data-model.md, pattern 40): one item per integration in the
 // application's partition; every change conditioned on the `versao` read.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, queryPrefix, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { boolean, fieldsOf, map, nullable, number, oneOf, string, type Item, type Read } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
-import type { Integration, IntegrationRepository } from '#shared/domain/integrations';
+import { secretRef } from '#shared/db/stored-secrets';
+import {
+  apiAuthentications,
+  databaseDrivers,
+  integrationTypes,
+  type ApiConnection,
+  type DatabaseConnection,
+  type Integration,
+  type IntegrationRepository,
+} from '#shared/domain/integrations';
 
 const toItem = (i: Integration) => ({ ...keys.integration(i.aplicacaoId, i.id), tipo: 'INTEGRACAO', ...i });
 
-const fromItem = (item: Record<string, unknown>): Integration => {
-  const { versaoQueries: _drawn, ...rest } = withoutKeys(item);
-  const integration = rest as unknown as Integration;
+const databaseConnection = map((f): DatabaseConnection => ({
+  driver: f.read('driver', oneOf(databaseDrivers)),
+  host: f.read('host', string),
+  porta: f.read('porta', number),
+  banco: f.read('banco', string),
+  usuario: f.read('usuario', nullable(string)),
+  parametros: f.read('parametros', nullable(string)),
+}));
+
+const apiConnection = map((f): ApiConnection => ({
+  urlBase: f.read('urlBase', string),
+  autenticacao: f.read('autenticacao', oneOf(apiAuthentications)),
+  usuario: f.read('usuario', nullable(string)),
+  cabecalho: f.read('cabecalho', nullable(string)),
+}));
+
+/** An integration; the saved-query counter on its item (`versaoQueries`, pattern 41) is not part of it. */
+function fromItem(item: Item): Integration {
+  const f = fieldsOf(item);
+  const tipoIntegracao = f.read('tipoIntegracao', oneOf(integrationTypes));
+  const connection: Read<Integration['conexao']> = tipoIntegracao === 'BANCO' ? databaseConnection : apiConnection;
   return {
-    ...integration,
-    id: Number(item.id),
-    aplicacaoId: Number(item.aplicacaoId),
-    versao: Number(item.versao),
-    conexao: { ...integration.conexao, ...('porta' in integration.conexao ? { porta: Number(integration.conexao.porta) } : {}) },
-    intervaloMinutos: item.intervaloMinutos === null || item.intervaloMinutos === undefined ? null : Number(item.intervaloMinutos),
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    tipoIntegracao,
+    nome: f.read('nome', string),
+    conexao: f.read('conexao', connection),
+    segredos: f.read(
+      'segredos',
+      map((s) => ({ ...s.ifPresent('senha', secretRef), ...s.ifPresent('token', secretRef) })),
+    ),
+    intervaloMinutos: f.orElse('intervaloMinutos', number, null),
+    ativo: f.read('ativo', boolean),
+    versao: f.read('versao', number),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
   };
-};
+}
 
 export function dynamoIntegrationRepository(): IntegrationRepository {
   return {

@@ -3,6 +3,7 @@
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
 import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { toApplication } from '#shared/db/application-item';
 import { batchGetAll, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
@@ -24,7 +25,6 @@ import {
 } from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
-import type { Application } from '#shared/domain/applications/records';
 import { localDateTime } from '#shared/domain/time';
 import { alreadySettled, type MessageRepository } from '#shared/domain/messages/repository';
 import {
@@ -114,7 +114,7 @@ export function dynamoMessageRepository(): MessageRepository {
       const appItem = find(keys.application(aplicacaoId));
       const balance = find(balanceKey);
       return {
-        application: appItem as unknown as Application | undefined,
+        application: appItem && toApplication(appItem),
         saldo: balance ? storedAmount(balance.saldo) : undefined,
         ledger: balance ? { saldo: storedAmount(balance.saldo), ultimoLancamentoId: Number(balance.ultimoLancamentoId ?? 0) } : undefined,
         cotacaoUsdBrl: itemToExchangeRate(find(rateKey))?.valor ?? null,

@@ -3,15 +3,14 @@
 // creation puts all three; an update is conditioned on the version read and moves a lookup whose value
 // changed (the new one `attribute_not_exists`, the old one deleted) in the same transaction.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, db, queryCount, queryPage, tableName, withoutKeys } from '#shared/db/client';
+import { batchGetAll, db, queryCount, queryPage, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, nullable, number, oneOf, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { foldName, type Patient, type PatientRepository, type PatientWriteRefusal } from '#shared/domain/patients';
+import { foldName, sexos, type Patient, type PatientRepository, type PatientWriteRefusal } from '#shared/domain/patients';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
-
-type Item = Record<string, unknown>;
 
 /** The patient item with its name-ordered index entry. */
 export const patientItem = (p: Patient): Item => ({
@@ -34,8 +33,24 @@ export function newPatientWrites<R>(p: Patient, refusal?: R): ConditionalWrite<R
 }
 
 function toPatient(item: Item): Patient {
-  const rest = withoutKeys(item);
-  return { ...(rest as unknown as Patient), id: Number(item.id), aplicacaoId: Number(item.aplicacaoId), versao: Number(item.versao ?? 1) };
+  const f = fieldsOf(item);
+  const text = (name: string) => f.read(name, nullable(string));
+  return {
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    nome: text('nome'),
+    telefone: f.read('telefone', string),
+    cpf: text('cpf'),
+    dataNascimento: text('dataNascimento'),
+    sexo: f.read('sexo', nullable(oneOf(sexos))),
+    email: text('email'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
+    // Items from before the optimistic lock are at their first version.
+    versao: f.orElse('versao', number, 1),
+  };
 }
 
 const get = async (key: { pk: string; sk: string }): Promise<Item | undefined> =>

@@ -5,7 +5,8 @@
 // sector of the application refuses the whole change) and the `setorId` of each number it claims or
 // gives up (a number of another sector refuses it too).
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryPrefix, tableName } from '#shared/db/client';
+import { boolean, fieldsOf, listOf, number, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
@@ -13,22 +14,25 @@ import { defaultSector, type Sector } from '#shared/domain/sectors';
 import type { SectorRepository } from '#shared/domain/sectors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
-type Item = Record<string, unknown>;
 type Refusal = { codigo: string } | { numero: string } | 'changed';
 
 const sectorItem = (s: Sector): Item => ({ ...keys.sector(s.aplicacaoId, s.id), tipo: 'SETOR', ...s });
 const codeItem = (s: Sector): Item => ({ ...keys.sectorCode(s.aplicacaoId, s.codigo), tipo: 'SETORCOD', setorId: s.id });
 
 function toSector(item: Item): Sector {
-  const rest = withoutKeys(item);
+  const f = fieldsOf(item);
   return {
-    ...(rest as unknown as Sector),
-    id: Number(item.id),
-    aplicacaoId: Number(item.aplicacaoId),
-    numeros: (item.numeros as string[] | undefined) ?? [],
-    atendentes: ((item.atendentes as unknown[] | undefined) ?? []).map(Number),
-    padrao: item.padrao === true,
-    atendimentosAbertos: Number(item.atendimentosAbertos ?? 0),
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    codigo: f.read('codigo', string),
+    nome: f.read('nome', string),
+    numeros: f.orElse('numeros', listOf(string), []),
+    atendentes: f.orElse('atendentes', listOf(number), []),
+    padrao: f.orElse('padrao', boolean, false),
+    // Kept by the attendance transactions (`ADD`): absent until the first one.
+    atendimentosAbertos: f.orElse('atendimentosAbertos', number, 0),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
   };
 }
 

@@ -3,26 +3,34 @@
 // One small partition for the whole catalogue: the tariffs in force for an application are one
 // Query of it, filtered in code (global and per-application tariffs together).
 import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, isConditionFailure, queryAll, tableName, withoutKeys } from '#shared/db/client';
+import { conditional, db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { boolean, decimal, fieldsOf, number, oneOf, string, type Item } from '#shared/db/item';
 import { storedAmount } from '#shared/db/numbers';
 import * as keys from '#shared/db/keys';
 import { notFound } from '#shared/domain/errors';
 import type { Tariff, TariffCatalogue, TariffRepository } from '#shared/domain/tariffs';
 
-type Item = Record<string, unknown>;
-
 const toItem = (t: Tariff): Item => ({ ...keys.tariff(t.id), tipo: 'TARIFA', ...t, valor: NumberValue.from(t.valor) });
 
 function itemToTariff(item: Item): Tariff {
-  const rest = withoutKeys(item);
+  const f = fieldsOf(item);
   return {
-    ...(rest as unknown as Tariff),
-    id: Number(item.id),
-    valor: storedAmount(item.valor),
-    aplicacaoId: item.aplicacaoId === null || item.aplicacaoId === undefined ? null : Number(item.aplicacaoId),
-    vigenciaInicio: (item.vigenciaInicio as string | null | undefined) ?? null,
-    vigenciaFim: (item.vigenciaFim as string | null | undefined) ?? null,
+    id: f.read('id', number),
+    categoria: f.read('categoria', string),
+    subtipo: f.read('subtipo', string),
+    subtipoDescricao: f.read('subtipoDescricao', string),
+    valor: storedAmount(f.read('valor', decimal)),
+    unidade: f.read('unidade', string),
+    unidadeDescricao: f.read('unidadeDescricao', string),
+    moeda: f.read('moeda', oneOf(['BRL'] as const)),
+    descricao: f.read('descricao', string),
+    ativo: f.read('ativo', boolean),
+    aplicacaoId: f.orElse('aplicacaoId', number, null),
+    vigenciaInicio: f.orElse('vigenciaInicio', string, null),
+    vigenciaFim: f.orElse('vigenciaFim', string, null),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
   };
 }
 

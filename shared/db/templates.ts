@@ -4,22 +4,45 @@
 // claims of pattern 33a when the write moves the template into or out of the states that hold them
 // (EM_ANALISE, APROVADO): a procedure another template holds refuses the whole submission.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryPrefix, tableName, withoutKeys } from '#shared/db/client';
+import { db, queryAll, queryPrefix, tableName } from '#shared/db/client';
+import { fieldsOf, listOf, nullable, number, oneOf, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
-import { claimsProcedures, procedureKey, type Template } from '#shared/domain/templates';
+import {
+  claimsProcedures,
+  procedureKey,
+  templateCategories,
+  templateFields,
+  templateStates,
+  type Template,
+} from '#shared/domain/templates';
 import type { TemplateRepository } from '#shared/domain/templates';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
-type Item = Record<string, unknown>;
 type Refusal = 'changed' | { procedimento: string };
 
 const templateItem = (t: Template): Item => ({ ...keys.template(t.aplicacaoId, t.id), tipo: 'TEMPLATE', ...t });
 
 function toTemplate(item: Item): Template {
-  const rest = withoutKeys(item) as unknown as Template;
-  return { ...rest, id: Number(item.id), aplicacaoId: Number(item.aplicacaoId), versao: Number(item.versao) };
+  const f = fieldsOf(item);
+  return {
+    id: f.read('id', number),
+    aplicacaoId: f.read('aplicacaoId', number),
+    nome: f.read('nome', string),
+    idioma: f.read('idioma', string),
+    categoria: f.read('categoria', oneOf(templateCategories)),
+    corpo: f.read('corpo', string),
+    variaveis: f.read('variaveis', listOf(oneOf(templateFields))),
+    botoes: f.read('botoes', listOf(string)),
+    procedimentos: f.read('procedimentos', listOf(string)),
+    estado: f.read('estado', oneOf(templateStates)),
+    motivoRejeicao: f.read('motivoRejeicao', nullable(string)),
+    providerTemplateId: f.read('providerTemplateId', nullable(string)),
+    criadoEm: f.read('criadoEm', string),
+    atualizadoEm: f.read('atualizadoEm', string),
+    versao: f.read('versao', number),
+  };
 }
 
 const claim = (t: Template, procedimento: string): ConditionalWrite<Refusal> =>

@@ -26,7 +26,8 @@ export type WriteOp = Op<'Put'> | Op<'Update'> | Op<'Delete'> | Op<'ConditionChe
  * condition is a lost race, and the write fits a unit of work of any refusal type.
  */
 export function conditionalWrite<R = never>(op: WriteOp, refusal?: R): ConditionalWrite<R> {
-  const write = op as unknown as PreparedWrite;
+  // The domain sees an opaque PreparedWrite; this store alone looks inside (transactItem).
+  const write: PreparedWrite = op as WriteOp & PreparedWrite;
   return refusal === undefined ? { write } : { write, refusal };
 }
 
@@ -34,10 +35,21 @@ export function conditionalWrite<R = never>(op: WriteOp, refusal?: R): Condition
 export const putNew = <R = never>(item: Record<string, unknown>, refusal?: R): ConditionalWrite<R> =>
   conditionalWrite({ Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, refusal);
 
-const transactItem = (write: PreparedWrite, TableName: string): TransactItem => {
-  const [[kind, body]] = Object.entries(write as unknown as WriteOp) as [[keyof TransactItem, object]];
-  return { [kind]: { TableName, ...body } };
+const writeKinds = ['Put', 'Update', 'Delete', 'ConditionCheck'];
+
+/** A write this store prepared (conditionalWrite): one element of a TransactWriteItems, of one kind. */
+const isWriteOp = (write: object): write is WriteOp => {
+  const kinds = Object.keys(write);
+  return kinds.length === 1 && writeKinds.includes(kinds[0] ?? '');
 };
+
+function transactItem(write: PreparedWrite, TableName: string): TransactItem {
+  if (!isWriteOp(write)) throw new Error('a unit of work was given a write another store prepared');
+  if ('Put' in write) return { Put: { TableName, ...write.Put } };
+  if ('Update' in write) return { Update: { TableName, ...write.Update } };
+  if ('Delete' in write) return { Delete: { TableName, ...write.Delete } };
+  return { ConditionCheck: { TableName, ...write.ConditionCheck } };
+}
 
 /** Cancellation codes of a write that a retry on fresh reads may get through. */
 const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);

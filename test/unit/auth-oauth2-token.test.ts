@@ -88,7 +88,17 @@ beforeEach(() => {
       .resolves({ Item: clientItem(c.clientId, c.secret, [...scopes]) });
   }
   dynamo.on(GetCommand, { Key: { pk: `APP#${APP_ID}`, sk: 'APP' } }).callsFake(async () => ({
-    Item: { pk: `APP#${APP_ID}`, sk: 'APP', tipo: 'APP', id: APP_ID, nome: 'Demo', slug: 'demo', ativo: appActive },
+    Item: {
+      pk: `APP#${APP_ID}`,
+      sk: 'APP',
+      tipo: 'APP',
+      id: APP_ID,
+      nome: 'Demo',
+      slug: 'demo',
+      ativo: appActive,
+      provider: 'link',
+      criadoEm: '2026-01-01T00:00:00.000Z',
+    },
   }));
 });
 
