@@ -18,6 +18,12 @@ const domainOutward = {
   message: 'shared/domain must not import db, http, queue messages, AWS or adapters: take a port (an interface in the domain) instead.',
 };
 
+// The use cases return outcomes; the handlers (and shared/http) turn them into answers.
+const operationsOutward = {
+  regex: '^(#shared/http/|aws-lambda$)',
+  message: 'shared/operations must not import HTTP: return an outcome (or throw a domain error) and let the handler answer.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/', 'console/dist/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -44,6 +50,10 @@ export default tseslint.config(
   {
     files: ['shared/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, domainOutward] }] },
+  },
+  {
+    files: ['shared/operations/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, operationsOutward] }] },
   },
   {
     // A stored item becomes a record through its typed mapper (shared/db/item.ts), never a cast that hides a malformed item.

@@ -11,7 +11,7 @@ import { validate } from '#shared/http/validation';
 import { actOn, attendanceInbox, findAttendance, renderAttendance, renderAttendanceDetail } from '#shared/operations/attendances';
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
-import { sendOperation } from '#shared/operations/send-message';
+import { sendRoute } from '#shared/http/send-answer';
 import { answerBody, inboxQuery } from './requests.ts';
 
 /** The portal user acting: the subject of its token. */
@@ -43,7 +43,7 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
     const { mensagem } = validate(answerBody, request.body ?? {});
     const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
-    return sendOperation(
+    return sendRoute(
       {
         ...request,
         body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },

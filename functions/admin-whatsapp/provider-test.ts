@@ -3,7 +3,7 @@
 // statement like any send, `contexto` TESTE; 402 when the balance cannot pay for it).
 import type { Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
-import { sendOperation } from '#shared/operations/send-message';
+import { sendRoute } from '#shared/http/send-answer';
 import { testSendBody } from './requests.ts';
 
 /** What the patient's phone shows. */
@@ -12,6 +12,6 @@ export const TEST_TEXT = 'Mensagem de teste do painel: a integração com o What
 export const providerTestOperations: Operations<'admin-whatsapp'> = {
   'POST /api/admin/whatsapp/teste': async (request) => {
     const { telefone } = validate(testSendBody, request.body ?? {});
-    return sendOperation({ ...request, body: { telefone, mensagem: TEST_TEXT, contexto: 'TESTE' } });
+    return sendRoute({ ...request, body: { telefone, mensagem: TEST_TEXT, contexto: 'TESTE' } });
   },
 };

@@ -7,7 +7,7 @@ import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/operations/message-log';
-import { sendOperation } from '#shared/operations/send-message';
+import { sendRoute } from '#shared/http/send-answer';
 import { elementsPageOf } from '#shared/domain/paging';
 import { messageListQuery } from './requests.ts';
 
@@ -18,7 +18,7 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 const repo = dynamoMessageRepository();
 
 export const handler = groupHandler('external-messages', {
-  'POST /api/external/messages/send': sendOperation,
+  'POST /api/external/messages/send': sendRoute,
 
   'GET /api/external/messages/{id}': async (request) => {
     return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId, pathId(request, 'message'))));

@@ -1,7 +1,7 @@
-import { sendOperation } from '#shared/operations/send-message';
+import { sendRoute } from '#shared/http/send-answer';
 import type { Operations } from '#shared/http/kit';
 
 // POST /api/external/v2/mensagens: the v2 send, same operation and same answers as the API-key send.
 export const messageOperations: Operations<'v2-other'> = {
-  'POST /api/external/v2/mensagens': sendOperation,
+  'POST /api/external/v2/mensagens': sendRoute,
 };

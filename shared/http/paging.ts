@@ -2,6 +2,7 @@
 // page defaults to 0, size to 20 and may not exceed 100.
 import * as z from 'zod/mini';
 import { validate } from '#shared/http/validation';
+import type { PageRequest } from '#shared/domain/paging';
 
 /**
  * A plain decimal integer ("12"; not " 12", "1e1", "0x10" or "12.0") within [min, max]; absent means `fallback`.
@@ -20,9 +21,5 @@ export const integer = (min: number, max: number, fallback: number) =>
 /** The query parameters `page` and `size` (also what the OpenAPI document shows for every paged listing). */
 export const pagingQuery = z.object({ page: integer(0, 1_000_000, 0), size: integer(1, 100, 20) });
 
-export interface Paging {
-  page: number;
-  size: number;
-}
-
-export const readPaging = (query: Record<string, string>): Paging => validate(pagingQuery, { page: query.page, size: query.size }, 'query');
+export const readPaging = (query: Record<string, string>): PageRequest =>
+  validate(pagingQuery, { page: query.page, size: query.size }, 'query');

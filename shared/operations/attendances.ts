@@ -10,7 +10,7 @@ import { statusDescricoes, type MessageStatus } from '#shared/domain/messages/re
 import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
 import { localDateTime } from '#shared/domain/time';
-import type { Paging } from '#shared/http/paging';
+import type { PageRequest } from '#shared/domain/paging';
 import { elementsPageOf, pageOf } from '#shared/domain/paging';
 
 const attendances = dynamoAttendanceRepository();
@@ -158,7 +158,7 @@ export async function renderAttendanceDetail(a: Attendance) {
 }
 
 /** The admin panel's inbox: a page of one open status's attendances (of one sector, when given), oldest first. */
-export async function attendanceInbox(aplicacaoId: number, status: AttendanceStatus, setorId: number | undefined, paging: Paging) {
+export async function attendanceInbox(aplicacaoId: number, status: AttendanceStatus, setorId: number | undefined, paging: PageRequest) {
   const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size, setorId);
   return elementsPageOf(await withNames(aplicacaoId, content), total, paging);
 }
@@ -178,7 +178,7 @@ async function withNames(aplicacaoId: number, content: Attendance[]) {
 }
 
 /** A page of one status's attendances, oldest first, in the v2 paged shape. */
-export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: Paging) {
+export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: PageRequest) {
   const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size);
   return pageOf(await withNames(aplicacaoId, content), total, paging);
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/config';
 import type { ApiRequest } from '#shared/http/kit';
-import { statusCallbackUrl } from '#shared/operations/send-message';
+import { statusCallbackUrl } from '#shared/http/send-answer';
 import { restEvent } from '#events/samples/api-gateway';
 import {
   paramsOf,

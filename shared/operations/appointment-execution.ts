@@ -1,0 +1,75 @@
+// POST /execucao's use case: a service provider reports that an appointment of its scope was carried
+// out (REALIZADO) or missed (FALTOU). The scope (application and provider) comes from the caller's
+// credential. With an idempotency key, the move, the stored answer and the outbound event commit
+// together: a repeat gets the original answer (`replay`) and has no second effect. No HTTP here: the
+// handler (functions/provider-api/handler.ts) reads the request and shapes the answer.
+import type { AppointmentRepository } from '#shared/domain/appointments/repository';
+import { parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
+import type { Appointment } from '#shared/domain/appointments/records';
+import { executionResultView, type ExecutionResultView } from '#shared/domain/appointments/views';
+import { replayOf, requestFingerprint, REPLAY, type IdempotencyStore } from '#shared/domain/idempotency';
+import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
+
+export interface ExecutionDeps {
+  appointments: AppointmentRepository;
+  events: OutboundEventRepository;
+  idempotency: IdempotencyStore;
+}
+
+export interface ExecutionReport {
+  aplicacaoId: number;
+  prestadorId: number;
+  /** Who reported it (the credential), kept in the appointment's history. */
+  actorId: string | null;
+  /** The caller's Idempotency-Key, already checked (shared/domain/idempotency.ts, idempotencyKey). */
+  key: string | undefined;
+  /** The request's body, unchecked: parseExecution refuses it naming the field. */
+  body: unknown;
+}
+
+export type ExecutionAnswer = ExecutionResultView | (ExecutionResultView & { status: 'replay' });
+
+export async function reportExecution(deps: ExecutionDeps, report: ExecutionReport): Promise<ExecutionAnswer> {
+  const { appointments, idempotency } = deps;
+  const { aplicacaoId, prestadorId, key } = report;
+  const input = parseExecution(report.body ?? {});
+  const scope = `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#execucao`;
+  const fingerprint = requestFingerprint(input);
+  const replay = async () => {
+    const record = key === undefined ? undefined : await idempotency.get<ExecutionResultView>(scope, key);
+    return record && { ...replayOf(record, fingerprint), status: 'replay' as const };
+  };
+
+  /** The provider's appointments the identifiers name (another provider's or application's: none). */
+  const candidates = async (): Promise<Appointment[]> => {
+    const found = [
+      input.agendamentoId === null ? undefined : await appointments.get(aplicacaoId, input.agendamentoId),
+      input.agendamentoId === null && input.numeroPedido
+        ? await appointments.findByOrderNumber(aplicacaoId, prestadorId, input.numeroPedido)
+        : undefined,
+    ];
+    return found.filter((a): a is Appointment => a !== undefined && a.prestadorId === prestadorId);
+  };
+
+  return retryRaces(async () => {
+    const repeated = await replay();
+    if (repeated) return repeated;
+    const current = resolveExecutionTarget(await candidates(), input);
+    const result = executionResultView(current.id, input.resultado);
+    const attempt = await attemptMove(
+      deps,
+      current,
+      { by: 'prestador', resultado: input.resultado },
+      { actorId: report.actorId, observacao: input.observacao },
+      () => (key === undefined ? [] : [idempotency.write(scope, key, { fingerprint, answer: result })]),
+    ).catch(async (refusal: unknown) => {
+      // A duplicate that committed between our key check and our read closed the appointment: that is a replay, not a 409.
+      if (key !== undefined && (await replay())) return { kind: 'raced' as const };
+      throw refusal;
+    });
+    if (attempt.kind === 'moved' || attempt.kind === 'unchanged') return result;
+    if (attempt.kind === 'refused' && attempt.refusals.includes(REPLAY)) return replay();
+    return undefined; // raced: decide again on a fresh read
+  });
+}
