@@ -5,6 +5,7 @@
 import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
 import type { PortalUser } from '#shared/domain/applications/records';
 import { createPortalUser } from '#shared/domain/portal-users';
+import { notFound } from '#shared/domain/errors';
 import { HttpError } from '#shared/http/errors';
 import { elementsPageOf } from '#shared/domain/paging';
 import { json, type Operations } from '#shared/http/kit';
@@ -39,7 +40,7 @@ export const userOperations: Operations<'admin'> = {
     const platformAdmin = isPlatformAdmin(request.principal);
     // Another application is, for a tenant's admin, an application that does not exist (404, never 403).
     if (input.aplicacaoId !== undefined && input.aplicacaoId !== own && !platformAdmin) {
-      throw new HttpError(404, 'not_found', 'aplicacao not found');
+      throw notFound('aplicacao');
     }
     if (input.plataforma && !platformAdmin) throw new HttpError(403, 'forbidden', 'Only a platform admin can create a platform admin');
     const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own });

@@ -2,7 +2,7 @@
 // secrets, OAuth client secrets, nbwp_ secrets) are returned once, here, and stored only as hashes;
 // secrets that sign or verify HMACs are stored retrievably (secrets.ts).
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
-import { DomainError, invalid } from '#shared/domain/errors';
+import { invalid, notFound } from '#shared/domain/errors';
 import type { PortalRole, Scope } from '#shared/domain/permissions';
 import { money, SLUG, validScopes, withProviderANumber } from '#shared/domain/applications/inputs';
 import {
@@ -118,7 +118,7 @@ export async function issueProviderCredential(
   input: { aplicacaoId: number; prestadorId: number; nome: string; ipAllowlist?: string[]; limitePorMinuto?: number | null },
 ): Promise<{ credencialId: number; apiKey: string; apiSecret: string }> {
   const prestador = await repo.getPrestador(input.aplicacaoId, input.prestadorId);
-  if (!prestador) throw new DomainError('not_found', 'prestador not found');
+  if (!prestador) throw notFound('prestador');
   const limite = input.limitePorMinuto ?? null;
   if (limite !== null && (!Number.isInteger(limite) || limite <= 0))
     throw invalid('limitePorMinuto must be a positive integer', 'limitePorMinuto');
