@@ -1,5 +1,5 @@
 // What the messaging code sees of a WhatsApp provider: one send, and one error type that says
-// whose fault a failure was. The adapters (provider-a.ts, provider-b.ts, link.ts) speak each
+// whose fault a failure was. The adapters (provider-a/client.ts, provider-b/client.ts, link.ts) speak each
 // provider's wire protocol behind this interface; shared/providers/index.ts picks one.
 import { sendBudget } from '#shared/domain/send-budget';
 
