@@ -19,6 +19,7 @@ import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#sh
 import { validate } from '#shared/http/validation';
 import { recordId } from '#shared/domain/validation';
 import { providerFor } from '#shared/providers/index';
+import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 export const sendBody = z.object({
   /** A phone with its country code (E.164 has at most 15 digits; room for spaces, dashes and parentheses). */
@@ -49,8 +50,6 @@ export function statusCallbackUrl(request: ApiRequest): string {
     full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
   return `${proto}://${host}${prefix}${STATUS_CALLBACK_PATH}`;
 }
-
-const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status';
 
 /** The operation with its repositories and providers (a Lambda passes the DynamoDB ones, a test its own). */
 export function sendMessageOperation(dependencies: () => SendDeps) {
