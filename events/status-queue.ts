@@ -1,17 +1,18 @@
 // Contract of the status queue's messages. One file per queue: a consumer builds only its own schemas at cold start.
 import * as z from 'zod/mini';
+import { callbackStatuses } from '#shared/domain/delivery-status';
 
 /** One delivery-status update, normalised from provider_a or provider_b. */
 export const statusCallback = z.object({
   provider: z.enum(['provider_a', 'provider_b']),
   messageSid: z.string().check(z.minLength(1)),
-  status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'undelivered']),
+  status: z.enum(callbackStatuses),
   occurredAt: z.string(),
   errorCode: z.optional(z.string()),
   errorMessage: z.optional(z.string()),
   /** Actual provider cost in USD (absolute value), when the callback carries it. */
   priceUsd: z.optional(z.string()),
-  /** provider_b's pricing.category in upper case (UTILITY, AUTHENTICATION, MARKETING, SERVICE). */
+  /** provider_b's pricing.category in upper case, one of the domain's conversationTypes (shared/domain/ledger.ts). */
   tipoConversa: z.optional(z.string()),
   /** The application whose signature the edge checked: the consumer drops a callback for another application's message. */
   aplicacaoId: z.optional(z.number()),

@@ -12,6 +12,7 @@ import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
 import { providerFor } from '#shared/providers/index';
+import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
 
@@ -35,7 +36,7 @@ export const flowDeps = (): FlowDeps => {
     send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
-    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}/api/webhooks/whatsapp/status` : '',
+    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
   });
 };
 

@@ -1,9 +1,11 @@
 // Contract of the webhooks the service receives (no authorizer: functions/webhooks/handler.ts checks each
-// call's signature over the exact bytes received, then queues it). The handlers read the raw bodies
-// field by field (a provider's callback must not be refused for a field it added), so the body schemas
-// below document what is read; none is what the handler validates with.
+// call's signature over the exact bytes received, then queues it). The providers' bodies are read by
+// their wire modules (shared/providers/provider-a/wire.ts, provider-b/wire.ts), loose about fields a
+// provider added; the body schemas below document what is read, with the same lists of statuses.
 import * as z from 'zod/mini';
 import { SLUG } from '#shared/domain/applications/inputs';
+import { providerAStatuses } from '#shared/providers/provider-a/wire';
+import { providerBStatuses } from '#shared/providers/provider-b/wire';
 import { described, named, ok, type GroupContract, type HeaderDoc } from '#shared/http/contract/kit';
 import { FLUXO, MAX_CHALLENGE, MAX_VERIFY_TOKEN } from './requests.ts';
 
@@ -29,8 +31,8 @@ const providerASignature: HeaderDoc = {
   schema: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(28)),
 };
 
-// documented, not validated by a schema: the handler reads the form field by field (shared/providers/inbound.ts
-// fromProviderAForm) and answers 200 whatever it gets, so that the provider never retries.
+// documented, not validated by a schema: read by parseProviderAMessage (shared/providers/provider-a/wire.ts);
+// the handler answers 200 whatever it gets, so that the provider never retries.
 const providerAMessageForm = named(
   'ProviderAInboundMessageForm',
   z.looseObject({
@@ -52,13 +54,13 @@ const providerAMessageForm = named(
   'A patient’s WhatsApp message as provider_a posts it (form fields; others are ignored).',
 );
 
-// documented, not validated by a schema: read field by field in the handler (providerAStatus), whose 400s
-// carry their own messages.
+// documented, not validated by a schema: read by parseProviderAStatus (shared/providers/provider-a/wire.ts),
+// whose refusals are 400s with their own messages.
 const providerAStatusForm = named(
   'ProviderAStatusForm',
   z.looseObject({
     MessageSid: described(z.string().check(z.maxLength(128)), 'The provider’s id of the message sent.'),
-    MessageStatus: described(z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'undelivered']), 'Case is ignored.'),
+    MessageStatus: described(z.enum(providerAStatuses), 'Case is ignored.'),
     ErrorCode: z.optional(described(z.string(), 'Present when failed or undelivered.')),
     ErrorMessage: z.optional(z.string()),
     Price: z.optional(described(z.string(), 'The provider’s cost of the message (a decimal; its sign is ignored).')),
@@ -88,11 +90,12 @@ const hubSignature: HeaderDoc = {
   schema: z.string().check(z.regex(/^sha256=[0-9a-fA-F]{64}$/), z.maxLength(71)),
 };
 
-// documented, not validated by a schema: the handler walks the event defensively (an entry, change, status or
-// message it cannot use is skipped, not refused), after checking the signature over the raw bytes.
+// documented, not validated by a schema: parseProviderBWebhook (shared/providers/provider-b/wire.ts) walks the
+// event defensively (an entry, change, status or message it cannot use is skipped, not refused), after the
+// handler checked the signature over the raw bytes.
 const providerBStatus = z.looseObject({
   id: described(z.string(), 'The provider’s message id.'),
-  status: z.enum(['sent', 'delivered', 'read', 'failed']),
+  status: z.enum(providerBStatuses),
   timestamp: z.optional(described(z.string(), 'Unix seconds.')),
   recipient_id: z.optional(z.string()),
   biz_opaque_callback_data: z.optional(described(z.string(), 'Our reference of the message, as given with the send.')),

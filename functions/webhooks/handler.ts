@@ -6,11 +6,12 @@
 //   POST /api/webhooks/whatsapp/webhook/test  reachability check
 //   POST /api/webhooks/whatsapp/webhook       provider_a inbound messages (always 200; the application by the To number)
 //   POST /api/v1/webhooks/inbound/{slug}/{fluxo}  generic inbound webhooks (X-Service-Signature, kept for audit)
-// Patients' messages of both providers are normalised to one shape (shared/providers/inbound.ts) and
-// queued with `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
+// Each provider's format is read by its wire module (shared/providers/provider-a/wire.ts,
+// provider-b/wire.ts). Patients' messages of both providers are normalised to one shape and queued with
+// `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
 import { constantTimeEqual } from '#shared/constant-time';
 import { randomUUID } from 'node:crypto';
-import type { InboundEventRef, PatientMessage, TemplateReview } from '#events/inbound-queue';
+import type { InboundEventRef, PatientMessage } from '#events/inbound-queue';
 import type { StatusCallback } from '#events/status-queue';
 import { adapter, awsAdapters } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
@@ -19,7 +20,6 @@ import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { SLUG } from '#shared/domain/applications/inputs';
-import { absDecimal, isDecimal } from '#shared/domain/delivery-status';
 import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
@@ -27,8 +27,9 @@ import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/h
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 import { inboundSecretValues } from '#shared/operations/webhook-secrets';
-import { fromProviderAForm, fromProviderBMessage, MAX_MESSAGE_ID, type Normalised } from '#shared/providers/inbound';
-import { str } from '#shared/providers/http';
+import type { Normalised } from '#shared/providers/inbound';
+import { parseProviderAMessage, parseProviderAStatus } from '#shared/providers/provider-a/wire';
+import { parseProviderBWebhook } from '#shared/providers/provider-b/wire';
 import { providerSecret } from '#shared/providers/secrets';
 import {
   paramsOf,
@@ -50,10 +51,6 @@ needsConfig('inboundQueueUrl', 'statusQueueUrl', 'providerSecretPrefix', 'webhoo
 
 const applications = dynamoApplicationRepository();
 const messages = dynamoDeliveryStatusRepository();
-
-const providerAStatuses = new Set(['queued', 'sent', 'delivered', 'read', 'failed', 'undelivered']);
-const providerBStatuses = new Set(['sent', 'delivered', 'read', 'failed']);
-const conversationTypes = new Set(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE']);
 
 const ok = (): ApiResponse => json(200, { status: 'ok' });
 
@@ -80,7 +77,7 @@ function refuseInbound(reason: 'invalid' | 'unknown_number' | 'provider' | 'sign
 async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
   try {
     const form = new URLSearchParams(request.rawBody.toString('utf8'));
-    const message = fromProviderAForm(form, new Date().toISOString());
+    const message = parseProviderAMessage(form, new Date().toISOString());
     if (!message) return refuseInbound('invalid', {});
     const number = message.to ? await findWhatsappNumber(message.to) : undefined;
     if (!number) return refuseInbound('unknown_number', { messageSid: message.providerMessageId });
@@ -133,29 +130,13 @@ const enqueueStatus = async (message: StatusCallback) =>
  */
 async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
   const form = new URLSearchParams(request.rawBody.toString('utf8'));
-  const messageSid = form.get('MessageSid')?.trim();
-  // It becomes a key: an id no provider gives (provider_a's are 34 characters) is refused before any read.
-  if (messageSid && messageSid.length > MAX_MESSAGE_ID) throw new HttpError(400, 'bad_request', 'MessageSid is too long');
-  const status = form.get('MessageStatus')?.trim().toLowerCase();
-  if (!messageSid || !status || !providerAStatuses.has(status)) {
-    throw new HttpError(400, 'bad_request', 'MessageSid and a known MessageStatus are required');
-  }
+  const parsed = parseProviderAStatus(form, new Date().toISOString());
+  if ('refusal' in parsed) throw new HttpError(400, 'bad_request', parsed.refusal);
+  const callback: StatusCallback = parsed.callback;
+  const { messageSid, status } = callback;
   const signature = request.headers['x-provider-a-signature'];
   const params = paramsOf(form);
   const url = webhookUrlsOf(request.event, config().publicBaseUrl);
-
-  const callback: StatusCallback = {
-    provider: 'provider_a',
-    messageSid,
-    status: status as StatusCallback['status'],
-    occurredAt: new Date().toISOString(), // the form carries no timestamp: the moment it reached us
-  };
-  const errorCode = form.get('ErrorCode')?.trim();
-  const errorMessage = form.get('ErrorMessage')?.trim();
-  if (errorCode) callback.errorCode = errorCode.slice(0, 64);
-  if (errorMessage) callback.errorMessage = errorMessage.slice(0, 500);
-  const price = form.get('Price')?.trim();
-  if (price && isDecimal(price) && (form.get('PriceUnit') ?? 'USD').toUpperCase() === 'USD') callback.priceUsd = absDecimal(price);
 
   // Our reference, in the callback URL we gave with the send (kept only when well formed).
   const referencia = request.query.ref;
@@ -214,26 +195,7 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
   return { statusCode: 200, body: challenge, headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
 }
 
-interface ProviderBValue {
-  metadata?: { display_phone_number?: unknown };
-  contacts?: { wa_id?: unknown; profile?: { name?: unknown } }[];
-}
-
-interface ProviderBStatus {
-  id?: unknown;
-  biz_opaque_callback_data?: unknown;
-  status?: unknown;
-  timestamp?: unknown;
-  errors?: { code?: unknown; title?: unknown; message?: unknown }[];
-  pricing?: { billable?: unknown; category?: unknown };
-}
-
-const epochToIso = (timestamp: unknown): string => {
-  const seconds = typeof timestamp === 'string' || typeof timestamp === 'number' ? Number(timestamp) : NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : new Date().toISOString();
-};
-
-/** provider_b event: signature over the exact bytes, then each status of each change is queued. */
+/** provider_b event: signature over the exact bytes, then its statuses, messages and template reviews are queued. */
 async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
   const app = await applicationBySlug(request);
   const appSecret = await providerSecret(app, 'providerB.appSecret');
@@ -241,82 +203,15 @@ async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
     throw new HttpError(401, 'invalid_signature', 'The signature does not match');
   }
   // The kit refused a body that is not well-formed UTF-8; a lone surrogate escaped in a string is 400 too.
-  const event = parseJsonText(request.rawBody.toString('utf8')) as {
-    entry?: {
-      changes?: {
-        field?: unknown;
-        value?: { statuses?: ProviderBStatus[]; messages?: Record<string, unknown>[] } & ProviderBValue & ProviderBTemplateUpdate;
-      }[];
-    }[];
-  };
-
-  const queued: StatusCallback[] = [];
-  const inbound: Normalised[] = [];
-  const reviews: TemplateReview[] = [];
-  const receivedAt = new Date().toISOString();
-  for (const entry of Array.isArray(event?.entry) ? event.entry : []) {
-    for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-      const value = change?.value;
-      if (change?.field === 'message_template_status_update') {
-        const review = templateReviewOf(app.id, value);
-        if (review) reviews.push(review);
-        continue;
-      }
-      for (const s of Array.isArray(value?.statuses) ? value.statuses : []) {
-        const status = typeof s?.status === 'string' ? s.status.toLowerCase() : '';
-        if (typeof s?.id !== 'string' || !s.id || s.id.length > MAX_MESSAGE_ID || !providerBStatuses.has(status)) {
-          log.info('provider_b status ignored', { status: typeof s?.status === 'string' ? s.status.slice(0, 32) : typeof s?.status });
-          continue;
-        }
-        const callback: StatusCallback = {
-          provider: 'provider_b',
-          messageSid: s.id,
-          status: status as StatusCallback['status'],
-          occurredAt: epochToIso(s.timestamp),
-          aplicacaoId: app.id,
-        };
-        if (typeof s.biz_opaque_callback_data === 'string' && parseSendReference(s.biz_opaque_callback_data)) {
-          callback.referencia = s.biz_opaque_callback_data;
-        }
-        const error = Array.isArray(s.errors) ? s.errors[0] : undefined;
-        const code = str(error?.code);
-        if (code !== null) callback.errorCode = code.slice(0, 64);
-        const title = error?.title ?? error?.message;
-        if (typeof title === 'string') callback.errorMessage = title.slice(0, 500);
-        const category = typeof s.pricing?.category === 'string' ? s.pricing.category.toUpperCase() : '';
-        if (conversationTypes.has(category)) {
-          callback.tipoConversa = category;
-          // A conversation the provider does not bill costs nothing (the price table is only for billable ones).
-          if (s.pricing?.billable === false) callback.priceUsd = '0';
-        }
-        queued.push(callback);
-      }
-      for (const m of Array.isArray(value?.messages) ? value.messages : []) {
-        const message = m && typeof m === 'object' ? fromProviderBMessage(m, value ?? {}, receivedAt) : undefined;
-        if (message) inbound.push(message);
-        else log.info('provider_b inbound message ignored: no id or sender', { aplicacaoId: app.id });
-      }
-    }
+  const event = parseProviderBWebhook(parseJsonText(request.rawBody.toString('utf8')), new Date().toISOString());
+  for (const ignored of event.ignored) {
+    if (ignored.kind === 'status') log.info('provider_b status ignored', { status: ignored.status });
+    else log.info('provider_b inbound message ignored: no id or sender', { aplicacaoId: app.id });
   }
-  for (const callback of queued) await enqueueStatus(callback);
-  for (const message of inbound) await enqueueMessage(app.id, message);
-  for (const review of reviews) await (await adapter('queue')).send('inbound', review);
+  for (const callback of event.statuses) await enqueueStatus({ ...callback, aplicacaoId: app.id });
+  for (const message of event.messages) await enqueueMessage(app.id, message);
+  for (const review of event.templateReviews) await (await adapter('queue')).send('inbound', { ...review, aplicacaoId: app.id });
   return ok();
-}
-
-interface ProviderBTemplateUpdate {
-  event?: unknown;
-  message_template_id?: unknown;
-  reason?: unknown;
-}
-
-/** A template review result of the provider (its id as text, the event word, the reason when there is one). */
-function templateReviewOf(aplicacaoId: number, value: ProviderBTemplateUpdate | undefined): TemplateReview | undefined {
-  const providerTemplateId = str(value?.message_template_id);
-  const evento = typeof value?.event === 'string' ? value.event.slice(0, 64) : '';
-  if (!providerTemplateId || providerTemplateId.length > 128 || !evento) return undefined;
-  const reason = typeof value?.reason === 'string' && value.reason !== 'NONE' ? value.reason.slice(0, 500) : null;
-  return { kind: 'template', aplicacaoId, providerTemplateId, evento, motivo: reason };
 }
 
 const MAX_INBOUND_BYTES = 256 * 1024;

@@ -8,18 +8,17 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { log } from '#shared/log';
 import { providerFor, type ProviderOptions } from '#shared/providers/index';
-
-export const STATUS_WEBHOOK_PATH = '/api/webhooks/whatsapp/status';
+import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 export interface ProviderWhatsAppOptions extends ProviderOptions {
   repo?: Pick<ApplicationRepository, 'getApplication'>;
-  /** Default `${PUBLIC_BASE_URL}/api/webhooks/whatsapp/status`. */
+  /** Default `${PUBLIC_BASE_URL}${STATUS_CALLBACK_PATH}`. */
   statusCallbackUrl?: string;
 }
 
 export function providerWhatsApp(options: ProviderWhatsAppOptions = {}): WhatsAppPort {
   const repo = options.repo ?? dynamoApplicationRepository();
-  const statusCallbackUrl = options.statusCallbackUrl ?? `${config().publicBaseUrl ?? ''}${STATUS_WEBHOOK_PATH}`;
+  const statusCallbackUrl = options.statusCallbackUrl ?? `${config().publicBaseUrl ?? ''}${STATUS_CALLBACK_PATH}`;
   return {
     async sendText({ aplicacaoId, to, body }) {
       const app = await repo.getApplication(aplicacaoId);

@@ -4,7 +4,7 @@
 // provider-cost fields of the message's statement entry once; the balance is never touched (the
 // application pays its tariff; provider costs are the operator's information).
 import { multiplyDecimals } from '#shared/domain/money';
-import type { ConversationType } from '#shared/domain/ledger';
+import { conversationTypes, type ConversationType } from '#shared/domain/ledger';
 import { log } from '#shared/log';
 
 // The states, their ranks and descriptions are the messages' own (shared/domain/messages/records.ts).
@@ -89,11 +89,22 @@ export interface DeliveryStatusRepository {
   recordOrphan(orphan: OrphanStatus): Promise<void>;
 }
 
+/** A callback's status: a message status as the providers write it (provider_a may report each; provider_b sent, delivered, read, failed). */
+export const callbackStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'undelivered',
+] as const satisfies Lowercase<MessageStatus>[];
+export type CallbackStatus = (typeof callbackStatuses)[number];
+
 /** The normalised callback (events/status-queue.ts statusCallback). */
 export interface StatusCallbackInput {
   provider: 'provider_a' | 'provider_b';
   messageSid: string;
-  status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'undelivered';
+  status: CallbackStatus;
   occurredAt: string;
   errorCode?: string;
   errorMessage?: string;
@@ -249,8 +260,6 @@ async function raiseStatus(
   // Still moving after every round (a burst of callbacks for one message): the queue delivers this one again.
   throw new Error('the message kept moving while its status callback was applied');
 }
-
-const conversationTypes: ConversationType[] = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'];
 
 function conversationOf(callback: StatusCallbackInput): ConversationType | null {
   const category = callback.tipoConversa?.toUpperCase() as ConversationType | undefined;

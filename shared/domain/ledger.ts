@@ -17,7 +17,9 @@ import { fromCents, toCents } from '#shared/domain/money';
 import { maskPhone } from '#shared/domain/masking';
 
 export type EntryType = 'CREDIT' | 'DEBIT';
-export type ConversationType = 'UTILITY' | 'AUTHENTICATION' | 'MARKETING' | 'SERVICE';
+/** The conversation categories a provider prices a message by (provider_b's `pricing.category`). */
+export const conversationTypes = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'] as const;
+export type ConversationType = (typeof conversationTypes)[number];
 
 /**
  * The spec's statement entry. Charges (valor, saldos, tarifaCobrada) are decimal strings with two

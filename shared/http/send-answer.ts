@@ -9,6 +9,7 @@ import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
 import { send, type SendRequest } from '#shared/operations/send-message';
+import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 /**
  * Where provider_a posts delivery statuses: the configured public URL (PUBLIC_BASE_URL, set by the
@@ -26,8 +27,6 @@ export function statusCallbackUrl(request: ApiRequest): string {
     full && request.event.path && full.endsWith(request.event.path) ? full.slice(0, full.length - request.event.path.length) : '';
   return `${proto}://${host}${prefix}${STATUS_CALLBACK_PATH}`;
 }
-
-const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status';
 
 /** Sends what the request asks (its body, its Idempotency-Key) and answers with the outcome. */
 export async function sendRoute(request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<ApiResponse> {

@@ -4,8 +4,8 @@
 import type { Application } from '#shared/domain/applications/records';
 import type { ProviderSecretName } from '#shared/domain/applications/secrets';
 import { linkClient } from '#shared/providers/link';
-import { providerAClient } from '#shared/providers/provider-a';
-import { providerBClient } from '#shared/providers/provider-b';
+import { providerAClient } from '#shared/providers/provider-a/client';
+import { providerBClient } from '#shared/providers/provider-b/client';
 import { secretForCall } from '#shared/providers/secrets';
 import { ProviderError, type ProviderClient, type ProviderOptions } from '#shared/providers/types';
 

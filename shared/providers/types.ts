@@ -1,7 +1,16 @@
 // What the messaging code sees of a WhatsApp provider: one send, and one error type that says
-// whose fault a failure was. The adapters (provider-a.ts, provider-b.ts, link.ts) speak each
+// whose fault a failure was. The adapters (provider-a/client.ts, provider-b/client.ts, link.ts) speak each
 // provider's wire protocol behind this interface; shared/providers/index.ts picks one.
 import { sendBudget } from '#shared/domain/send-budget';
+import type { RouteKey } from '#shared/http/routes';
+
+type PostPath<K> = K extends `POST ${infer P}` ? P : never;
+
+/**
+ * Where provider_a posts delivery statuses: the service's route, checked against the route table
+ * (shared/http/routes.ts) when compiled. The send gives it under the public base URL.
+ */
+export const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status' satisfies PostPath<RouteKey>;
 
 export interface SendInput {
   /** The recipient in +E.164 (already normalised by the caller). */

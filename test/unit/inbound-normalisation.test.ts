@@ -1,10 +1,12 @@
-// A patient's message as each provider posts it (shared/providers/inbound.ts), normalised to the
+// A patient's message as each provider posts it (shared/providers/provider-a/wire.ts, provider-b/wire.ts), normalised to the
 // inbound queue's `patientMessage`: provider_a's form (its WhatsApp incoming-message webhook) and the
 // messages of a provider_b event (its Cloud API `messages` webhook), with payloads shaped as the
 // providers document them. Every result must also pass the queue contract.
 import { describe, expect, it } from 'vitest';
 import { patientMessage } from '#events/inbound-queue';
-import { fromProviderAForm, fromProviderBMessage, whatsappPhone, type Normalised } from '#shared/providers/inbound';
+import { whatsappPhone, type Normalised } from '#shared/providers/inbound';
+import { parseProviderAMessage } from '#shared/providers/provider-a/wire';
+import { fromProviderBMessage } from '#shared/providers/provider-b/wire';
 
 const receivedAt = '2026-03-02T12:00:00.000Z';
 
@@ -39,7 +41,7 @@ describe('provider_a incoming-message form', () => {
 
   it('turns a text into tipo texto with E.164 phones, the profile name and the moment it was received', () => {
     // Act
-    const message = queueable(fromProviderAForm(form(), receivedAt));
+    const message = queueable(parseProviderAMessage(form(), receivedAt));
 
     // Assess
     expect(message).toEqual({
@@ -59,7 +61,7 @@ describe('provider_a incoming-message form', () => {
   it('keeps every media by reference with its content type, the body as caption', () => {
     const base = 'https://api.provider-a.example/2010-04-01/Accounts/AC6e/Messages/MM1/Media';
     const message = queueable(
-      fromProviderAForm(
+      parseProviderAMessage(
         form({
           MessageType: 'image',
           NumMedia: '2',
@@ -85,15 +87,15 @@ describe('provider_a incoming-message form', () => {
 
   it('reads no more media than NumMedia says, at most ten, and none for a NumMedia that is not a number', () => {
     const urls = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`MediaUrl${i}`, `https://m.example/${i}`]));
-    expect(fromProviderAForm(form({ ...urls, NumMedia: '1' }), receivedAt)?.midias).toHaveLength(1);
-    expect(fromProviderAForm(form({ ...urls, NumMedia: '50' }), receivedAt)?.midias).toHaveLength(10);
-    expect(fromProviderAForm(form({ ...urls, NumMedia: 'muitos' }), receivedAt)?.midias).toEqual([]);
-    expect(fromProviderAForm(form({ NumMedia: '1' }), receivedAt)).toMatchObject({ tipo: 'texto', midias: [] });
+    expect(parseProviderAMessage(form({ ...urls, NumMedia: '1' }), receivedAt)?.midias).toHaveLength(1);
+    expect(parseProviderAMessage(form({ ...urls, NumMedia: '50' }), receivedAt)?.midias).toHaveLength(10);
+    expect(parseProviderAMessage(form({ ...urls, NumMedia: 'muitos' }), receivedAt)?.midias).toEqual([]);
+    expect(parseProviderAMessage(form({ NumMedia: '1' }), receivedAt)).toMatchObject({ tipo: 'texto', midias: [] });
   });
 
   it('turns a quick-reply button (ButtonPayload, ButtonText) into tipo botao titled by its text', () => {
     const message = queueable(
-      fromProviderAForm(
+      parseProviderAMessage(
         form({ MessageType: 'button', Body: 'Confirmar', ButtonText: 'Confirmar', ButtonPayload: 'CONFIRMAR_123' }),
         receivedAt,
       ),
@@ -106,11 +108,16 @@ describe('provider_a incoming-message form', () => {
     location.delete('Body');
     location.delete('ProfileName');
     location.delete('To');
-    expect(queueable(fromProviderAForm(location, receivedAt))).toMatchObject({ tipo: 'outro', texto: null, profileName: null, to: null });
+    expect(queueable(parseProviderAMessage(location, receivedAt))).toMatchObject({
+      tipo: 'outro',
+      texto: null,
+      profileName: null,
+      to: null,
+    });
   });
 
   it('cuts a text at 4096 characters', () => {
-    expect(fromProviderAForm(form({ Body: 'a'.repeat(5000) }), receivedAt)?.texto).toHaveLength(4096);
+    expect(parseProviderAMessage(form({ Body: 'a'.repeat(5000) }), receivedAt)?.texto).toHaveLength(4096);
   });
 
   it.each([
@@ -119,7 +126,7 @@ describe('provider_a incoming-message form', () => {
     ['an empty sender', { From: 'whatsapp:' }],
     ['a MessageSid longer than any provider gives (it would become a key)', { MessageSid: `SM${'0'.repeat(127)}` }],
   ])('refuses a form with %s', (_, extra) => {
-    expect(fromProviderAForm(form(extra), receivedAt)).toBeUndefined();
+    expect(parseProviderAMessage(form(extra), receivedAt)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-// The provider_a adapter (shared/providers/provider-a.ts) against the loopback simulator
+// The provider_a adapter (shared/providers/provider-a/client.ts) against the loopback simulator
 // (infra/local/simulators/provider-a.ts): what is sent, the sid returned, and every failure
 // mapped to rejected (the caller's input) or unavailable (nothing the caller can fix).
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// The provider_b adapter (shared/providers/provider-b.ts) against the loopback simulator
+// The provider_b adapter (shared/providers/provider-b/client.ts) against the loopback simulator
 // (infra/local/simulators/provider-b.ts), whose status events are captured by a small server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { providers } from '#shared/domain/applications/records';
 import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
 import { attendanceStatuses } from '#shared/domain/attendances';
+import { conversationTypes } from '#shared/domain/ledger';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { date, described, id, money, named, timestamp, type ErrorsOf, type ResponseDoc } from './kit.ts';
 
@@ -125,7 +126,7 @@ export const statementEntry = named(
     custoProviderBUsd: nullableMoney,
     custoProviderBBrl: nullableMoney,
     cotacaoUsdBrl: nullableMoney,
-    tipoConversa: z.nullable(z.enum(['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'])),
+    tipoConversa: z.nullable(z.enum(conversationTypes)),
     criadoEm: timestamp,
   }),
 );
