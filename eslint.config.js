@@ -3,12 +3,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// One-way dependencies (docs/decisions.md, #27): the endpoint groups' slices (functions/) build on
-// shared/, never the other way round.
+// One-way dependencies (docs/architecture.md): the endpoint groups' slices (functions/) build on shared/,
+// never the other way round.
 const noFunctions = {
   regex: '^(#functions/|(\\.\\./)+functions/)',
-  message:
-    'shared/ must not import functions/: move what both need into shared/ (a request schema into the group requests.ts stays in functions/).',
+  message: 'shared/ must not import functions/: what both need belongs in shared/ (a group’s own request schemas stay in its requests.ts).',
 };
 
 // The domain knows no storage, transport or cloud: no DynamoDB module, no HTTP, no queue messages, no AWS SDK
