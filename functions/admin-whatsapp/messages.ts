@@ -7,7 +7,7 @@ import { dynamoMessageRepository } from '#shared/db/messages';
 import { invalid } from '#shared/domain/errors';
 import { elementsPageOf } from '#shared/domain/paging';
 import { normalizePhone } from '#shared/domain/phone';
-import { isCalendarDate } from '#shared/domain/time';
+import { checkPeriod } from '#shared/domain/validation';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
@@ -35,11 +35,7 @@ export const adminMessageOperations: Operations<'admin-whatsapp'> = {
     );
     const phone = telefone === undefined ? undefined : normalizePhone(telefone);
     if (telefone !== undefined && !phone) throw invalid('telefone must be a phone number with its country code', 'telefone');
-    for (const field of ['de', 'ate'] as const) {
-      const value = filter[field];
-      if (value !== undefined && !isCalendarDate(value)) throw invalid(`${field} must be a date (YYYY-MM-DD)`, field);
-    }
-    if (filter.de && filter.ate && filter.ate < filter.de) throw invalid('ate must not be before de', 'ate');
+    checkPeriod(filter);
     const paging = { page, size };
     const { content, total } = await messages.list(
       request.principal.aplicacaoId,

@@ -6,18 +6,16 @@ import { appointmentStatuses } from '#shared/domain/appointments/state-machine';
 import { fieldLimits } from '#shared/domain/appointments/inputs';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { MAX_NUMBERS, normalizePhone } from '#shared/domain/phone';
-import { recordId } from '#shared/domain/validation';
+import { dayText, recordId } from '#shared/domain/validation';
 import { pagingQuery } from '#shared/http/paging';
-
-const day = z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }));
 
 /** The log's query: `page` and `size` first (as every paged listing), then the filters. */
 export const adminMessageListQuery = z.extend(pagingQuery, {
   status: z.optional(z.enum(messageStatuses)),
   contexto: z.optional(z.enum(contextos)),
   telefone: z.optional(z.string().check(z.maxLength(32))),
-  de: z.optional(day),
-  ate: z.optional(day),
+  de: z.optional(dayText),
+  ate: z.optional(dayText),
 });
 
 /** A real calendar day, YYYY-MM-DD (2024-02-30 is refused). */

@@ -4,13 +4,12 @@ import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
 import { providers } from '#shared/domain/applications/records';
 import { MAX_NUMBERS } from '#shared/domain/phone';
-import { recordId } from '#shared/domain/validation';
+import { dayText, recordId } from '#shared/domain/validation';
 import { pagingQuery } from '#shared/http/paging';
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const secret = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 const baseUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048));
-const day = z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }));
 
 // ---------------------------------------------------------------------------------------------
 // Applications
@@ -61,7 +60,7 @@ export const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const code = z
   .string()
   .check(z.maxLength(40), z.trim(), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' }));
-const validity = z.nullable(day);
+const validity = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }), z.maxLength(10)));
 
 const tariffFields = {
   categoria: code,
@@ -101,8 +100,8 @@ export const userCreateBody = z.object({
 
 /** The statement's filters: the period's first and last days (both included) and the entries' origin. */
 export const statementFilterQuery = z.object({
-  de: z.optional(day),
-  ate: z.optional(day),
+  de: z.optional(dayText),
+  ate: z.optional(dayText),
   referenciaTipo: z.optional(
     z.string().check(z.maxLength(40), z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, { error: 'must be upper-case letters, digits and _' })),
   ),

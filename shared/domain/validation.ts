@@ -3,12 +3,25 @@
 // field, so the caller knows what to fix.
 import * as z from 'zod/mini';
 import { invalid } from '#shared/domain/errors';
+import { isCalendarDate } from '#shared/domain/time';
 
 /**
  * A record id in a request: an integer from 1 to 2^53 - 1 (the spec's ids are 64-bit; the service's stay
  * where a JSON client reads them exactly). The bounds are stated, so the OpenAPI document shows them.
  */
 export const recordId = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** A day in a query string, YYYY-MM-DD by its form; whether it exists is checkPeriod's. */
+export const dayText = z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }));
+
+/** A period's first and last days (both included, either absent): real calendar days, `ate` not before `de`. */
+export function checkPeriod(period: { de?: string | undefined; ate?: string | undefined }): void {
+  for (const field of ['de', 'ate'] as const) {
+    const day = period[field];
+    if (day !== undefined && !isCalendarDate(day)) throw invalid(`${field} must be a date (YYYY-MM-DD)`, field);
+  }
+  if (period.de && period.ate && period.ate < period.de) throw invalid('ate must not be before de', 'ate');
+}
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,11 +1,11 @@
 // The admin console's statement (GET /api/admin/extrato and /csv): the entries of a period and of one
 // referenciaTipo, found through the statement's days (docs/data-model.md, 4c) so a page costs what the
 // page costs, and the same selection as CSV. The running balance after each entry is its saldoPosterior.
-import { invalid, DomainError } from '#shared/domain/errors';
+import { DomainError } from '#shared/domain/errors';
 import type { EntryRange, StatementEntry, StatementRepository } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 import type { PageRequest } from '#shared/domain/paging';
-import { isCalendarDate } from '#shared/domain/time';
+import { checkPeriod } from '#shared/domain/validation';
 
 export interface StatementFilter {
   /** First and last day (YYYY-MM-DD, service time zone), both included. */
@@ -20,21 +20,13 @@ export const STATEMENT_CSV_MAX_ENTRIES = 10_000;
 const FIRST_DAY = '0000-01-01';
 const LAST_DAY = '9999-12-31';
 
-function checkFilter(filter: StatementFilter): void {
-  for (const field of ['de', 'ate'] as const) {
-    const day = filter[field];
-    if (day !== undefined && !isCalendarDate(day)) throw invalid(`${field} must be a date (YYYY-MM-DD)`, field);
-  }
-  if (filter.de && filter.ate && filter.ate < filter.de) throw invalid('ate must not be before de', 'ate');
-}
-
 /** The id range and the number of entries the filter selects: from the days (one Query), or the whole statement. */
 async function select(
   repo: StatementRepository,
   aplicacaoId: number,
   filter: StatementFilter,
 ): Promise<{ range: EntryRange; total: number }> {
-  checkFilter(filter);
+  checkPeriod(filter);
   const days = await repo.statementDays(aplicacaoId, filter.de ?? FIRST_DAY, filter.ate ?? LAST_DAY);
   if (days.length === 0) return { range: { from: 1, to: 0 }, total: 0 };
   const from = Math.min(...days.map((d) => d.primeiroLancamentoId));

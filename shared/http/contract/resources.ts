@@ -12,7 +12,7 @@ import { date, described, id, money, named, timestamp, type ErrorsOf, type Respo
 // ---------------------------------------------------------------------------------------------
 // Messages and the send (shared/operations/send-message.ts, shared/operations/message-log.ts)
 
-/** The spec's Message, plus what the API knows of it (functions/external-messages/handler.ts, `messageView`). */
+/** The spec's Message, plus what the API knows of it (shared/operations/message-log.ts, `messageView`). */
 export const externalMessage = named(
   'ExternalMessage',
   z.object({
