@@ -2,6 +2,12 @@
 
 export const serviceTimeZone = 'America/Sao_Paulo';
 
+/** The one clock of the dependencies: whatever needs the time takes a Clock (tests pass a fixed one). */
+export type Clock = () => Date;
+
+/** The real clock, every dependency's default. */
+export const systemClock: Clock = () => new Date();
+
 let localFormat: Intl.DateTimeFormat | undefined;
 
 /** ISO 8601 local date-time without zone, in the service's time zone (the spec's timestamp form). */
