@@ -4,6 +4,7 @@
 import { config } from '#shared/config';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { refreshExchangeRate, STALE_AFTER_MINUTES, type RefreshResult } from '#shared/domain/exchange-rate';
+import { systemClock, type Clock } from '#shared/domain/time';
 import { log, withLambdaLog } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 
@@ -30,13 +31,13 @@ export function emitRateAgeMetric(ageMinutes: number, now: Date): void {
 }
 
 export interface RunOptions {
-  now?: () => Date;
+  now?: Clock;
   url?: string;
 }
 
 export async function runExchangeRate(options: RunOptions = {}): Promise<RefreshResult> {
   const url = options.url ?? config().exchangeRateUrl;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemClock;
   const result = await refreshExchangeRate({
     repo: dynamoExchangeRateRepository(),
     fetchJson: () => fetchJson(url),

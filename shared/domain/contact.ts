@@ -2,7 +2,7 @@
 // The request is stored first and the administrator is told by e-mail after; a failed e-mail
 // does not lose the request (it is stored, the failure is logged with the request id only).
 import * as z from 'zod/mini';
-import { localDateTime } from '#shared/domain/time';
+import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 
 /** Text field: trimmed, then bounded. */
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
@@ -43,7 +43,7 @@ export interface DemoRequestDeps {
   /** Absent when the deployment sends no e-mail (no verified sender, or no recipient). */
   notify?: { mail: () => Promise<DemoRequestNotifier>; adminEmail: string };
   nextId: () => Promise<number>;
-  now?: () => Date;
+  now?: Clock;
   /** Told about a failed notification (the request is already stored). */
   onNotificationFailure?: (id: number, error: unknown) => void;
 }
@@ -85,7 +85,7 @@ export function notificationMail(request: DemoRequest, adminEmail: string) {
 export async function registerDemoRequest(input: DemoRequestInput, deps: DemoRequestDeps): Promise<DemoRequestReceipt> {
   const request: DemoRequest = {
     id: await deps.nextId(),
-    criadoEm: localDateTime(deps.now?.() ?? new Date()),
+    criadoEm: localDateTime((deps.now ?? systemClock)()),
     ...input,
   };
   await deps.repository.create(request);

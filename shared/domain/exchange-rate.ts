@@ -1,6 +1,7 @@
 // The USD->BRL rate: fetched every 5 minutes from an AwesomeAPI-shaped source, validated, and
 // stored with its timestamp. A failing source never overwrites the last good rate; a rate older
 // than 30 minutes is reported (the entry point turns that into a log warning and a metric).
+import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
 
 export interface ExchangeRate {
@@ -42,7 +43,7 @@ export interface RefreshDeps {
   /** Fetches and parses the source's JSON (throws on any failure). */
   fetchJson: () => Promise<unknown>;
   fonte: string;
-  now: () => Date;
+  now?: Clock;
 }
 
 export interface RefreshResult {
@@ -56,11 +57,12 @@ export interface RefreshResult {
 }
 
 export async function refreshExchangeRate(deps: RefreshDeps): Promise<RefreshResult> {
+  const now = deps.now ?? systemClock;
   let updated = false;
   let rate: ExchangeRate | undefined;
   try {
     const valor = parseRate(await deps.fetchJson());
-    rate = { valor, obtidaEm: deps.now().toISOString(), fonte: deps.fonte };
+    rate = { valor, obtidaEm: now().toISOString(), fonte: deps.fonte };
     await deps.repo.put(rate);
     updated = true;
     log.info('exchange rate stored', { valor, fonte: deps.fonte });
@@ -69,7 +71,7 @@ export async function refreshExchangeRate(deps: RefreshDeps): Promise<RefreshRes
     log.error('exchange-rate refresh failed; keeping the last good rate', { error, fonte: deps.fonte });
     rate = await deps.repo.get();
   }
-  const ageMinutes = rate ? Math.max(0, Math.floor((deps.now().getTime() - Date.parse(rate.obtidaEm)) / 60_000)) : undefined;
+  const ageMinutes = rate ? Math.max(0, Math.floor((now().getTime() - Date.parse(rate.obtidaEm)) / 60_000)) : undefined;
   const stale = ageMinutes === undefined || ageMinutes > STALE_AFTER_MINUTES;
   return { updated, rate, ageMinutes, stale };
 }

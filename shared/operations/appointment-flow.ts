@@ -23,6 +23,7 @@ import type { Application } from '#shared/domain/applications/records';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/domain/messages/send';
 import { fillTemplate, type Template } from '#shared/domain/templates';
+import { systemClock, type Clock } from '#shared/domain/time';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
@@ -40,7 +41,7 @@ export interface FlowDeps {
   balanceRetrySeconds: number;
   /** Where provider_a posts delivery statuses ('' when the service has no public URL). */
   statusCallbackUrl: string;
-  now?: () => Date;
+  now?: Clock;
 }
 
 /** The statuses the flow's metrics count, by the metric's name (per application). */
@@ -94,7 +95,7 @@ export async function advanceAppointment(
     const step = await retryRaces<FlowOutcome | 'continuar'>(async () => {
       const a = await deps.appointments.get(aplicacaoId, agendamentoId);
       if (!a) return 'ausente';
-      const now = deps.now?.() ?? new Date();
+      const now = (deps.now ?? systemClock)();
       if (!a.vencimento || !a.passo) return 'nada';
       const woken = options.templateAprovado && a.status === 'SEM_TEMPLATE';
       if (a.vencimento > now.toISOString() && !woken) return 'cedo';

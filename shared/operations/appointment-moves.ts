@@ -11,13 +11,14 @@ import type { Appointment } from '#shared/domain/appointments/records';
 import type { Trigger } from '#shared/domain/appointments/state-machine';
 import { conflict } from '#shared/domain/errors';
 import type { OutboundEvent, OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import { systemClock, type Clock } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { log } from '#shared/log';
 
 export interface MoveDeps {
   appointments: AppointmentRepository;
   events: OutboundEventRepository;
-  now?: () => Date;
+  now?: Clock;
 }
 
 export type MoveAttempt<R> =
@@ -45,7 +46,7 @@ export async function attemptMove<R = never>(
   context: Omit<MoveContext, 'at'>,
   extras: (after: Appointment) => readonly ConditionalWrite<R>[] = () => [],
 ): Promise<MoveAttempt<R>> {
-  const at = deps.now?.() ?? new Date();
+  const at = (deps.now ?? systemClock)();
   const move = moveAppointment(current, trigger, { ...context, at });
   if (!move.changed) return { kind: 'unchanged', appointment: current };
   const after = move.appointment;
