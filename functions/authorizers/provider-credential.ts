@@ -11,6 +11,7 @@ import type { Principal } from '#shared/auth/principal';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
+import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
 import { headerValue } from '#shared/http/headers';
 import { requestAuthorizer } from '#shared/auth/authorizer';
@@ -21,8 +22,8 @@ import { withLambdaLog } from '#shared/log';
 export interface ProviderCredentialAuthDeps {
   findByKey(apiKey: string): Promise<ProviderCredentialRecord | undefined>;
   rateLimiter: RateLimiter;
-  /** Epoch milliseconds; tests pin it. */
-  now?: () => number;
+  /** Tests pin it. */
+  now?: Clock;
 }
 
 // Longer values are no credential of ours; refusing them early keeps oversized keys out of DynamoDB.
@@ -31,7 +32,7 @@ const MAX_SECRET_LENGTH = 256;
 const DUMMY_HASH = hashSecret('no credential has this secret');
 
 export function providerCredentialAuthenticator(deps: ProviderCredentialAuthDeps): Authenticate {
-  const now = deps.now ?? (() => Date.now());
+  const now = deps.now ?? systemClock;
   return async (event): Promise<Principal | undefined> => {
     const apiKey = headerValue(event.headers, 'x-api-key');
     const apiSecret = headerValue(event.headers, 'x-api-secret');

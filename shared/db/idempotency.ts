@@ -11,8 +11,8 @@ import type { SendIdempotency } from '#shared/domain/messages/repository';
 export function dynamoIdempotencyStore(): IdempotencyStore {
   // One implementation for both `write` signatures (the refusal is REPLAY unless the caller names its own).
   const store = {
-    write(scope: string, key: string, record: IdempotencyRecord<unknown>, nowMs = Date.now(), refusal: unknown = REPLAY) {
-      const now = Math.floor(nowMs / 1000);
+    write(scope: string, key: string, record: IdempotencyRecord<unknown>, at = new Date(), refusal: unknown = REPLAY) {
+      const now = Math.floor(at.getTime() / 1000);
       return conditionalWrite(
         {
           Put: {
@@ -25,8 +25,8 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
       );
     },
 
-    async complete(scope: string, key: string, record: IdempotencyRecord<unknown>, nowMs = Date.now()) {
-      const now = Math.floor(nowMs / 1000);
+    async complete(scope: string, key: string, record: IdempotencyRecord<unknown>, at = new Date()) {
+      const now = Math.floor(at.getTime() / 1000);
       await db().send(
         new PutCommand({
           TableName: tableName(),
@@ -38,12 +38,12 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
       );
     },
 
-    async get<A>(scope: string, key: string, nowMs = Date.now()) {
+    async get<A>(scope: string, key: string, at = new Date()) {
       const out = await db().send(
         new GetCommand({ TableName: tableName(), Key: keys.idempotencyRecord(scope, key), ConsistentRead: true }),
       );
       const item = out.Item;
-      if (!item || Number(item.expiresAt) < Math.floor(nowMs / 1000)) return undefined;
+      if (!item || Number(item.expiresAt) < Math.floor(at.getTime() / 1000)) return undefined;
       return { fingerprint: String(item.fingerprint), answer: item.answer as A };
     },
   };

@@ -14,13 +14,13 @@ import type { RateLimiter } from '#shared/domain/provider-credentials';
 /** How long a counter outlives its minute before TTL may delete it (TTL deletion itself may lag). */
 export const COUNTER_GRACE_SECONDS = 120;
 
-/** Seconds from `nowMs` to the start of the next minute, 1 to 60. */
-export const secondsToNextMinute = (nowMs: number): number => Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000));
+/** Seconds from `now` to the start of the next minute, 1 to 60. */
+export const secondsToNextMinute = (now: Date): number => Math.max(1, Math.ceil((60_000 - (now.getTime() % 60_000)) / 1000));
 
 export function dynamoRateLimiter(): RateLimiter {
   return {
-    async consume(apiKey, limit, nowMs) {
-      const minute = Math.floor(nowMs / 60_000);
+    async consume(apiKey, limit, now) {
+      const minute = Math.floor(now.getTime() / 60_000);
       try {
         await db().send(
           new UpdateCommand({
@@ -39,7 +39,7 @@ export function dynamoRateLimiter(): RateLimiter {
         );
         return { allowed: true };
       } catch (error) {
-        if (isConditionFailure(error)) return { allowed: false, retryAfter: secondsToNextMinute(nowMs) };
+        if (isConditionFailure(error)) return { allowed: false, retryAfter: secondsToNextMinute(now) };
         throw error;
       }
     },

@@ -49,9 +49,9 @@ export const REPLAY = 'replay';
 /** The records of keyed requests (pattern 23; shared/db/idempotency.ts). */
 export interface IdempotencyStore {
   /** The put of the record, to commit with the effect; refused with REPLAY (or `refusal`) when a live record has the key. */
-  write<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): ConditionalWrite<typeof REPLAY>;
-  write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs: number | undefined, refusal: R): ConditionalWrite<R>;
-  get<A>(scope: string, key: string, nowMs?: number): Promise<IdempotencyRecord<A> | undefined>;
+  write<A>(scope: string, key: string, record: IdempotencyRecord<A>, now?: Date): ConditionalWrite<typeof REPLAY>;
+  write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, now: Date | undefined, refusal: R): ConditionalWrite<R>;
+  get<A>(scope: string, key: string, now?: Date): Promise<IdempotencyRecord<A> | undefined>;
   /** Replaces a record this request wrote (its final answer, once known after the commit). */
-  complete<A>(scope: string, key: string, record: IdempotencyRecord<A>, nowMs?: number): Promise<void>;
+  complete<A>(scope: string, key: string, record: IdempotencyRecord<A>, now?: Date): Promise<void>;
 }

@@ -51,8 +51,8 @@ export interface ProviderCredentialRepository {
 
 /** Counts requests per credential and minute, across every instance that serves the credential. */
 export interface RateLimiter {
-  /** Takes one request of the minute holding `nowMs`; refused when `limit` were already taken, with the seconds until the next minute. */
-  consume(apiKey: string, limit: number, nowMs: number): Promise<{ allowed: true } | { allowed: false; retryAfter: number }>;
+  /** Takes one request of the minute holding `now`; refused when `limit` were already taken, with the seconds until the next minute. */
+  consume(apiKey: string, limit: number, now: Date): Promise<{ allowed: true } | { allowed: false; retryAfter: number }>;
 }
 
 export const isRevoked = (record: Pick<ProviderCredentialRecord, 'revogadoEm'>): boolean => !!record.revogadoEm;

@@ -54,19 +54,19 @@ const presented = (key = API_KEY, secret = SECRET) => ({ 'X-Api-Key': key, 'X-Ap
 /** A fake store and limiter that count their calls. */
 function fakes(stored: ProviderCredentialRecord[], limiterAnswer: Awaited<ReturnType<RateLimiter['consume']>> = { allowed: true }) {
   const reads: string[] = [];
-  const takes: { apiKey: string; limit: number; nowMs: number }[] = [];
+  const takes: { apiKey: string; limit: number; now: Date }[] = [];
   const authenticate = providerCredentialAuthenticator({
     findByKey: async (apiKey) => {
       reads.push(apiKey);
       return stored.find((c) => c.apiKey === apiKey);
     },
     rateLimiter: {
-      consume: async (apiKey, limit, nowMs) => {
-        takes.push({ apiKey, limit, nowMs });
+      consume: async (apiKey, limit, now) => {
+        takes.push({ apiKey, limit, now });
         return limiterAnswer;
       },
     },
-    now: () => 1_700_000_000_000,
+    now: () => new Date(1_700_000_000_000),
   });
   return { authenticate, reads, takes };
 }
@@ -148,7 +148,7 @@ describe('provider credential authentication', () => {
     const principal = await authenticate(authorizerEvent(presented()));
 
     expect(principal).toMatchObject({ aplicacaoId: 7, prestadorId: 42 });
-    expect(takes).toEqual([{ apiKey: API_KEY, limit: 5, nowMs: 1_700_000_000_000 }]);
+    expect(takes).toEqual([{ apiKey: API_KEY, limit: 5, now: new Date(1_700_000_000_000) }]);
   });
 
   it('marks a request over the limit as rate limited, with the seconds to wait and no tenant', async () => {
@@ -168,10 +168,10 @@ describe('credential key', () => {
 
 describe('secondsToNextMinute', () => {
   it('is between 1 and 60', () => {
-    expect(secondsToNextMinute(Date.UTC(2026, 0, 1, 12, 0, 0, 0))).toBe(60);
-    expect(secondsToNextMinute(Date.UTC(2026, 0, 1, 12, 0, 0, 1))).toBe(60);
-    expect(secondsToNextMinute(Date.UTC(2026, 0, 1, 12, 0, 45, 500))).toBe(15);
-    expect(secondsToNextMinute(Date.UTC(2026, 0, 1, 12, 0, 59, 999))).toBe(1);
+    expect(secondsToNextMinute(new Date(Date.UTC(2026, 0, 1, 12, 0, 0, 0)))).toBe(60);
+    expect(secondsToNextMinute(new Date(Date.UTC(2026, 0, 1, 12, 0, 0, 1)))).toBe(60);
+    expect(secondsToNextMinute(new Date(Date.UTC(2026, 0, 1, 12, 0, 45, 500)))).toBe(15);
+    expect(secondsToNextMinute(new Date(Date.UTC(2026, 0, 1, 12, 0, 59, 999)))).toBe(1);
   });
 });
 
