@@ -339,7 +339,7 @@ describe('local gateway: the limits of API Gateway and Lambda', () => {
     gateway = createGateway({
       routes,
       quiet: true,
-      now: () => clock,
+      now: () => new Date(clock),
       loadGroup: async () => handler,
       loadAuthorizer: async () => authorizer,
     });

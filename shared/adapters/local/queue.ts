@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSMessageAttributes } from 'aws-lambda';
 import type { QueueName, QueuePort } from '#shared/adapters/ports';
+import { systemClock, type Clock } from '#shared/domain/time';
 
 export interface LocalQueueMessage {
   messageId: string;
@@ -27,7 +28,7 @@ export class LocalQueues implements QueuePort {
   private readonly messages = new Map<QueueName, LocalQueueMessage[]>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: Clock = systemClock) {}
 
   async send(queue: QueueName, message: unknown, options: { dedupeId?: string; delaySeconds?: number } = {}): Promise<void> {
     const delay = options.delaySeconds ?? 0;
@@ -40,7 +41,7 @@ export class LocalQueues implements QueuePort {
     if (options.dedupeId) {
       messageAttributes.dedupeId = { dataType: 'String', stringValue: options.dedupeId, stringListValues: [], binaryListValues: [] };
     }
-    const now = this.now();
+    const now = this.now().getTime();
     this.list(queue).push({
       messageId: randomUUID(),
       queue,
@@ -56,7 +57,7 @@ export class LocalQueues implements QueuePort {
 
   /** Receives up to `max` visible messages and hides them for `visibilityTimeoutMs`. */
   receive(queue: QueueName, max: number, visibilityTimeoutMs: number): LocalQueueMessage[] {
-    const now = this.now();
+    const now = this.now().getTime();
     const batch = this.list(queue)
       .filter((m) => m.visibleAt <= now)
       .slice(0, max);
