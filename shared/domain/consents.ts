@@ -2,6 +2,7 @@
 // service must be able to show when and how each consent was given or withdrawn: every change appends a
 // history entry that is never rewritten, in the same transaction as the change (docs/portals.md).
 import { conflict, invalid, notFound } from '#shared/domain/errors';
+import { systemClock, type Clock } from '#shared/domain/time';
 import type { CommitOutcome } from '#shared/domain/unit-of-work';
 
 /** The consents the app asks for. An unknown `tipo` is a 404 in a path and a 400 in a batch body. */
@@ -98,7 +99,7 @@ export async function changeConsents(
   repo: ConsentRepository,
   patient: { aplicacaoId: number; id: number; telefone: string },
   changes: ConsentChange[],
-  now: () => string = () => new Date().toISOString(),
+  now: Clock = systemClock,
 ): Promise<Consent[]> {
   const tipos = new Set<string>();
   changes.forEach((change, i) => {
@@ -107,7 +108,7 @@ export async function changeConsents(
   });
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = new Map((await repo.list(patient.aplicacaoId, patient.id)).map((c) => [c.tipo, c]));
-    const at = now();
+    const at = now().toISOString();
     const writes = changes.map((change) => applyConsentChange(current.get(change.tipo), change, at)).filter((w) => w !== undefined);
     if (writes.length > 0) {
       const result = await repo.commit(patient.aplicacaoId, patient.id, patient.telefone, writes);

@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { conflict, DomainError, invalid, notFound } from '#shared/domain/errors';
 import { readOnlySqlProblem } from '#shared/domain/read-only-sql';
+import { systemClock, type Clock } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
 
 export const queryTypes = ['PACIENTES', 'AGENDAMENTOS', 'REGISTROS_CLINICOS'] as const;
@@ -135,7 +136,7 @@ export async function replaceSavedQueries(
   aplicacaoId: number,
   integracaoId: number,
   inputs: SavedQueryInput[],
-  now: () => string = () => new Date().toISOString(),
+  now: Clock = systemClock,
 ): Promise<ReplacedSet> {
   const versao = await repo.drawVersion(aplicacaoId, integracaoId);
   if (versao === undefined) throw notFound('integration');
@@ -147,7 +148,7 @@ export async function replaceSavedQueries(
     used.add(id);
     queries.push({ id, nome: q.nome, sql: q.sql, tipo: q.tipo, ativo: q.ativo, ultimaExecucao: q.ultimaExecucao });
   }
-  await repo.writeSet(aplicacaoId, integracaoId, versao, queries, now());
+  await repo.writeSet(aplicacaoId, integracaoId, versao, queries, now().toISOString());
   await repo.deleteOlder(aplicacaoId, integracaoId, versao);
   return { integracaoId, versao, total: queries.length };
 }
