@@ -16,11 +16,11 @@ import { config } from '#shared/config';
 const KEEP_MIN_MS = 3 * 86_400_000;
 
 /** Whether `bytes` are a CRL of `ca` the agent authorizer accepts now, for at least KEEP_MIN_MS more. */
-function usable(bytes: Uint8Array, ca: AgentCa, now: number): boolean {
+function usable(bytes: Uint8Array, ca: AgentCa, now: Date): boolean {
   try {
     const crl = readCrl(bytes);
     checkCrl(crl, new X509Certificate(ca.certPem).publicKey, now, 0n);
-    return crl.nextUpdate!.getTime() - now > KEEP_MIN_MS;
+    return crl.nextUpdate!.getTime() - now.getTime() > KEEP_MIN_MS;
   } catch {
     return false; // unreadable, another CA's, stale: published again
   }
@@ -43,7 +43,7 @@ export async function seedAgentCa(
   }
   if (ca) {
     const current = await (await adapter('blobs')).get(config().crlKey);
-    if (current && usable(current, ca, Date.now())) return 'kept';
+    if (current && usable(current, ca, new Date())) return 'kept';
     await publishCrl({ ca });
     return 'crl-reissued';
   }

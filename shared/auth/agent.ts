@@ -23,9 +23,9 @@ export type CertificateRefusal =
   'missing' | 'malformed' | 'not_yet_valid' | 'expired' | 'other_issuer' | 'revoked' | 'crl_unavailable' | 'unbound' | 'other_application';
 
 /** Undefined when the certificate is acceptable, else why not. */
-export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: number): CertificateRefusal | undefined {
-  if (now < cert.notBefore.getTime()) return 'not_yet_valid';
-  if (now > cert.notAfter.getTime()) return 'expired';
+export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: Date): CertificateRefusal | undefined {
+  if (now.getTime() < cert.notBefore.getTime()) return 'not_yet_valid';
+  if (now.getTime() > cert.notAfter.getTime()) return 'expired';
   if (!sameBytes(cert.issuer, crl.issuer)) return 'other_issuer';
   // Both carry the CA's key identifier when issued by our CA; a mismatch means another key of that name.
   if (crl.authorityKeyId && cert.authorityKeyId && crl.authorityKeyId !== cert.authorityKeyId) return 'other_issuer';
@@ -35,7 +35,7 @@ export function checkCertificate(cert: CertificateInfo, crl: CrlInfo, now: numbe
   return undefined;
 }
 
-export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now = Date.now()): Promise<Principal | undefined> {
+export async function authenticate(event: APIGatewayRequestAuthorizerEvent, now = new Date()): Promise<Principal | undefined> {
   const pem = event.requestContext?.identity?.clientCert?.clientCertPem;
   const refuse = (reason: CertificateRefusal, serial?: string) => {
     log.info('agent certificate refused', { reason, serial });

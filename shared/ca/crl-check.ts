@@ -59,21 +59,21 @@ async function publishedNumber(): Promise<bigint> {
 }
 
 /** Throws when the CRL is not the CA's, not current, or older than one already accepted (RFC 5280 5.1.2.4-5, 5.2.3). */
-export function checkCrl(crl: CrlInfo, key: KeyObject, now: number, highest: bigint): void {
+export function checkCrl(crl: CrlInfo, key: KeyObject, now: Date, highest: bigint): void {
   const { tbs, algorithm, signature } = crl.signed;
   if (algorithm !== ECDSA_SHA256 || !verify('sha256', tbs, { key, dsaEncoding: 'der' }, signature)) {
     throw new CrlUnavailableError('the CRL signature does not verify with the agent CA key');
   }
   if (!crl.nextUpdate) throw new CrlUnavailableError('the CRL has no nextUpdate');
-  if (crl.thisUpdate.getTime() > now + SKEW_MS)
+  if (crl.thisUpdate.getTime() > now.getTime() + SKEW_MS)
     throw new CrlUnavailableError(`the CRL's thisUpdate ${crl.thisUpdate.toISOString()} is in the future`);
-  if (crl.nextUpdate.getTime() <= now) throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
+  if (crl.nextUpdate.getTime() <= now.getTime()) throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
   if (crl.crlNumber === undefined) throw new CrlUnavailableError('the CRL has no CRL number');
   if (crl.crlNumber < highest)
     throw new CrlUnavailableError(`CRL number ${crl.crlNumber} is lower than ${highest}, already published or seen: rolled back`);
 }
 
-async function loadCrl(now: number): Promise<CrlInfo> {
+async function loadCrl(now: Date): Promise<CrlInfo> {
   const { crlKey } = config();
   const blobs = await adapter('blobs');
   // Both at once: the published number costs no time the CRL's read does not already take.
@@ -93,11 +93,11 @@ async function loadCrl(now: number): Promise<CrlInfo> {
 let cache: { crl: Promise<CrlInfo>; until: number } | undefined;
 
 /** The current CRL, cached for AGENT_CRL_CACHE_SECONDS and never past its nextUpdate. Throws when there is none usable. */
-export function currentCrl(now = Date.now()): Promise<CrlInfo> {
-  if (cache && cache.until > now) return cache.crl;
+export function currentCrl(now = new Date()): Promise<CrlInfo> {
+  if (cache && cache.until > now.getTime()) return cache.crl;
   const crl = loadCrl(now);
   // Concurrent callers share one read; a failure is not cached (the next request reads again).
-  const entry = { crl, until: now + cacheMs() };
+  const entry = { crl, until: now.getTime() + cacheMs() };
   cache = entry;
   crl.then(
     (c) => {
@@ -111,7 +111,7 @@ export function currentCrl(now = Date.now()): Promise<CrlInfo> {
 }
 
 /** Whether the serial (any usual hex form) is on the current CRL. Throws when the CRL is unavailable. */
-export async function isRevoked(serial: string, now = Date.now()): Promise<boolean> {
+export async function isRevoked(serial: string, now = new Date()): Promise<boolean> {
   return (await currentCrl(now)).revoked.has(normalizeSerial(serial));
 }
 

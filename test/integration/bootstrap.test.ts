@@ -86,7 +86,7 @@ describe('bootstrap of a fresh deployment', () => {
     const ca = JSON.parse(secrets.get('ca-secret')!) as AgentCa;
     expect(JSON.parse(published!)).toMatchObject({ agentCaCertPem: ca.certPem });
     expect(published).not.toContain('PRIVATE KEY');
-    expect(() => checkCrl(readCrl(new Uint8Array(crl.rawData)), new X509Certificate(ca.certPem).publicKey, Date.now(), 0n)).not.toThrow();
+    expect(() => checkCrl(readCrl(new Uint8Array(crl.rawData)), new X509Certificate(ca.certPem).publicKey, new Date(), 0n)).not.toThrow();
     expect(report.application.created).toBe(true);
     expect(report.application.apiSecret).toBeTruthy();
     const admin = await deps.repo.findPortalUserByEmail('ops@example.com');
@@ -141,7 +141,7 @@ describe('bootstrap of a fresh deployment', () => {
     const crl = readCrl(reissued);
     expect([...crl.revoked].sort()).toEqual(['0a0b0c', '0d0e0f']);
     expect(crl.crlNumber).toBeGreaterThan(before.crlNumber);
-    expect(() => checkCrl(crl, new X509Certificate(ca.certPem).publicKey, Date.now(), before.crlNumber)).not.toThrow();
+    expect(() => checkCrl(crl, new X509Certificate(ca.certPem).publicKey, new Date(), before.crlNumber)).not.toThrow();
     expect(kept.agentCa).toBe('kept');
     expect(Buffer.from((await (await adapter('blobs')).get(config().crlKey))!).equals(Buffer.from(reissued))).toBe(true);
   });

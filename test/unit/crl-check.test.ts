@@ -145,12 +145,12 @@ describe('the CRL as cached in the container', () => {
     // Prepare
     const t0 = Date.now();
     await put([], { crlNumber: 1 });
-    expect(await isRevoked('abcd', t0)).toBe(false);
+    expect(await isRevoked('abcd', new Date(t0))).toBe(false);
     await put(['abcd'], { crlNumber: 2 });
 
     // Act
-    const within = await isRevoked('abcd', t0 + 59 * SECOND);
-    const after = await isRevoked('abcd', t0 + 61 * SECOND);
+    const within = await isRevoked('abcd', new Date(t0 + 59 * SECOND));
+    const after = await isRevoked('abcd', new Date(t0 + 61 * SECOND));
 
     // Assess
     expect(within).toBe(false);
@@ -163,11 +163,11 @@ describe('the CRL as cached in the container', () => {
     resetConfig();
     const t0 = Date.now();
     await put([]);
-    await isRevoked('abcd', t0);
+    await isRevoked('abcd', new Date(t0));
     await put(['abcd'], { crlNumber: 2 });
 
-    expect(await isRevoked('abcd', t0 + 1 * SECOND)).toBe(false);
-    expect(await isRevoked('abcd', t0 + 3 * SECOND)).toBe(true);
+    expect(await isRevoked('abcd', new Date(t0 + 1 * SECOND))).toBe(false);
+    expect(await isRevoked('abcd', new Date(t0 + 3 * SECOND))).toBe(true);
   });
 
   it('shares one read between concurrent first callers', async () => {
@@ -185,10 +185,10 @@ describe('the CRL as cached in the container', () => {
     resetConfig();
     const t0 = Date.now();
     await put([], { thisUpdate: new Date(t0), validForHours: 1 });
-    await currentCrl(t0);
+    await currentCrl(new Date(t0));
 
     // Act
-    const stale = currentCrl(t0 + 3601 * SECOND);
+    const stale = currentCrl(new Date(t0 + 3601 * SECOND));
 
     // Assess: re-read at nextUpdate, and the same CRL is now stale
     await expect(stale).rejects.toThrow(CrlUnavailableError);
@@ -227,7 +227,7 @@ describe('the CRL as cached in the container', () => {
     await expect(loaded).rejects.toThrow(/lower than 8.*rolled back/);
     await put([], { crlNumber: 8 });
     const t0 = Date.now();
-    for (let i = 0; i < 5; i++) expect(await isRevoked('01', t0 + i)).toBe(false);
+    for (let i = 0; i < 5; i++) expect(await isRevoked('01', new Date(t0 + i))).toBe(false);
     expect(reads).toBe(2);
   });
 
@@ -249,15 +249,15 @@ describe('the CRL as cached in the container', () => {
 
     // Accept number 5, then a validly signed number 4 is a rollback.
     await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 5 }), 'application/pkix-crl');
-    expect((await currentCrl(Date.now())).crlNumber).toBe(5n);
+    expect((await currentCrl(new Date())).crlNumber).toBe(5n);
     await bucket.put(config().crlKey, await issueCrl(ca, { crlNumber: 4 }), 'application/pkix-crl');
-    await expect(currentCrl(Date.now() + 61 * SECOND)).rejects.toThrow(/rolled back/);
+    await expect(currentCrl(new Date(Date.now() + 61 * SECOND))).rejects.toThrow(/rolled back/);
 
     const good = readCrl(await issueCrl(ca, { crlNumber: 6 }));
     const key = new NodeX509Certificate(ca.certPem).publicKey;
-    expect(() => checkCrl(good, key, Date.now(), 5n)).not.toThrow();
-    expect(() => checkCrl({ ...good, nextUpdate: undefined }, key, Date.now(), 5n)).toThrow(/nextUpdate/);
-    expect(() => checkCrl(good, key, good.thisUpdate.getTime() - 5 * 60 * SECOND, 5n)).toThrow(/future/);
-    expect(() => checkCrl({ ...good, crlNumber: undefined }, key, Date.now(), 5n)).toThrow(/CRL number/);
+    expect(() => checkCrl(good, key, new Date(), 5n)).not.toThrow();
+    expect(() => checkCrl({ ...good, nextUpdate: undefined }, key, new Date(), 5n)).toThrow(/nextUpdate/);
+    expect(() => checkCrl(good, key, new Date(good.thisUpdate.getTime() - 5 * 60 * SECOND), 5n)).toThrow(/future/);
+    expect(() => checkCrl({ ...good, crlNumber: undefined }, key, new Date(), 5n)).toThrow(/CRL number/);
   });
 });

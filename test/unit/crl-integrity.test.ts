@@ -78,7 +78,7 @@ describe('a CRL the authorizer trusts', () => {
 
     expect(crl.signed.algorithm).toBe('2a8648ce3d040302');
     expect(verify('sha256', crl.signed.tbs, { key, dsaEncoding: 'der' }, crl.signed.signature)).toBe(true);
-    expect(() => checkCrl(crl, key, now, 0n)).not.toThrow();
+    expect(() => checkCrl(crl, key, new Date(now), 0n)).not.toThrow();
   });
 
   it('refuses one signed by another key under the same name, or by another algorithm', async () => {
@@ -95,8 +95,8 @@ describe('a CRL the authorizer trusts', () => {
     );
 
     expect(Buffer.from(forged.issuer).equals(Buffer.from(crlOf().issuer))).toBe(true);
-    expect(() => checkCrl(forged, key, now, 0n)).toThrow(/signature/);
-    expect(() => checkCrl(readCrl(sha384), key, now, 0n)).toThrow(/signature/);
+    expect(() => checkCrl(forged, key, new Date(now), 0n)).toThrow(/signature/);
+    expect(() => checkCrl(readCrl(sha384), key, new Date(now), 0n)).toThrow(/signature/);
   });
 
   it('refuses a validly signed one without nextUpdate', () => {
@@ -106,19 +106,19 @@ describe('a CRL the authorizer trusts', () => {
     const crl = readCrl(der);
 
     expect(crl.nextUpdate).toBeUndefined();
-    expect(() => checkCrl(crl, key, now, 0n)).toThrow(/nextUpdate/);
+    expect(() => checkCrl(crl, key, new Date(now), 0n)).toThrow(/nextUpdate/);
   });
 
   it('allows 60 s of clock skew on thisUpdate and refuses more, and refuses one past its nextUpdate', () => {
-    expect(() => checkCrl(crlOf({ thisUpdate: new Date(now + 59 * SECOND) }), key, now, 0n)).not.toThrow();
-    expect(() => checkCrl(crlOf({ thisUpdate: new Date(now + 62 * SECOND) }), key, now, 0n)).toThrow(/future/);
-    expect(() => checkCrl(crlOf({ validForHours: 1 }), key, now + 3601 * SECOND, 0n)).toThrow(/stale/);
+    expect(() => checkCrl(crlOf({ thisUpdate: new Date(now + 59 * SECOND) }), key, new Date(now), 0n)).not.toThrow();
+    expect(() => checkCrl(crlOf({ thisUpdate: new Date(now + 62 * SECOND) }), key, new Date(now), 0n)).toThrow(/future/);
+    expect(() => checkCrl(crlOf({ validForHours: 1 }), key, new Date(now + 3601 * SECOND), 0n)).toThrow(/stale/);
   });
 
   it('accepts the same number again and a higher one, refuses a lower one (rollback)', () => {
-    expect(() => checkCrl(crlOf({ crlNumber: 10n }), key, now, 10n)).not.toThrow();
-    expect(() => checkCrl(crlOf({ crlNumber: 11n }), key, now, 10n)).not.toThrow();
-    expect(() => checkCrl(crlOf({ crlNumber: 9n }), key, now, 10n)).toThrow(/rolled back/);
+    expect(() => checkCrl(crlOf({ crlNumber: 10n }), key, new Date(now), 10n)).not.toThrow();
+    expect(() => checkCrl(crlOf({ crlNumber: 11n }), key, new Date(now), 10n)).not.toThrow();
+    expect(() => checkCrl(crlOf({ crlNumber: 9n }), key, new Date(now), 10n)).toThrow(/rolled back/);
   });
 
   describe('in the container', () => {
@@ -159,10 +159,10 @@ describe('a CRL the authorizer trusts', () => {
       expect((await currentCrl()).crlNumber).toBe(7n);
 
       stored = signCrl(ca, { crlNumber: 6n, revoked: [], validForHours: 168 });
-      await expect(currentCrl(later)).rejects.toThrow(/rolled back/);
+      await expect(currentCrl(new Date(later))).rejects.toThrow(/rolled back/);
 
       stored = signCrl(ca, { crlNumber: 8n, revoked: [], validForHours: 168 });
-      expect((await currentCrl(later)).crlNumber).toBe(8n);
+      expect((await currentCrl(new Date(later))).crlNumber).toBe(8n);
     });
   });
 });
