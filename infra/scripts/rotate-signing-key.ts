@@ -22,7 +22,7 @@ export interface RotationDeps {
 }
 
 /** Publishes a new key (public set first, then the private one) and retires what may go; the plan carried out. */
-export async function rotateSigningKey(deps: RotationDeps, now = Date.now()): Promise<Rotation> {
+export async function rotateSigningKey(deps: RotationDeps, now = new Date()): Promise<Rotation> {
   const rotation = rotateSigningKeySet(parseSigningKeySecret(await deps.readSigningKeys()), await generateSigningKeyJwk(), now);
   // The verification secret also carries the agent CA's certificate (infra/scripts/bootstrap.ts): kept as it is.
   const published = await deps.readVerificationKeys();

@@ -51,20 +51,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function rotateSigningKeySet(
   secret: SigningKeySecret,
   newKey: JWK,
-  now: number,
+  now: Date,
   longestTokenLifetimeSeconds = LONGEST_TOKEN_LIFETIME_SECONDS,
 ): Rotation {
+  const nowMs = now.getTime();
   const keys = secret.keys.map((jwk) => {
     const at = secret.signsFrom?.[jwk.kid as string];
     return { jwk, kid: jwk.kid as string, signsFrom: at === undefined ? -Infinity : Date.parse(at) };
   });
-  const pending = keys.find((k) => k.signsFrom > now);
+  const pending = keys.find((k) => k.signsFrom > nowMs);
   if (pending) throw new RotationUnderWay(`key ${pending.kid} was published and signs from ${iso(pending.signsFrom)}; rotate after that`);
   const current = signingKeyAt(keys, now);
   const lifetimeMs = longestTokenLifetimeSeconds * 1000 + CLOCK_MARGIN_MS;
-  const canRetire = Number.isFinite(current.signsFrom) && current.signsFrom + lifetimeMs <= now;
+  const canRetire = Number.isFinite(current.signsFrom) && current.signsFrom + lifetimeMs <= nowMs;
   const kept = keys.filter((k) => k === current || !canRetire || k.signsFrom > current.signsFrom);
-  const signsFrom = now + KEY_ACTIVATION_DELAY_MS;
+  const signsFrom = nowMs + KEY_ACTIVATION_DELAY_MS;
   const newKid = newKey.kid as string;
   if (keys.some((k) => k.kid === newKid)) throw new Error(`key ${newKid} is already in the set`);
   return {

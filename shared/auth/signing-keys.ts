@@ -93,9 +93,9 @@ export function parseSigningKeySecret(text: string): SigningKeySecret {
 export const parseSigningKeySet = (text: string): JWK[] => parseSigningKeySecret(text).keys;
 
 /** The key that signs at `now`: of those whose signsFrom has come, the latest to start; on a tie the first listed. */
-export function signingKeyAt<K extends { signsFrom: number }>(keys: readonly K[], now: number): K {
+export function signingKeyAt<K extends { signsFrom: number }>(keys: readonly K[], now: Date): K {
   let chosen: K | undefined;
-  for (const key of keys) if (key.signsFrom <= now && (!chosen || key.signsFrom > chosen.signsFrom)) chosen = key;
+  for (const key of keys) if (key.signsFrom <= now.getTime() && (!chosen || key.signsFrom > chosen.signsFrom)) chosen = key;
   if (!chosen) throw new Error('signing key set: no key may sign yet (every signsFrom is in the future)');
   return chosen;
 }
@@ -119,7 +119,7 @@ async function readKeys(): Promise<SigningKeys> {
 export const loadSigningKeys = (): Promise<SigningKeys> => cache.get(config().signingKeySecretId, readKeys);
 
 /** The key that signs now (the time is read at each call: a cached set switches keys on time). */
-export const currentSigningKey = async (): Promise<SigningKey> => signingKeyAt((await loadSigningKeys()).all, Date.now());
+export const currentSigningKey = async (): Promise<SigningKey> => signingKeyAt((await loadSigningKeys()).all, new Date());
 
 /** The JWKS document of the public keys: every key of the set, one that does not sign yet included. */
 export async function publicJwks(): Promise<JSONWebKeySet> {

@@ -220,8 +220,8 @@ describe('the rotation plan', () => {
     const newKey = await generateSigningKeyJwk();
 
     // Act
-    const early = rotateSigningKeySet(secret, newKey, lastTokenOfA - 1);
-    const late = rotateSigningKeySet(secret, newKey, lastTokenOfA);
+    const early = rotateSigningKeySet(secret, newKey, new Date(lastTokenOfA - 1));
+    const late = rotateSigningKeySet(secret, newKey, new Date(lastTokenOfA));
 
     // Assess
     expect(LONGEST_TOKEN_LIFETIME_SECONDS).toBe(3600);
@@ -236,7 +236,7 @@ describe('the rotation plan', () => {
   });
 
   it('keeps a key set written by hand without signsFrom whole: when its keys were replaced is not known', async () => {
-    const rotation = rotateSigningKeySet({ keys: [keyB, keyA] }, await generateSigningKeyJwk(), T0 + 1000 * MINUTE);
+    const rotation = rotateSigningKeySet({ keys: [keyB, keyA] }, await generateSigningKeyJwk(), new Date(T0 + 1000 * MINUTE));
 
     expect(rotation.retired).toEqual([]);
     expect(rotation.secret.keys.map((k) => k.kid)).toEqual([keyB.kid, keyA.kid, rotation.added.kid]);
