@@ -67,7 +67,8 @@ export function checkCrl(crl: CrlInfo, key: KeyObject, now: Date, highest: bigin
   if (!crl.nextUpdate) throw new CrlUnavailableError('the CRL has no nextUpdate');
   if (crl.thisUpdate.getTime() > now.getTime() + SKEW_MS)
     throw new CrlUnavailableError(`the CRL's thisUpdate ${crl.thisUpdate.toISOString()} is in the future`);
-  if (crl.nextUpdate.getTime() <= now.getTime()) throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
+  if (crl.nextUpdate.getTime() <= now.getTime())
+    throw new CrlUnavailableError(`the CRL is stale (nextUpdate ${crl.nextUpdate.toISOString()})`);
   if (crl.crlNumber === undefined) throw new CrlUnavailableError('the CRL has no CRL number');
   if (crl.crlNumber < highest)
     throw new CrlUnavailableError(`CRL number ${crl.crlNumber} is lower than ${highest}, already published or seen: rolled back`);
