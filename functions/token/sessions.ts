@@ -22,7 +22,6 @@ const AUTH_PATH = '/api/auth';
 
 const sessions = dynamoSessionRepository();
 const noStore = { 'Cache-Control': 'no-store' };
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * The cookie's Path: /api/auth under whatever prefix the browser sees. On an execute-api URL the stage
@@ -59,7 +58,7 @@ function checkSessionRequest(request: ApiRequest): void {
 
 /** Starts the console session of a password login: the Set-Cookie header of its answer. */
 export async function sessionCookie(request: ApiRequest, user: PortalUser, senhaHash: string): Promise<Record<string, string>> {
-  const refresh = await startSession(sessions, user, senhaHash, nowSeconds());
+  const refresh = await startSession(sessions, user, senhaHash, new Date());
   return { 'Set-Cookie': cookie(request, refresh.value, refresh.maxAgeSeconds) };
 }
 
@@ -69,7 +68,7 @@ export const sessionOperations: Operations<'token'> = {
     const presented = presentedToken(request.headers.cookie);
     try {
       if (!presented) throw new SessionRefused('malformed');
-      const { access, refresh } = await refreshSession(sessions, presented, nowSeconds());
+      const { access, refresh } = await refreshSession(sessions, presented, new Date());
       return json(
         200,
         { access_token: access.accessToken, token_type: 'Bearer', expires_in: access.expiresIn, role: access.role },
@@ -93,7 +92,7 @@ export const sessionOperations: Operations<'token'> = {
   'POST /api/auth/logout': async (request): Promise<ApiResponse> => {
     checkSessionRequest(request);
     const presented = presentedToken(request.headers.cookie);
-    if (presented) await endSession(sessions, presented, nowSeconds());
+    if (presented) await endSession(sessions, presented, new Date());
     return { statusCode: 204, headers: { ...noStore, 'Set-Cookie': clearedCookie(request) } };
   },
 };

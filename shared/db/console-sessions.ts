@@ -14,6 +14,7 @@ import * as keys from '#shared/db/keys';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import type { ConsoleRole, RefreshTokenRecord, SessionFamily, SessionRepository } from '#shared/domain/console-sessions';
+import { epochSeconds } from '#shared/domain/time';
 
 type Item = Record<string, unknown>;
 
@@ -94,7 +95,7 @@ export function dynamoSessionRepository(): SessionRepository {
               Key: keys.refreshToken(spent.id),
               UpdateExpression: 'SET usadoEm = :now',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usadoEm)',
-              ExpressionAttributeValues: { ':now': now },
+              ExpressionAttributeValues: { ':now': epochSeconds(now) },
             },
           },
           'spent',
@@ -127,7 +128,7 @@ export function dynamoSessionRepository(): SessionRepository {
             Key: keys.sessionFamily(aplicacaoId, familiaId),
             UpdateExpression: 'SET revogadoEm = if_not_exists(revogadoEm, :now), motivo = if_not_exists(motivo, :motivo)',
             ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':now': now, ':motivo': motivo },
+            ExpressionAttributeValues: { ':now': epochSeconds(now), ':motivo': motivo },
           }),
         );
       } catch (error) {

@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { PortalUser } from '#shared/domain/applications/records';
+import { epochSeconds } from '#shared/domain/time';
 import { issuePortalToken, type IssuedPortalToken, type LoginAccount } from '#shared/domain/login';
 import type { PortalRole } from '#shared/domain/permissions';
 
@@ -77,9 +78,9 @@ export interface SessionRepository {
    * not revoked: 'spent' when another refresh spent it first, 'revoked' when the family is, 'raced'
    * when the transaction lost a conflict with nothing decided (read again and retry).
    */
-  rotate(spent: RefreshTokenRecord, next: RefreshTokenRecord, now: number): Promise<RotationOutcome>;
+  rotate(spent: RefreshTokenRecord, next: RefreshTokenRecord, now: Date): Promise<RotationOutcome>;
   /** Marks the family revoked (once: a second revocation keeps the first time). */
-  revokeFamily(aplicacaoId: number, familiaId: string, now: number, motivo: RevocationReason): Promise<void>;
+  revokeFamily(aplicacaoId: number, familiaId: string, now: Date, motivo: RevocationReason): Promise<void>;
 }
 
 export type RevocationReason = 'logout' | 'reuse' | 'user';
@@ -102,20 +103,21 @@ const TOKEN_FORMAT = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const fingerprint = (senhaHash: string): string => hashSecret(`senha:${senhaHash}`);
 
 /** A new token of `family` issued at `now`: its record to store and the value to hand over. */
-export function newRefreshToken(family: Pick<SessionFamily, 'id' | 'aplicacaoId' | 'expiraEm'>, now: number) {
+export function newRefreshToken(family: Pick<SessionFamily, 'id' | 'aplicacaoId' | 'expiraEm'>, now: Date) {
+  const at = epochSeconds(now);
   const id = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
-  const expiraEm = Math.min(now + REFRESH_TOKEN_TTL_SECONDS, family.expiraEm);
+  const expiraEm = Math.min(at + REFRESH_TOKEN_TTL_SECONDS, family.expiraEm);
   const record: RefreshTokenRecord = {
     id,
     segredoHash: hashSecret(secret),
     familiaId: family.id,
     aplicacaoId: family.aplicacaoId,
-    emitidoEm: now,
+    emitidoEm: at,
     expiraEm,
     familiaExpiraEm: family.expiraEm,
   };
-  return { record, issued: { value: `${id}.${secret}`, maxAgeSeconds: expiraEm - now } satisfies IssuedRefreshToken };
+  return { record, issued: { value: `${id}.${secret}`, maxAgeSeconds: expiraEm - at } satisfies IssuedRefreshToken };
 }
 
 /** Starts the session of a user who just logged in with its password. */
@@ -123,7 +125,7 @@ export async function startSession(
   repo: Pick<SessionRepository, 'startFamily'>,
   user: PortalUser,
   senhaHash: string,
-  now: number,
+  now: Date,
 ): Promise<IssuedRefreshToken> {
   if (user.role === 'paciente') throw new Error('patients have no console session');
   const family: SessionFamily = {
@@ -133,8 +135,8 @@ export async function startSession(
     role: user.role,
     email: user.email.trim().toLowerCase(),
     senhaFp: fingerprint(senhaHash),
-    criadoEm: now,
-    expiraEm: now + SESSION_MAX_SECONDS,
+    criadoEm: epochSeconds(now),
+    expiraEm: epochSeconds(now) + SESSION_MAX_SECONDS,
   };
   const { record, issued } = newRefreshToken(family, now);
   await repo.startFamily(family, record);
@@ -152,9 +154,10 @@ async function findPresented(repo: SessionRepository, presented: string): Promis
 }
 
 /** Why the session can no longer be refreshed, if it cannot. */
-export function expiryRefusal(token: RefreshTokenRecord, family: SessionFamily | undefined, now: number): SessionRefused | undefined {
+export function expiryRefusal(token: RefreshTokenRecord, family: SessionFamily | undefined, now: Date): SessionRefused | undefined {
+  const at = epochSeconds(now);
   if (!family || family.revogadoEm !== undefined) return new SessionRefused('revoked');
-  if (now >= token.expiraEm || now >= family.expiraEm) return new SessionRefused('expired');
+  if (at >= token.expiraEm || at >= family.expiraEm) return new SessionRefused('expired');
   return undefined;
 }
 
@@ -162,7 +165,7 @@ export function expiryRefusal(token: RefreshTokenRecord, family: SessionFamily |
 export async function refreshSession(
   repo: SessionRepository,
   presented: string,
-  now: number,
+  now: Date,
 ): Promise<{ access: IssuedPortalToken; refresh: IssuedRefreshToken; aplicacaoId: number }> {
   for (let attempt = 1; attempt <= MAX_ROTATION_ATTEMPTS; attempt++) {
     const token = await findPresented(repo, presented);
@@ -207,7 +210,7 @@ export async function refreshSession(
 }
 
 /** Revokes the family of `presented`, spent or not; a token that is not ours changes nothing. */
-export async function endSession(repo: SessionRepository, presented: string, now: number): Promise<void> {
+export async function endSession(repo: SessionRepository, presented: string, now: Date): Promise<void> {
   const token = await findPresented(repo, presented);
   if (token) await repo.revokeFamily(token.aplicacaoId, token.familiaId, now, 'logout');
 }

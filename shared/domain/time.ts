@@ -8,6 +8,9 @@ export type Clock = () => Date;
 /** The real clock, every dependency's default. */
 export const systemClock: Clock = () => new Date();
 
+/** A moment as whole seconds since the epoch: how tokens, sessions and login limits store it. */
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
 let localFormat: Intl.DateTimeFormat | undefined;
 
 /** ISO 8601 local date-time without zone, in the service's time zone (the spec's timestamp form). */

@@ -16,6 +16,7 @@ import {
   type SessionRepository,
 } from '#shared/domain/console-sessions';
 import type { LoginAccount } from '#shared/domain/login';
+import { epochSeconds } from '#shared/domain/time';
 
 vi.mock('#shared/auth/tokens', () => ({
   signPortalToken: async (input: { subject: string; aplicacaoId: number; ttlSeconds: number }) =>
@@ -24,6 +25,8 @@ vi.mock('#shared/auth/tokens', () => ({
 
 const HOUR = 3600;
 const T0 = 1_800_000_000;
+/** The moment `seconds` after the epoch. */
+const moment = (seconds: number) => new Date(seconds * 1000);
 
 function memoryRepository() {
   const tokens = new Map<string, RefreshTokenRecord>();
@@ -48,13 +51,13 @@ function memoryRepository() {
       const stored = tokens.get(spent.id)!;
       if (stored.usadoEm !== undefined) return 'spent';
       if (families.get(spent.familiaId)!.revogadoEm !== undefined) return 'revoked';
-      stored.usadoEm = now;
+      stored.usadoEm = epochSeconds(now);
       tokens.set(next.id, { ...next });
       return 'rotated';
     },
     revokeFamily: async (_aplicacaoId, id, now) => {
       const family = families.get(id)!;
-      family.revogadoEm ??= now;
+      family.revogadoEm ??= epochSeconds(now);
     },
   };
   return { repo, tokens, families, users, accounts, inactive };
@@ -89,7 +92,7 @@ const refusal = async (promise: Promise<unknown>) => {
 describe('console sessions', () => {
   it('issues a token of 12 hours, stored as a hash of its secret', async () => {
     // Act
-    const issued = await startSession(store.repo, user, 'scrypt$hash-1', T0);
+    const issued = await startSession(store.repo, user, 'scrypt$hash-1', moment(T0));
 
     // Assess
     expect(issued.maxAgeSeconds).toBe(REFRESH_TOKEN_TTL_SECONDS);
@@ -103,12 +106,12 @@ describe('console sessions', () => {
 
   it('refreshes until the token is 12 hours old, not at 12 hours', async () => {
     // Prepare
-    const a = await startSession(store.repo, user, 'scrypt$hash-1', T0);
-    const b = await startSession(store.repo, user, 'scrypt$hash-1', T0);
+    const a = await startSession(store.repo, user, 'scrypt$hash-1', moment(T0));
+    const b = await startSession(store.repo, user, 'scrypt$hash-1', moment(T0));
 
     // Act
-    const justBefore = await refreshSession(store.repo, a.value, T0 + 12 * HOUR - 1);
-    const atExpiry = await refusal(refreshSession(store.repo, b.value, T0 + 12 * HOUR));
+    const justBefore = await refreshSession(store.repo, a.value, moment(T0 + 12 * HOUR - 1));
+    const atExpiry = await refusal(refreshSession(store.repo, b.value, moment(T0 + 12 * HOUR)));
 
     // Assess
     expect(justBefore.access).toMatchObject({ accessToken: 'jwt-3-7-900', expiresIn: 900, role: 'admin' });
@@ -117,16 +120,16 @@ describe('console sessions', () => {
 
   it('never lives past 24 hours from the login, however often it is refreshed', async () => {
     // Prepare
-    let token = (await startSession(store.repo, user, 'scrypt$hash-1', T0)).value;
+    let token = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
 
     // Act: a refresh every 10 hours.
     const maxAges: number[] = [];
     for (const at of [T0 + 10 * HOUR, T0 + 20 * HOUR]) {
-      const next = await refreshSession(store.repo, token, at);
+      const next = await refreshSession(store.repo, token, moment(at));
       maxAges.push(next.refresh.maxAgeSeconds);
       token = next.refresh.value;
     }
-    const atEnd = await refusal(refreshSession(store.repo, token, T0 + SESSION_MAX_SECONDS));
+    const atEnd = await refusal(refreshSession(store.repo, token, moment(T0 + SESSION_MAX_SECONDS)));
 
     // Assess: the second refresh's cookie lives only the 4 hours left of the family.
     expect(maxAges).toEqual([12 * HOUR, 4 * HOUR]);
@@ -135,12 +138,12 @@ describe('console sessions', () => {
 
   it('revokes the family when a spent token comes back: the next token dies too', async () => {
     // Prepare
-    const first = (await startSession(store.repo, user, 'scrypt$hash-1', T0)).value;
-    const second = (await refreshSession(store.repo, first, T0 + 60)).refresh.value;
+    const first = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
+    const second = (await refreshSession(store.repo, first, moment(T0 + 60))).refresh.value;
 
     // Act
-    const reused = await refusal(refreshSession(store.repo, first, T0 + 120));
-    const afterReuse = await refusal(refreshSession(store.repo, second, T0 + 180));
+    const reused = await refusal(refreshSession(store.repo, first, moment(T0 + 120)));
+    const afterReuse = await refusal(refreshSession(store.repo, second, moment(T0 + 180)));
 
     // Assess
     expect(reused).toBe('reused');
@@ -149,11 +152,11 @@ describe('console sessions', () => {
 
   it('treats losing a concurrent rotation as reuse', async () => {
     // Prepare: the token is spent between its read and the rotation (another refresh won).
-    const token = (await startSession(store.repo, user, 'scrypt$hash-1', T0)).value;
+    const token = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
     store.repo.rotate = async () => 'spent';
 
     // Act
-    const lost = await refusal(refreshSession(store.repo, token, T0 + 60));
+    const lost = await refusal(refreshSession(store.repo, token, moment(T0 + 60)));
 
     // Assess
     expect(lost).toBe('reused');
@@ -162,40 +165,40 @@ describe('console sessions', () => {
 
   it('refuses once the password, the role or the activity of the user changed, or its application is inactive', async () => {
     // Prepare
-    const start = () => startSession(store.repo, user, 'scrypt$hash-1', T0).then((s) => s.value);
+    const start = () => startSession(store.repo, user, 'scrypt$hash-1', moment(T0)).then((s) => s.value);
     const [passwordChanged, roleChanged, deactivated, appInactive] = await Promise.all([start(), start(), start(), start()]);
 
     // Act and assess, one change at a time.
     store.accounts.set('ana@clinica.example', { aplicacaoId: 3, userId: 7, senhaHash: 'scrypt$hash-2' });
-    expect(await refusal(refreshSession(store.repo, passwordChanged, T0 + 60))).toBe('user');
+    expect(await refusal(refreshSession(store.repo, passwordChanged, moment(T0 + 60)))).toBe('user');
     store.accounts.set('ana@clinica.example', { aplicacaoId: 3, userId: 7, senhaHash: 'scrypt$hash-1' });
 
     store.users.set('3/7', { ...user, role: 'prestador' });
-    expect(await refusal(refreshSession(store.repo, roleChanged, T0 + 60))).toBe('user');
+    expect(await refusal(refreshSession(store.repo, roleChanged, moment(T0 + 60)))).toBe('user');
 
     store.users.set('3/7', { ...user, ativo: false });
-    expect(await refusal(refreshSession(store.repo, deactivated, T0 + 60))).toBe('user');
+    expect(await refusal(refreshSession(store.repo, deactivated, moment(T0 + 60)))).toBe('user');
 
     store.users.set('3/7', user);
     store.inactive.add(3);
-    expect(await refusal(refreshSession(store.repo, appInactive, T0 + 60))).toBe('user');
+    expect(await refusal(refreshSession(store.repo, appInactive, moment(T0 + 60)))).toBe('user');
   });
 
   it('refuses a forged secret without spending the token, and a malformed value', async () => {
-    const token = (await startSession(store.repo, user, 'scrypt$hash-1', T0)).value;
+    const token = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
     const [id] = token.split('.');
 
-    expect(await refusal(refreshSession(store.repo, `${id}.${'x'.repeat(43)}`, T0 + 1))).toBe('unknown');
-    expect(await refusal(refreshSession(store.repo, 'not-a-token', T0 + 1))).toBe('unknown');
-    expect((await refreshSession(store.repo, token, T0 + 2)).refresh.maxAgeSeconds).toBe(12 * HOUR);
+    expect(await refusal(refreshSession(store.repo, `${id}.${'x'.repeat(43)}`, moment(T0 + 1)))).toBe('unknown');
+    expect(await refusal(refreshSession(store.repo, 'not-a-token', moment(T0 + 1)))).toBe('unknown');
+    expect((await refreshSession(store.repo, token, moment(T0 + 2))).refresh.maxAgeSeconds).toBe(12 * HOUR);
   });
 
   it('logout revokes the family, also through a spent token', async () => {
-    const first = (await startSession(store.repo, user, 'scrypt$hash-1', T0)).value;
-    const second = (await refreshSession(store.repo, first, T0 + 60)).refresh.value;
+    const first = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
+    const second = (await refreshSession(store.repo, first, moment(T0 + 60))).refresh.value;
 
-    await endSession(store.repo, first, T0 + 120);
+    await endSession(store.repo, first, moment(T0 + 120));
 
-    expect(await refusal(refreshSession(store.repo, second, T0 + 180))).toBe('revoked');
+    expect(await refusal(refreshSession(store.repo, second, moment(T0 + 180)))).toBe('revoked');
   });
 });
