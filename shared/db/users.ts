@@ -19,6 +19,7 @@ import type { ApplicationRepository } from '#shared/domain/applications/reposito
 import type { PortalUser } from '#shared/domain/applications/records';
 import type { AttemptReservation, LoginAccount, LoginPolicy, LoginRepository } from '#shared/domain/login';
 import type { OtpRecord, PatientOtpRepository } from '#shared/domain/patient-otp';
+import { epochSeconds } from '#shared/domain/time';
 
 export function dynamoUserAuthRepository(
   applications: ApplicationRepository = dynamoApplicationRepository(),
@@ -29,9 +30,9 @@ export function dynamoUserAuthRepository(
   const get = async (key: { pk: string; sk: string }) =>
     (await db().send(new GetCommand({ TableName: TableName(), Key: key, ConsistentRead: true }))).Item;
 
-  async function reserveLoginAttempt(email: string, now: number, policy: LoginPolicy): Promise<AttemptReservation> {
+  async function reserveLoginAttempt(email: string, now: Date, policy: LoginPolicy): Promise<AttemptReservation> {
     const limit = { max: policy.maxFailures, windowSeconds: policy.failureWindowSeconds };
-    const reservation = await reserveInWindow(keys.loginAttempts(email), 'LOGINFALHA', now, limit);
+    const reservation = await reserveInWindow(keys.loginAttempts(email), 'LOGINFALHA', epochSeconds(now), limit);
     return reservation.allowed
       ? { allowed: true, attempt: reservation.count }
       : { allowed: false, retryAfterSeconds: reservation.retryAfterSeconds };
@@ -112,7 +113,7 @@ export function dynamoUserAuthRepository(
             Key: keys.otp(aplicacaoId, telefone),
             UpdateExpression: 'ADD tentativas :one',
             ConditionExpression: 'expiresAt > :now AND tentativas < :max',
-            ExpressionAttributeValues: { ':one': 1, ':now': now, ':max': maxAttempts },
+            ExpressionAttributeValues: { ':one': 1, ':now': epochSeconds(now), ':max': maxAttempts },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -135,11 +136,11 @@ export function dynamoUserAuthRepository(
     },
 
     reserveCodeGuess: (aplicacaoId, telefone, now, limit) =>
-      reserveInWindow(keys.otpFailures(aplicacaoId, telefone), 'OTPFALHA', now, limit),
-    releaseCodeGuess: (aplicacaoId, telefone, now) => releaseInWindow(keys.otpFailures(aplicacaoId, telefone), now),
-    codeGuessesLockedFor: (aplicacaoId, telefone, now, max) => windowFullFor(keys.otpFailures(aplicacaoId, telefone), now, max),
+      reserveInWindow(keys.otpFailures(aplicacaoId, telefone), 'OTPFALHA', epochSeconds(now), limit),
+    releaseCodeGuess: (aplicacaoId, telefone, now) => releaseInWindow(keys.otpFailures(aplicacaoId, telefone), epochSeconds(now)),
+    codeGuessesLockedFor: (aplicacaoId, telefone, now, max) => windowFullFor(keys.otpFailures(aplicacaoId, telefone), epochSeconds(now), max),
     reserveCodeRequest: (aplicacaoId, telefone, now, limit) =>
-      reserveInWindow(keys.otpRequests(aplicacaoId, telefone), 'OTPPEDIDO', now, limit),
+      reserveInWindow(keys.otpRequests(aplicacaoId, telefone), 'OTPPEDIDO', epochSeconds(now), limit),
   };
   return repo;
 }

@@ -12,6 +12,7 @@ import { verifyAgainstDummy, verifyPassword } from '#shared/auth/passwords';
 import { signPortalToken } from '#shared/auth/tokens';
 import type { PortalUser } from '#shared/domain/applications/records';
 import type { PortalRole } from '#shared/domain/permissions';
+import { epochSeconds } from '#shared/domain/time';
 
 /** Portal token lifetimes: short for admins (they can manage tenants and users), a working hour for the portals. */
 export const PORTAL_TOKEN_TTL_SECONDS: Record<PortalRole, number> = {
@@ -48,7 +49,7 @@ export interface LoginRepository {
    * Counts one more attempt for the e-mail unless `maxFailures` are already counted in the live
    * window (then: locked, with the seconds left). A window that ended starts again at 1.
    */
-  reserveLoginAttempt(email: string, nowSeconds: number, policy: LoginPolicy): Promise<AttemptReservation>;
+  reserveLoginAttempt(email: string, now: Date, policy: LoginPolicy): Promise<AttemptReservation>;
   /** Keeps the e-mail locked until `untilSeconds` (no-op when its record was cleared meanwhile). */
   lockLogin(email: string, untilSeconds: number): Promise<void>;
   /** Forgets the e-mail's attempts (after a success). */
@@ -100,17 +101,17 @@ export async function loginWithPassword(
   repo: LoginRepository,
   input: { email: string; senha: string },
   policy: LoginPolicy = DEFAULT_LOGIN_POLICY,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  now = new Date(),
 ): Promise<PasswordLogin> {
   const email = normalizeEmail(input.email);
-  const [reservation, account] = await Promise.all([repo.reserveLoginAttempt(email, nowSeconds, policy), repo.findLoginAccount(email)]);
+  const [reservation, account] = await Promise.all([repo.reserveLoginAttempt(email, now, policy), repo.findLoginAccount(email)]);
   if (!reservation.allowed) throw new LoginRefused('locked', reservation.retryAfterSeconds);
 
   const passwordOk = account?.senhaHash ? await verifyPassword(input.senha, account.senhaHash) : await verifyAgainstDummy(input.senha);
   const user = passwordOk && account ? await repo.getPortalUser(account.aplicacaoId, account.userId) : undefined;
   // A patient never logs in with a password (none is ever stored for one; this guards the rule).
   if (!user || !account?.senhaHash || user.role === 'paciente') {
-    if (reservation.attempt >= policy.maxFailures) await repo.lockLogin(email, nowSeconds + policy.lockSeconds);
+    if (reservation.attempt >= policy.maxFailures) await repo.lockLogin(email, epochSeconds(now) + policy.lockSeconds);
     throw new LoginRefused('invalid_credentials');
   }
   await repo.clearLoginAttempts(email);

@@ -19,6 +19,7 @@ import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { Application, PortalUser } from '#shared/domain/applications/records';
 import { issuePortalToken, type IssuedPortalToken } from '#shared/domain/login';
 import { patientOfPhone, type PatientRepository } from '#shared/domain/patients';
+import { epochSeconds } from '#shared/domain/time';
 import type { CountReservation, WindowLimit } from '#shared/domain/windowed-limit';
 import { log } from '#shared/log';
 
@@ -65,15 +66,15 @@ export interface PatientOtpRepository {
   /** Deletes the code if it is still this one; false when it was not there any more. */
   deleteOtp(aplicacaoId: number, telefone: string, codigoHash: string): Promise<boolean>;
   /** Counts one guess on a live code with fewer than `maxAttempts` guesses; the record after counting, or undefined. */
-  spendOtpAttempt(aplicacaoId: number, telefone: string, nowSeconds: number, maxAttempts: number): Promise<OtpRecord | undefined>;
+  spendOtpAttempt(aplicacaoId: number, telefone: string, now: Date, maxAttempts: number): Promise<OtpRecord | undefined>;
   /** Counts one guess for the phone (any phone), unless the limit's window is full (pattern 12e). */
-  reserveCodeGuess(aplicacaoId: number, telefone: string, nowSeconds: number, limit: WindowLimit): Promise<CountReservation>;
+  reserveCodeGuess(aplicacaoId: number, telefone: string, now: Date, limit: WindowLimit): Promise<CountReservation>;
   /** Takes back a counted guess that was right. */
-  releaseCodeGuess(aplicacaoId: number, telefone: string, nowSeconds: number): Promise<void>;
+  releaseCodeGuess(aplicacaoId: number, telefone: string, now: Date): Promise<void>;
   /** Seconds until the phone's guesses may be counted again when `max` are counted; undefined otherwise. */
-  codeGuessesLockedFor(aplicacaoId: number, telefone: string, nowSeconds: number, max: number): Promise<number | undefined>;
+  codeGuessesLockedFor(aplicacaoId: number, telefone: string, now: Date, max: number): Promise<number | undefined>;
   /** Counts one code asked for the phone (any phone), unless the window is full or the last one was too recent (pattern 12f). */
-  reserveCodeRequest(aplicacaoId: number, telefone: string, nowSeconds: number, limit: WindowLimit): Promise<CountReservation>;
+  reserveCodeRequest(aplicacaoId: number, telefone: string, now: Date, limit: WindowLimit): Promise<CountReservation>;
 }
 
 export class InvalidCode extends Error {
@@ -108,14 +109,15 @@ export const otpMessage = (code: string) =>
 export async function requestPatientCode(
   deps: { repo: PatientOtpRepository; queue: (work: PatientCodeWork) => Promise<void> },
   input: { aplicacao: string; telefone: string },
-  nowSeconds = Math.floor(Date.now() / 1000),
+  now = new Date(),
 ): Promise<void> {
+  const nowSeconds = epochSeconds(now);
   const { repo } = deps;
   const application = await repo.findApplicationBySlug(input.aplicacao);
   if (!application || !application.ativo) return;
-  const locked = await repo.codeGuessesLockedFor(application.id, input.telefone, nowSeconds, OTP_GUESS_LIMIT.max);
+  const locked = await repo.codeGuessesLockedFor(application.id, input.telefone, now, OTP_GUESS_LIMIT.max);
   if (locked !== undefined) throw new PatientLoginThrottled('guesses', locked);
-  const reservation = await repo.reserveCodeRequest(application.id, input.telefone, nowSeconds, OTP_REQUEST_LIMIT);
+  const reservation = await repo.reserveCodeRequest(application.id, input.telefone, now, OTP_REQUEST_LIMIT);
   if (!reservation.allowed) {
     if (reservation.reason === 'gap') return; // the previous code stays valid
     throw new PatientLoginThrottled('codes', reservation.retryAfterSeconds);
@@ -141,8 +143,9 @@ export type PatientCodeDelivery =
 export async function deliverPatientCode(
   deps: { repo: PatientOtpRepository; whatsapp: WhatsAppPort },
   work: PatientCodeWork,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  now = new Date(),
 ): Promise<PatientCodeDelivery> {
+  const nowSeconds = epochSeconds(now);
   const { repo, whatsapp } = deps;
   const askedAt = work.pedidoEm ?? nowSeconds;
   const application = await repo.getApplication(work.aplicacaoId);
@@ -183,14 +186,15 @@ export async function deliverPatientCode(
 export async function exchangePatientCode(
   deps: { repo: PatientOtpRepository; patients: PatientRepository },
   input: { aplicacao: string; telefone: string; codigo: string },
-  nowSeconds = Math.floor(Date.now() / 1000),
+  now = new Date(),
 ): Promise<IssuedPortalToken> {
+  const nowSeconds = epochSeconds(now);
   const { repo, patients } = deps;
   const application = await repo.findApplicationBySlug(input.aplicacao);
   if (!application || !application.ativo) throw new InvalidCode();
-  const guess = await repo.reserveCodeGuess(application.id, input.telefone, nowSeconds, OTP_GUESS_LIMIT);
+  const guess = await repo.reserveCodeGuess(application.id, input.telefone, now, OTP_GUESS_LIMIT);
   if (!guess.allowed) throw new PatientLoginThrottled('guesses', guess.retryAfterSeconds);
-  const otp = await repo.spendOtpAttempt(application.id, input.telefone, nowSeconds, OTP_MAX_ATTEMPTS);
+  const otp = await repo.spendOtpAttempt(application.id, input.telefone, now, OTP_MAX_ATTEMPTS);
   if (!otp) throw new InvalidCode();
 
   if (!secretMatches(`${otp.salt}:${input.codigo}`, otp.codigoHash)) {
@@ -202,7 +206,7 @@ export async function exchangePatientCode(
   if (!(await repo.deleteOtp(application.id, input.telefone, otp.codigoHash))) throw new InvalidCode();
   const patient = await repo.getPortalUser(application.id, otp.userId);
   if (!patient || patient.role !== 'paciente' || patient.telefone !== input.telefone) throw new InvalidCode();
-  await repo.releaseCodeGuess(application.id, input.telefone, nowSeconds);
+  await repo.releaseCodeGuess(application.id, input.telefone, now);
   // The token names the patient record of the phone (the patient app's profile and consents), created on the first login.
   const record = await patientOfPhone(
     patients,

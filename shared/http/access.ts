@@ -3,6 +3,7 @@
 // on every request even when API Gateway served the authorizer's answer from its cache, so a
 // cached allow can neither outlive a token's exp nor open another role's or scope's routes.
 import type { Principal, TenantPrincipal } from '#shared/auth/principal';
+import { epochSeconds } from '#shared/domain/time';
 import { HttpError } from '#shared/http/errors';
 import type { Route } from '#shared/http/routes';
 
@@ -11,7 +12,7 @@ const bearer = (params: string) => ({ 'WWW-Authenticate': `Bearer realm="whatsap
 const invalidToken = (message: string) => new HttpError(401, 'invalid_token', message, {}, bearer('error="invalid_token"'));
 
 /** The principal of a route with an authorizer, once it may call the route; throws the answer otherwise. */
-export function checkAccess(route: Route, principal: Principal, nowSeconds = Math.floor(Date.now() / 1000)): TenantPrincipal {
+export function checkAccess(route: Route, principal: Principal, now = new Date()): TenantPrincipal {
   const usesBearer = route.auth === 'oauth2' || route.auth === 'agent';
 
   if (principal.authError === 'rate_limited') {
@@ -30,7 +31,7 @@ export function checkAccess(route: Route, principal: Principal, nowSeconds = Mat
     // An authorizer that allowed without a tenant: refuse rather than serve an unscoped request.
     throw usesBearer ? invalidToken('The access token is invalid') : new HttpError(401, 'unauthorized', 'Invalid credentials');
   }
-  if (principal.expiresAt !== undefined && principal.expiresAt <= nowSeconds) {
+  if (principal.expiresAt !== undefined && principal.expiresAt <= epochSeconds(now)) {
     throw usesBearer ? invalidToken('The access token has expired') : new HttpError(401, 'unauthorized', 'The token has expired');
   }
   // Authenticated, but another portal's user: forbidden, not unauthenticated (#10).
