@@ -10,7 +10,7 @@
 // must happen with the entry or not at all (the message of a send, a refund's once-only marker).
 // Repositories prepare the writes; the domain only passes them along and reads the outcome, so this
 // file knows nothing of DynamoDB.
-import { localDateTime } from '#shared/domain/time';
+import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
@@ -162,7 +162,7 @@ export interface PostOptions {
   extras?: (entry: StatementEntry) => CommitExtras;
   /** A zero amount is a valid entry (a free message still leaves its trace); refused by default. */
   allowZero?: boolean;
-  now?: () => string;
+  now?: Clock;
   /** Waits before a retry (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
   /**
@@ -208,8 +208,7 @@ async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const deadline = Date.now() + (options.budgetMs ?? 10_000);
   const sleep = options.sleep ?? defaultSleep;
-  // The spec's timestamps: local date-time without a zone.
-  const now = options.now ?? (() => localDateTime(new Date()));
+  const now = options.now ?? systemClock;
 
   const known = options.known;
   const knownIsFresh = known !== undefined && (lastCommitted.get(input.aplicacaoId) ?? 0) <= known.ultimoLancamentoId;
@@ -237,7 +236,8 @@ async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint
       custoProviderBBrl: input.custoProviderBBrl ?? null,
       cotacaoUsdBrl: input.cotacaoUsdBrl ?? null,
       tipoConversa: input.tipoConversa ?? null,
-      criadoEm: now(),
+      // The spec's timestamps: local date-time without a zone.
+      criadoEm: localDateTime(now()),
     };
     if (await repo.commit(input.aplicacaoId, before, entry, options.extras?.(entry))) {
       lastCommitted.set(input.aplicacaoId, entry.id);

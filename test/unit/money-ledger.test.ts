@@ -73,7 +73,7 @@ function memoryLedger(saldo: string | undefined, competitors = 0) {
   return { repo, entries, state: () => state, commits: () => commits };
 }
 
-const instant = { sleep: async () => undefined, now: () => '2026-01-02T03:04:05' };
+const instant = { sleep: async () => undefined, now: () => new Date('2026-01-02T06:04:05Z') }; // 03:04:05 in São Paulo
 const credit = (valor: string) => ({ aplicacaoId: 1, tipo: 'CREDIT' as const, valor, descricao: 'Crédito', referenciaTipo: 'CREDITO' });
 
 describe('postEntry', () => {
