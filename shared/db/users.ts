@@ -138,7 +138,8 @@ export function dynamoUserAuthRepository(
     reserveCodeGuess: (aplicacaoId, telefone, now, limit) =>
       reserveInWindow(keys.otpFailures(aplicacaoId, telefone), 'OTPFALHA', epochSeconds(now), limit),
     releaseCodeGuess: (aplicacaoId, telefone, now) => releaseInWindow(keys.otpFailures(aplicacaoId, telefone), epochSeconds(now)),
-    codeGuessesLockedFor: (aplicacaoId, telefone, now, max) => windowFullFor(keys.otpFailures(aplicacaoId, telefone), epochSeconds(now), max),
+    codeGuessesLockedFor: (aplicacaoId, telefone, now, max) =>
+      windowFullFor(keys.otpFailures(aplicacaoId, telefone), epochSeconds(now), max),
     reserveCodeRequest: (aplicacaoId, telefone, now, limit) =>
       reserveInWindow(keys.otpRequests(aplicacaoId, telefone), 'OTPPEDIDO', epochSeconds(now), limit),
   };

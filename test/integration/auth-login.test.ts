@@ -669,7 +669,11 @@ describe('patient one-time code', () => {
           error instanceof PatientLoginThrottled ? `429 ${error.reason} ${error.retryAfterSeconds}` : (error as Error).name,
       );
     const ask = (telefone: string, now: number, queued: unknown[]) =>
-      requestPatientCode({ repo: repo(), queue: async (work) => void queued.push(work) }, { aplicacao: 'demo', telefone }, new Date(now * 1000)).then(
+      requestPatientCode(
+        { repo: repo(), queue: async (work) => void queued.push(work) },
+        { aplicacao: 'demo', telefone },
+        new Date(now * 1000),
+      ).then(
         () => 'ok',
         (error: unknown) =>
           error instanceof PatientLoginThrottled ? `429 ${error.reason} ${error.retryAfterSeconds}` : (error as Error).name,
@@ -721,7 +725,9 @@ describe('patient one-time code', () => {
       const sent: string[] = [];
       const whatsapp = { sendText: async ({ body }: { body: string }) => void sent.push(body) };
       const deliver = (pedidoEm: number, now: number) =>
-        deliverPatientCode({ repo: repo(), whatsapp }, { aplicacaoId: demo.id, telefone, pedidoEm }, new Date(now * 1000)).then((d) => d.status);
+        deliverPatientCode({ repo: repo(), whatsapp }, { aplicacaoId: demo.id, telefone, pedidoEm }, new Date(now * 1000)).then(
+          (d) => d.status,
+        );
 
       // Act
       const first = await deliver(t0, t0 + 20);
