@@ -49,7 +49,7 @@ export const DUE_LIMIT = 250;
 /** Queues every appointment due at `now` (each shard of the due index); returns how many. */
 export async function queueDueAppointments(now = new Date()): Promise<number> {
   const appointments = dynamoAppointmentRepository();
-  const due = (await Promise.all(dueShards.map((shard) => appointments.due(shard, now.toISOString(), DUE_LIMIT)))).flat();
+  const due = (await Promise.all(dueShards.map((shard) => appointments.due(shard, now, DUE_LIMIT)))).flat();
   for (const { aplicacaoId, agendamentoId } of due) await queueAppointment(aplicacaoId, agendamentoId);
   if (due.length > 0) log.info('due appointments queued', { count: due.length });
   return due.length;

@@ -287,7 +287,7 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: 'pk = :pk AND sk <= :now',
-          ExpressionAttributeValues: { ':pk': keys.flowDueShard(shard).pk, ':now': `${now}#~` },
+          ExpressionAttributeValues: { ':pk': keys.flowDueShard(shard).pk, ':now': `${now.toISOString()}#~` },
           Limit: limit,
         }),
       );

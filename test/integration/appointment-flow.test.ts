@@ -409,7 +409,7 @@ describe('the timed moves', () => {
     const dueAt = (at: number) =>
       asFunction(sweepFunction, async () => {
         const appointments = dynamoAppointmentRepository();
-        const due = await Promise.all(dueShards.map((shard) => appointments.due(shard, new Date(at).toISOString(), 10_000)));
+        const due = await Promise.all(dueShards.map((shard) => appointments.due(shard, new Date(at), 10_000)));
         return due.flat().some((d) => d.aplicacaoId === app('demo').id && d.agendamentoId === created.id);
       });
 

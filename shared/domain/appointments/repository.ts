@@ -31,7 +31,7 @@ export interface AppointmentRepository {
     pendencia: string | null,
   ): Promise<boolean>;
   /** The appointments due at `now` or before, of one shard of the due index (pattern 34), oldest first. */
-  due(shard: number, now: string, limit: number): Promise<{ aplicacaoId: number; agendamentoId: number }[]>;
+  due(shard: number, now: Date, limit: number): Promise<{ aplicacaoId: number; agendamentoId: number }[]>;
   /** The appointment a patient's plain reply answers (pattern 34a). */
   awaitingReply(aplicacaoId: number, telefone: string): Promise<number | undefined>;
   /** A page, newest first, optionally of one status; its cost grows with the page number, not with the total. */
