@@ -12,7 +12,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentView } from '#shared/domain/appointments/views';
+import { appointmentView } from '#shared/http/views';
 import { type Appointment } from '#shared/domain/appointments/records';
 import { type OperatorStatus } from '#shared/domain/appointments/state-machine';
 import { notFound } from '#shared/domain/errors';

@@ -59,7 +59,7 @@ const timelineStep = named(
   }),
 );
 
-const adminMessage = named(
+export const adminMessage = named(
   'AdminMessage',
   z.object({
     ...externalMessage.shape,
@@ -204,7 +204,7 @@ const conversationMessage = named(
   'One message of an attendance’s conversation.',
 );
 
-const attendanceDetail = named(
+export const attendanceDetail = named(
   'AdminAttendance',
   z.object({
     ...attendance.shape,
