@@ -223,7 +223,7 @@ export const attendanceDetail = named(
 // ---------------------------------------------------------------------------------------------
 // Templates
 
-const template = named(
+export const template = named(
   'WhatsappTemplate',
   z.object({
     id,
