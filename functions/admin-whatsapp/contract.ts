@@ -106,7 +106,7 @@ export const adminMessagesContract: Pick<GroupContract<'admin-whatsapp'>, 'GET /
 // ---------------------------------------------------------------------------------------------
 // Sectors
 
-const sector = named(
+export const sector = named(
   'WhatsappSector',
   z.object({
     id,
@@ -307,7 +307,7 @@ const flowMessage = named(
   'A message the communication flow sent the patient for the appointment, with its delivery status.',
 );
 
-const adminAppointment = named(
+export const adminAppointment = named(
   'AdminAppointment',
   z.object({
     ...appointment.shape,
