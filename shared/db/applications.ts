@@ -9,6 +9,7 @@ import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib
 import { conditional, db, isConditionFailure, queryCount, queryIndex, queryPage, queryPrefix, tableName } from '#shared/db/client';
 import { toApplication } from '#shared/db/application-item';
 import { nextId } from '#shared/db/ids';
+import { toProviderCredential } from '#shared/db/provider-credential-lookup';
 import { boolean, fieldsOf, listOf, nullable, number, oneOf, string, type Item } from '#shared/db/item';
 import { storedSecret } from '#shared/db/stored-secrets';
 import * as keys from '#shared/db/keys';
@@ -24,7 +25,6 @@ import type {
   OAuthClientRecord,
   PortalUser,
   Prestador,
-  ProviderCredentialRecord,
 } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { portalRoles, scopes } from '#shared/domain/permissions';
@@ -164,24 +164,6 @@ function toPrestador(item: Item): Prestador {
     ...f.ifPresent('email', string),
     ativo: f.read('ativo', boolean),
     criadoEm: f.read('criadoEm', string),
-  };
-}
-
-function toProviderCredential(item: Item): ProviderCredentialRecord {
-  const f = fieldsOf(item);
-  return {
-    credencialId: f.read('credencialId', number),
-    apiKey: f.read('apiKey', string),
-    aplicacaoId: f.read('aplicacaoId', number),
-    prestadorId: f.read('prestadorId', number),
-    secretHash: f.read('secretHash', string),
-    nome: f.read('nome', string),
-    ativo: f.read('ativo', boolean),
-    ipAllowlist: f.read('ipAllowlist', listOf(string)),
-    limitePorMinuto: f.read('limitePorMinuto', nullable(number)),
-    revogadoEm: f.read('revogadoEm', nullable(string)),
-    criadoEm: f.read('criadoEm', string),
-    ...f.ifPresent('prestadorAtivo', boolean),
   };
 }
 
