@@ -234,7 +234,7 @@ async function seedApplication(
   const oauth = await oauthClient(OAUTH_CLIENT_NAME, [...allScopes], prev?.oauth);
   const oauthLimited = await oauthClient(OAUTH_LIMITED_CLIENT_NAME, limitedScopes, prev?.oauthLimited);
 
-  // No route creates a prestador (they come with the tenant's data): the seed writes its own.
+  // Nothing in production creates a prestador (no route or use case does): the seed writes its own, as the tests do.
   const prestador =
     (prev && (await repo.getPrestador(aplicacaoId, prev.prestador.id))) ??
     (await repo.listPrestadores(aplicacaoId))[0] ??
