@@ -247,7 +247,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
           },
           'application',
         ),
-        ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
+        putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application'),
         ...(application.numerosWhatsapp ?? []).map((numero) => putNew(numberItem(numero, application.id), 'number' as const)),
         // Its attendances queue in the default sector until it has sectors of its own.
         ...defaultSectorWrites<'application'>(application.id, application.criadoEm, 'application'),
