@@ -3,7 +3,7 @@
 // times do not reveal which keys exist. Counted here as SHA-256 computations per request.
 import type * as NodeCrypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authenticateApiKey } from '#shared/auth/api-key';
+import { authenticateApiKey } from '#functions/authorizers/api-key';
 import { hashSecret } from '#shared/auth/secrets';
 
 const hashes = vi.hoisted(() => ({ count: 0 }));

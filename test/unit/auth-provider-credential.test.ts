@@ -7,7 +7,7 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '#functions/authorizers/provider-credential';
-import { providerCredentialAuthenticator } from '#shared/auth/provider-credential';
+import { providerCredentialAuthenticator } from '#functions/authorizers/provider-credential';
 import { hashSecret } from '#shared/auth/secrets';
 import * as keys from '#shared/db/keys';
 import { providerCredential as credentialKey } from '#shared/db/keys';
