@@ -23,6 +23,15 @@ const operationsOutward = {
   message: 'shared/operations must not import HTTP: return an outcome (or throw a domain error) and let the handler answer.',
 };
 
+// The contracts (functions/<group>/contract.ts, shared/http/contract/*) are build-time modules: only infra/openapi and
+// the tests load them. A Lambda's code may name their schemas in types (its views are typed from them, `z.output<...>`),
+// never import a value, which would bundle the contract and zod's schemas into the Lambda (docs/decisions.md).
+const contractValues = {
+  regex: '^(#shared/http/contract/|#functions/[^/]+/contract$|(\\./|(\\.\\./)+)([^/]+/)*contract(\\.ts)?$)',
+  allowTypeImports: true,
+  message: 'Import a contract only as a type (`import type`): a value import bundles the contract into the Lambda (docs/decisions.md).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.local/', '.bench/', 'coverage/', 'docs/', 'console/dist/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
@@ -53,6 +62,12 @@ export default tseslint.config(
   {
     files: ['shared/operations/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, operationsOutward] }] },
+  },
+  {
+    // The code that runs in a Lambda: everything under functions/ and shared/ but the contracts themselves.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['functions/*/contract.ts', 'shared/http/contract/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contractValues] }] },
   },
   {
     // A stored item becomes a record through its typed mapper (shared/db/item.ts), never a cast that hides a malformed item.

@@ -18,7 +18,7 @@ export const statusCallback = z.object({
   aplicacaoId: z.optional(z.number()),
   /**
    * Our reference of the message (`<aplicacaoId>.<mensagemId>`) as the provider echoed it: settles a
-   * QUEUED message whose move to SENT was never written (shared/domain/messages/send.ts).
+   * QUEUED message whose move to SENT was never written (shared/operations/send-message.ts).
    */
   referencia: z.optional(z.string().check(z.maxLength(40))),
   /**

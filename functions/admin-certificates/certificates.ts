@@ -3,6 +3,7 @@
 // of the agent CA bound to the application and the integration (its subject names both, and the agent
 // authorizer refuses it with another application's token). The private key never leaves the agent.
 // Revoking one re-issues the CRL at once; so does deleting the integration, which revokes them all.
+import type * as z from 'zod/mini';
 import { loadAgentCaSecret } from '#shared/ca/ca-secret';
 import { revokeAgentCertificate } from '#shared/ca/crl-publisher';
 import { CsrError, issueFromCsr, type IssuedFromCsr } from '#shared/ca/issuer';
@@ -16,11 +17,12 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { issueBody, revokeBody } from './requests.ts';
+import type { agentCertificate } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();
 const certificates = dynamoAgentCertificateRepository();
 
-const certificateView = (c: AgentCertificateRecord) => ({
+const certificateView = (c: AgentCertificateRecord): z.output<typeof agentCertificate> => ({
   serial: c.serial,
   subject: c.subject,
   sha256: c.sha256,

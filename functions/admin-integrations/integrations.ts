@@ -2,6 +2,7 @@
 // reads. The admin's own application only (another application's integration is the same 404 as an
 // unknown one). Secrets are write-only: stored in the secret store before the item names them, shown
 // only as a mask. Deleting one (it revokes the agent certificates) is in functions/admin-certificates.
+import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { conflict, notFound } from '#shared/domain/errors';
 import {
@@ -17,10 +18,18 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { log } from '#shared/log';
 import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
+import type { adminIntegration } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();
 
-export const integrationView = (i: Integration) => ({
+/**
+ * The integration's answer: the contract's schema, but for its kind and connection, which the record does not tie
+ * together (the schema is one object per kind, BANCO with a database connection, API with an HTTP one).
+ */
+type IntegrationAnswer = Omit<z.output<typeof adminIntegration>, 'tipoIntegracao' | 'conexao'> &
+  Pick<Integration, 'tipoIntegracao' | 'conexao'>;
+
+export const integrationView = (i: Integration): IntegrationAnswer => ({
   id: i.id,
   tipoIntegracao: i.tipoIntegracao,
   nome: i.nome,

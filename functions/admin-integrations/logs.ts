@@ -2,6 +2,7 @@
 // newest first, a page at a time: `limite` (1-100, default 20) and `cursor`, the previous page's
 // `proximoCursor` (opaque; null on the last page). Logs are kept 90 days. Another application's
 // integration is the same 404 as an unknown one.
+import type * as z from 'zod/mini';
 import { dynamoExecutionLogRepository } from '#shared/db/execution-logs';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { notFound } from '#shared/domain/errors';
@@ -11,12 +12,13 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { pageQuery } from './requests.ts';
+import type { executionLog } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
 
 /** Instants in the service's local form, like every admin answer. */
-const logView = (l: ExecutionLog) => ({
+const logView = (l: ExecutionLog): z.output<typeof executionLog> => ({
   id: l.id,
   queryId: l.queryId,
   query: l.query,

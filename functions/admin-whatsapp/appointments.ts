@@ -8,11 +8,12 @@
 //     once and handed to the flow, which validates and notifies it like a new one; a lost hand-over is found by the sweep.
 // Every move goes through the state machine (409 where the status does not allow it); another application's
 // appointment is the same 404 as an unknown one.
+import type * as z from 'zod/mini';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentView } from '#shared/domain/appointments/views';
+import { appointmentView } from '#shared/http/views';
 import { type Appointment } from '#shared/domain/appointments/records';
 import { type OperatorStatus } from '#shared/domain/appointments/state-machine';
 import { notFound } from '#shared/domain/errors';
@@ -26,13 +27,14 @@ import { log } from '#shared/log';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { boardQuery, confirmBody, cancelBody } from './requests.ts';
+import type { adminAppointment } from './contract.ts';
 
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
 const users = dynamoApplicationRepository();
 
 /** The appointment as the console shows it: the v2 view, each move with its operator's name and message, and the flow's messages. */
-async function detailView(a: Appointment) {
+async function detailView(a: Appointment): Promise<z.output<typeof adminAppointment>> {
   const ids = a.historico.flatMap((h) => (h.mensagemId === undefined ? [] : [h.mensagemId]));
   const messages = ids.length > 0 ? await messagesByIds(a.aplicacaoId, ids) : new Map<number, Message>();
   const steps = new Map(a.historico.flatMap((h) => (h.mensagemId === undefined ? [] : [[h.mensagemId, h.para] as const])));

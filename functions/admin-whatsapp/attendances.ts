@@ -2,17 +2,34 @@
 // read one (with its whole conversation and the patient's 24-hour window), take it (assumir), answer the
 // patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
 // An admin acts on its own application's attendances; any other id is a 404.
+import type * as z from 'zod/mini';
 import { conversationEntryWrite } from '#shared/db/attendances';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
-import { actOn, attendanceInbox, findAttendance, renderAttendance, renderAttendanceDetail } from '#shared/operations/attendances';
+import { attendancePageView, attendanceView } from '#shared/http/views';
+import {
+  actOn,
+  attendanceDetail,
+  attendanceInbox,
+  attendanceWithNames,
+  findAttendance,
+  type AttendanceDetail,
+} from '#shared/operations/attendances';
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendRoute } from '#shared/http/send-answer';
+import type { attendanceDetail as attendanceDetailSchema } from './contract.ts';
 import { answerBody, inboxQuery } from './requests.ts';
+
+/** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
+const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDetailSchema> => ({
+  ...attendanceView(d),
+  conversa: d.conversa,
+  janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
+});
 
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);
@@ -23,20 +40,20 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/atendimentos': async (request) => {
     const paging = readPaging(request.query);
     const { status, setorId } = validate(inboxQuery, { status: request.query.status, setorId: request.query.setorId }, 'query');
-    return json(200, await attendanceInbox(request.principal.aplicacaoId, status, setorId, paging));
+    return json(200, attendancePageView(await attendanceInbox(request.principal.aplicacaoId, status, setorId, paging)));
   },
 
   'GET /api/admin/atendimentos/{id}': async (request) =>
-    json(200, await renderAttendanceDetail(await findAttendance(request.principal.aplicacaoId, target(request)))),
+    json(200, attendanceDetailView(await attendanceDetail(await findAttendance(request.principal.aplicacaoId, target(request))))),
 
   'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
     const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
-    return json(200, await renderAttendance(attendance));
+    return json(200, attendanceView(await attendanceWithNames(attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/encerrar': async (request) => {
     const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
-    return json(200, await renderAttendance(attendance));
+    return json(200, attendanceView(await attendanceWithNames(attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/responder': async (request) => {

@@ -59,7 +59,7 @@ const timelineStep = named(
   }),
 );
 
-const adminMessage = named(
+export const adminMessage = named(
   'AdminMessage',
   z.object({
     ...externalMessage.shape,
@@ -106,7 +106,7 @@ export const adminMessagesContract: Pick<GroupContract<'admin-whatsapp'>, 'GET /
 // ---------------------------------------------------------------------------------------------
 // Sectors
 
-const sector = named(
+export const sector = named(
   'WhatsappSector',
   z.object({
     id,
@@ -204,7 +204,7 @@ const conversationMessage = named(
   'One message of an attendance’s conversation.',
 );
 
-const attendanceDetail = named(
+export const attendanceDetail = named(
   'AdminAttendance',
   z.object({
     ...attendance.shape,
@@ -223,7 +223,7 @@ const attendanceDetail = named(
 // ---------------------------------------------------------------------------------------------
 // Templates
 
-const template = named(
+export const template = named(
   'WhatsappTemplate',
   z.object({
     id,
@@ -307,7 +307,7 @@ const flowMessage = named(
   'A message the communication flow sent the patient for the appointment, with its delivery status.',
 );
 
-const adminAppointment = named(
+export const adminAppointment = named(
   'AdminAppointment',
   z.object({
     ...appointment.shape,

@@ -1,6 +1,7 @@
 // /api/admin/whatsapp/setores: the application's sectors (departments), with their numbers, their
 // attendants and how many attendances they have open. The admin's own application only: another
 // application's sector is the same 404 as an unknown one.
+import type * as z from 'zod/mini';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { notFound } from '#shared/domain/errors';
@@ -11,11 +12,12 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { nextId } from '#shared/db/ids';
 import { sectorCreateBody, sectorUpdateBody } from './requests.ts';
+import type { sector } from './contract.ts';
 
 const sectors = dynamoSectorRepository();
 const applications = dynamoApplicationReader();
 
-export const sectorView = (s: Sector) => ({
+export const sectorView = (s: Sector): z.output<typeof sector> => ({
   id: s.id,
   codigo: s.codigo,
   nome: s.nome,

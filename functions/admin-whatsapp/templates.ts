@@ -1,12 +1,13 @@
 // /api/admin/whatsapp/templates-hsm: the application's WhatsApp templates and their review
 // (docs/templates.md). The admin's own application only: another application's template is the
 // same 404 as an unknown one.
+import type * as z from 'zod/mini';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { notFound } from '#shared/domain/errors';
-import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, templateView, type Template } from '#shared/domain/templates';
+import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
@@ -14,10 +15,27 @@ import { pathId } from '#shared/http/params';
 import { settleReview, templateMoves } from '#shared/operations/templates';
 import { ProviderError } from '#shared/providers/types';
 import { templateReviewFor } from '#shared/providers/template-review';
+import type { template as templateSchema } from './contract.ts';
 
 const templates = dynamoTemplateRepository();
 const applications = dynamoApplicationReader();
 const { act, write } = templateMoves(templates);
+
+/** The template as the console shows it: its fields and its review state. */
+const templateView = (t: Template): z.output<typeof templateSchema> => ({
+  id: t.id,
+  nome: t.nome,
+  idioma: t.idioma,
+  categoria: t.categoria,
+  corpo: t.corpo,
+  variaveis: t.variaveis,
+  botoes: t.botoes,
+  procedimentos: t.procedimentos,
+  estado: t.estado,
+  motivoRejeicao: t.motivoRejeicao,
+  criadoEm: t.criadoEm,
+  atualizadoEm: t.atualizadoEm,
+});
 
 async function findTemplate(request: TenantRequest): Promise<Template> {
   const template = await templates.get(request.principal.aplicacaoId, pathId(request, 'template'));

@@ -3,6 +3,7 @@
 // and list applications, add credits and act on any application; any other admin only reads and
 // manages its own application, and every other id is a 404 (tenant isolation: never a 403 that
 // would confirm the application exists).
+import type * as z from 'zod/mini';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import {
@@ -34,6 +35,7 @@ import { elementsPageOf } from '#shared/domain/paging';
 import { providerSecretStore } from '#shared/providers/secrets';
 import { shownTime } from '#shared/domain/time';
 import { activeBody, CLIENT_ID, creditBody, newApplicationBody, numbersBody, oauthClientBody, providerChangeBody } from './requests.ts';
+import type { application } from './contract.ts';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
 const repositories = () =>
@@ -55,7 +57,7 @@ function targetId(request: TenantRequest): number {
 /** The mask the item keeps (or, on an item whose secrets were not moved yet, made from the value). */
 const mask = (secret: StoredSecret) => (typeof secret === 'string' ? maskSecret(secret) : secret.mascara);
 
-function applicationView(app: Application) {
+function applicationView(app: Application): z.output<typeof application> {
   const a = app.providerA;
   const b = app.providerB;
   return {

@@ -150,7 +150,7 @@ const applicationFields = {
   providerA: z.nullable(providerASettings),
   providerB: z.nullable(providerBSettings),
 };
-const application = named('AdminApplication', z.object(applicationFields), 'An application (tenant), its provider secrets masked.');
+export const application = named('AdminApplication', z.object(applicationFields), 'An application (tenant), its provider secrets masked.');
 
 const apiCredentials = named(
   'AdminApiCredentials',
@@ -181,7 +181,7 @@ const oauthClientCreated = named(
   'The new OAuth2 client. The secret is shown only in this answer.',
 );
 
-const tariff = named(
+export const tariff = named(
   'AdminTariff',
   z.extend(financeTariff, {
     aplicacaoId: described(z.nullable(id), 'The application the tariff is for; null for a global tariff.'),

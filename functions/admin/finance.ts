@@ -3,6 +3,7 @@
 //   POST /api/admin/tarifas                    platform admin: 201 the tariff
 //   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
 //   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
+import type * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { refundEntry } from '#shared/domain/ledger';
@@ -13,11 +14,16 @@ import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';
 import { shownTime } from '#shared/domain/time';
 import { newTariffBody, refundBody, tariffChangeBody } from './requests.ts';
+import type { tariff } from './contract.ts';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
 
-const adminTariffView = (t: Tariff) => ({ ...t, criadoEm: shownTime(t.criadoEm), atualizadoEm: shownTime(t.atualizadoEm) });
+const adminTariffView = (t: Tariff): z.output<typeof tariff> => ({
+  ...t,
+  criadoEm: shownTime(t.criadoEm),
+  atualizadoEm: shownTime(t.atualizadoEm),
+});
 
 export const financeOperations: Operations<'admin'> = {
   'GET /api/admin/tarifas': async (request) => {

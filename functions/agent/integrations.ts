@@ -2,16 +2,25 @@
 // active and of that type (else []), with what the agent needs to run it, secrets included in clear: this
 // answer only goes over the mutual-TLS channel to a certificate issued for that very integration (never
 // another integration's, even of the same application), and neither it nor the secrets are logged.
+import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import type { Integration, IntegrationType } from '#shared/domain/integrations';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';
 import { certificateIntegration } from './certificate.ts';
+import type { agentApiIntegration, agentDatabaseIntegration } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();
 
-const agentView = async (i: Integration) => ({
+/**
+ * The integration as the agent reads it: the contract's schemas, but for its kind and connection, which the record
+ * does not tie together (the schemas are one per kind, BANCO with a database connection, API with an HTTP one).
+ */
+type AgentIntegration = Omit<z.output<typeof agentDatabaseIntegration | typeof agentApiIntegration>, 'tipoIntegracao' | 'conexao'> &
+  Pick<Integration, 'tipoIntegracao' | 'conexao'>;
+
+const agentView = async (i: Integration): Promise<AgentIntegration> => ({
   id: i.id,
   tipoIntegracao: i.tipoIntegracao,
   nome: i.nome,

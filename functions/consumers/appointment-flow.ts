@@ -11,7 +11,7 @@ import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
-import { providerFor } from '#shared/providers/index';
+import { providerFor } from '#shared/providers/clients';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';

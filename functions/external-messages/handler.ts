@@ -6,7 +6,7 @@ import { getMessage } from '#shared/domain/messages/repository';
 import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
-import { messageView } from '#shared/operations/message-log';
+import { messageView } from '#shared/http/views';
 import { sendRoute } from '#shared/http/send-answer';
 import { elementsPageOf } from '#shared/domain/paging';
 import { messageListQuery } from './requests.ts';

@@ -1,4 +1,5 @@
 // /api/external/financeiro: balance, tariffs in force, statement. Each a key read of the tenant's own items.
+import type * as z from 'zod/mini';
 import { dynamoStatementRepository } from '#shared/db/ledger';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { StatementEntry } from '#shared/domain/ledger';
@@ -7,12 +8,13 @@ import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { elementsPageOf } from '#shared/domain/paging';
+import type { statementEntry, tariff } from '#shared/http/contract/resources';
 
 const statements = dynamoStatementRepository();
 const tariffs = dynamoTariffCatalogue();
 
 /** The spec's Tariff, plus its validity. */
-export const tariffView = (t: Tariff) => ({
+export const tariffView = (t: Tariff): z.output<typeof tariff> => ({
   id: t.id,
   categoria: t.categoria,
   subtipo: t.subtipo,
@@ -28,7 +30,7 @@ export const tariffView = (t: Tariff) => ({
 });
 
 /** The spec's Statement entry (the stored one already has exactly its fields). */
-export const entryView = (e: StatementEntry) => ({ ...e });
+export const entryView = (e: StatementEntry): z.output<typeof statementEntry> => ({ ...e });
 
 export const handler = groupHandler('finance', {
   'GET /api/external/financeiro/saldo': async (request) => {

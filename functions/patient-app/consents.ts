@@ -1,6 +1,7 @@
 // /api/v4/saude/consentimentos: the token's patient's device consents (shared/domain/consents.ts).
 // The batch PUT registers or updates several at once, all or nothing; revogar and conceder change one.
 // Every change appends to the consent's history, and the answer carries it.
+import type * as z from 'zod/mini';
 import { dynamoConsentRepository } from '#shared/db/consents';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { changeConsents, consentTypeOf, type Consent, type ConsentChange } from '#shared/domain/consents';
@@ -10,20 +11,21 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
 import { batchBody, revocationDetails } from './requests.ts';
+import type { consent } from './contract.ts';
 
 const consents = dynamoConsentRepository();
 const patients = dynamoPatientRepository();
 
 const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
-const consentView = (c: Consent) => ({
+const consentView = (c: Consent): z.output<typeof consent> => ({
   tipo: c.tipo,
   concedido: c.concedido,
   concedidoEm: local(c.concedidoEm),
   revogadoEm: local(c.revogadoEm),
   dispositivo: c.dispositivo,
   versaoTermos: c.versaoTermos,
-  atualizadoEm: local(c.atualizadoEm),
-  historico: c.historico.map((h) => ({ ...h, em: local(h.em) })),
+  atualizadoEm: localDateTime(new Date(c.atualizadoEm)),
+  historico: c.historico.map((h) => ({ ...h, em: localDateTime(new Date(h.em)) })),
 });
 
 async function change(request: TenantRequest, changes: ConsentChange[]): Promise<Consent[]> {

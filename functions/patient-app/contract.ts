@@ -8,7 +8,7 @@ import { batchBody as consentBatchBody, profileBody as patientProfileBody, revoc
 // ---------------------------------------------------------------------------------------------
 // Patient app
 
-const patientProfile = named(
+export const patientProfile = named(
   'PatientAppProfile',
   z.object({
     id,
@@ -25,7 +25,7 @@ const patientProfile = named(
 );
 
 const consentType = z.enum(consentTypes);
-const consent = named(
+export const consent = named(
   'PatientConsent',
   z.object({
     tipo: consentType,

@@ -2,6 +2,7 @@
 // token's patient. Name, sex, birth date, neighbourhood and city are editable; phone and CPF are shown
 // (CPF masked) and change only through the application. PUT changes the fields sent and answers the
 // whole profile. Personal data never goes into logs.
+import type * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { conflict, notFound } from '#shared/domain/errors';
 import { maskCpf } from '#shared/domain/masking';
@@ -12,13 +13,14 @@ import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
 import { profileBody } from './requests.ts';
+import type { patientProfile } from './contract.ts';
 
 const patients = dynamoPatientRepository();
 
 /** Shown but not editable here: a change is refused by name rather than silently dropped. */
 const readOnly = ['id', 'telefone', 'cpf', 'atualizadoEm'] as const;
 
-export const profileView = (p: Patient) => ({
+export const profileView = (p: Patient): z.output<typeof patientProfile> => ({
   id: p.id,
   nome: p.nome,
   sexo: p.sexo,

@@ -20,7 +20,7 @@ const amount = described(
 // ---------------------------------------------------------------------------------------------
 // Physician portal
 
-const preference = named(
+export const preference = named(
   'PhysicianPreference',
   z.object({
     secretariaId: z.string(),
@@ -33,7 +33,7 @@ const preference = named(
   'The physician’s preference for one secretariat.',
 );
 
-const physicianProfile = named(
+export const physicianProfile = named(
   'PhysicianProfile',
   z.object({
     nome: z.string(),

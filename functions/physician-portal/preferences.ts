@@ -1,5 +1,6 @@
 // /api/plantonista/predilecoes: the physician's preferences per secretariat. GET lists the active
 // ones; PUT adds or updates the one of its `secretariaId` (deactivating it is `ativo: false`).
+import type * as z from 'zod/mini';
 import { dynamoPhysicianRepository } from '#shared/db/physicians';
 import { type PhysicianPreference } from '#shared/domain/physicians';
 import { localDateTime } from '#shared/domain/time';
@@ -7,10 +8,14 @@ import { json, type Operations } from '#shared/http/kit';
 import { physicianOf } from './scope.ts';
 import { validate } from '#shared/http/validation';
 import { preferenceBody } from './requests.ts';
+import type { preference } from './contract.ts';
 
 const physicians = dynamoPhysicianRepository();
 
-const preferenceView = (p: PhysicianPreference) => ({ ...p, atualizadoEm: localDateTime(new Date(p.atualizadoEm)) });
+const preferenceView = (p: PhysicianPreference): z.output<typeof preference> => ({
+  ...p,
+  atualizadoEm: localDateTime(new Date(p.atualizadoEm)),
+});
 
 export const preferenceOperations: Operations<'physician-portal'> = {
   'GET /api/plantonista/predilecoes': async (request) => {

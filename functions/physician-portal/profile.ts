@@ -2,6 +2,7 @@
 // CRM); PUT changes contact, address and specialty, and geocodes the address (the geocoder adapter:
 // Amazon Location in AWS, a deterministic one locally). An address the geocoder cannot place is a 400
 // naming it; nothing is written on any 400.
+import type * as z from 'zod/mini';
 import { adapter } from '#shared/adapters/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoPhysicianRepository } from '#shared/db/physicians';
@@ -16,6 +17,7 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { physicianOf, type PhysicianScope } from './scope.ts';
 import { profileBody } from './requests.ts';
+import type { physicianProfile } from './contract.ts';
 
 const physicians = dynamoPhysicianRepository();
 const applications = dynamoApplicationRepository();
@@ -25,7 +27,13 @@ const readOnly = ['nome', 'cpf', 'crm', 'crmUf', 'localizacao', 'atualizadoEm'] 
 /** Editable, but shown masked: the masked text sent back as it was read means "unchanged". */
 const shownMasked = ['telefone', 'email'] as const;
 
-const profileView = (p: PhysicianProfile) => ({
+/**
+ * The profile's answer: the contract's schema, but for the address, whose `uf` the record types as a string (the
+ * input checked it against the states; the stored item is read as text), where the schema lists the states.
+ */
+type ProfileAnswer = Omit<z.output<typeof physicianProfile>, 'endereco'> & { endereco: Address | null };
+
+const profileView = (p: PhysicianProfile): ProfileAnswer => ({
   nome: p.nome,
   cpf: maskCpf(p.cpf),
   crm: maskRegistration(p.crm, p.crmUf),

@@ -4,7 +4,7 @@ import { executionResults } from '#shared/domain/appointments/state-machine';
 import { executionSchema } from '#shared/domain/appointments/inputs';
 import { id, idempotencyKeyHeader, named, ok, type GroupContract } from '#shared/http/contract/kit';
 
-const executionResult = named(
+export const executionResult = named(
   'ExecutionResult',
   z.object({
     status: z.enum(['ok', 'replay']),

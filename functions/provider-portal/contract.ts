@@ -41,13 +41,17 @@ const webhookFields = {
   atualizadoEm: timestamp,
 };
 const webhookSecret = described(z.string(), 'The Standard Webhooks signing secret, `whsec_` + base64 of the key.');
-const webhook = named('ProviderWebhook', z.object(webhookFields), 'An outbound webhook subscription of the provider; never its secret.');
-const webhookWithSecret = named(
+export const webhook = named(
+  'ProviderWebhook',
+  z.object(webhookFields),
+  'An outbound webhook subscription of the provider; never its secret.',
+);
+export const webhookWithSecret = named(
   'ProviderWebhookWithSecret',
   z.object({ ...webhookFields, secret: webhookSecret }),
   'An outbound webhook subscription with its secret, shown only in the answer that created it.',
 );
-const delivery = named(
+export const delivery = named(
   'ProviderWebhookDelivery',
   z.object({
     id: described(z.string(), '`<eventoId>.<webhookId>`: the `entregaId` of the resend.'),

@@ -10,13 +10,12 @@ import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http'
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { conflict, notFound } from '#shared/domain/errors';
-import { deliveryView, type WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
+import type { WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
 import {
   newSubscription,
   parseSubscriptionCreate,
   parseSubscriptionUpdate,
   sealedSubscription,
-  subscriptionView,
   updatedSubscription,
   type SubscriptionDeps,
   type WebhookSubscription,
@@ -28,6 +27,7 @@ import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
 import { outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { scopeOf } from './scope.ts';
+import { deliveryView, subscriptionView, subscriptionWithSecretView } from './views.ts';
 import { pageOf } from '#shared/domain/paging';
 
 const subscriptions = dynamoWebhookSubscriptionRepository();
@@ -46,7 +46,7 @@ async function ownWebhook(request: TenantRequest, scope: ProviderScope): Promise
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */
 const withSecret = (status: number, s: WebhookSubscription, secret: string): ApiResponse =>
-  json(status, subscriptionView(s, { secret }), { 'Cache-Control': 'no-store' });
+  json(status, subscriptionWithSecretView(s, secret), { 'Cache-Control': 'no-store' });
 
 /** `{entregaId}` is a delivery's `id` in the log, `<eventId>.<webhookId>`, of this webhook. */
 function deliveryEventId(request: TenantRequest, webhookId: number): string {

@@ -7,7 +7,7 @@
 import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
-import { reconcileSend, type Reconciled } from '#shared/domain/messages/reconcile';
+import { reconcileSend, type Reconciled } from '#shared/operations/send-reconciler';
 import { log, withLambdaLog } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 

@@ -4,17 +4,18 @@ import type { Operations } from '#shared/http/kit';
 import { json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
-import { actOn, attendanceQueue, renderAttendance } from '#shared/operations/attendances';
+import { attendancePageView, attendanceView } from '#shared/http/views';
+import { actOn, attendanceQueue, attendanceWithNames } from '#shared/operations/attendances';
 
 export const attendanceOperations: Operations<'v2-other'> = {
   'GET /api/external/v2/atendimentos/fila': async (request) =>
-    json(200, await attendanceQueue(request.principal.aplicacaoId, 'FILA', readPaging(request.query))),
+    json(200, attendancePageView(await attendanceQueue(request.principal.aplicacaoId, 'FILA', readPaging(request.query)))),
 
   'GET /api/external/v2/atendimentos/em-andamento': async (request) =>
-    json(200, await attendanceQueue(request.principal.aplicacaoId, 'EM_ANDAMENTO', readPaging(request.query))),
+    json(200, attendancePageView(await attendanceQueue(request.principal.aplicacaoId, 'EM_ANDAMENTO', readPaging(request.query)))),
 
   'POST /api/external/v2/atendimentos/{id}/escalar': async (request) => {
     const attendance = await actOn(request.principal.aplicacaoId, pathId(request, 'attendance'), { kind: 'escalar', by: 'api' });
-    return json(200, await renderAttendance(attendance));
+    return json(200, attendanceView(await attendanceWithNames(attendance)));
   },
 };

@@ -12,7 +12,7 @@ const attendancePage = named('AttendancePage', v2Page(attendance));
 // ---------------------------------------------------------------------------------------------
 // Patients (functions/v2-other/patients.ts, patientView)
 
-const patient = named(
+export const patient = named(
   'V2Patient',
   z.object({
     id,

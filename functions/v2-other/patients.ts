@@ -1,6 +1,7 @@
 // /api/external/v2/pacientes: the application's patients. POST creates (201) or updates (200) the
 // patient of a phone, or of a CPF; GET lists them by name with exact telefone/cpf filters and a name
 // prefix. CPF and phone are personal data: they are never logged.
+import type * as z from 'zod/mini';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { invalid } from '#shared/domain/errors';
 import { checkBirthDate, normalizeCpf, upsertPatient, type Patient, type PatientFilters } from '#shared/domain/patients';
@@ -11,6 +12,7 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { pageOf } from '#shared/domain/paging';
 import { patientBody, listQuery } from './requests.ts';
+import type { patient } from './contract.ts';
 
 const patients = dynamoPatientRepository();
 
@@ -20,7 +22,7 @@ const cpfOf = (value: string) => {
   return cpf;
 };
 
-export const patientView = (p: Patient) => ({
+export const patientView = (p: Patient): z.output<typeof patient> => ({
   id: p.id,
   nome: p.nome,
   telefone: p.telefone,

@@ -20,6 +20,7 @@ import { dynamoDeliveryStatusRepository } from '#shared/db/delivery-status';
 import { keepInboundEvent } from '#shared/db/inbound-events';
 import { findWhatsappNumber } from '#shared/db/whatsapp-numbers';
 import { SLUG } from '#shared/domain/applications/inputs';
+import { notFound } from '#shared/domain/errors';
 import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
@@ -171,7 +172,7 @@ async function applicationBySlug(request: ApiRequest) {
   const slug = request.pathParameters.slug ?? '';
   // Only a well-formed slug is looked up (it becomes a key); anything else is the same 404 as an unknown one.
   const app = SLUG.test(slug) ? await applications.findApplicationBySlug(slug) : undefined;
-  if (!app) throw new HttpError(404, 'not_found', 'Unknown application');
+  if (!app) throw notFound('application');
   return app;
 }
 

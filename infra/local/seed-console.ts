@@ -1,10 +1,10 @@
 // The console's sandbox logins: demo's is a platform admin (it also sees Aplicações), outra's a tenant
 // admin of outra. Their passwords are random, written to sandbox.json under `console.logins`, and kept
-// across starts while they still verify.
+// across starts while they still verify. Created as an admin creates users (POST /api/admin/usuarios).
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '#shared/auth/passwords';
 import { dynamoUserAuthRepository, setLoginPassword } from '#shared/db/users';
-import { registerPortalUser } from '#shared/domain/applications/registration';
+import { createPortalUser } from '#shared/domain/portal-users';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { CONSOLE_PATH } from '#infra/console-headers';
 
@@ -31,11 +31,10 @@ async function consoleLogin(
   const account = await dynamoUserAuthRepository(repo).findLoginAccount(email);
   if (account?.senhaHash && previous?.email === email && (await verifyPassword(previous.senha, account.senhaHash))) return previous;
   const senha = randomBytes(18).toString('base64url');
-  const senhaHash = await hashPassword(senha);
-  if (account) await setLoginPassword(email, senhaHash);
+  if (account) await setLoginPassword(email, await hashPassword(senha));
   else {
     const nome = plataforma ? 'Operação da plataforma (sandbox)' : `Secretaria (${app.slug})`;
-    await registerPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email, nome, plataforma }, { senhaHash });
+    await createPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email, nome, senha, plataforma });
   }
   return { email, senha };
 }

@@ -1,34 +1,42 @@
 // The sandbox: three applications with every kind of credential, written to
 // <dataDir>/sandbox.json so that curl, scripts and tests can call the local service at once.
-// Idempotent: what exists (found by slug, e-mail, or the credentials in the file, which must
-// still verify against the stored hashes) is reused; only what is missing is created. Portal
-// tokens are signed again at every start (valid 24 h).
+// Made the way production makes them: the application by the admin API's use case (createApplication,
+// which issues its first API key pair), its opening balance as the operator's credit (so it is the
+// statement's first entry, "Saldo inicial do sandbox"), OAuth clients, the provider credential, the
+// patient and the console logins by the use cases of the admin API and the portals.
+// Idempotent: what exists (found by slug, e-mail, or the credentials in the file, which must still
+// pass production's own checks, infra/local/sandbox-credentials.ts) is reused; only what is missing is
+// created. Portal tokens are signed again at every start (valid 24 h).
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { portalRoles, signPortalToken } from '#shared/auth/tokens';
-import { apiKeyMatches, oauthClientMatches, providerCredentialMatches } from '#shared/domain/applications/credential-checks';
 import {
-  createInboundSubscription,
-  issueApiKey,
-  issueProviderCredential,
-  registerApplication,
-  registerOAuthClient,
-  registerPortalUser,
-  registerPrestador,
-} from '#shared/domain/applications/registration';
+  addCredit,
+  addOAuthClient,
+  createApplication,
+  regenerateCredentials,
+  type ApiCredentials,
+} from '#shared/domain/admin-applications';
+import { createInboundSubscription, registerPortalUser, registerPrestador } from '#shared/domain/applications/registration';
 import type { Application, Provider } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import type { ProviderAConnection, ProviderBConnection } from '#shared/domain/applications/secrets';
 import { withProviderANumber } from '#shared/domain/applications/inputs';
+import { isPositiveAmount } from '#shared/domain/money';
+import { createPortalUser } from '#shared/domain/portal-users';
+import { createProviderCredential } from '#shared/domain/provider-credentials';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoPlanRepository } from '#shared/db/plans';
+import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
 import { ensureDefaultSector } from '#shared/db/sectors';
-import { backfillStatementDays } from '#shared/db/ledger';
+import { backfillStatementDays, dynamoLedgerRepository } from '#shared/db/ledger';
 import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { addPatientPhone } from '#shared/db/users';
+import { apiKeyWorks, oauthClientWorks, providerCredentialWorks } from '#infra/local/sandbox-credentials';
 import { sandboxPatientRecord, seedPhysicianPortal } from '#infra/local/seed-portals';
 import { seedAgentCa } from '#infra/local/seed-agent-ca';
 import { seedConsoleLogins, type SandboxConsole } from '#infra/local/seed-console';
@@ -164,59 +172,93 @@ export async function readSandbox(dataDir: string): Promise<Sandbox | undefined>
   }
 }
 
-async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previous: SandboxApp | undefined): Promise<SandboxApp> {
-  let app: Application | undefined = await repo.findApplicationBySlug(spec.slug);
-  if (!app) {
-    app = await registerApplication(repo, providerSecretStore(), {
-      nome: spec.nome,
-      slug: spec.slug,
-      provider: spec.provider,
-      providerA: providerASettings(),
-      providerB: providerBSettings(),
-      saldo: spec.saldo,
-    });
-    log.info('sandbox application created', { slug: spec.slug, aplicacaoId: app.id });
+/** The repositories and secret store the admin API's application operations are given (functions/admin/applications.ts). */
+interface AdminWiring {
+  applications: ReturnType<typeof dynamoAdminApplicationRepository>;
+  ledger: ReturnType<typeof dynamoLedgerRepository>;
+  secrets: ReturnType<typeof providerSecretStore>;
+}
+
+const adminWiring = (): AdminWiring => ({
+  applications: dynamoAdminApplicationRepository(),
+  ledger: dynamoLedgerRepository(),
+  secrets: providerSecretStore(),
+});
+
+/** A sandbox application as the platform operator creates one: POST /api/admin/aplicacoes, then a credit of its opening balance. */
+async function createSandboxApplication(admin: AdminWiring, spec: AppSpec): Promise<{ app: Application; api: ApiCredentials }> {
+  const { application, credenciais } = await createApplication(admin.applications, admin.secrets, {
+    nome: spec.nome,
+    slug: spec.slug,
+    provider: spec.provider,
+    // Both blocks, whatever the provider: the simulators and tests play either provider for any application.
+    providerA: providerASettings(),
+    providerB: providerBSettings(),
+  });
+  // A credit is more than zero; sem-saldo opens at the 0.00 every application starts with.
+  if (isPositiveAmount(spec.saldo)) {
+    await addCredit(admin, application.id, { valor: spec.saldo, descricao: 'Saldo inicial do sandbox' });
   }
+  log.info('sandbox application created', { slug: spec.slug, aplicacaoId: application.id });
+  return { app: application, api: credenciais };
+}
+
+async function seedApplication(
+  repo: ApplicationRepository,
+  admin: AdminWiring,
+  spec: AppSpec,
+  previous: SandboxApp | undefined,
+): Promise<SandboxApp> {
+  const found = await repo.findApplicationBySlug(spec.slug);
+  const created = found ? undefined : await createSandboxApplication(admin, spec);
+  const app = found ?? created!.app;
   const aplicacaoId = app.id;
-  // Credentials in the file are reused only when they belong to this application and still verify.
+  // Credentials in the file are reused only when they belong to this application and still work.
   const prev = previous?.id === aplicacaoId ? previous : undefined;
+  // An inactive application's credentials (and an inactive prestador's) fail every check: the file's are kept as
+  // they are until it is active again, rather than new ones at every start (a prestador's would be refused).
+  const stillWorks = async (active: boolean, check: () => Promise<boolean>) => !active || (await check());
 
   // Reused only while it is still the application's current pair (data from before the application
   // item named its key gets a new pair, so that regenerating it in the admin panel revokes it).
   const api =
-    prev && app.apiKey === prev.apiKey && (await apiKeyMatches(repo, aplicacaoId, prev.apiKey, prev.apiSecret))
+    created?.api ??
+    (prev && app.apiKey === prev.apiKey && (await stillWorks(app.ativo, () => apiKeyWorks(aplicacaoId, prev.apiKey, prev.apiSecret)))
       ? { apiKey: prev.apiKey, apiSecret: prev.apiSecret }
-      : await issueApiKey(repo, aplicacaoId);
+      : await regenerateCredentials(admin.applications, aplicacaoId));
 
   const oauthClient = async (nome: string, scopes: Scope[], known: SandboxApp['oauth'] | undefined) =>
-    known && (await oauthClientMatches(repo, aplicacaoId, known.clientId, known.clientSecret, scopes))
-      ? { clientId: known.clientId, clientSecret: known.clientSecret, scopes }
-      : await registerOAuthClient(repo, aplicacaoId, { nome, scopes });
+    known && (await stillWorks(app.ativo, () => oauthClientWorks(repo, aplicacaoId, known, scopes)))
+      ? { clientId: known.clientId, clientSecret: known.clientSecret }
+      : await addOAuthClient(admin.applications, aplicacaoId, { nome, scopes });
   const oauth = await oauthClient(OAUTH_CLIENT_NAME, [...allScopes], prev?.oauth);
   const oauthLimited = await oauthClient(OAUTH_LIMITED_CLIENT_NAME, limitedScopes, prev?.oauthLimited);
 
+  // Nothing in production creates a prestador (no route or use case does): the seed writes its own, as the tests do.
   const prestador =
     (prev && (await repo.getPrestador(aplicacaoId, prev.prestador.id))) ??
     (await repo.listPrestadores(aplicacaoId))[0] ??
     (await registerPrestador(repo, aplicacaoId, { nome: 'Clínica Sandbox', email: `clinica@${spec.slug}.sandbox.local` }));
+  const scope = { aplicacaoId, prestadorId: prestador.id };
   const credential =
-    prev && (await providerCredentialMatches(repo, aplicacaoId, prestador.id, prev.prestador.apiKey, prev.prestador.apiSecret))
+    prev &&
+    (await stillWorks(app.ativo && prestador.ativo, () => providerCredentialWorks(scope, prev.prestador.apiKey, prev.prestador.apiSecret)))
       ? { apiKey: prev.prestador.apiKey, apiSecret: prev.prestador.apiSecret }
-      : await issueProviderCredential(repo, { aplicacaoId, prestadorId: prestador.id, nome: 'sandbox' });
+      : await createProviderCredential(dynamoProviderCredentialRepository(), scope, { nome: 'sandbox' }).then(
+          ({ credential, apiSecret }) => ({ apiKey: credential.apiKey, apiSecret }),
+        );
 
   const tokens = {} as Record<PortalRole, string>;
   for (const role of portalRoles) {
     const email = userEmail(role, spec.slug);
+    const nome = `${role} (${spec.slug})`;
     const user =
       (await repo.findPortalUserByEmail(email)) ??
-      (await registerPortalUser(repo, {
-        aplicacaoId,
-        role,
-        email,
-        nome: `${role} (${spec.slug})`,
-        prestadorId: role === 'prestador' ? prestador.id : undefined,
-        telefone: role === 'paciente' ? sandboxPatientPhone(aplicacaoId) : undefined,
-      }));
+      (role === 'paciente'
+        ? await createPortalUser(repo, { aplicacaoId, role, email, nome, telefone: sandboxPatientPhone(aplicacaoId) })
+        : // The staff users sign in with their token only, without a password, which the admin API always asks for
+          // (createPortalUser): they are written by the record write it ends in (the login tests use such a user).
+          await registerPortalUser(repo, { aplicacaoId, role, email, nome, prestadorId: role === 'prestador' ? prestador.id : undefined }));
     // A data folder from before patients had phones: give the sandbox patient its phone.
     if (role === 'paciente' && !user.telefone) await addPatientPhone(user, sandboxPatientPhone(aplicacaoId));
     // The patient app and the physician portal answer real data on a new user's first GET.
@@ -279,10 +321,11 @@ async function seedApplication(repo: ApplicationRepository, spec: AppSpec, previ
 /** Creates (or finds) the sandbox tenants and writes <dataDir>/sandbox.json. */
 export async function seedSandbox(options: { repo: ApplicationRepository; dataDir: string; baseUrl: string }): Promise<Sandbox> {
   const previous = await readSandbox(options.dataDir);
+  const admin = adminWiring();
   // One after the other, so a fresh start numbers them in a stable order (demo first).
   const applications = {} as Sandbox['applications'];
   for (const spec of sandboxApps) {
-    applications[spec.key] = await seedApplication(options.repo, spec, previous?.applications?.[spec.key]);
+    applications[spec.key] = await seedApplication(options.repo, admin, spec, previous?.applications?.[spec.key]);
   }
   const console = await seedConsoleLogins({
     repo: options.repo,

@@ -297,7 +297,7 @@ function operation(route: Route, doc: RouteContract, writer: SchemaWriter): Json
   };
 }
 
-/** Standard Webhooks headers on every outbound delivery, as functions/consumers/outbound-webhooks.ts sends them. */
+/** Standard Webhooks headers on every outbound delivery, as shared/operations/outbound-delivery.ts sends them. */
 const deliveryHeaders: HeaderDoc[] = [
   {
     name: 'webhook-id',

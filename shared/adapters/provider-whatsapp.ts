@@ -7,7 +7,7 @@ import { config } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { log } from '#shared/log';
-import { providerFor, type ProviderOptions } from '#shared/providers/index';
+import { providerFor, type ProviderOptions } from '#shared/providers/clients';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 export interface ProviderWhatsAppOptions extends ProviderOptions {

@@ -13,8 +13,6 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
   return {
     ...applications,
 
-    createApplicationWithApiKey: (application, balance, apiKey) => applications.createApplication(application, balance, apiKey),
-
     async updateProvider(id, settings) {
       // Settings blocks absent from `settings` are removed (the domain passes what it keeps).
       const set = ['provider = :provider', 'atualizadoEm = :agora'];

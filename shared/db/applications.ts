@@ -9,6 +9,7 @@ import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib
 import { conditional, db, isConditionFailure, queryCount, queryIndex, queryPage, queryPrefix, tableName } from '#shared/db/client';
 import { toApplication } from '#shared/db/application-item';
 import { nextId } from '#shared/db/ids';
+import { toProviderCredential } from '#shared/db/provider-credential-lookup';
 import { boolean, fieldsOf, listOf, nullable, number, oneOf, string, type Item } from '#shared/db/item';
 import { storedSecret } from '#shared/db/stored-secrets';
 import * as keys from '#shared/db/keys';
@@ -24,7 +25,6 @@ import type {
   OAuthClientRecord,
   PortalUser,
   Prestador,
-  ProviderCredentialRecord,
 } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { portalRoles, scopes } from '#shared/domain/permissions';
@@ -167,24 +167,6 @@ function toPrestador(item: Item): Prestador {
   };
 }
 
-function toProviderCredential(item: Item): ProviderCredentialRecord {
-  const f = fieldsOf(item);
-  return {
-    credencialId: f.read('credencialId', number),
-    apiKey: f.read('apiKey', string),
-    aplicacaoId: f.read('aplicacaoId', number),
-    prestadorId: f.read('prestadorId', number),
-    secretHash: f.read('secretHash', string),
-    nome: f.read('nome', string),
-    ativo: f.read('ativo', boolean),
-    ipAllowlist: f.read('ipAllowlist', listOf(string)),
-    limitePorMinuto: f.read('limitePorMinuto', nullable(number)),
-    revogadoEm: f.read('revogadoEm', nullable(string)),
-    criadoEm: f.read('criadoEm', string),
-    ...f.ifPresent('prestadorAtivo', boolean),
-  };
-}
-
 /**
  * A portal user, with the `ativo` its item may hold (false: its sessions are refused, shared/domain/console-sessions.ts);
  * never a password (that is on the e-mail lookup item).
@@ -265,7 +247,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
           },
           'application',
         ),
-        ...(apiKey ? [putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application' as const)] : []),
+        putNew({ ...keys.apiKey(apiKey.apiKey), tipo: 'APIKEY', ...apiKey }, 'application'),
         ...(application.numerosWhatsapp ?? []).map((numero) => putNew(numberItem(numero, application.id), 'number' as const)),
         // Its attendances queue in the default sector until it has sectors of its own.
         ...defaultSectorWrites<'application'>(application.id, application.criadoEm, 'application'),

@@ -86,11 +86,14 @@ export const wordsOf =
   <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : 'a word of the type is missing')): L =>
     list;
 
-/** The value, or null. */
+/**
+ * The value, or null. An absent field reads as null too: an item written before the field existed (or by a writer
+ * that leaves nulls out) means "none", and refusing it would turn every read of old data into a 500.
+ */
 export const nullable =
   <T>(read: Read<T>): Read<T | null> =>
   (value, at) =>
-    value === null ? null : read(value, at);
+    value === null || value === undefined ? null : read(value, at);
 
 /** A list, each element read by `read`. */
 export const listOf =

@@ -228,7 +228,7 @@ export function dynamoStatementRepository(): StatementRepository {
     },
 
     async messageCount(aplicacaoId) {
-      // The counter rises in the same commit that writes each message (shared/domain/messages/send.ts).
+      // The counter rises in the same commit that writes each message (shared/operations/send-message.ts).
       const out = await db().send(
         new GetCommand({ TableName: tableName(), Key: keys.balance(aplicacaoId), ProjectionExpression: 'totalMensagens' }),
       );

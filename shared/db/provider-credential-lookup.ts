@@ -7,24 +7,26 @@
 // would pay on every cold start. Its key comes from shared/db/keys.ts, which adds only the builder used.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
+import { boolean, fieldsOf, listOf, nullable, number, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 
-/** The record's own fields only (keys, tipo and anything unknown are left out). */
-export function toCredentialRecord(item: Record<string, unknown>): ProviderCredentialRecord {
+/** The one mapper of a credential item (the authorizer's read, the portal's, the admin's), its own fields only. */
+export function toProviderCredential(item: Item): ProviderCredentialRecord {
+  const f = fieldsOf(item);
   return {
-    credencialId: Number(item.credencialId),
-    apiKey: String(item.apiKey),
-    aplicacaoId: Number(item.aplicacaoId),
-    prestadorId: Number(item.prestadorId),
-    secretHash: String(item.secretHash),
-    nome: String(item.nome),
-    ativo: item.ativo === true,
-    ipAllowlist: Array.isArray(item.ipAllowlist) ? item.ipAllowlist.map(String) : [],
-    limitePorMinuto: item.limitePorMinuto === null || item.limitePorMinuto === undefined ? null : Number(item.limitePorMinuto),
-    revogadoEm: typeof item.revogadoEm === 'string' ? item.revogadoEm : null,
-    criadoEm: String(item.criadoEm),
-    prestadorAtivo: item.prestadorAtivo !== false,
+    credencialId: f.read('credencialId', number),
+    apiKey: f.read('apiKey', string),
+    aplicacaoId: f.read('aplicacaoId', number),
+    prestadorId: f.read('prestadorId', number),
+    secretHash: f.read('secretHash', string),
+    nome: f.read('nome', string),
+    ativo: f.read('ativo', boolean),
+    ipAllowlist: f.orElse('ipAllowlist', listOf(string), []),
+    limitePorMinuto: f.read('limitePorMinuto', nullable(number)),
+    revogadoEm: f.read('revogadoEm', nullable(string)),
+    criadoEm: f.read('criadoEm', string),
+    ...f.ifPresent('prestadorAtivo', boolean),
   };
 }
 
@@ -34,5 +36,5 @@ export function toCredentialRecord(item: Record<string, unknown>): ProviderCrede
  */
 export async function getProviderCredentialByKey(apiKey: string): Promise<ProviderCredentialRecord | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.providerCredential(apiKey), ConsistentRead: true }));
-  return out.Item ? toCredentialRecord(out.Item) : undefined;
+  return out.Item ? toProviderCredential(out.Item) : undefined;
 }

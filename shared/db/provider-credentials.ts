@@ -6,7 +6,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
-import { toCredentialRecord } from '#shared/db/provider-credential-lookup';
+import { toProviderCredential } from '#shared/db/provider-credential-lookup';
 import { tableKeys } from '#shared/db/table';
 import { conflict } from '#shared/domain/errors';
 import type { ProviderCredentialRepository } from '#shared/domain/provider-credentials';
@@ -33,7 +33,7 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
         }),
       );
       const item = out.Items?.[0];
-      return item ? toCredentialRecord(item) : undefined;
+      return item ? toProviderCredential(item) : undefined;
     },
 
     async list(scope) {
@@ -43,7 +43,7 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
         KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
         ExpressionAttributeValues: { ':pk': credentials.gsi1pk, ':prefix': credentials.gsi1skPrefix },
       });
-      return items.map(toCredentialRecord);
+      return items.map(toProviderCredential);
     },
 
     async update(apiKey, changes) {
@@ -71,7 +71,7 @@ export function dynamoProviderCredentialRepository(): ProviderCredentialReposito
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return toCredentialRecord(out.Attributes ?? {});
+        return toProviderCredential(out.Attributes ?? {});
       } catch (error) {
         if (isConditionFailure(error)) throw conflict('the credential was revoked and can no longer be changed');
         throw error;

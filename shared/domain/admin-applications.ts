@@ -17,7 +17,7 @@ import {
   type ProviderSecretStore,
 } from '#shared/domain/applications/secrets';
 import { whatsappNumbers, withProviderANumber } from '#shared/domain/applications/inputs';
-import type { ApiKeyRecord, Application, Balance, OAuthClientRecord, Provider } from '#shared/domain/applications/records';
+import type { Application, Balance, OAuthClientRecord, Provider } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { invalid, notFound } from '#shared/domain/errors';
 import { postEntry, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
@@ -34,10 +34,16 @@ export const defaultBaseUrls = {
 
 export interface AdminApplicationRepository extends Pick<
   ApplicationRepository,
-  'newId' | 'getApplication' | 'listApplications' | 'getBalance' | 'putApiKey' | 'putOAuthClient' | 'listOAuthClients' | 'replaceNumbers'
+  | 'newId'
+  | 'createApplication'
+  | 'getApplication'
+  | 'listApplications'
+  | 'getBalance'
+  | 'putApiKey'
+  | 'putOAuthClient'
+  | 'listOAuthClients'
+  | 'replaceNumbers'
 > {
-  /** Application, slug reservation, opening balance and first API key, all or nothing (conflict when the slug is taken). */
-  createApplicationWithApiKey(application: Application, balance: Balance, apiKey: ApiKeyRecord): Promise<void>;
   /** Replaces the provider and both settings blocks (not_found when the application does not exist). */
   updateProvider(
     id: number,
@@ -139,7 +145,7 @@ export async function createApplication(
     numerosWhatsapp: withProviderANumber([], providerA),
   };
   const balance: Balance = { aplicacaoId: id, saldo: '0.00', moeda: 'BRL', atualizadoEm: criadoEm };
-  await repo.createApplicationWithApiKey(application, balance, { apiKey, aplicacaoId: id, secretHash: hashSecret(apiSecret), criadoEm });
+  await repo.createApplication(application, balance, { apiKey, aplicacaoId: id, secretHash: hashSecret(apiSecret), criadoEm });
   return { application, balance, credenciais: { apiKey, apiSecret } };
 }
 

@@ -177,24 +177,6 @@ export function fillTemplate(
   return { ok: true, texto: template.corpo.replace(VARIABLE, (_, n: string) => clean[Number(n) - 1] ?? ''), valores: clean };
 }
 
-// ---------------------------------------------------------------------------------------------
-// View
-
-export const templateView = (t: Template) => ({
-  id: t.id,
-  nome: t.nome,
-  idioma: t.idioma,
-  categoria: t.categoria,
-  corpo: t.corpo,
-  variaveis: t.variaveis,
-  botoes: t.botoes,
-  procedimentos: t.procedimentos,
-  estado: t.estado,
-  motivoRejeicao: t.motivoRejeicao,
-  criadoEm: t.criadoEm,
-  atualizadoEm: t.atualizadoEm,
-});
-
 /** Persistence of templates and the procedures they claim (shared/db/templates.ts). */
 export interface TemplateRepository {
   get(aplicacaoId: number, id: number): Promise<Template | undefined>;

@@ -4,7 +4,7 @@
 //   402 insufficient_balance {saldo} | 502 provider_unavailable {mensagemId}
 import { config } from '#shared/config';
 import { idempotencyKey } from '#shared/domain/idempotency';
-import type { SendOutcome } from '#shared/domain/messages/send';
+import type { SendOutcome } from '#shared/domain/messages/records';
 import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';

@@ -21,7 +21,7 @@ import { moveAppointment } from '#shared/domain/appointments/moves';
 import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
 import type { Application } from '#shared/domain/applications/records';
 import { DomainError } from '#shared/domain/errors';
-import { sendMessage, type SendDeps } from '#shared/domain/messages/send';
+import { sendMessage, type SendDeps } from '#shared/operations/send-message';
 import { fillTemplate, type Template } from '#shared/domain/templates';
 import { systemClock, type Clock } from '#shared/domain/time';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';

@@ -1,6 +1,7 @@
 // What the v2 API (escalar, the two queues) and the admin panel (assumir, responder, encerrar, one
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
-// the status read, and render. Another application's attendance is the same 404 as an unknown one.
+// the status read, and read what the answer shows beside them (the patient's name, the sector, the
+// conversation); the views are shared/http/views.ts's. Another application's attendance is the same 404 as an unknown one.
 import { conversationRefs, dynamoAttendanceRepository, openAttendanceId, patientNames } from '#shared/db/attendances';
 import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { messagesByIds } from '#shared/db/messages';
@@ -16,24 +17,11 @@ import { elementsPageOf, pageOf } from '#shared/domain/paging';
 const attendances = dynamoAttendanceRepository();
 const sectors = dynamoSectorRepository();
 
-const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
-
-/** The attendance on the wire; `nome` is its patient's name when read. Waiting time only while in the queue. */
-export function attendanceView(a: Attendance, nome: string | null | undefined, setor: Sector | undefined, now = Date.now()) {
-  return {
-    id: a.id,
-    status: a.status,
-    paciente: { id: a.pacienteId, nome: nome ?? null, telefone: a.telefone },
-    setor: { id: a.setorId, codigo: setor?.codigo ?? null, nome: setor?.nome ?? null },
-    atendenteId: a.atendenteId,
-    mensagens: a.mensagens,
-    criadoEm: local(a.criadoEm),
-    filaDesde: local(a.filaDesde),
-    assumidoEm: local(a.assumidoEm),
-    encerradoEm: local(a.encerradoEm),
-    ultimaMensagemEm: local(a.ultimaMensagemEm),
-    esperaSegundos: a.status === 'FILA' && a.filaDesde ? Math.max(0, Math.floor((now - Date.parse(a.filaDesde)) / 1000)) : null,
-  };
+/** An attendance with what its view shows beside it: its patient's name (when read) and its sector. */
+export interface AttendanceWithNames {
+  attendance: Attendance;
+  nome: string | null | undefined;
+  setor: Sector | undefined;
 }
 
 export async function findAttendance(aplicacaoId: number, id: number): Promise<Attendance> {
@@ -58,10 +46,10 @@ export async function actOn(aplicacaoId: number, id: number, action: Action): Pr
   throw new Error(`attendance ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
 }
 
-/** One attendance as the API shows it, with its patient's name. */
-export async function renderAttendance(a: Attendance) {
+/** One attendance with its patient's name and its sector, as the API shows it. */
+export async function attendanceWithNames(a: Attendance): Promise<AttendanceWithNames> {
   const [names, setor] = await Promise.all([patientNames(a.aplicacaoId, [a.pacienteId]), sectors.get(a.aplicacaoId, a.setorId)]);
-  return attendanceView(a, names.get(a.pacienteId), setor);
+  return { attendance: a, nome: names.get(a.pacienteId), setor };
 }
 
 /** WhatsApp's customer-service window: free-form answers are allowed for 24 hours after the patient's last message. */
@@ -148,10 +136,15 @@ async function conversationOf(a: Attendance): Promise<ConversationMessage[]> {
 }
 
 /** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
-export async function renderAttendanceDetail(a: Attendance) {
-  const [view, conversa, last] = await Promise.all([renderAttendance(a), conversationOf(a), lastPatientMessageAt(a)]);
+export interface AttendanceDetail extends AttendanceWithNames {
+  conversa: ConversationMessage[];
+  janelaAtendimentoFechaEm: string | null;
+}
+
+export async function attendanceDetail(a: Attendance): Promise<AttendanceDetail> {
+  const [row, conversa, last] = await Promise.all([attendanceWithNames(a), conversationOf(a), lastPatientMessageAt(a)]);
   return {
-    ...view,
+    ...row,
     conversa,
     janelaAtendimentoFechaEm: last ? localDateTime(new Date(Date.parse(last) + SERVICE_WINDOW_MS)) : null,
   };
@@ -163,8 +156,8 @@ export async function attendanceInbox(aplicacaoId: number, status: AttendanceSta
   return elementsPageOf(await withNames(aplicacaoId, content), total, paging);
 }
 
-/** The attendances of a page as the API shows them: their patients' names (one BatchGet) and sectors (one Query). */
-async function withNames(aplicacaoId: number, content: Attendance[]) {
+/** The attendances of a page with their patients' names (one BatchGet) and sectors (one Query). */
+async function withNames(aplicacaoId: number, content: Attendance[]): Promise<AttendanceWithNames[]> {
   const [names, list] = await Promise.all([
     patientNames(
       aplicacaoId,
@@ -173,8 +166,7 @@ async function withNames(aplicacaoId: number, content: Attendance[]) {
     content.length > 0 ? sectors.list(aplicacaoId) : [],
   ]);
   const byId = new Map(list.map((s) => [s.id, s]));
-  const now = Date.now();
-  return content.map((a) => attendanceView(a, names.get(a.pacienteId), byId.get(a.setorId), now));
+  return content.map((a) => ({ attendance: a, nome: names.get(a.pacienteId), setor: byId.get(a.setorId) }));
 }
 
 /** A page of one status's attendances, oldest first, in the v2 paged shape. */

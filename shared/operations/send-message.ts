@@ -1,19 +1,50 @@
-// The send's use case, shared by POST /api/external/messages/send (API key, external-messages group),
+// The send, the use case of POST /api/external/messages/send (API key, external-messages group),
 // POST /api/external/v2/mensagens (OAuth2, v2-other), an attendance's answer and the console's test send
-// (admin-whatsapp): the body checked, the phone normalised, the idempotency key's fingerprint, then the
-// domain's send (shared/domain/messages/send.ts). It returns the outcome; shared/http/send-answer.ts
+// (admin-whatsapp) and the appointment flow's messages: the body checked, the phone normalised, the
+// idempotency key's fingerprint, then the send itself. It returns the outcome; shared/http/send-answer.ts
 // turns it into the HTTP answer.
+//
+// A send reserves before it sends, so no concurrency can send an unpaid message:
+//   1. read the application (its provider now, never cached), the tariff in force, the balance
+//      and the rate; a balance below the tariff is a 402 with nothing written;
+//   2. one commit (postEntry): debit, statement entry (MENSAGEM_ENVIADA) and the message QUEUED;
+//   3. call the provider; success moves the message to SENT with the provider's id (and writes the
+//      id -> message lookup that the delivery-status callbacks need);
+//   4. failure compensates: a CREDIT entry (ESTORNO_FALHA_ENVIO, referring to the debit) and the
+//      message FAILED with the provider's error, in one commit. The ledger is append-only, so a
+//      failed send shows its debit and the credit that cancels it: the net charge is zero.
+// Every debit settles: a send that stops before settling is settled by the reconciler (send-reconciler.ts).
+// A provider that accepted the message is never refunded by this function: a failed move to SENT
+// is retried, then left to the callbacks (docs/decisions.md).
 import * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoSendIdempotency } from '#shared/db/idempotency';
-import { invalid } from '#shared/domain/errors';
-import { requestFingerprint } from '#shared/domain/idempotency';
-import { contextos } from '#shared/domain/messages/records';
-import { sendMessage, type SendDeps, type SendInput, type SendOutcome } from '#shared/domain/messages/send';
 import { normalizePhone } from '#shared/domain/phone';
 import { parseInput, recordId } from '#shared/domain/validation';
-import { providerFor } from '#shared/providers/index';
+import { providerFor } from '#shared/providers/clients';
+import type { Application } from '#shared/domain/applications/records';
+import { localDateTime } from '#shared/domain/time';
+import { DomainError, invalid, notFound } from '#shared/domain/errors';
+import { replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
+import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository } from '#shared/domain/ledger';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+import { toCents } from '#shared/domain/money';
+import { MESSAGE_TARIFF, tariffFor } from '#shared/domain/tariffs';
+import { ProviderError, type ProviderClient, type SendResult, type TemplateSend } from '#shared/providers/types';
+import { RECONCILE_AFTER_MS, sendBudget } from '#shared/domain/send-budget';
+import { log } from '#shared/log';
+import {
+  contextos,
+  sendReference,
+  statusRanks,
+  type Contexto,
+  type Message,
+  type SendAnswer,
+  type SendOutcome,
+} from '#shared/domain/messages/records';
+import { compensate } from '#shared/domain/messages/compensation';
+import type { MessageRepository, SendIdempotency } from '#shared/domain/messages/repository';
 
 export const sendBody = z.object({
   /** A phone with its country code (E.164 has at most 15 digits; room for spaces, dashes and parentheses). */
@@ -55,6 +86,233 @@ export function sendMessageOperation(dependencies: () => SendDeps) {
       ...(key === undefined ? {} : { idempotency: { key, fingerprint: requestFingerprint({ ...input, telefone }) } }),
     });
   };
+}
+
+export interface SendInput {
+  telefone: string; // already normalised, +E.164
+  mensagem: string;
+  contexto?: Contexto;
+  contextoId?: number;
+  usuarioId?: number;
+  statusCallbackUrl: string;
+  /** The caller's Idempotency-Key and the fingerprint of its request: a repeat gets the first answer, never a second charge. */
+  idempotency?: { key: string; fingerprint: string };
+  /** An approved template to send (`mensagem` is its filled text), and its category for the statement entry. */
+  template?: TemplateSend;
+  tipoConversa?: ConversationType;
+  /**
+   * The caller's writes, committed with the debit (a refused one refuses the send, nothing charged: its DomainError is
+   * thrown); a function is given the new message's id (an appointment's move records the message it sent).
+   */
+  writes?: readonly ConditionalWrite[] | ((mensagemId: number) => readonly ConditionalWrite[]);
+}
+
+export interface SendDeps {
+  messages: MessageRepository;
+  ledger: LedgerRepository;
+  providerFor: (app: Application) => ProviderClient;
+  idempotency?: SendIdempotency;
+  now?: () => Date;
+  /** The settling budget (default sendBudget.settleMs); tests shorten it. */
+  settleMs?: number;
+}
+
+/** The number a message is sent from: provider_a's own, else the application's first WhatsApp number. */
+export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 'numerosWhatsapp'>): string | null =>
+  (app.provider === 'provider_a' ? app.providerA?.fromNumber : undefined) ?? app.numerosWhatsapp?.[0] ?? null;
+
+const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
+
+/** The first answer for a repeat of the same keyed request: 422 for another request, 409 while the first is still under way. */
+function replayed(record: IdempotencyRecord<SendAnswer>, fingerprint: string): SendOutcome {
+  const answer = replayOf(record, fingerprint);
+  if ('pendente' in answer) {
+    throw new DomainError('conflict', 'A send with this Idempotency-Key is still being processed; retry in a few seconds', {
+      mensagemId: answer.mensagemId,
+    });
+  }
+  return { ...answer, replay: true };
+}
+
+/** Refusal of the reservation when another request holds the key (its answer is then read and replayed). */
+const keyTaken = new DomainError('conflict', 'Idempotency-Key already used');
+
+export async function sendMessage(deps: SendDeps, aplicacaoId: number, input: SendInput): Promise<SendOutcome> {
+  const keyed = input.idempotency && deps.idempotency ? { ...input.idempotency, store: deps.idempotency } : undefined;
+  if (keyed) {
+    const earlier = await keyed.store.get(aplicacaoId, keyed.key);
+    if (earlier) return replayed(earlier, keyed.fingerprint);
+  }
+  let outcome: SendOutcome;
+  try {
+    outcome = await reserveAndSend(deps, aplicacaoId, input, keyed);
+  } catch (error) {
+    if (error !== keyTaken || !keyed) throw error;
+    // A concurrent duplicate reserved the key first: its answer (or 409 while it is under way).
+    const earlier = await keyed.store.get(aplicacaoId, keyed.key);
+    if (!earlier) throw new DomainError('conflict', 'A send with this Idempotency-Key is being processed; retry in a few seconds');
+    return replayed(earlier, keyed.fingerprint);
+  }
+  return outcome;
+}
+
+async function reserveAndSend(
+  deps: SendDeps,
+  aplicacaoId: number,
+  input: SendInput,
+  keyed: { key: string; fingerprint: string; store: SendIdempotency } | undefined,
+): Promise<SendOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const context = await deps.messages.loadSendContext(aplicacaoId);
+  const app = context.application;
+  if (!app || context.saldo === undefined) throw notFound('application');
+  // An OAuth token issued before the application was deactivated, or a flow message queued before, sends nothing.
+  if (app.ativo === false) throw new DomainError('forbidden', 'The application is inactive');
+  const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
+  if (!tariff) throw new DomainError('unprocessable', 'No tariff in force for MENSAGENS/ENVIADA');
+  // Early refusal on the balance just read: nothing is written, no id is drawn.
+  if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
+
+  const id = await deps.messages.newId();
+  // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
+  const linkSend =
+    app.provider === 'link'
+      ? await deps.providerFor(app).send({ to: input.telefone, body: input.mensagem, statusCallbackUrl: input.statusCallbackUrl })
+      : undefined;
+  const message: Message = {
+    id,
+    aplicacaoId,
+    provider: app.provider,
+    messageSid: linkSend?.messageSid ?? null,
+    toNumber: input.telefone,
+    fromNumber: sendingNumber(app),
+    body: input.mensagem,
+    status: linkSend ? 'SENT' : 'QUEUED',
+    statusRank: linkSend ? statusRanks.SENT : statusRanks.QUEUED,
+    contexto: input.contexto ?? null,
+    contextoId: input.contextoId ?? null,
+    usuarioId: input.usuarioId ?? null,
+    dataEnvio: localDateTime(now()),
+    dataEntrega: null,
+    dataLeitura: null,
+    errorCode: null,
+    errorMessage: null,
+    lancamentoId: null,
+    tarifaCobrada: tariff.valor,
+    reconciliarEm: linkSend ? null : new Date(now().getTime() + RECONCILE_AFTER_MS).toISOString(),
+  };
+
+  // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).
+  const linkOutcome: SendOutcome | undefined = linkSend && {
+    ok: true,
+    mensagemId: id,
+    messageSid: linkSend.messageSid,
+    link: linkSend.link,
+  };
+  const reservation = keyed && {
+    fingerprint: keyed.fingerprint,
+    answer: linkOutcome ?? ({ pendente: true, mensagemId: id } as SendAnswer),
+  };
+  const settle = async (outcome: SendOutcome): Promise<SendOutcome> => {
+    if (keyed) {
+      try {
+        await keyed.store.complete(aplicacaoId, keyed.key, { fingerprint: keyed.fingerprint, answer: outcome });
+      } catch (error) {
+        // The send is done and answered; a repeat of it gets a 409 until the record expires.
+        log.error('the answer of a keyed send could not be stored', { error, mensagemId: id });
+      }
+    }
+    return outcome;
+  };
+
+  // The reservation: debit + entry + message + message counter (+ the Idempotency-Key), all or nothing
+  // (402 if the balance re-read inside postEntry no longer covers it).
+  const debit = await postEntry(
+    deps.ledger,
+    {
+      aplicacaoId,
+      tipo: 'DEBIT',
+      valor: tariff.valor,
+      descricao: messageDebitDescription(input.telefone),
+      referenciaTipo: 'MENSAGEM_ENVIADA',
+      referenciaId: id,
+      tarifaCobrada: tariff.valor,
+      cotacaoUsdBrl: context.cotacaoUsdBrl,
+      tipoConversa: input.tipoConversa ?? null,
+    },
+    {
+      allowZero: true,
+      known: context.ledger,
+      budgetMs: sendBudget.debitMs,
+      extras: (entry) => ({
+        writes: [
+          ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
+          ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
+          ...(typeof input.writes === 'function' ? input.writes(id) : (input.writes ?? [])),
+        ],
+        increment: { totalMensagens: 1 },
+      }),
+    },
+  );
+  message.lancamentoId = debit.id;
+  // A link calls nobody and gets no status callbacks: its message was written SENT with the debit.
+  if (linkOutcome) return linkOutcome;
+
+  let sent: SendResult;
+  try {
+    sent = await deps.providerFor(app).send({
+      to: input.telefone,
+      body: input.mensagem,
+      statusCallbackUrl: input.statusCallbackUrl,
+      template: input.template,
+      reference: sendReference(aplicacaoId, id),
+    });
+  } catch (error) {
+    // Anything but a ProviderError (a bug, a broken answer) is the provider's side as far as the caller goes.
+    const failure = error instanceof ProviderError ? error : new ProviderError('unavailable', null, 'The provider call failed');
+    if (!(error instanceof ProviderError)) log.error('provider call failed unexpectedly', { error });
+    try {
+      await compensate(deps, message, failure, deps.settleMs ?? sendBudget.settleMs);
+    } catch (compensationError) {
+      // The message stays QUEUED with its index entry: the reconciler gives the charge back.
+      log.error('the compensation of a failed send is left to the reconciler', { error: compensationError, mensagemId: id });
+    }
+    return settle({
+      ok: false,
+      mensagemId: id,
+      kind: failure.kind,
+      providerCode: failure.providerCode,
+      providerMessage: failure.providerMessage,
+    });
+  }
+  await recordSent(deps, message, sent.messageSid);
+  return settle({ ok: true, mensagemId: id, messageSid: sent.messageSid, ...(sent.link ? { link: sent.link } : {}) });
+}
+
+/**
+ * The move to SENT after the provider accepted: retried within the settling budget, and never
+ * followed by a refund. What is left (the table unreachable for seconds) is settled as SENT by the
+ * provider's first status callback, which names the message by our reference.
+ */
+async function recordSent(deps: SendDeps, message: Message, messageSid: string): Promise<void> {
+  const deadline = Date.now() + (deps.settleMs ?? sendBudget.settleMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.messages.markSent(message, messageSid);
+      return;
+    } catch (error) {
+      const wait = Math.min(500, 50 * 2 ** attempt);
+      if (Date.now() + wait >= deadline) {
+        log.error('the move to SENT failed after the provider accepted; its status callback or the reconciler settles it', {
+          error,
+          mensagemId: message.id,
+          messageSid,
+        });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 let dynamoDependencies: SendDeps | undefined;

@@ -12,7 +12,7 @@ import type { Application } from '#shared/domain/applications/records';
 import type { ProviderAConnection, ProviderBConnection } from '#shared/domain/applications/secrets';
 import type { Template } from '#shared/domain/templates';
 import { callerFault, callProvider, str } from '#shared/providers/http';
-import { PROVIDER_B_API_VERSION } from '#shared/providers/provider-b/client';
+import { PROVIDER_B_API_VERSION } from '#shared/providers/clients';
 import { ProviderError, type ProviderOptions } from '#shared/providers/types';
 import { secretForCall } from '#shared/providers/secrets';
 

@@ -1,6 +1,6 @@
 // What the messaging code sees of a WhatsApp provider: one send, and one error type that says
-// whose fault a failure was. The adapters (provider-a/client.ts, provider-b/client.ts, link.ts) speak each
-// provider's wire protocol behind this interface; shared/providers/index.ts picks one.
+// whose fault a failure was. The clients (shared/providers/clients.ts, one per provider) speak each
+// provider's wire protocol behind this interface; providerFor there picks one.
 import { sendBudget } from '#shared/domain/send-budget';
 import type { RouteKey } from '#shared/http/routes';
 

@@ -8,7 +8,9 @@ import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { db } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
-import { issueProviderCredential, registerPrestador } from '#shared/domain/applications/registration';
+import { registerPrestador } from '#shared/domain/applications/registration';
+import { createProviderCredential } from '#shared/domain/provider-credentials';
+import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
 import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
@@ -35,8 +37,9 @@ beforeAll(async () => {
   // A second provider of demo, with its own credential.
   const repo = dynamoApplicationRepository();
   const prestador = await registerPrestador(repo, demo().id, { nome: `Laboratório ${Date.now()}` });
-  const credential = await issueProviderCredential(repo, { aplicacaoId: demo().id, prestadorId: prestador.id, nome: 'test' });
-  otherProvider = { id: prestador.id, apiKey: credential.apiKey, apiSecret: credential.apiSecret };
+  const scope = { aplicacaoId: demo().id, prestadorId: prestador.id };
+  const { credential, apiSecret } = await createProviderCredential(dynamoProviderCredentialRepository(), scope, { nome: 'test' });
+  otherProvider = { id: prestador.id, apiKey: credential.apiKey, apiSecret };
 });
 
 let orders = 0;

@@ -8,7 +8,7 @@ import { useLocalService } from '../support/local-service.ts';
 import { FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import type { Application } from '#shared/domain/applications/records';
-import { providerFor } from '#shared/providers/index';
+import { providerFor } from '#shared/providers/clients';
 import { paramsOf, providerASignature, verifyProviderASignature, verifyProviderBSignature } from '#shared/providers/signatures';
 
 let capture: Server;

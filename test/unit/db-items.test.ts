@@ -52,6 +52,17 @@ describe('typed item readers', () => {
     expect(toThing({ ...thing, email: 'a@b.c', versao: 4 })).toMatchObject({ email: 'a@b.c', versao: 4 });
   });
 
+  it('read a nullable field an older item does not hold as null, not as a malformed item', () => {
+    // Prepare
+    const { nota: _, ...older } = thing;
+
+    // Act
+    const read = toThing(older);
+
+    // Assess
+    expect(read.nota).toBeNull();
+  });
+
   it.each([
     ['id', { id: '1' }, 'id is a string of digits, expected a number'],
     ['nome', { nome: undefined }, 'nome is absent, expected a string'],

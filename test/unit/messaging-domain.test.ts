@@ -5,7 +5,7 @@ import type { Application } from '#shared/domain/applications/records';
 import { chargeService, type CommitExtras, type LedgerRepository, type LedgerState, type StatementEntry } from '#shared/domain/ledger';
 import type { PreparedWrite } from '#shared/domain/unit-of-work';
 import { parseSendReference, type Message } from '#shared/domain/messages/records';
-import { sendMessage } from '#shared/domain/messages/send';
+import { sendMessage } from '#shared/operations/send-message';
 import type { MessageRepository } from '#shared/domain/messages/repository';
 import { normalizePhone } from '#shared/domain/phone';
 import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';

@@ -5,13 +5,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
-import {
-  outboundWebhookConsumer,
-  outboundWebhookProcessor,
-  RECEIVER_CONCURRENCY,
-  retrySchedule,
-  type OutboundWebhookDeps,
-} from '#functions/consumers/outbound-webhooks';
+import { outboundWebhookConsumer, outboundWebhookProcessor, RECEIVER_CONCURRENCY } from '#functions/consumers/outbound-webhooks';
+import { retrySchedule, type OutboundWebhookDeps } from '#shared/operations/outbound-delivery';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
 import type { DeliveryPage } from '#shared/domain/outbound-webhooks/deliveries';

@@ -8,7 +8,6 @@ import { parseAppointmentCreate } from '#shared/domain/appointments/inputs';
 import {
   abandonDelivery,
   deliveriesFor,
-  deliveryView,
   hopDelaySeconds,
   nextAttempt,
   parseRetrySchedule,
@@ -21,10 +20,10 @@ import {
   newSubscription,
   parseSubscriptionCreate,
   parseSubscriptionUpdate,
-  subscriptionView,
   updatedSubscription,
   type WebhookSubscription,
 } from '#shared/domain/outbound-webhooks/subscriptions';
+import { deliveryView, subscriptionView, subscriptionWithSecretView } from '#functions/provider-portal/views';
 
 const deps = {
   resolve: async () => ['93.184.216.34'],
@@ -57,7 +56,7 @@ describe('subscriptions', () => {
     expect(secretGerado).toBe(true);
     expect(secret).toBe('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
     expect(subscriptionView(subscription)).not.toHaveProperty('secret');
-    expect(subscriptionView(subscription, { secret }).secret).toBe(secret);
+    expect(subscriptionWithSecretView(subscription, secret).secret).toBe(secret);
   });
 
   it('keeps a given secret and event list (deduplicated)', async () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import type { Application } from '#shared/domain/applications/records';
-import { providerFor } from '#shared/providers/index';
+import { providerFor } from '#shared/providers/clients';
 import { providerSecret, providerSecretStore, resetProviderSecrets } from '#shared/providers/secrets';
 import { ProviderError } from '#shared/providers/types';
 

@@ -1,4 +1,4 @@
-// The provider_a adapter (shared/providers/provider-a/client.ts) against the loopback simulator
+// The provider_a adapter (shared/providers/clients.ts, providerAClient) against the loopback simulator
 // (infra/local/simulators/provider-a.ts): what is sent, the sid returned, and every failure
 // mapped to rejected (the caller's input) or unavailable (nothing the caller can fix).
 import { createServer, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { startProviderASimulator, type ProviderASimulator } from '#infra/local/simulators/provider-a';
 import type { Application } from '#shared/domain/applications/records';
 import type { ProviderASettings } from '#shared/domain/applications/secrets';
-import { providerFor, ProviderError } from '#shared/providers/index';
+import { providerFor, ProviderError } from '#shared/providers/clients';
 import { paramsOf, verifyProviderASignature } from '#shared/providers/signatures';
 
 const account = { accountSid: `AC${'a'.repeat(32)}`, authToken: 'token-a-1234567890' };

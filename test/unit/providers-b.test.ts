@@ -1,4 +1,4 @@
-// The provider_b adapter (shared/providers/provider-b/client.ts) against the loopback simulator
+// The provider_b adapter (shared/providers/clients.ts, providerBClient) against the loopback simulator
 // (infra/local/simulators/provider-b.ts), whose status events are captured by a small server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,7 @@ import { FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { startProviderBSimulator, type ProviderBSimulator } from '#infra/local/simulators/provider-b';
 import type { Application } from '#shared/domain/applications/records';
 import type { ProviderBSettings } from '#shared/domain/applications/secrets';
-import { providerFor, ProviderError } from '#shared/providers/index';
+import { providerFor, ProviderError } from '#shared/providers/clients';
 import { verifyProviderBSignature } from '#shared/providers/signatures';
 
 const number = { phoneNumberId: '123456789012345', accessToken: 'EAAtoken-b-123', appSecret: 'app-secret-b' };

@@ -1,7 +1,7 @@
-// The `link` provider and the provider choice (shared/providers/index.ts).
+// The `link` provider and the provider choice (shared/providers/clients.ts).
 import { describe, expect, it } from 'vitest';
 import type { Application } from '#shared/domain/applications/records';
-import { providerFor, ProviderError } from '#shared/providers/index';
+import { providerFor, ProviderError } from '#shared/providers/clients';
 
 const base: Application = { id: 3, nome: 'Demo', slug: 'demo', provider: 'link', ativo: true, criadoEm: '2024-01-01T00:00:00.000Z' };
 

@@ -1,6 +1,5 @@
-// Tenants: the checks of what an application is given (its numbers, slug, opening balance, scopes).
+// Tenants: the checks of what an application is given (its numbers, slug, scopes).
 import { invalid } from '#shared/domain/errors';
-import { fromCents, toCents } from '#shared/domain/money';
 import { normalizePhone } from '#shared/domain/phone';
 import { scopes as knownScopes, type Scope } from '#shared/domain/permissions';
 
@@ -26,14 +25,6 @@ export const withProviderANumber = (numeros: readonly string[], providerA: { fro
 
 /** The shape of an application slug (webhook paths carry it). */
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-const DECIMAL = /^\d{1,15}(?:\.\d{1,2})?$/;
-
-/** A non-negative amount as an exact decimal string with two places ("100" -> "100.00"). */
-export function money(value: string): string {
-  if (!DECIMAL.test(value)) throw invalid('amount must be a non-negative decimal with at most two places', 'saldo');
-  return fromCents(toCents(value));
-}
-
 export function validScopes(requested: readonly string[]): Scope[] {
   const unknown = requested.filter((s) => !(knownScopes as readonly string[]).includes(s));
   if (unknown.length > 0) throw invalid(`unknown scopes: ${unknown.join(' ')}`, 'scopes');

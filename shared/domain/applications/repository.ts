@@ -16,12 +16,8 @@ import type {
 /** Persistence of applications and their credentials. Writes that must be unique fail with a `conflict` DomainError. */
 export interface ApplicationRepository {
   newId(): Promise<number>;
-  /** Creates the application, reserves its slug and opens its balance, all or nothing. */
-  /**
-   * Application, slug reservation, opening balance and (when given) its first API key, all or
-   * nothing (conflict when the slug is taken).
-   */
-  createApplication(application: Application, balance: Balance, apiKey?: ApiKeyRecord): Promise<void>;
+  /** Application, slug reservation, opening balance and its first API key, all or nothing (conflict when the slug is taken). */
+  createApplication(application: Application, balance: Balance, apiKey: ApiKeyRecord): Promise<void>;
   getApplication(id: number): Promise<Application | undefined>;
   findApplicationBySlug(slug: string): Promise<Application | undefined>;
   listApplications(): Promise<Application[]>;

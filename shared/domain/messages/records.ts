@@ -100,3 +100,15 @@ export function parseSendReference(text: string | undefined | null): { aplicacao
   const [aplicacaoId, mensagemId] = [Number(match[1]), Number(match[2])];
   return Number.isSafeInteger(aplicacaoId) && Number.isSafeInteger(mensagemId) ? { aplicacaoId, mensagemId } : undefined;
 }
+
+/** What a send came to: the provider's id, or its refusal or absence (nothing charged then). */
+export type SendOutcome = (
+  | { ok: true; mensagemId: number; messageSid: string; link?: string }
+  | { ok: false; mensagemId: number; kind: 'rejected' | 'unavailable'; providerCode: string | null; providerMessage: string }
+) & {
+  /** The stored answer of an earlier request with the same Idempotency-Key. */
+  replay?: true;
+};
+
+/** What is stored under a send's Idempotency-Key: its outcome, or that the provider call is still under way. */
+export type SendAnswer = SendOutcome | { pendente: true; mensagemId: number };

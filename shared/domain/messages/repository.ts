@@ -7,7 +7,7 @@ import type { LedgerState } from '#shared/domain/ledger';
 import type { Tariff } from '#shared/domain/tariffs';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import type { Message, MessageFilters, PendingSend } from '#shared/domain/messages/records';
-import type { SendAnswer } from '#shared/domain/messages/send';
+import type { SendAnswer } from '#shared/domain/messages/records';
 
 export interface SendContext {
   application: Application | undefined;

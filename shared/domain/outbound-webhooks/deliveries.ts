@@ -2,7 +2,6 @@
 // domain code: the clock comes in as a parameter, the HTTP call and the queue are the consumer's
 // (docs/appointments.md, "Outbound deliveries").
 import type { AppointmentEvent, AppointmentEventType } from '#shared/domain/appointments/events';
-import { localDateTime } from '#shared/domain/time';
 import { wantsEvent, type WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
 
 // ---------------------------------------------------------------------------------------------
@@ -138,38 +137,6 @@ export function hopDelaySeconds(dueAt: number, now: Date, maxSeconds = MAX_QUEUE
   const wait = dueAt - now.getTime();
   return wait <= 0 ? 0 : Math.min(maxSeconds, Math.ceil(wait / SECOND));
 }
-
-export type DeliveryStateView = 'PENDENTE' | 'ENTREGUE' | 'FALHOU';
-const stateViews: Record<DeliveryState, DeliveryStateView> = { pending: 'PENDENTE', succeeded: 'ENTREGUE', failed: 'FALHOU' };
-
-/** One line of the delivery log. */
-export interface DeliveryView {
-  id: string;
-  eventoId: string;
-  webhookId: number;
-  evento: AppointmentEventType;
-  tentativas: number;
-  ultimoStatusHttp: number | null;
-  ultimoErro: string | null;
-  proximaTentativa: string | null;
-  estado: DeliveryStateView;
-  criadoEm: string;
-  atualizadoEm: string;
-}
-
-export const deliveryView = (d: WebhookDelivery): DeliveryView => ({
-  id: d.deliveryId,
-  eventoId: d.eventId,
-  webhookId: d.webhookId,
-  evento: d.evento,
-  tentativas: d.attempts,
-  ultimoStatusHttp: d.lastHttpStatus,
-  ultimoErro: d.lastError,
-  proximaTentativa: d.nextAttemptAt === null ? null : localDateTime(new Date(d.nextAttemptAt)),
-  estado: stateViews[d.state],
-  criadoEm: localDateTime(new Date(d.createdAt)),
-  atualizadoEm: localDateTime(new Date(d.updatedAt)),
-});
 
 export interface DeliveryPage {
   /** Newest first. */

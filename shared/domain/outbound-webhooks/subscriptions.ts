@@ -1,5 +1,5 @@
 // Outbound webhooks: a provider's subscriptions (URL, Standard Webhooks secret, events, active flag),
-// their inputs and their view. Pure domain code: DNS resolution and the clock come in as parameters.
+// their inputs (their view is the provider portal's: functions/provider-portal/views.ts). Pure domain code: DNS resolution and the clock come in as parameters.
 import * as z from 'zod/mini';
 import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
 import { appointmentEventTypes, type AppointmentEventType } from '#shared/domain/appointments/events';
@@ -153,28 +153,6 @@ export async function updatedSubscription(
 
 export const wantsEvent = (subscription: WebhookSubscription, evento: AppointmentEventType): boolean =>
   subscription.ativo && subscription.eventos.includes(evento);
-
-export interface SubscriptionView {
-  id: number;
-  url: string;
-  eventos: AppointmentEventType[];
-  ativo: boolean;
-  criadoEm: string;
-  atualizadoEm: string;
-  /** Only in the answer that created or replaced it. */
-  secret?: string;
-}
-
-/** The subscription as the portal shows it; `secret` (the clear value) only in the answer that created or replaced it. */
-export const subscriptionView = (s: WebhookSubscription, options: { secret?: string } = {}): SubscriptionView => ({
-  id: s.id,
-  url: s.url,
-  eventos: [...s.eventos],
-  ativo: s.ativo,
-  criadoEm: s.criadoEm,
-  atualizadoEm: s.atualizadoEm,
-  ...(options.secret !== undefined ? { secret: options.secret } : {}),
-});
 
 /** Persistence of subscriptions (shared/db/webhooks.ts). */
 export interface WebhookSubscriptionRepository {

@@ -1,5 +1,5 @@
 // The events the service sends to the providers' webhooks (shared/domain/appointments/events.ts appointmentEvent,
-// POSTed by functions/consumers/outbound-webhooks.ts with the Standard Webhooks headers, which the
+// POSTed by shared/operations/outbound-delivery.ts with the Standard Webhooks headers, which the
 // generator adds). The body is `{type, timestamp, data: {agendamento}}`, the same appointment view as
 // GET /api/external/v2/agendamentos/{id}.
 import * as z from 'zod/mini';

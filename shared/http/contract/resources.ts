@@ -10,9 +10,9 @@ import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { date, described, id, money, named, timestamp, type ErrorsOf, type ResponseDoc } from './kit.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Messages and the send (shared/operations/send-message.ts, shared/operations/message-log.ts)
+// Messages and the send (shared/operations/send-message.ts, shared/http/views.ts)
 
-/** The spec's Message, plus what the API knows of it (shared/operations/message-log.ts, `messageView`). */
+/** The spec's Message, plus what the API knows of it (`messageView`, shared/http/views.ts). */
 export const externalMessage = named(
   'ExternalMessage',
   z.object({
@@ -132,7 +132,8 @@ export const statementEntry = named(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Appointments (shared/domain/appointments/views.ts, appointmentView); also the payload of the outbound events.
+// Appointments (shared/domain/appointments/views.ts, appointmentView, checked against this schema in shared/http/views.ts);
+// also the payload of the outbound events.
 
 const appointmentStatus = z.enum(appointmentStatuses);
 
@@ -186,7 +187,7 @@ export const appointment = named(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Attendances (shared/operations/attendances.ts, attendanceView)
+// Attendances (shared/http/views.ts, attendanceView)
 
 export const attendance = named(
   'Attendance',

@@ -2,13 +2,14 @@
 // entry in the reconciler's index (pattern 35) that the move to SENT or FAILED deletes; a function
 // that stops between the debit and the settling leaves it there, and the reconciler settles the
 // message once its time is past: SENT if the provider's status callback (carrying our reference) came
-// meanwhile, otherwise FAILED with the compensating credit (send.ts).
+// meanwhile, otherwise FAILED with the compensating credit (shared/domain/messages/compensation.ts).
 import { ProviderError } from '#shared/providers/types';
 import { sendBudget } from '#shared/domain/send-budget';
 import { log } from '#shared/log';
-import type { PendingSend } from '#shared/domain/messages/records';
+import type { PendingSend, SendOutcome } from '#shared/domain/messages/records';
 import { alreadySettled } from '#shared/domain/messages/repository';
-import { compensate, type SendDeps, type SendOutcome } from '#shared/domain/messages/send';
+import { compensate } from '#shared/domain/messages/compensation';
+import type { SendDeps } from '#shared/operations/send-message';
 
 export type Reconciled = 'failed' | 'settled';
 

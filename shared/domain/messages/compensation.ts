@@ -1,0 +1,35 @@
+// Messages: the compensation of a failed send, shared by the send (shared/operations/send-message.ts) and
+// the reconciler (shared/operations/send-reconciler.ts): the charge given back and the failure recorded, in one commit.
+import { postEntry, type LedgerRepository } from '#shared/domain/ledger';
+import { fromCents, toCents } from '#shared/domain/money';
+import type { Message } from '#shared/domain/messages/records';
+import type { MessageRepository } from '#shared/domain/messages/repository';
+import type { ProviderError } from '#shared/providers/types';
+
+/**
+ * Gives the failed send's charge back and records the failure on the message, in one commit. The
+ * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
+ */
+export async function compensate(
+  deps: { messages: MessageRepository; ledger: LedgerRepository },
+  message: Message,
+  failure: ProviderError,
+  budgetMs: number,
+  marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId as number),
+): Promise<void> {
+  const lancamentoId = message.lancamentoId as number;
+  const writes = [...deps.messages.failedWrites(message, failure.providerCode, failure.providerMessage), marker];
+  await postEntry(
+    deps.ledger,
+    {
+      aplicacaoId: message.aplicacaoId,
+      tipo: 'CREDIT',
+      // The debit's valor is the tariff charged (send() debits exactly tarifaCobrada).
+      valor: fromCents(toCents(message.tarifaCobrada ?? '0')),
+      descricao: `Estorno automático: falha no envio da mensagem ${message.id}`,
+      referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+      referenciaId: lancamentoId,
+    },
+    { allowZero: true, budgetMs, extras: () => ({ writes }) },
+  );
+}
