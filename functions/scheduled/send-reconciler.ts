@@ -19,7 +19,7 @@ export async function reconcileSends(now = new Date()): Promise<Record<Reconcile
   const messages = dynamoMessageRepository();
   const deps = { messages, ledger: dynamoLedgerRepository(), idempotency: dynamoSendIdempotency() };
   const counts: Record<Reconciled, number> = { failed: 0, settled: 0 };
-  for (const pending of await messages.pendingSends(now.toISOString(), RECONCILE_LIMIT)) {
+  for (const pending of await messages.pendingSends(now, RECONCILE_LIMIT)) {
     try {
       counts[await reconcileSend(deps, pending)]++;
     } catch (error) {

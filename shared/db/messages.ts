@@ -193,7 +193,7 @@ export function dynamoMessageRepository(): MessageRepository {
             new QueryCommand({
               TableName: tableName(),
               KeyConditionExpression: 'pk = :pk AND sk <= :now',
-              ExpressionAttributeValues: { ':pk': keys.pendingSendShard(shard).pk, ':now': `${now}#~` },
+              ExpressionAttributeValues: { ':pk': keys.pendingSendShard(shard).pk, ':now': `${now.toISOString()}#~` },
               Limit: limit,
             }),
           ),

@@ -57,7 +57,7 @@ export type AttendanceAnswer = z.output<typeof attendance>;
 const local = (iso: string | null) => (iso ? localDateTime(new Date(iso)) : null);
 
 /** The attendance on the wire; `nome` is its patient's name when read. Waiting time only while in the queue. */
-export function attendanceView({ attendance: a, nome, setor }: AttendanceWithNames, now = Date.now()): AttendanceAnswer {
+export function attendanceView({ attendance: a, nome, setor }: AttendanceWithNames, now = new Date()): AttendanceAnswer {
   return {
     id: a.id,
     status: a.status,
@@ -70,7 +70,7 @@ export function attendanceView({ attendance: a, nome, setor }: AttendanceWithNam
     assumidoEm: local(a.assumidoEm),
     encerradoEm: local(a.encerradoEm),
     ultimaMensagemEm: localDateTime(new Date(a.ultimaMensagemEm)),
-    esperaSegundos: a.status === 'FILA' && a.filaDesde ? Math.max(0, Math.floor((now - Date.parse(a.filaDesde)) / 1000)) : null,
+    esperaSegundos: a.status === 'FILA' && a.filaDesde ? Math.max(0, Math.floor((now.getTime() - Date.parse(a.filaDesde)) / 1000)) : null,
   };
 }
 
@@ -78,6 +78,6 @@ export function attendanceView({ attendance: a, nome, setor }: AttendanceWithNam
 export function attendancePageView<P extends { content: AttendanceWithNames[] }>(
   page: P,
 ): Omit<P, 'content'> & { content: AttendanceAnswer[] } {
-  const now = Date.now();
+  const now = new Date();
   return { ...page, content: page.content.map((row) => attendanceView(row, now)) };
 }

@@ -39,6 +39,7 @@ import {
 } from '#shared/domain/outbound-webhooks/target-urls';
 import type { WebhookSubscription, WebhookSubscriptionRepository } from '#shared/domain/outbound-webhooks/subscriptions';
 import { log } from '#shared/log';
+import { systemClock, type Clock } from '#shared/domain/time';
 import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { signStandardWebhook } from '#shared/providers/signatures';
 
@@ -64,7 +65,7 @@ export interface OutboundWebhookDeps {
   subscriptions: WebhookSubscriptionRepository;
   deliveries: WebhookDeliveryRepository;
   queue: () => Promise<QueuePort>;
-  now: () => Date;
+  now: Clock;
   schedule: () => RetrySchedule;
   resolve: ResolveHost;
   policy: () => WebhookTargetPolicy;
@@ -80,7 +81,7 @@ const defaultDeps = (): OutboundWebhookDeps =>
     subscriptions: dynamoWebhookSubscriptionRepository(),
     deliveries: dynamoWebhookDeliveryRepository(),
     queue: () => adapter('queue'),
-    now: () => new Date(),
+    now: systemClock,
     schedule: retrySchedule,
     resolve: resolveHost,
     policy: webhookTargetPolicy,

@@ -24,7 +24,7 @@ import { normalizePhone } from '#shared/domain/phone';
 import { parseInput, recordId } from '#shared/domain/validation';
 import { providerFor } from '#shared/providers/clients';
 import type { Application } from '#shared/domain/applications/records';
-import { localDateTime } from '#shared/domain/time';
+import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import { DomainError, invalid, notFound } from '#shared/domain/errors';
 import { replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
 import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository } from '#shared/domain/ledger';
@@ -112,7 +112,7 @@ export interface SendDeps {
   ledger: LedgerRepository;
   providerFor: (app: Application) => ProviderClient;
   idempotency?: SendIdempotency;
-  now?: () => Date;
+  now?: Clock;
   /** The settling budget (default sendBudget.settleMs); tests shorten it. */
   settleMs?: number;
 }
@@ -162,7 +162,7 @@ async function reserveAndSend(
   input: SendInput,
   keyed: { key: string; fingerprint: string; store: SendIdempotency } | undefined,
 ): Promise<SendOutcome> {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? systemClock;
   const context = await deps.messages.loadSendContext(aplicacaoId);
   const app = context.application;
   if (!app || context.saldo === undefined) throw notFound('application');

@@ -32,7 +32,7 @@ export interface MessageRepository {
   /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
   markSent(message: Message, messageSid: string): Promise<void>;
   /** The sends whose reconcile time is past at `now` (pattern 35), at most `limit` per shard. */
-  pendingSends(now: string, limit: number): Promise<PendingSend[]>;
+  pendingSends(now: Date, limit: number): Promise<PendingSend[]>;
   /** Removes an index entry whose message is settled (or gone). */
   dropPending(pending: PendingSend): Promise<void>;
   get(aplicacaoId: number, id: number): Promise<Message | undefined>;
