@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalService } from '#infra/local/service';
 import { defaultConsumer } from '#infra/local/queues';
-import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { countDynamo } from './send.ts';
 import { fmt, percentile } from './stats.ts';
 
@@ -84,22 +83,8 @@ export async function measureImport(start: Start, options: { batches: number; lo
     const token = (
       (await (await fetch(`${service.baseUrl}/oauth2/token`, { method: 'POST', body: form })).json()) as { access_token: string }
     ).access_token;
-    const repo = dynamoIntegrationRepository();
-    const integracaoId = await repo.newId();
-    const iso = new Date().toISOString();
-    await repo.create({
-      id: integracaoId,
-      aplicacaoId: demo.id,
-      tipoIntegracao: 'BANCO',
-      nome: 'Bench',
-      conexao: { driver: 'postgresql', host: 'db.local', porta: 5432, banco: 'x', usuario: null, parametros: null },
-      segredos: {},
-      intervaloMinutos: null,
-      ativo: true,
-      versao: 1,
-      criadoEm: iso,
-      atualizadoEm: iso,
-    });
+    // The agent's certificate names one integration (the sandbox's): an import goes to that one only.
+    const integracaoId = service.sandbox.agent!.integracaoId;
 
     // Batch b: 200 patients, 200 appointments, 100 clinical records of its own key range (b * 1000 + i).
     const phone = (n: number) => `+55119${String(20_000_000 + n).padStart(8, '0')}`;
