@@ -1,6 +1,6 @@
 // Contract of the admin routes that manage the agent's integrations and read their execution logs (docs/agent.md).
 import * as z from 'zod/mini';
-import { createSchema as integrationBody } from '#shared/domain/integrations';
+import { createSchema as integrationBody } from '#shared/domain/integrations/inputs';
 import { described, ok, queryIntegers, type GroupContract } from '#shared/http/contract/kit';
 import { adminIntegration, executionLog } from '#shared/http/contract/integrations';
 import { pageQuery } from './requests.ts';

@@ -5,14 +5,8 @@
 import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { conflict, notFound } from '#shared/domain/errors';
-import {
-  parseIntegration,
-  secretChanges,
-  secretFields,
-  type Integration,
-  type IntegrationInput,
-  type SecretField,
-} from '#shared/domain/integrations';
+import { parseIntegration, secretChanges, type IntegrationInput } from '#shared/domain/integrations/inputs';
+import { secretFields, type Integration, type SecretField } from '#shared/domain/integrations/records';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';

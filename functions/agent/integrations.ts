@@ -4,7 +4,7 @@
 // another integration's, even of the same application), and neither it nor the secrets are logged.
 import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import type { Integration, IntegrationType } from '#shared/domain/integrations';
+import type { Integration, IntegrationType } from '#shared/domain/integrations/records';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';

@@ -5,7 +5,7 @@
 import type { Sandbox } from '#infra/local/seed';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { dynamoSavedQueryRepository } from '#shared/db/saved-queries';
-import type { Integration } from '#shared/domain/integrations';
+import type { Integration } from '#shared/domain/integrations/records';
 import { replaceSavedQueries, type SavedQueryInput } from '#shared/domain/saved-queries';
 import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
 

@@ -14,7 +14,7 @@ import {
   type DatabaseConnection,
   type Integration,
   type IntegrationRepository,
-} from '#shared/domain/integrations';
+} from '#shared/domain/integrations/records';
 
 const toItem = (i: Integration) => ({ ...keys.integration(i.aplicacaoId, i.id), tipo: 'INTEGRACAO', ...i });
 

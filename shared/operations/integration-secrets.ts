@@ -5,7 +5,7 @@
 // TLS. Values are never logged.
 import { config } from '#shared/config';
 import type { SecretRef } from '#shared/domain/applications/secrets';
-import type { Integration, SecretField } from '#shared/domain/integrations';
+import type { Integration, SecretField } from '#shared/domain/integrations/records';
 import { secretAt, storeSecretRef } from '#shared/secret-refs';
 
 export const integrationSecretId = (aplicacaoId: number, integracaoId: number, campo: SecretField): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIntegration, secretChanges } from '#shared/domain/integrations';
+import { parseIntegration, secretChanges } from '#shared/domain/integrations/inputs';
 
 const banco = {
   tipoIntegracao: 'BANCO',

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { recordTypes } from '#shared/domain/agent-import/inputs';
 import { executionStatuses } from '#shared/domain/execution-logs';
-import { apiAuthentications, databaseDrivers } from '#shared/domain/integrations';
+import { apiAuthentications, databaseDrivers } from '#shared/domain/integrations/records';
 import { queryTypes } from '#shared/domain/saved-queries';
 import { described, id, named, timestamp } from '#shared/http/contract/kit';
 
