@@ -5,7 +5,7 @@
 // answer (undefined: API Gateway's generic 401), whatever part was wrong. Then the per-minute limit,
 // if the credential has one: one conditional write shared by every instance; over the limit the
 // principal carries `rate_limited` and the kit answers 429 with Retry-After.
-import type { Authenticate } from '#shared/auth/authorizer';
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { ipAllowed } from '#shared/ip-ranges';
 import type { Principal } from '#shared/auth/principal';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
@@ -31,7 +31,14 @@ const MAX_KEY_LENGTH = 128;
 const MAX_SECRET_LENGTH = 256;
 const DUMMY_HASH = hashSecret('no credential has this secret');
 
-export function providerCredentialAuthenticator(deps: ProviderCredentialAuthDeps): Authenticate {
+/** What the check reads of a request: its headers and the caller's address. */
+export type PresentedCredential = Pick<APIGatewayRequestAuthorizerEvent, 'headers'> & {
+  requestContext?: { identity?: { sourceIp?: string } };
+};
+
+export function providerCredentialAuthenticator(
+  deps: ProviderCredentialAuthDeps,
+): (event: PresentedCredential) => Promise<Principal | undefined> {
   const now = deps.now ?? systemClock;
   return async (event): Promise<Principal | undefined> => {
     const apiKey = headerValue(event.headers, 'x-api-key');

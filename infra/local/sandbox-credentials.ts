@@ -2,18 +2,17 @@
 // authorizer's check, the token endpoint's client-credentials grant and the provider credential authorizer's
 // check. The seed reuses a credential only then (infra/local/seed.ts), so the file never shows one a call
 // would be refused with.
-import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateApiKey } from '#functions/authorizers/api-key';
-import { providerCredentialAuthenticator } from '#functions/authorizers/provider-credential';
+import { providerCredentialAuthenticator, type PresentedCredential } from '#functions/authorizers/provider-credential';
 import { clientCredentialsGrant, OAuthError, type OAuthClientStore } from '#shared/auth/oauth2';
 import { getProviderCredentialByKey } from '#shared/db/provider-credential-lookup';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 
 /** What the API key and provider credential authorizers read of a request: the two headers and the caller's address. */
-function presented(apiKey: string, apiSecret: string): APIGatewayRequestAuthorizerEvent {
+function presented(apiKey: string, apiSecret: string): PresentedCredential {
   const headers = { 'x-api-key': apiKey, 'x-api-secret': apiSecret };
   // The sandbox is called from this machine, so an allowlist is asked about the loopback address.
-  return { headers, requestContext: { identity: { sourceIp: '127.0.0.1' } } } as unknown as APIGatewayRequestAuthorizerEvent;
+  return { headers, requestContext: { identity: { sourceIp: '127.0.0.1' } } };
 }
 
 /** Whether the pair opens the external API as this application (an inactive application's is refused). */

@@ -18,7 +18,6 @@ import { config } from '#shared/config';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
 import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import type { WebhookDeliveryRepository } from '#shared/domain/outbound-webhooks/deliveries';
 import { DomainError } from '#shared/domain/errors';
 import {
   abandonDelivery,
@@ -30,6 +29,7 @@ import {
   type AttemptOutcome,
   type RetrySchedule,
   type WebhookDelivery,
+  type WebhookDeliveryRepository,
 } from '#shared/domain/outbound-webhooks/deliveries';
 import {
   checkWebhookTarget,

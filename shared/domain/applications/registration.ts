@@ -5,7 +5,7 @@
 // hashes; secrets that sign or verify HMACs are stored retrievably (secrets.ts).
 import { hashSecret, randomSecret } from '#shared/auth/secrets';
 import { invalid } from '#shared/domain/errors';
-import type { PortalRole, Scope } from '#shared/domain/permissions';
+import type { Scope } from '#shared/domain/permissions';
 import { validScopes } from '#shared/domain/applications/inputs';
 import type { InboundSubscription, PortalUser, PortalUserLogin, Prestador } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
@@ -59,15 +59,7 @@ export async function registerPrestador(
 
 export async function registerPortalUser(
   repo: ApplicationRepository,
-  input: {
-    aplicacaoId: number;
-    role: PortalRole;
-    email: string;
-    nome: string;
-    prestadorId?: number;
-    telefone?: string;
-    plataforma?: boolean;
-  },
+  input: Omit<PortalUser, 'id' | 'criadoEm'>,
   login?: PortalUserLogin,
 ): Promise<PortalUser> {
   const email = input.email.trim().toLowerCase();
