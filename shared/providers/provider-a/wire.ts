@@ -18,17 +18,21 @@ export const providerAStatuses = callbackStatuses;
 
 const MAX_MEDIA = 10;
 
-const trimmed = z.optional(z.string().check(z.trim()));
-const statusForm = z.object({
-  // It becomes a key: an id no provider gives (provider_a's are 34 characters) is refused before any read.
-  MessageSid: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_MESSAGE_ID)),
-  // Case is ignored.
-  MessageStatus: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(providerAStatuses)),
-  ErrorCode: trimmed,
-  ErrorMessage: trimmed,
-  Price: trimmed,
-  PriceUnit: z.optional(z.string()),
-});
+/** Built on the first status callback rather than at load (docs/performance.md, "Schemas built on first use"). */
+function buildStatusForm() {
+  const trimmed = z.optional(z.string().check(z.trim()));
+  return z.object({
+    // It becomes a key: an id no provider gives (provider_a's are 34 characters) is refused before any read.
+    MessageSid: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_MESSAGE_ID)),
+    // Case is ignored.
+    MessageStatus: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(providerAStatuses)),
+    ErrorCode: trimmed,
+    ErrorMessage: trimmed,
+    Price: trimmed,
+    PriceUnit: z.optional(z.string()),
+  });
+}
+let statusFormSchema: ReturnType<typeof buildStatusForm> | undefined;
 
 /** The first value of each field the schema reads (absent: undefined), as URLSearchParams.get reads them. */
 const fieldsOf = (form: URLSearchParams, names: readonly string[]): Record<string, string | undefined> =>
@@ -42,6 +46,7 @@ export type ProviderAStatus = Omit<StatusCallback, 'aplicacaoId' | 'verificacao'
  * `receivedAt`: the form carries no timestamp, so the status happened when it reached us.
  */
 export function parseProviderAStatus(form: URLSearchParams, receivedAt: string): { callback: ProviderAStatus } | { refusal: string } {
+  const statusForm = (statusFormSchema ??= buildStatusForm());
   const result = statusForm.safeParse(fieldsOf(form, Object.keys(statusForm.shape)));
   if (!result.success) {
     const tooLong = result.error.issues.some((issue) => issue.path[0] === 'MessageSid' && issue.code === 'too_big');

@@ -21,45 +21,55 @@ import { MAX_MESSAGE_ID, messageId, short, text, whatsappPhone, type Normalised 
 /** The delivery statuses provider_b reports (a status outside them is skipped). */
 export const providerBStatuses = ['sent', 'delivered', 'read', 'failed'] as const satisfies CallbackStatus[];
 
-/** Anything that is not an array reads as none. */
-const anyList = z.catch(z.array(z.unknown()), []);
-/** A field of the wrong type reads as absent. */
-const orAbsent = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-/** provider_b writes words in any case: compared in the case of the list. */
-const lowerOf = <const T extends readonly string[]>(words: T) => z.pipe(z.string().check(z.toLowerCase()), z.enum(words));
-const upperOf = <const T extends readonly string[]>(words: T) => z.pipe(z.string().check(z.toUpperCase()), z.enum(words));
+/**
+ * The schemas, built on the first event rather than at load: the webhooks function's cold start serves
+ * provider_a and the generic inbound webhooks as well, and zod schemas cost milliseconds to build in a
+ * cold process (docs/performance.md, "Schemas built on first use").
+ */
+function buildSchemas() {
+  /** Anything that is not an array reads as none. */
+  const anyList = z.catch(z.array(z.unknown()), []);
+  /** A field of the wrong type reads as absent. */
+  const orAbsent = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+  /** provider_b writes words in any case: compared in the case of the list. */
+  const lowerOf = <const T extends readonly string[]>(words: T) => z.pipe(z.string().check(z.toLowerCase()), z.enum(words));
+  const upperOf = <const T extends readonly string[]>(words: T) => z.pipe(z.string().check(z.toUpperCase()), z.enum(words));
 
-const event = z.catch(z.looseObject({ entry: anyList }), { entry: [] });
-const entry = z.catch(z.looseObject({ changes: anyList }), { changes: [] });
-const change = z.catch(z.looseObject({ field: z.optional(z.unknown()), value: z.optional(z.unknown()) }), {});
-/** A change's value: what is not an object has neither statuses nor messages. */
-const changeValue = z.catch(z.looseObject({ statuses: anyList, messages: anyList }), { statuses: [], messages: [] });
+  const event = z.catch(z.looseObject({ entry: anyList }), { entry: [] });
+  const entry = z.catch(z.looseObject({ changes: anyList }), { changes: [] });
+  const change = z.catch(z.looseObject({ field: z.optional(z.unknown()), value: z.optional(z.unknown()) }), {});
+  /** A change's value: what is not an object has neither statuses nor messages. */
+  const changeValue = z.catch(z.looseObject({ statuses: anyList, messages: anyList }), { statuses: [], messages: [] });
 
-const status = z.looseObject({
-  // It becomes a key: an id no provider gives is skipped (never cut, which could merge two messages).
-  id: z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_ID)),
-  status: lowerOf(providerBStatuses),
-  timestamp: z.optional(z.unknown()),
-  biz_opaque_callback_data: orAbsent(z.string()),
-  errors: orAbsent(z.array(z.unknown())),
-  pricing: orAbsent(
-    z.looseObject({
-      billable: z.optional(z.unknown()),
-      // Only a category the domain prices by (the statement's conversation types).
-      category: orAbsent(upperOf(conversationTypes)),
-    }),
-  ),
-});
-const statusError = z.catch(
-  z.looseObject({ code: z.optional(z.unknown()), title: z.optional(z.unknown()), message: z.optional(z.unknown()) }),
-  {},
-);
+  const status = z.looseObject({
+    // It becomes a key: an id no provider gives is skipped (never cut, which could merge two messages).
+    id: z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_ID)),
+    status: lowerOf(providerBStatuses),
+    timestamp: z.optional(z.unknown()),
+    biz_opaque_callback_data: orAbsent(z.string()),
+    errors: orAbsent(z.array(z.unknown())),
+    pricing: orAbsent(
+      z.looseObject({
+        billable: z.optional(z.unknown()),
+        // Only a category the domain prices by (the statement's conversation types).
+        category: orAbsent(upperOf(conversationTypes)),
+      }),
+    ),
+  });
+  const statusError = z.catch(
+    z.looseObject({ code: z.optional(z.unknown()), title: z.optional(z.unknown()), message: z.optional(z.unknown()) }),
+    {},
+  );
 
-const templateUpdate = z.looseObject({
-  event: orAbsent(z.string()),
-  message_template_id: z.optional(z.unknown()),
-  reason: orAbsent(z.string()),
-});
+  const templateUpdate = z.looseObject({
+    event: orAbsent(z.string()),
+    message_template_id: z.optional(z.unknown()),
+    reason: orAbsent(z.string()),
+  });
+  return { event, entry, change, changeValue, status, statusError, templateUpdate };
+}
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+const wire = () => (schemas ??= buildSchemas());
 
 /** A delivery status, for the application whose webhook received it (the edge adds it). */
 export type ProviderBStatus = Omit<StatusCallback, 'aplicacaoId' | 'verificacao'>;
@@ -88,6 +98,7 @@ const epochToIso = (timestamp: unknown, fallback: string): string => {
  */
 export function parseProviderBWebhook(body: unknown, receivedAt: string): ProviderBWebhook {
   const parsed: ProviderBWebhook = { statuses: [], messages: [], templateReviews: [], ignored: [] };
+  const { event, entry, change, changeValue } = wire();
   for (const rawEntry of event.parse(body).entry) {
     for (const rawChange of entry.parse(rawEntry).changes) {
       const { field, value } = change.parse(rawChange);
@@ -121,6 +132,7 @@ const statusWordOf = (raw: unknown): string => {
 
 /** One status of a change's value, or undefined when it has no usable id or a status the service does not know. */
 function statusOf(raw: unknown, receivedAt: string): ProviderBStatus | undefined {
+  const { status, statusError } = wire();
   const result = status.safeParse(raw);
   if (!result.success) return undefined;
   const s = result.data;
@@ -149,7 +161,7 @@ function statusOf(raw: unknown, receivedAt: string): ProviderBStatus | undefined
 
 /** A template review result of the provider (its id as text, the event word, the reason when there is one). */
 function templateReviewOf(value: unknown): ProviderBTemplateReview | undefined {
-  const result = templateUpdate.safeParse(value);
+  const result = wire().templateUpdate.safeParse(value);
   if (!result.success) return undefined;
   const update = result.data;
   const providerTemplateId = str(update.message_template_id);
