@@ -152,14 +152,19 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'physician-portal': needs({ table: table(readMany, ['PutItem']), geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
   admin: needs({ table: table(read, write, { gsi1: true }), writesProviderSecrets: true }),
-  // Sectors, attendances (an answer is a charged send), templates (sent to the provider's review): an approved one queues the appointments waiting for it.
-  // The inbound subscriptions' HMAC keys are kept (written, never read) here.
+  // Sectors, attendances (an answer is a charged send), the test send; the inbound subscriptions' HMAC keys are kept
+  // (written, never read) here.
   'admin-whatsapp': needs({
     table: table(readMany, write, { gsi1: true }),
-    // An operator's confirm or cancel emits its AGENDAMENTO_* event, as a v2 PATCH does.
-    sendsTo: ['appointmentFlow', 'outboundWebhooks'],
     readsProviderSecrets: sends,
     inboundWebhookSecrets: 'write',
+  }),
+  // Templates (sent to the provider's review; an approved one queues the appointments waiting for it), the flow's
+  // settings and the appointment board, where an operator's confirm or cancel emits its AGENDAMENTO_* event, as a v2 PATCH does.
+  'admin-flow': needs({
+    table: table(readMany, write, { gsi1: true }),
+    sendsTo: ['appointmentFlow', 'outboundWebhooks'],
+    readsProviderSecrets: sends,
   }),
   // The agent channel's integrations (their secrets are written here) and the agent's execution logs.
   'admin-integrations': needs({ table: table(read, ['PutItem', 'UpdateItem']), integrationSecrets: 'write' }),

@@ -1,15 +1,8 @@
-// Contract of the admin panel's WhatsApp group (portal JWT, role admin): sectors, inbound webhook
-// subscriptions and their events, received messages, attendances, HSM templates and the appointment
-// flow's settings (docs/conversations.md, docs/templates.md, docs/appointment-flow.md).
+// Contract of the admin panel's WhatsApp group (portal JWT, role admin): the message log, sectors,
+// inbound webhook subscriptions and their events, received messages, attendances and the test send
+// (docs/conversations.md). The templates, the appointment flow's settings and the appointment board are
+// the admin-flow group's (functions/admin-flow/contract.ts).
 import * as z from 'zod/mini';
-import { settingsSchema as flowSettingsBody } from '#shared/domain/appointment-flow';
-import {
-  templateCategories,
-  templateFields,
-  templateStates,
-  createSchema as templateCreateBody,
-  updateSchema as templateUpdateBody,
-} from '#shared/domain/templates';
 import { pagingQuery } from '#shared/http/paging';
 import {
   described,
@@ -24,15 +17,11 @@ import {
   timestamp,
   type GroupContract,
 } from '#shared/http/contract/kit';
-import { appointment, attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
-import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
+import { attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
 import { messageStatuses } from '#shared/domain/messages/records';
 import {
   adminMessageListQuery,
   answerBody,
-  boardQuery,
-  cancelBody,
-  confirmBody,
   inboxQuery,
   receivedMessageFilters,
   sectorCreateBody,
@@ -220,107 +209,6 @@ export const attendanceDetail = named(
   'An attendance as the console opens it, with its conversation and the patient’s service window.',
 );
 
-// ---------------------------------------------------------------------------------------------
-// Templates
-
-export const template = named(
-  'WhatsappTemplate',
-  z.object({
-    id,
-    nome: z.string(),
-    idioma: z.string(),
-    categoria: z.enum(templateCategories),
-    corpo: z.string(),
-    variaveis: z.array(z.enum(templateFields)),
-    botoes: z.array(z.string()),
-    procedimentos: z.array(z.string()),
-    estado: z.enum(templateStates),
-    motivoRejeicao: z.nullable(z.string()),
-    criadoEm: timestamp,
-    atualizadoEm: timestamp,
-  }),
-  'A WhatsApp message template (HSM) and its review state (docs/templates.md).',
-);
-
-const templateRules =
-  '`corpo` numbers its variables `{{1}}`, `{{2}}`... without gaps, not at its very start or end; `variaveis` names exactly one appointment field per variable; ' +
-  '`procedimentos` and `botoes` must not repeat (case, accents and spacing ignored). A bad field is a 400 naming it, with nothing written.';
-
-// ---------------------------------------------------------------------------------------------
-// Appointment flow settings
-
-const flowSettings = named(
-  'AppointmentFlowSettings',
-  z.object({
-    lembreteAntesSegundos: z.int(),
-    semRespostaSegundos: z.int(),
-    palavrasConfirmar: z.array(z.string()),
-    palavrasCancelar: z.array(z.string()),
-    palavrasOptOut: z.array(z.string()),
-  }),
-  'The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out).',
-);
-
-// ---------------------------------------------------------------------------------------------
-// Appointments (the console's board)
-
-const adminHistoryEntry = named(
-  'AdminAppointmentHistoryEntry',
-  z.object({
-    de: z.nullable(z.enum(appointmentStatuses)),
-    para: z.enum(appointmentStatuses),
-    em: timestamp,
-    por: z.object({
-      tipo: z.enum(actorKinds),
-      id: described(
-        z.nullable(z.union([z.string(), id])),
-        'Who, within the kind: the portal user’s id (operador), the OAuth client id (cliente), the provider credential id (prestador), the inbound message id of the reply (paciente), the admin who asked for a reprocessing or null (fluxo).',
-      ),
-      nome: described(z.nullable(z.string()), 'An operator’s name as it was at the move; null for any other kind.'),
-    }),
-    observacao: described(
-      z.nullable(z.string()),
-      'The operator’s `motivo`, the PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text.',
-    ),
-    mensagemId: described(
-      z.nullable(id),
-      'The message the move sent to the patient (the flow’s notification or reminder); null for others.',
-    ),
-  }),
-  'One move of an appointment, with who made it (the creation has `de` null).',
-);
-
-const flowMessage = named(
-  'AppointmentFlowMessage',
-  z.object({
-    id,
-    passo: described(z.enum(['notificacao', 'lembrete']), 'The notification (the move into ENVIADO) or the reminder (into AVISO_ENVIADO).'),
-    body: z.string(),
-    status: z.enum(messageStatuses),
-    statusDescricao: z.string(),
-    dataEnvio: timestamp,
-    dataEntrega: z.nullable(timestamp),
-    dataLeitura: z.nullable(timestamp),
-    errorCode: z.nullable(z.string()),
-    errorMessage: z.nullable(z.string()),
-  }),
-  'A message the communication flow sent the patient for the appointment, with its delivery status.',
-);
-
-export const adminAppointment = named(
-  'AdminAppointment',
-  z.object({
-    ...appointment.shape,
-    historico: described(z.array(adminHistoryEntry), 'Every move, oldest first.'),
-    mensagens: described(z.array(flowMessage), 'The flow’s messages to the patient for this appointment, oldest first.'),
-  }),
-  'An appointment as the console shows it: every move with who made it and when, and the flow’s messages to the patient.',
-);
-
-const operatorMoveRules =
-  'An operator’s move (`por.tipo` operador, with the portal user’s id and name in the history), by the state machine: from any open status; repeating the current status is a 200 no-op (nothing recorded, no event); a closed appointment (CANCELADO, REALIZADO, FALTOU) is 409. Another application’s appointment is 404. ' +
-  'The move stops the flow’s timers, and a move into CONFIRMADO or CANCELADO sends AGENDAMENTO_CONFIRMADO or AGENDAMENTO_CANCELADO to the provider’s webhooks, as a v2 PATCH does. `motivo`: 1 to 1000 characters once trimmed, kept as the history entry’s `observacao`.';
-
 export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
   ...adminMessagesContract,
   // Sectors
@@ -453,71 +341,6 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
     errors: { 404: ['not_found'] },
   },
 
-  // Templates
-  'POST /api/admin/whatsapp/templates-hsm': {
-    summary: 'Create a template (RASCUNHO)',
-    description: templateRules,
-    body: templateCreateBody,
-    responses: { 201: ok('The new template.', template) },
-    errors: { 400: ['validation_error'] },
-  },
-  'GET /api/admin/whatsapp/templates-hsm': {
-    summary: 'List the application’s templates',
-    responses: { 200: ok('The templates.', z.array(template)) },
-  },
-  'GET /api/admin/whatsapp/templates-hsm/{id}': {
-    summary: 'One template',
-    description: 'Another application’s template is the same 404 as an unknown one.',
-    responses: { 200: ok('The template.', template) },
-    errors: { 404: ['not_found'] },
-  },
-  'PUT /api/admin/whatsapp/templates-hsm/{id}': {
-    summary: 'Edit a template (back to RASCUNHO)',
-    description: `Only in RASCUNHO, REJEITADO or PAUSADO (409 otherwise). The fields the body carries replace the current ones, then the whole is checked. ${templateRules}`,
-    body: templateUpdateBody,
-    responses: { 200: ok('The template after the edit.', template) },
-    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-  },
-  'DELETE /api/admin/whatsapp/templates-hsm/{id}': {
-    summary: 'Delete a template',
-    description: 'An APROVADO template cannot be deleted (400, with `estado`): archive it instead.',
-    responses: { 204: noContent },
-    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-  },
-  'POST /api/admin/whatsapp/templates-hsm/{id}/submeter': {
-    summary: 'Submit a template for the provider’s review',
-    description:
-      'From RASCUNHO, REJEITADO or PAUSADO (409 otherwise). The template goes EM_ANALISE holding its procedures: a procedure another template holds is a 409 with nothing sent. ' +
-      'A provider that refuses it leaves it REJEITADO with `motivoRejeicao` (200); one out of reach puts it back as it was (502). The `link` provider approves at once.',
-    responses: { 200: ok('The template after the submission (EM_ANALISE, APROVADO or REJEITADO).', template) },
-    errors: { 404: ['not_found'], 409: ['conflict'], 502: ['provider_unavailable'] },
-  },
-  'POST /api/admin/whatsapp/templates-hsm/{id}/pausar': {
-    summary: 'Pause a template',
-    description: 'From APROVADO or PAUSADO (unchanged); 409 otherwise. Gives its procedures up.',
-    responses: { 200: ok('The template after the move.', template) },
-    errors: { 404: ['not_found'], 409: ['conflict'] },
-  },
-  'POST /api/admin/whatsapp/templates-hsm/{id}/arquivar': {
-    summary: 'Archive a template',
-    description: 'From any state; archiving an archived template answers 200 unchanged. Gives its procedures up.',
-    responses: { 200: ok('The template after the move.', template) },
-    errors: { 404: ['not_found'], 409: ['conflict'] },
-  },
-
-  // Appointment flow settings
-  'GET /api/admin/whatsapp/fluxo-agendamentos': {
-    summary: 'The appointment flow’s settings',
-    responses: { 200: ok('The settings in force.', flowSettings) },
-  },
-  'PUT /api/admin/whatsapp/fluxo-agendamentos': {
-    summary: 'Change the appointment flow’s settings',
-    description:
-      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list.',
-    body: flowSettingsBody,
-    responses: { 200: ok('The whole settings after the change.', flowSettings) },
-    errors: { 400: ['validation_error'] },
-  },
   'POST /api/admin/whatsapp/teste': {
     summary: 'Send a test message through the application’s provider',
     description:
@@ -543,42 +366,5 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
       422: ['unprocessable_entity'],
       502: ['provider_unavailable'],
     },
-  },
-  'GET /api/admin/agendamentos': {
-    summary: 'One day’s appointments (the board)',
-    description:
-      'The appointments of the day `data` (YYYY-MM-DD; the date of an appointment’s `dataLimiteRetirada` when it is a date the flow can read, else the day it was created), optionally only those in `status`; ordered by status (alphabetically), then by id; paged (`page` from 0, `size` 1 to 100, default 20). ' +
-      'A day that is not a real date or an unknown status is 400. Appointments created before this board existed join it at their next move.',
-    query: z.object({ ...pagingQuery.shape, ...boardQuery.shape }),
-    responses: { 200: ok('One page of the day’s appointments.', named('AdminAppointmentPage', elementsPage(appointment))) },
-    errors: { 400: ['validation_error'] },
-  },
-  'GET /api/admin/agendamentos/{id}': {
-    summary: 'One appointment, its history and the flow’s messages',
-    description:
-      'Every move with who made it (the flow, an operator with id and name, the patient by reply, the API client, the provider) and when, and the messages the communication flow sent the patient for it with their current status. Another application’s appointment is the same 404 as an unknown one.',
-    responses: { 200: ok('The appointment.', adminAppointment) },
-    errors: { 404: ['not_found'] },
-  },
-  'POST /api/admin/agendamentos/{id}/confirmar': {
-    summary: 'Confirm an appointment (operator)',
-    description: `The body may be left out; \`motivo\` is optional. ${operatorMoveRules}`,
-    body: confirmBody,
-    responses: { 200: ok('The appointment after the move.', appointment) },
-    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-  },
-  'POST /api/admin/agendamentos/{id}/cancelar': {
-    summary: 'Cancel an appointment with a reason (operator)',
-    description: `\`motivo\` is required. ${operatorMoveRules}`,
-    body: cancelBody,
-    responses: { 200: ok('The appointment after the move.', appointment) },
-    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
-  },
-  'POST /api/admin/agendamentos/{id}/reprocessar': {
-    summary: 'Process an appointment in ERRO again',
-    description:
-      'The state machine’s ERRO → IMPORTADO, by the flow on the operator’s word (the history entry’s `por` is `fluxo` with the admin’s id): the appointment is due at once and the flow validates and notifies it like a new one. An appointment in any other status is 409; another application’s is 404.',
-    responses: { 200: ok('The appointment, IMPORTADO again.', appointment) },
-    errors: { 404: ['not_found'], 409: ['conflict'] },
   },
 };

@@ -1,9 +1,7 @@
-// What the admin-whatsapp group's handlers validate: the message log's and the board's queries, the
-// appointment moves, the inbox, sectors, inbound webhook subscriptions and the test send. Its contract
-// (functions/admin-whatsapp/contract.ts) documents them.
+// What the admin-whatsapp group's handlers validate: the message log's query, the inbox, sectors,
+// inbound webhook subscriptions and the test send. Its contract (functions/admin-whatsapp/contract.ts)
+// documents them.
 import * as z from 'zod/mini';
-import { appointmentStatuses } from '#shared/domain/appointments/state-machine';
-import { fieldLimits } from '#shared/domain/appointments/inputs';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { MAX_NUMBERS, normalizePhone } from '#shared/domain/phone';
 import { dayText, recordId } from '#shared/domain/validation';
@@ -17,23 +15,6 @@ export const adminMessageListQuery = z.extend(pagingQuery, {
   de: z.optional(dayText),
   ate: z.optional(dayText),
 });
-
-/** A real calendar day, YYYY-MM-DD (2024-02-30 is refused). */
-export const calendarDay = z.string().check(
-  z.maxLength(10),
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
-  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    error: 'must be a real date',
-  }),
-);
-
-export const boardQuery = z.object({ data: calendarDay, status: z.optional(z.enum(appointmentStatuses)) });
-
-const reason = z.string().check(z.trim(), z.minLength(1), z.maxLength(fieldLimits.observacao));
-
-export const confirmBody = z.object({ motivo: z.optional(reason) });
-
-export const cancelBody = z.object({ motivo: reason });
 
 export const answerBody = z.object({ mensagem: z.string().check(z.maxLength(4096)) });
 

@@ -4,6 +4,7 @@
 import type { RouteKey } from '#shared/http/routes';
 import type { RouteContract } from '#shared/http/contract/kit';
 import { adminCertificatesContract } from '#functions/admin-certificates/contract';
+import { adminFlowContract } from '#functions/admin-flow/contract';
 import { adminIntegrationsContract } from '#functions/admin-integrations/contract';
 import { adminWhatsappContract } from '#functions/admin-whatsapp/contract';
 import { adminContract } from '#functions/admin/contract';
@@ -40,6 +41,7 @@ export const contract: Record<RouteKey, RouteContract> = {
   ...physicianPortalContract,
   ...adminContract,
   ...adminWhatsappContract,
+  ...adminFlowContract,
   ...adminIntegrationsContract,
   ...adminCertificatesContract,
   ...referenceContract,

@@ -18,6 +18,7 @@ export const groups = [
   'physician-portal',
   'admin',
   'admin-whatsapp',
+  'admin-flow',
   'admin-integrations',
   'admin-certificates',
   'reference',
@@ -195,9 +196,9 @@ export const specRoutes = [
   r('PUT', '/api/plantonista/disponibilidade/lote', 'physician-portal', 'portalJwt', portal('plantonista')),
 
   // Admin (JWT, admin)
-  r('GET', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-flow', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-flow', 'portalJwt', portal('admin')),
+  r('DELETE', '/api/admin/whatsapp/templates-hsm/{id}', 'admin-flow', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/whatsapp/setores/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/whatsapp/setores/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
 ] as const;
@@ -269,22 +270,22 @@ export const extensionRoutes = [
   r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   // The appointment communication flow: WhatsApp templates (GET/PUT/DELETE of one are spec routes)
   // with their review actions, and the application's flow settings (timings, reply words).
-  r('POST', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/whatsapp/templates-hsm', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
-  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
-  r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm', 'admin-flow', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/whatsapp/templates-hsm', 'admin-flow', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/submeter', 'admin-flow', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/pausar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/whatsapp/templates-hsm/{id}/arquivar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
+  r('GET', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-flow', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/fluxo-agendamentos', 'admin-flow', 'portalJwt', portal('admin')),
   // A real, charged test message through the application's current provider (the console's Configurações).
   r('POST', '/api/admin/whatsapp/teste', 'admin-whatsapp', 'portalJwt', portal('admin')),
   // An appointment in ERRO processed again from the start (the state machine's ERRO -> IMPORTADO).
   // The console's appointment board: a day's appointments, one with its history and the flow's messages, the operator's moves.
-  r('GET', '/api/admin/agendamentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('GET', '/api/admin/agendamentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/agendamentos/{id}/confirmar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
-  r('POST', '/api/admin/agendamentos/{id}/cancelar', 'admin-whatsapp', 'portalJwt', portal('admin')),
-  r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('GET', '/api/admin/agendamentos', 'admin-flow', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/agendamentos/{id}', 'admin-flow', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/agendamentos/{id}/confirmar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/agendamentos/{id}/cancelar', 'admin-flow', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
 
   // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),
   // their execution logs, and the agent certificates issued for them (from the agent's CSR).

@@ -769,7 +769,7 @@ describe('PlatformStack', () => {
           groupFunctions['provider-api'].id,
           groupFunctions['v2-appointments'].id,
           groupFunctions['provider-portal'].id,
-          groupFunctions['admin-whatsapp'].id,
+          groupFunctions['admin-flow'].id,
           consumerFunctions.inbound.id,
           consumerFunctions.outboundWebhooks.id,
           consumerFunctions.appointmentFlow.id,
@@ -779,7 +779,7 @@ describe('PlatformStack', () => {
       expect(holders(/^sqs:SendMessage on queue:appointmentFlow$/)).toEqual(
         [
           groupFunctions['v2-appointments'].id,
-          groupFunctions['admin-whatsapp'].id,
+          groupFunctions['admin-flow'].id,
           groupFunctions.agent.id,
           consumerFunctions.inbound.id,
           scheduledFunctions.appointmentSweep.id,
@@ -805,6 +805,7 @@ describe('PlatformStack', () => {
         groupFunctions['external-messages'].id,
         groupFunctions['v2-other'].id,
         groupFunctions['admin-whatsapp'].id,
+        groupFunctions['admin-flow'].id,
         consumerFunctions.appointmentFlow.id,
         consumerFunctions.patientCodes.id,
         scheduledFunctions.appointmentSweep.id,

@@ -96,7 +96,7 @@ async function operatorMove(request: TenantRequest, status: OperatorStatus, moti
   return json(200, appointmentView(moved));
 }
 
-export const appointmentOperations: Operations<'admin-whatsapp'> = {
+export const appointmentOperations: Operations<'admin-flow'> = {
   'GET /api/admin/agendamentos': async (request) => {
     const paging = readPaging(request.query);
     const { data, status } = validate(boardQuery, { data: request.query.data, status: request.query.status }, 'query');

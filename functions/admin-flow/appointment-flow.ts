@@ -14,7 +14,7 @@ async function current(request: TenantRequest): Promise<FlowSettings> {
   return flowSettingsFor(app?.fluxoAgendamentos, config().flowTimings);
 }
 
-export const flowSettingsOperations: Operations<'admin-whatsapp'> = {
+export const flowSettingsOperations: Operations<'admin-flow'> = {
   'GET /api/admin/whatsapp/fluxo-agendamentos': async (request) => json(200, await current(request)),
 
   'PUT /api/admin/whatsapp/fluxo-agendamentos': async (request) => {

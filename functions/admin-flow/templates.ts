@@ -76,7 +76,7 @@ async function submit(request: TenantRequest) {
   );
 }
 
-export const templateOperations: Operations<'admin-whatsapp'> = {
+export const templateOperations: Operations<'admin-flow'> = {
   'POST /api/admin/whatsapp/templates-hsm': async (request) => {
     const input = parseTemplateCreate(request.body ?? {});
     const em = localDateTime(new Date());

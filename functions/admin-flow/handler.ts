@@ -1,0 +1,24 @@
+// The appointment flow's side of the admin panel: the WhatsApp templates the flow sends and their
+// review, the flow's settings, and the console's appointment board with an operator's moves. Its own
+// function, apart from the WhatsApp side (admin-whatsapp): each bundle carries only its routes' code
+// (docs/decisions.md, "The admin panel is three functions").
+import { awsAdapters } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
+import { groupHandler } from '#shared/http/kit';
+import { flowSettingsOperations } from './appointment-flow.ts';
+import { appointmentOperations } from './appointments.ts';
+import { templateOperations } from './templates.ts';
+
+// An approved template queues the appointments waiting for it; an operator's confirm or cancel hands its event to the outbound webhooks.
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The applications' provider secrets (shared/providers/secrets.ts): a template's submission calls the provider's review.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+needsConfig('appointmentFlowQueueUrl', 'outboundWebhooksQueueUrl', 'providerSecretPrefix');
+
+export const handler = groupHandler('admin-flow', {
+  ...templateOperations,
+  ...appointmentOperations,
+  ...flowSettingsOperations,
+});
