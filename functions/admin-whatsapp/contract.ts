@@ -129,13 +129,17 @@ const subscriptionFields = {
   criadoEm: timestamp,
   desativadoEm: z.nullable(timestamp),
 };
-const subscription = named(
+export const subscription = named(
   'InboundWebhookSubscription',
   z.object(subscriptionFields),
   'A subscription to the generic inbound webhook (`/api/v1/webhooks/inbound/{slug}/{fluxo}`); its secret is never shown again.',
 );
+export const createdSubscription = z.object({
+  ...subscriptionFields,
+  segredo: described(z.nullable(z.string()), 'The secret; null for a subscription without one.'),
+});
 
-const inboundEvent = named(
+export const inboundEvent = named(
   'InboundWebhookEvent',
   z.object({
     eventoId: z.string(),
@@ -147,7 +151,7 @@ const inboundEvent = named(
   'A generic inbound webhook call kept for audit (90 days).',
 );
 
-const receivedMessage = named(
+export const receivedMessage = named(
   'ReceivedMessage',
   z.object({
     id,
@@ -246,10 +250,7 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
       '`comSegredo: false` makes a subscription without a secret (`segredo` null); calls are accepted unsigned only while no active subscription has one.',
     body: subscriptionCreateBody,
     responses: {
-      201: ok(
-        'The new subscription, with its secret shown this once.',
-        z.object({ ...subscriptionFields, segredo: described(z.nullable(z.string()), 'The secret; null for a subscription without one.') }),
-      ),
+      201: ok('The new subscription, with its secret shown this once.', createdSubscription),
     },
     errors: { 400: ['validation_error'] },
   },

@@ -2,6 +2,7 @@
 // (/api/v1/webhooks/inbound/{slug}/{fluxo}). A subscription with a secret makes the signature
 // mandatory for every call (any active secret matches); its secret is shown once, at creation, and
 // kept in the secret store (shared/operations/webhook-secrets.ts), the item naming where.
+import type * as z from 'zod/mini';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { createInboundSubscription } from '#shared/domain/applications/registration';
 import type { InboundSubscription } from '#shared/domain/applications/records';
@@ -12,10 +13,11 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { subscriptionCreateBody } from './requests.ts';
+import type { createdSubscription, subscription } from './contract.ts';
 
 const applications = dynamoApplicationRepository();
 
-const view = (s: InboundSubscription) => ({
+const view = (s: InboundSubscription): z.output<typeof subscription> => ({
   id: s.id,
   descricao: s.descricao ?? null,
   ativo: s.ativo,
@@ -33,7 +35,8 @@ export const inboundWebhookOperations: Operations<'admin-whatsapp'> = {
       request.principal.aplicacaoId,
       input,
     );
-    return json(201, { ...view(subscription), segredo });
+    const created: z.output<typeof createdSubscription> = { ...view(subscription), segredo };
+    return json(201, created);
   },
 
   'GET /api/admin/webhooks-entrada': async (request) => {

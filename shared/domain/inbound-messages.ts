@@ -15,7 +15,8 @@ import type { Provider } from '#shared/domain/applications/records';
  */
 export interface PatientMessage {
   aplicacaoId: number;
-  provider: Provider;
+  /** provider_a or provider_b: `link` has no webhook, so no patient's message comes through it. */
+  provider: Exclude<Provider, 'link'>;
   providerMessageId: string;
   /** The patient's phone. */
   from: string;
