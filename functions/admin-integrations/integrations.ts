@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { conflict, notFound } from '#shared/domain/errors';
 import { parseIntegration, secretChanges, type IntegrationInput } from '#shared/domain/integrations/inputs';
-import { secretFields, type Integration, type SecretField } from '#shared/domain/integrations/records';
+import { kindOf, secretFields, type Integration, type SecretField } from '#shared/domain/integrations/records';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
@@ -16,18 +16,10 @@ import type { adminIntegration } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();
 
-/**
- * The integration's answer: the contract's schema, but for its kind and connection, which the record does not tie
- * together (the schema is one object per kind, BANCO with a database connection, API with an HTTP one).
- */
-type IntegrationAnswer = Omit<z.output<typeof adminIntegration>, 'tipoIntegracao' | 'conexao'> &
-  Pick<Integration, 'tipoIntegracao' | 'conexao'>;
-
-export const integrationView = (i: Integration): IntegrationAnswer => ({
+export const integrationView = (i: Integration): z.output<typeof adminIntegration> => ({
   id: i.id,
-  tipoIntegracao: i.tipoIntegracao,
+  ...kindOf(i),
   nome: i.nome,
-  conexao: i.conexao,
   segredos: Object.fromEntries(Object.entries(i.segredos).map(([campo, ref]) => [campo, ref.mascara])),
   intervaloMinutos: i.intervaloMinutos,
   ativo: i.ativo,
@@ -73,9 +65,8 @@ export const integrationOperations: Operations<'admin-integrations'> = {
     const integration: Integration = {
       id,
       aplicacaoId,
-      tipoIntegracao: input.tipoIntegracao,
+      ...kindOf(input),
       nome: input.nome,
-      conexao: input.conexao,
       segredos: await secretsAfter(aplicacaoId, id, input, secretChanges(request.body), {}),
       intervaloMinutos: input.intervaloMinutos,
       ativo: input.ativo,
@@ -108,9 +99,8 @@ export const integrationOperations: Operations<'admin-integrations'> = {
       const current = await ownIntegration(aplicacaoId, id);
       const next: Integration = {
         ...current,
-        tipoIntegracao: input.tipoIntegracao,
+        ...kindOf(input),
         nome: input.nome,
-        conexao: input.conexao,
         segredos: await secretsAfter(aplicacaoId, id, input, changes, current.segredos),
         intervaloMinutos: input.intervaloMinutos,
         ativo: input.ativo,

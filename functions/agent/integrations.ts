@@ -4,7 +4,7 @@
 // another integration's, even of the same application), and neither it nor the secrets are logged.
 import type * as z from 'zod/mini';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
-import type { Integration, IntegrationType } from '#shared/domain/integrations/records';
+import { kindOf, type Integration, type IntegrationType } from '#shared/domain/integrations/records';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';
@@ -13,18 +13,10 @@ import type { agentApiIntegration, agentDatabaseIntegration } from '#shared/http
 
 const integrations = dynamoIntegrationRepository();
 
-/**
- * The integration as the agent reads it: the contract's schemas, but for its kind and connection, which the record
- * does not tie together (the schemas are one per kind, BANCO with a database connection, API with an HTTP one).
- */
-type AgentIntegration = Omit<z.output<typeof agentDatabaseIntegration | typeof agentApiIntegration>, 'tipoIntegracao' | 'conexao'> &
-  Pick<Integration, 'tipoIntegracao' | 'conexao'>;
-
-const agentView = async (i: Integration): Promise<AgentIntegration> => ({
+const agentView = async (i: Integration): Promise<z.output<typeof agentDatabaseIntegration | typeof agentApiIntegration>> => ({
   id: i.id,
-  tipoIntegracao: i.tipoIntegracao,
+  ...kindOf(i),
   nome: i.nome,
-  conexao: i.conexao,
   segredos: await integrationSecretValues(i),
   intervaloMinutos: i.intervaloMinutos,
   versao: i.versao,

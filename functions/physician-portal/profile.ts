@@ -27,13 +27,7 @@ const readOnly = ['nome', 'cpf', 'crm', 'crmUf', 'localizacao', 'atualizadoEm'] 
 /** Editable, but shown masked: the masked text sent back as it was read means "unchanged". */
 const shownMasked = ['telefone', 'email'] as const;
 
-/**
- * The profile's answer: the contract's schema, but for the address, whose `uf` the record types as a string (the
- * input checked it against the states; the stored item is read as text), where the schema lists the states.
- */
-type ProfileAnswer = Omit<z.output<typeof physicianProfile>, 'endereco'> & { endereco: Address | null };
-
-const profileView = (p: PhysicianProfile): ProfileAnswer => ({
+const profileView = (p: PhysicianProfile): z.output<typeof physicianProfile> => ({
   nome: p.nome,
   cpf: maskCpf(p.cpf),
   crm: maskRegistration(p.crm, p.crmUf),

@@ -3,7 +3,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db, queryPrefix, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
-import { boolean, fieldsOf, map, nullable, number, oneOf, string, type Item, type Read } from '#shared/db/item';
+import { boolean, fieldsOf, map, nullable, number, oneOf, string, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { secretRef } from '#shared/db/stored-secrets';
 import {
@@ -13,6 +13,7 @@ import {
   type ApiConnection,
   type DatabaseConnection,
   type Integration,
+  type IntegrationKind,
   type IntegrationRepository,
 } from '#shared/domain/integrations/records';
 
@@ -37,14 +38,15 @@ const apiConnection = map((f): ApiConnection => ({
 /** An integration; the saved-query counter on its item (`versaoQueries`, pattern 41) is not part of it. */
 function fromItem(item: Item): Integration {
   const f = fieldsOf(item);
-  const tipoIntegracao = f.read('tipoIntegracao', oneOf(integrationTypes));
-  const connection: Read<Integration['conexao']> = tipoIntegracao === 'BANCO' ? databaseConnection : apiConnection;
+  const kind: IntegrationKind =
+    f.read('tipoIntegracao', oneOf(integrationTypes)) === 'BANCO'
+      ? { tipoIntegracao: 'BANCO', conexao: f.read('conexao', databaseConnection) }
+      : { tipoIntegracao: 'API', conexao: f.read('conexao', apiConnection) };
   return {
     id: f.read('id', number),
     aplicacaoId: f.read('aplicacaoId', number),
-    tipoIntegracao,
+    ...kind,
     nome: f.read('nome', string),
-    conexao: f.read('conexao', connection),
     segredos: f.read(
       'segredos',
       map((s) => ({ ...s.ifPresent('senha', secretRef), ...s.ifPresent('token', secretRef) })),

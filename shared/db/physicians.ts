@@ -5,6 +5,7 @@ import { conditional, db, queryPrefix, tableName } from '#shared/db/client';
 import { boolean, fieldsOf, listOf, map, nullable, number, oneOf, string, type Item, type Read } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import {
+  brazilianStates,
   shifts,
   weekDays,
   type Address,
@@ -40,7 +41,7 @@ const address = map((f): Address => ({
   complemento: f.read('complemento', nullable(string)),
   bairro: f.read('bairro', nullable(string)),
   cidade: f.read('cidade', string),
-  uf: f.read('uf', string),
+  uf: f.read('uf', oneOf(brazilianStates)),
   cep: f.read('cep', nullable(string)),
 }));
 

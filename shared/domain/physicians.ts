@@ -12,6 +12,7 @@ export const brazilianStates = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO',
   'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const; // prettier-ignore
+export type BrazilianState = (typeof brazilianStates)[number];
 
 export interface PhysicianPreference {
   secretariaId: string;
@@ -29,7 +30,7 @@ export interface Address {
   complemento: string | null;
   bairro: string | null;
   cidade: string;
-  uf: string;
+  uf: BrazilianState;
   cep: string | null;
 }
 

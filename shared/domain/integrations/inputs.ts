@@ -5,7 +5,6 @@ import {
   apiAuthentications,
   databaseDrivers,
   integrationTypes,
-  type ApiConnection,
   type IntegrationType,
   type SecretField,
 } from '#shared/domain/integrations/records';
@@ -70,8 +69,9 @@ export function parseIntegration(body: unknown): IntegrationInput {
     );
   }
   const input = parseInput(createSchema, body);
-  const conexao = input.conexao as ApiConnection;
-  if (input.tipoIntegracao === 'API' && conexao.autenticacao === 'API_KEY' && !conexao.cabecalho) conexao.cabecalho = 'X-Api-Key';
+  if (input.tipoIntegracao === 'API' && input.conexao.autenticacao === 'API_KEY' && !input.conexao.cabecalho) {
+    input.conexao.cabecalho = 'X-Api-Key';
+  }
   return input;
 }
 

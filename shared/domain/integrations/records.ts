@@ -36,12 +36,11 @@ export interface ApiConnection {
   cabecalho: string | null;
 }
 
-export interface Integration {
+/** What every integration has, whatever its kind. */
+interface IntegrationFields {
   id: number;
   aplicacaoId: number;
-  tipoIntegracao: IntegrationType;
   nome: string;
-  conexao: DatabaseConnection | ApiConnection;
   /** Only a version and a mask of each secret; the value is in the secret store. */
   segredos: Partial<Record<SecretField, SecretRef>>;
   /** How often the agent runs it, in minutes; null: only when started by hand. */
@@ -51,6 +50,18 @@ export interface Integration {
   criadoEm: string;
   atualizadoEm: string;
 }
+
+/** A database integration connects to a database, an API integration to an HTTP API: the kind decides the connection. */
+export type IntegrationKind = { tipoIntegracao: 'BANCO'; conexao: DatabaseConnection } | { tipoIntegracao: 'API'; conexao: ApiConnection };
+
+export type Integration = IntegrationFields & IntegrationKind;
+
+/**
+ * The kind and connection of an integration or an input, as one value: copied field by field they would lose their
+ * tie (TypeScript reads `tipoIntegracao` and `conexao` of a union apart).
+ */
+export const kindOf = (k: IntegrationKind): IntegrationKind =>
+  k.tipoIntegracao === 'BANCO' ? { tipoIntegracao: 'BANCO', conexao: k.conexao } : { tipoIntegracao: 'API', conexao: k.conexao };
 
 export interface IntegrationRepository {
   newId(): Promise<number>;
