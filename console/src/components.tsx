@@ -145,7 +145,8 @@ export interface Loaded<T> {
 
 /**
  * Loads with `load` when a dependency changes and, with `pollMs`, again on that interval while the tab
- * is visible (docs/decisions.md, "Console live updates: polling"). A failed poll keeps what was shown.
+ * is visible (docs/decisions.md, "Console live updates: polling"). A failed poll or reload keeps what was
+ * shown; a change of dependency drops it, so another day's or filter's rows are never shown under the new one.
  */
 export function useLoad<T>(
   load: () => Promise<{ data?: T; error?: unknown; response: Response }>,
@@ -170,7 +171,7 @@ export function useLoad<T>(
       });
   }, deps);
   useEffect(() => {
-    setState((s) => ({ ...s, loading: true }));
+    setState({ loading: true });
     run();
     if (!pollMs) return undefined;
     const timer = setInterval(() => document.visibilityState === 'visible' && run(), pollMs);

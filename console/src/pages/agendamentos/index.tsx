@@ -2,7 +2,7 @@
 // status of what was loaded) and, at /console/agendamentos/<id>, one appointment (Detalhe). The day
 // and the filter live in the URL, so a reload or the way back from an appointment keeps them.
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, problem } from '../../api/client';
 import { Alert, Field, Loading, Page, Select, useLoad } from '../../components';
 import { addDays, day, phone, today } from '../../format';
@@ -35,13 +35,19 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
     () => api.GET('/api/admin/agendamentos', { params: { query: { data, ...(status ? { status } : {}), size: PAGE_SIZE } } }),
     [data, status],
   );
-  // The pages after the first, loaded by "Mais"; forgotten when the day or the filter changes.
+  // The pages after the first, loaded by "Mais"; forgotten when the day or the filter changes, and a page
+  // asked for before that change is dropped when it arrives.
   const [more, setMore] = useState<{ items: BoardItem[]; loading: boolean; error?: string }>({ items: [], loading: false });
-  useEffect(() => setMore({ items: [], loading: false }), [data, status, first.data]);
+  const board = useRef(0);
+  useEffect(() => {
+    board.current++;
+    setMore({ items: [], loading: false });
+  }, [data, status, first.data]);
 
   const items = [...(first.data?.content ?? []), ...more.items];
   const total = first.data?.totalElements ?? 0;
   const loadMore = async () => {
+    const asked = board.current;
     setMore((m) => ({ ...m, loading: true }));
     const page = Math.floor(items.length / PAGE_SIZE);
     const {
@@ -51,6 +57,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
     } = await api.GET('/api/admin/agendamentos', {
       params: { query: { data, ...(status ? { status } : {}), size: PAGE_SIZE, page } },
     });
+    if (asked !== board.current) return;
     setMore((m) =>
       next
         ? { items: [...m.items, ...next.content], loading: false }
