@@ -116,11 +116,14 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'v2-appointments': needs({ table: table(readMany, write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
   // v2 messages are sends.
   'v2-other': needs({ table: table(readMany, write, { gsi1: true }), readsProviderSecrets: sends }),
-  // Hands the agent its integrations with their secrets; imported appointments are queued for the flow; execution logs
-  // and saved queries are written in batches.
+  // Hands the agent its integration with its secrets; execution logs and saved queries are written in batches.
   agent: needs({
     table: table(readMany, [...write, 'BatchWriteItem']),
     integrationSecrets: 'read',
+  }),
+  // The batch import: one transaction per new or changed record; created appointments are queued for the flow.
+  'agent-import': needs({
+    table: table(readMany, write),
     sendsTo: ['appointmentFlow'],
   }),
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.

@@ -1,11 +1,10 @@
-// Contract of the on-premises agent channel (mutual TLS + OAuth2 token) (docs/agent.md).
+// Contract of the on-premises agent channel (mutual TLS + OAuth2 token) (docs/agent.md): its integration, saved
+// queries and execution logs. The batch import is the agent-import group's (functions/agent-import/contract.ts).
 import * as z from 'zod/mini';
-import { batchSchema, importedStatuses } from '#shared/domain/agent-import/inputs';
-import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { batch as executionBatch } from '#shared/domain/execution-logs';
 import { savedQueriesInput } from '#shared/domain/saved-queries';
 import { described, id, ok, queryIntegers, type GroupContract } from '#shared/http/contract/kit';
-import { agentApiIntegration, agentDatabaseIntegration, importResult, savedQuery } from '#shared/http/contract/integrations';
+import { agentApiIntegration, agentDatabaseIntegration, ANOTHER_INTEGRATION, savedQuery } from '#shared/http/contract/integrations';
 
 // documented, not validated by a schema: integracaoIdOf (functions/agent/queries.ts) checks the text by hand,
 // and an int64 above 2^53 - 1 is a 404, not a 400, as for a path id. Documented as the integer it is, bounded
@@ -20,9 +19,6 @@ const integracaoIdQuery = z.object({
   ),
 });
 // ---------------------------------------------------------------------------------------------------
-
-const ANOTHER_APP =
-  'Only the integration the client certificate was issued for: any other (of another application, or another of this application) is 404, as an unknown one, and nothing is read or written.';
 
 export const agentContract: GroupContract<'agent'> = {
   'GET /api/external/integracoes/banco': {
@@ -39,47 +35,23 @@ export const agentContract: GroupContract<'agent'> = {
   },
   'POST /api/external/integracoes/logs': {
     summary: 'Report how saved queries ran',
-    description: `1 to 100 executions; the whole batch is checked before anything is written (a refusal is a 400 naming \`execucoes[i].field\`). \`fim\` must not be before \`inicio\`; \`erro\` is required (not blank) with status ERRO. Each log is kept 90 days. ${ANOTHER_APP}`,
+    description: `1 to 100 executions; the whole batch is checked before anything is written (a refusal is a 400 naming \`execucoes[i].field\`). \`fim\` must not be before \`inicio\`; \`erro\` is required (not blank) with status ERRO. Each log is kept 90 days. ${ANOTHER_INTEGRATION}`,
     body: executionBatch,
     responses: {
       201: ok('The logs were recorded.', z.object({ integracaoId: id, recebidos: described(z.int(), 'How many logs were recorded.') })),
     },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },
-  'POST /api/external/integracoes/registros': {
-    summary: 'Import a batch of patients, appointments and clinical records',
-    description: [
-      `Up to 500 records and ${AGENT_IMPORT_MAX_BODY_BYTES} bytes (4 MiB) of body; more is 413 \`payload_too_large\` before anything is read or written (over the bytes, \`maxBytes\` names the limit: send the records in smaller batches). ` +
-        'Each record is `{tipo, idLegado, dados}`: `tipo` PACIENTE, AGENDAMENTO or REGISTRO_CLINICO, `idLegado` the legacy system’s id (1-100 characters), `dados` per `tipo` (docs/agent.md, "Batch import"); an AGENDAMENTO may carry the legacy `status` ' +
-        importedStatuses.join(', ') +
-        '.',
-      'Each record is judged alone: a bad one is `rejeitado` in the answer naming its field, the others go on. Idempotent per (integration, tipo, idLegado): a record equal to the one last imported is `inalterado` and writes nothing, so a batch may be sent again.',
-      `An inactive integration is 409. ${ANOTHER_APP}`,
-    ].join('\n\n'),
-    body: batchSchema,
-    responses: {
-      200: ok(
-        'One result per record, in request order.',
-        z.object({
-          integracaoId: id,
-          total: z.int(),
-          resumo: z.object({ criado: z.int(), atualizado: z.int(), inalterado: z.int(), rejeitado: z.int() }),
-          resultados: z.array(importResult),
-        }),
-      ),
-    },
-    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'], 413: ['payload_too_large'] },
-  },
   'GET /api/external/integracoes/queries': {
     summary: 'The integration’s saved queries',
-    description: `The current set, in the order it was saved (\`[]\` when none was ever saved). A reader never sees part of an old set and part of a new one; a set replaced again and again while it is read is 409 (try again). ${ANOTHER_APP}`,
+    description: `The current set, in the order it was saved (\`[]\` when none was ever saved). A reader never sees part of an old set and part of a new one; a set replaced again and again while it is read is 409 (try again). ${ANOTHER_INTEGRATION}`,
     query: integracaoIdQuery,
     responses: { 200: ok('The saved queries.', z.array(savedQuery)) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
   'PUT /api/external/integracoes/queries': {
     summary: 'Replace the integration’s saved queries',
-    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, no \`INTO\`, no executable comments or optimizer hints, no calls that run SQL given as text or reach the server’s files or other servers such as \`OPENQUERY\`, \`dblink_exec\`, \`xp_cmdshell\`: docs/agent.md "The SQL check"); the agent runs each query in a read-only transaction with a read-only account. A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_APP}`,
+    description: `Replaces the whole set at once with the array sent (at most 100; \`[]\` empties it). Ids unique within the array; a query without \`id\` gets a new one. Each \`sql\` must be a single read statement (SELECT or WITH; no writes, no locks, no \`INTO\`, no executable comments or optimizer hints, no calls that run SQL given as text or reach the server’s files or other servers such as \`OPENQUERY\`, \`dblink_exec\`, \`xp_cmdshell\`: docs/agent.md "The SQL check"); the agent runs each query in a read-only transaction with a read-only account. A refusal is a 400 naming the first offending \`[i].field\`; nothing is written. ${ANOTHER_INTEGRATION}`,
     query: integracaoIdQuery,
     body: savedQueriesInput,
     responses: {

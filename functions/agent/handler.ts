@@ -4,14 +4,13 @@ import { groupHandler } from '#shared/http/kit';
 import { integrationOperations } from './integrations.ts';
 import { logOperations } from './logs.ts';
 import { queryOperations } from './queries.ts';
-import { importOperations } from './registros.ts';
 
+// The on-premises agent's channel: its integration (with the secrets), saved queries and execution logs. The batch
+// import is its own function (functions/agent-import/, docs/decisions.md "The agent's batch import is its own function").
 // The integrations' secrets (shared/operations/integration-secrets.ts), handed to the agent in its integration lists.
-// Imported appointments are queued for the communication flow.
 awsAdapters({
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
-  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
 });
-needsConfig('integrationSecretPrefix', 'appointmentFlowQueueUrl');
+needsConfig('integrationSecretPrefix');
 
-export const handler = groupHandler('agent', { ...integrationOperations, ...queryOperations, ...logOperations, ...importOperations });
+export const handler = groupHandler('agent', { ...integrationOperations, ...queryOperations, ...logOperations });

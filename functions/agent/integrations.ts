@@ -8,7 +8,7 @@ import { kindOf, type Integration, type IntegrationType } from '#shared/domain/i
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';
-import { certificateIntegration } from './certificate.ts';
+import { certificateIntegration } from '#shared/auth/certificate-integration';
 import type { agentApiIntegration, agentDatabaseIntegration } from '#shared/http/contract/integrations';
 
 const integrations = dynamoIntegrationRepository();

@@ -8,7 +8,7 @@ import { notFound } from '#shared/domain/errors';
 import { parseExecutionBatch, recordExecutions } from '#shared/domain/execution-logs';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
-import { certificateIntegration } from './certificate.ts';
+import { certificateIntegration } from '#shared/auth/certificate-integration';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();

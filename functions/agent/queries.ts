@@ -9,7 +9,7 @@ import { invalid, notFound } from '#shared/domain/errors';
 import { parseSavedQueries, readSavedQueries, replaceSavedQueries } from '#shared/domain/saved-queries';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
-import { certificateIntegration } from './certificate.ts';
+import { certificateIntegration } from '#shared/auth/certificate-integration';
 
 const integrations = dynamoIntegrationRepository();
 const savedQueries = dynamoSavedQueryRepository();

@@ -9,6 +9,7 @@ import { adminIntegrationsContract } from '#functions/admin-integrations/contrac
 import { adminWhatsappContract } from '#functions/admin-whatsapp/contract';
 import { adminContract } from '#functions/admin/contract';
 import { agentContract } from '#functions/agent/contract';
+import { agentImportContract } from '#functions/agent-import/contract';
 import { configContract } from '#functions/config/contract';
 import { externalMessagesContract } from '#functions/external-messages/contract';
 import { financeContract } from '#functions/finance/contract';
@@ -33,6 +34,7 @@ export const contract: Record<RouteKey, RouteContract> = {
   ...v2AppointmentsContract,
   ...v2OtherContract,
   ...agentContract,
+  ...agentImportContract,
   ...providerApiContract,
   ...webhooksContract,
   ...publicContract,

@@ -10,6 +10,7 @@ export const groups = [
   'v2-appointments',
   'v2-other',
   'agent',
+  'agent-import',
   'provider-api',
   'webhooks',
   'public',
@@ -145,7 +146,7 @@ export const specRoutes = [
   r('GET', '/api/external/integracoes/banco', 'agent', 'agent', scope('integracoes:read')),
   r('GET', '/api/external/integracoes/api', 'agent', 'agent', scope('integracoes:read')),
   r('POST', '/api/external/integracoes/logs', 'agent', 'agent', scope('integracoes:write')),
-  r('POST', '/api/external/integracoes/registros', 'agent', 'agent', {
+  r('POST', '/api/external/integracoes/registros', 'agent-import', 'agent', {
     ...scope('registros:importar'),
     maxBodyBytes: AGENT_IMPORT_MAX_BODY_BYTES,
   }),

@@ -780,7 +780,7 @@ describe('PlatformStack', () => {
         [
           groupFunctions['v2-appointments'].id,
           groupFunctions['admin-flow'].id,
-          groupFunctions.agent.id,
+          groupFunctions['agent-import'].id,
           consumerFunctions.inbound.id,
           scheduledFunctions.appointmentSweep.id,
         ].sort(),

@@ -294,7 +294,7 @@ describe('strict request bodies', () => {
 
 describe("a route's body limit", () => {
   const importRoute = 'POST /api/external/integracoes/registros';
-  const handler = groupHandler('agent', { [importRoute]: async (request) => json(200, { bytes: request.rawBody.length }) });
+  const handler = groupHandler('agent-import', { [importRoute]: async (request) => json(200, { bytes: request.rawBody.length }) });
   /** A JSON body of exactly `bytes` bytes, from an agent of application 3 with the import scope. */
   const call = (bytes: number) => {
     const body = `{"pad":"${'x'.repeat(bytes - 10)}"}`;

@@ -82,6 +82,10 @@ export const agentApiIntegration = named(
 // ---------------------------------------------------------------------------------------------------
 // Saved queries, execution logs, import
 
+/** What every route of the agent channel says of another integration than the certificate's. */
+export const ANOTHER_INTEGRATION =
+  'Only the integration the client certificate was issued for: any other (of another application, or another of this application) is 404, as an unknown one, and nothing is read or written.';
+
 export const savedQuery = named(
   'AgentSavedQuery',
   z.object({

@@ -11,7 +11,7 @@ import { conflict, notFound } from '#shared/domain/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { queueAppointment } from '#shared/operations/flow-queue';
-import { certificateIntegration } from './certificate.ts';
+import { certificateIntegration } from '#shared/auth/certificate-integration';
 
 const integrations = dynamoIntegrationRepository();
 const QUEUE_CONCURRENCY = 16;
@@ -31,7 +31,7 @@ async function handToFlow(aplicacaoId: number, ids: readonly number[]): Promise<
   );
 }
 
-export const importOperations: Operations<'agent'> = {
+export const importOperations: Operations<'agent-import'> = {
   'POST /api/external/integracoes/registros': async (request) => {
     const { aplicacaoId, certificado } = request.principal;
     const { integracaoId, registros } = parseBatch(request.body);
