@@ -1,5 +1,5 @@
 // The shapes of the on-premises agent's integrations, saved queries, execution logs, imports and
-// certificates, shared by the agent channel's contract (functions/agent/contract.ts) and the admin
+// certificates, shared by the agent channel's contracts (functions/agent/, functions/agent-import/) and the admin
 // routes that manage them (functions/admin-integrations, functions/admin-certificates).
 import * as z from 'zod/mini';
 import { recordTypes } from '#shared/domain/agent-import/inputs';
