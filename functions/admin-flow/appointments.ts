@@ -24,7 +24,7 @@ import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
-import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
+import { moveById } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { boardQuery, confirmBody, cancelBody } from './requests.ts';
 import type { adminAppointment } from './contract.ts';
@@ -82,17 +82,11 @@ async function operatorMove(request: TenantRequest, status: OperatorStatus, moti
   const { aplicacaoId, subject } = request.principal;
   const userId = Number(subject);
   const user = Number.isSafeInteger(userId) ? await users.getPortalUser(aplicacaoId, userId) : undefined;
-  const moved = await retryRaces(async () => {
-    const current = await appointments.get(aplicacaoId, id);
-    if (!current) throw notFound('appointment');
-    const attempt = await attemptMove(
-      deps,
-      current,
-      { by: 'operador', status },
-      { actorId: Number.isSafeInteger(userId) ? userId : (subject ?? null), actorName: user?.nome ?? null, observacao: motivo },
-    );
-    return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
-  });
+  const moved = await moveById(deps, aplicacaoId, id, { by: 'operador', status }, () => ({
+    actorId: Number.isSafeInteger(userId) ? userId : (subject ?? null),
+    actorName: user?.nome ?? null,
+    observacao: motivo,
+  }));
   return json(200, appointmentView(moved));
 }
 
@@ -119,23 +113,12 @@ export const appointmentOperations: Operations<'admin-flow'> = {
   'POST /api/admin/agendamentos/{id}/reprocessar': async (request) => {
     const id = pathId(request, 'appointment');
     const { aplicacaoId, subject } = request.principal;
-    const moved = await retryRaces(async () => {
-      const current = await appointments.get(aplicacaoId, id);
-      if (!current) throw notFound('appointment');
-      const at = new Date();
-      const attempt = await attemptMove(
-        { ...deps, now: () => at },
-        current,
-        { by: 'fluxo', step: 'reprocessar' },
-        {
-          actorId: subject ?? null,
-          observacao: 'processed again from the admin panel',
-          due: { vencimento: at.toISOString(), passo: 'processar' },
-          pendencia: null,
-        },
-      );
-      return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
-    });
+    const moved = await moveById(deps, aplicacaoId, id, { by: 'fluxo', step: 'reprocessar' }, (at) => ({
+      actorId: subject ?? null,
+      observacao: 'processed again from the admin panel',
+      due: { vencimento: at.toISOString(), passo: 'processar' },
+      pendencia: null,
+    }));
     await queueAppointment(aplicacaoId, id).catch((error: unknown) =>
       log.warn('appointment processed again left for the sweep', { agendamentoId: id, error }),
     );

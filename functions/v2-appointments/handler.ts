@@ -16,7 +16,7 @@ import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
-import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
+import { moveById } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 import { listQuery } from './requests.ts';
@@ -79,17 +79,10 @@ export const handler = groupHandler('v2-appointments', {
     const id = pathId(request, 'appointment');
     const input = parseAppointmentPatch(request.body ?? {});
     const { aplicacaoId, subject } = request.principal;
-    const moved = await retryRaces(async () => {
-      const current = await appointments.get(aplicacaoId, id);
-      if (!current) throw notFound('appointment');
-      const attempt = await attemptMove(
-        deps,
-        current,
-        { by: 'cliente', status: input.status },
-        { actorId: subject ?? null, observacao: input.observacao },
-      );
-      return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
-    });
+    const moved = await moveById(deps, aplicacaoId, id, { by: 'cliente', status: input.status }, () => ({
+      actorId: subject ?? null,
+      observacao: input.observacao,
+    }));
     return json(200, appointmentView(moved));
   },
 });

@@ -9,7 +9,7 @@ import { appointmentEvent, appointmentEventId } from '#shared/domain/appointment
 import { moveAppointment, type MoveContext } from '#shared/domain/appointments/moves';
 import type { Appointment } from '#shared/domain/appointments/records';
 import type { Trigger } from '#shared/domain/appointments/state-machine';
-import { conflict } from '#shared/domain/errors';
+import { conflict, notFound } from '#shared/domain/errors';
 import type { OutboundEvent, OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
 import { systemClock, type Clock } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
@@ -85,4 +85,25 @@ export async function retryRaces<T>(step: () => Promise<T | undefined>, attempts
     await pause(attempt);
   }
   throw conflict('The appointment is changing concurrently; try again');
+}
+
+/**
+ * Moves the application's appointment `id` by `trigger`, read again and decided again while it loses races: the
+ * appointment after the move, or as it was when the move changes nothing. Another application's is the same 404 as an
+ * unknown one. `context` gets the move's instant (a move that sets a due time dates it by that instant).
+ */
+export async function moveById(
+  deps: MoveDeps,
+  aplicacaoId: number,
+  id: number,
+  trigger: Trigger,
+  context: (at: Date) => Omit<MoveContext, 'at'>,
+): Promise<Appointment> {
+  return retryRaces(async () => {
+    const current = await deps.appointments.get(aplicacaoId, id);
+    if (!current) throw notFound('appointment');
+    const at = (deps.now ?? systemClock)();
+    const attempt = await attemptMove({ ...deps, now: () => at }, current, trigger, context(at));
+    return attempt.kind === 'moved' || attempt.kind === 'unchanged' ? attempt.appointment : undefined;
+  });
 }
