@@ -1,4 +1,5 @@
 import { runtimeNodeOptions } from '#infra/bundling';
+import { queues } from '#shared/queues';
 // Cold module init: a fresh Node process per sample imports one bundle and reports how long
 // the import took. Samples are taken round-robin across all bundles (the baseline included),
 // so a noisy neighbour on this shared 2-core machine slows every bundle alike instead of
@@ -59,11 +60,9 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     INTEGRATION_SECRET_PREFIX: 'bench/integracoes',
     WEBHOOK_SECRET_PREFIX: 'bench/webhooks',
     PLACE_INDEX_NAME: 'bench-place-index',
-    INBOUND_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-inbound',
-    STATUS_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-status',
-    OUTBOUND_WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-outbound-webhooks',
-    APPOINTMENT_FLOW_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-appointment-flow',
-    PATIENT_CODES_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/bench-patient-codes',
+    ...Object.fromEntries(
+      Object.entries(queues).map(([name, q]) => [q.urlVariable, `https://sqs.us-east-1.amazonaws.com/000000000000/bench-${name}`]),
+    ),
   };
 }
 

@@ -1,61 +1,78 @@
-// Every Lambda of the service and its entry file. The CDK stack deploys these and the
-// benchmark bundles exactly these, so both measure and ship the same code.
-import { groups, type AuthorizedScheme, type Group } from '#shared/http/routes';
-import type { QueueName } from '#shared/adapters/ports';
+// Every Lambda of the service and its entry file, derived from the lists that declare them: the endpoint
+// groups (shared/http/routes.ts), the authorizer schemes (the same), the queues (shared/queues.ts: one
+// consumer each) and the schedules (below). The CDK stack deploys these, the local run loads them, and the
+// benchmark bundles exactly these, so all three ship and measure the same code.
+import { authorizedSchemes, groups, type AuthorizedScheme, type Group } from '#shared/http/routes';
+import { queueNames, queues, type QueueName } from '#shared/queues';
 import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 
 export interface LambdaEntry {
   /** Construct id and function name suffix. */
   id: string;
   entry: string;
+  /** The function's timeout (the local run applies the same). */
+  timeoutSeconds: number;
   /** MB, when the default (512) is not right for the function. */
   memorySize?: number;
-}
-
-/** A function API Gateway invokes, with the timeout the stack gives it (the local gateway applies the same). */
-export interface ApiLambdaEntry extends LambdaEntry {
-  timeoutSeconds: number;
 }
 
 /** An endpoint group's timeout: its longest operation is a send, whose budgets add up to it (shared/domain/send-budget.ts). */
 export const GROUP_TIMEOUT_SECONDS = sendTimeoutSeconds;
 /** An authorizer's timeout: API Gateway waits at most 10 s for a Lambda authorizer's answer. */
 export const AUTHORIZER_TIMEOUT_SECONDS = 10;
+/** A scheduled function's timeout. */
+export const SCHEDULED_TIMEOUT_SECONDS = 60;
+
+/**
+ * The schedules: each runs `functions/scheduled/<kebab-case name>.ts` at its rate (EventBridge on AWS, the local
+ * scheduler under `npm start`). Adding one is an entry here, its file, and its line in infra/permissions.ts.
+ */
+export const schedules = {
+  exchangeRate: { rateMinutes: 5 },
+  appointmentSweep: { rateMinutes: 1 },
+  sendReconciler: { rateMinutes: 1 },
+  crlReissue: { rateMinutes: 24 * 60 },
+} as const satisfies Record<string, { rateMinutes: number }>;
+export type ScheduleName = keyof typeof schedules;
+
+/** `outboundWebhooks` -> `outbound-webhooks`: the file name of a camel-case name. */
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+const byName = <K extends string, T>(names: readonly K[], value: (name: K) => T): Record<K, T> =>
+  Object.fromEntries(names.map((name) => [name, value(name)])) as Record<K, T>;
 
 /** CPU scales with memory: the logins' scrypt takes ~90 ms on a full vCPU and ~3x that at 512 MB. */
 const groupMemory: Partial<Record<Group, number>> = { token: 1024 };
 
-export const groupFunctions: Record<Group, ApiLambdaEntry> = Object.fromEntries(
-  groups.map((group) => [
-    group,
-    { id: `Group-${group}`, entry: `functions/${group}/handler.ts`, memorySize: groupMemory[group], timeoutSeconds: GROUP_TIMEOUT_SECONDS },
-  ]),
-) as Record<Group, ApiLambdaEntry>;
+export const groupFunctions: Record<Group, LambdaEntry> = byName(groups, (group) => ({
+  id: `Group-${group}`,
+  entry: `functions/${group}/handler.ts`,
+  memorySize: groupMemory[group],
+  timeoutSeconds: GROUP_TIMEOUT_SECONDS,
+}));
 
-const authorizer = (id: string, entry: string): ApiLambdaEntry => ({ id, entry, timeoutSeconds: AUTHORIZER_TIMEOUT_SECONDS });
+export const authorizerFunctions: Record<AuthorizedScheme, LambdaEntry> = byName(authorizedSchemes, (scheme) => ({
+  id: `Authorizer-${scheme}`,
+  entry: `functions/authorizers/${kebab(scheme)}.ts`,
+  timeoutSeconds: AUTHORIZER_TIMEOUT_SECONDS,
+}));
 
-export const authorizerFunctions: Record<AuthorizedScheme, ApiLambdaEntry> = {
-  apiKey: authorizer('Authorizer-apiKey', 'functions/authorizers/api-key.ts'),
-  oauth2: authorizer('Authorizer-oauth2', 'functions/authorizers/oauth2.ts'),
-  providerCredential: authorizer('Authorizer-providerCredential', 'functions/authorizers/provider-credential.ts'),
-  portalJwt: authorizer('Authorizer-portalJwt', 'functions/authorizers/portal-jwt.ts'),
-  agent: authorizer('Authorizer-agent', 'functions/authorizers/agent.ts'),
-};
+/** One consumer per queue, with the timeout its batch needs (shared/queues.ts). */
+export const consumerFunctions: Record<QueueName, LambdaEntry> = byName(queueNames, (queue) => ({
+  id: `Consumer-${queue}`,
+  entry: `functions/consumers/${kebab(queue)}.ts`,
+  timeoutSeconds: queues[queue].consumerTimeoutSeconds,
+}));
 
-export const consumerFunctions: Record<QueueName, LambdaEntry> = {
-  inbound: { id: 'Consumer-inbound', entry: 'functions/consumers/inbound.ts' },
-  status: { id: 'Consumer-status', entry: 'functions/consumers/status.ts' },
-  outboundWebhooks: { id: 'Consumer-outboundWebhooks', entry: 'functions/consumers/outbound-webhooks.ts' },
-  appointmentFlow: { id: 'Consumer-appointmentFlow', entry: 'functions/consumers/appointment-flow.ts' },
-  patientCodes: { id: 'Consumer-patientCodes', entry: 'functions/consumers/patient-codes.ts' },
-};
-
-export const scheduledFunctions = {
-  exchangeRate: { id: 'Scheduled-exchangeRate', entry: 'functions/scheduled/exchange-rate.ts', rateMinutes: 5 },
-  appointmentSweep: { id: 'Scheduled-appointmentSweep', entry: 'functions/scheduled/appointment-sweep.ts', rateMinutes: 1 },
-  sendReconciler: { id: 'Scheduled-sendReconciler', entry: 'functions/scheduled/send-reconciler.ts', rateMinutes: 1 },
-  crlReissue: { id: 'Scheduled-crlReissue', entry: 'functions/scheduled/crl-reissue.ts', rateMinutes: 24 * 60 },
-} as const;
+export const scheduledFunctions: Record<ScheduleName, LambdaEntry & { rateMinutes: number }> = byName(
+  Object.keys(schedules) as ScheduleName[],
+  (name) => ({
+    id: `Scheduled-${name}`,
+    entry: `functions/scheduled/${kebab(name)}.ts`,
+    timeoutSeconds: SCHEDULED_TIMEOUT_SECONDS,
+    rateMinutes: schedules[name].rateMinutes,
+  }),
+);
 
 export const allFunctions: LambdaEntry[] = [
   ...Object.values(groupFunctions),

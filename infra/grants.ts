@@ -3,7 +3,7 @@
 // local run's IAM guard evaluates every AWS call against them (with local ARNs), so what a function
 // may do on AWS and under `npm start` is the same list, built by this one function.
 import type { FunctionNeeds } from '#infra/permissions';
-import type { QueueName } from '#shared/adapters/ports';
+import { queues, type QueueName } from '#shared/queues';
 import { tableKeys } from '#shared/db/table';
 
 /** The ARNs and names the statements point at: CloudFormation tokens in the stack, plain strings locally. */
@@ -137,15 +137,6 @@ export function sesIdentities(mailFrom: string, adminEmail: string | undefined):
   return [...new Set([mailFrom, ...(domain ? [domain] : []), ...(adminEmail ? [adminEmail] : [])])];
 }
 
-/** The environment variable of each queue's URL, as shared/config.ts reads it. */
-export const queueUrlEnv: Record<QueueName, string> = {
-  inbound: 'INBOUND_QUEUE_URL',
-  status: 'STATUS_QUEUE_URL',
-  outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
-  appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
-  patientCodes: 'PATIENT_CODES_QUEUE_URL',
-};
-
 /** The names a function's environment gives it for what it is granted (shared/config.ts reads them). */
 export interface GrantNames {
   tableName: string;
@@ -170,7 +161,7 @@ export interface GrantNames {
 export function grantEnvironment(needs: FunctionNeeds, n: GrantNames): Record<string, string> {
   const env: Record<string, string> = {};
   if (needs.table) env.TABLE_NAME = n.tableName;
-  for (const queue of needs.sendsTo) env[queueUrlEnv[queue]] = n.queueUrls[queue];
+  for (const queue of needs.sendsTo) env[queues[queue].urlVariable] = n.queueUrls[queue];
   if (needs.readsCrl || needs.writesCrl) Object.assign(env, { CRL_BUCKET: n.crlBucket, CRL_KEY: n.crlKey });
   if (needs.readsAgentCa) env.AGENT_CA_SECRET_ID = n.agentCaSecretId;
   if (needs.readsSigningKey) env.SIGNING_KEY_SECRET_ID = n.signingKeySecretId;

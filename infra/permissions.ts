@@ -1,11 +1,18 @@
 // What each Lambda may touch, in one reviewable place. The stack grants exactly this (and
 // sets the matching environment variables); test/infra checks the synthesized IAM policies
 // against it. To give a function a new capability, change its line here.
-import type { QueueName } from '#shared/adapters/ports';
+import type { QueueName } from '#shared/queues';
 import type { ProviderSecretName } from '#shared/domain/applications/secrets';
 import type { AuthorizedScheme, Group } from '#shared/http/routes';
 import { inboundEventPartition } from '#shared/db/keys';
-import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
+import {
+  authorizerFunctions,
+  consumerFunctions,
+  groupFunctions,
+  scheduledFunctions,
+  type LambdaEntry,
+  type ScheduleName,
+} from '#infra/functions';
 
 export type TableRead = 'GetItem' | 'BatchGetItem' | 'Query';
 export type TableWrite = 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
@@ -209,7 +216,7 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   patientCodes: needs({ table: table(['GetItem'], ['PutItem', 'DeleteItem']), readsProviderSecrets: sends }),
 };
 
-export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNeeds> = {
+export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
   // Reads and writes the rate item, nothing else.
   exchangeRate: needs({ table: table(['GetItem'], ['PutItem'], { writesOnly: ['COTACAO#*'] }) }),
   // Queues the appointments due for the flow, and again the outbound events left pending (the outbox's safety net).
@@ -230,15 +237,15 @@ export const scheduledNeeds: Record<keyof typeof scheduledFunctions, FunctionNee
   }),
 };
 
-/** Every Lambda with its needs, for the stack and the tests. */
+/** Every Lambda with its needs, for the stack and the tests: each list of functions beside its record of needs. */
+const withNeeds = <K extends string>(entries: Record<K, LambdaEntry>, needs: Record<K, FunctionNeeds>) =>
+  (Object.keys(entries) as K[]).map((k) => ({ entry: entries[k], needs: needs[k] }));
+
 export const functionNeeds: { entry: LambdaEntry; needs: FunctionNeeds }[] = [
-  ...Object.entries(groupNeeds).map(([k, n]) => ({ entry: groupFunctions[k as Group], needs: n })),
-  ...Object.entries(authorizerNeeds).map(([k, n]) => ({ entry: authorizerFunctions[k as AuthorizedScheme], needs: n })),
-  ...Object.entries(consumerNeeds).map(([k, n]) => ({ entry: consumerFunctions[k as QueueName], needs: n })),
-  ...Object.entries(scheduledNeeds).map(([k, n]) => ({
-    entry: scheduledFunctions[k as keyof typeof scheduledFunctions],
-    needs: n,
-  })),
+  ...withNeeds(groupFunctions, groupNeeds),
+  ...withNeeds(authorizerFunctions, authorizerNeeds),
+  ...withNeeds(consumerFunctions, consumerNeeds),
+  ...withNeeds(scheduledFunctions, scheduledNeeds),
 ];
 
 export const needsOf = (entry: LambdaEntry): FunctionNeeds => {

@@ -21,14 +21,13 @@ import { ConsoleSite } from '#infra/constructs/console-site';
 import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
-import { WORK_QUEUE_BATCH_SIZE, WorkQueue } from '#infra/constructs/work-queue';
+import { WorkQueue } from '#infra/constructs/work-queue';
 import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
 import { grantEnvironment, policyStatements, sesIdentities, type GrantNames, type GrantTargets } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
-import type { QueueName } from '#shared/adapters/ports';
+import { queues, type QueueName } from '#shared/queues';
 import { tableKeys } from '#shared/db/table';
-import { sendTimeoutSeconds } from '#shared/domain/send-budget';
-import { groups, routes, type AuthorizedScheme, type Group } from '#shared/http/routes';
+import { routes } from '#shared/http/routes';
 
 /** Key of the DER CRL in the CRL bucket (shared/config.ts's default). */
 export const crlKey = 'crl/agent-ca.crl';
@@ -157,9 +156,9 @@ export class PlatformStack extends Stack {
       description: "Geocodes the on-call physicians' profile addresses (Brazil)",
     }).index;
 
-    // Every function, with the timeouts its trigger allows, in a nested stack of its own.
+    // Every function (infra/functions.ts) with its timeout, in a nested stack of its own.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
-    const create = (entry: LambdaEntry, timeout: Duration, description: string) => {
+    const create = (entry: LambdaEntry, description: string) => {
       const { memorySize } = entry;
       const need = functionNeeds.find((n) => n.entry.id === entry.id)?.needs;
       const secretsExtension =
@@ -174,7 +173,7 @@ export class PlatformStack extends Stack {
       const home = new NestedStack(this, entry.id, { description: `${description}: its function and what invokes it` });
       const fn = new ServiceFunction(home, entry.id, {
         entry: entry.entry,
-        timeout,
+        timeout: Duration.seconds(entry.timeoutSeconds),
         description,
         environment: common,
         memorySize,
@@ -185,41 +184,26 @@ export class PlatformStack extends Stack {
     };
     // API Gateway gives up on an integration after 29 s; the handlers must answer well before. A group's
     // longest operation is a send: its timeout is the send's budgets added up (infra/functions.ts).
-    const groupFns = Object.fromEntries(
-      groups.map((g) => {
-        const entry = groupFunctions[g];
-        if (entry.timeoutSeconds >= API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS) {
-          throw new Error(
-            `${entry.id}: a ${entry.timeoutSeconds} s timeout outlives API Gateway's ${API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS} s`,
-          );
-        }
-        return [g, create(entry, Duration.seconds(entry.timeoutSeconds), `Endpoint group ${g}`)];
-      }),
-    ) as Record<Group, ServiceFunction>;
-    const authorizerFns = Object.fromEntries(
-      (Object.keys(authorizerFunctions) as AuthorizedScheme[]).map((s) => [
-        s,
-        create(authorizerFunctions[s], Duration.seconds(authorizerFunctions[s].timeoutSeconds), `Authorizer ${s}`),
-      ]),
-    ) as Record<AuthorizedScheme, ServiceFunction>;
-    const consumerFns = Object.fromEntries(
-      (Object.keys(consumerFunctions) as QueueName[]).map((q) => [
-        q,
-        create(consumerFunctions[q], Duration.seconds(consumerTimeoutSeconds[q]), `Consumer of the ${q} queue`),
-      ]),
-    ) as Record<QueueName, ServiceFunction>;
+    const groupFns = mapValues(groupFunctions, (entry, g) => {
+      if (entry.timeoutSeconds >= API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS) {
+        throw new Error(
+          `${entry.id}: a ${entry.timeoutSeconds} s timeout outlives API Gateway's ${API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS} s`,
+        );
+      }
+      return create(entry, `Endpoint group ${g}`);
+    });
+    const authorizerFns = mapValues(authorizerFunctions, (entry, s) => create(entry, `Authorizer ${s}`));
+    const consumerFns = mapValues(consumerFunctions, (entry, q) => create(entry, `Consumer of the ${q} queue`));
     const scheduledFns = Object.values(scheduledFunctions).map((entry) => ({
       entry,
-      fn: create(entry, Duration.seconds(60), `Every ${entry.rateMinutes} minute(s)`),
+      fn: create(entry, `Every ${entry.rateMinutes} minute(s)`),
     }));
 
-    this.queues = {
-      inbound: new WorkQueue(this, 'InboundQueue', { consumer: consumerFns.inbound }),
-      status: new WorkQueue(this, 'StatusQueue', { consumer: consumerFns.status }),
-      outboundWebhooks: new WorkQueue(this, 'OutboundWebhookQueue', { consumer: consumerFns.outboundWebhooks }),
-      appointmentFlow: new WorkQueue(this, 'AppointmentFlowQueue', { consumer: consumerFns.appointmentFlow }),
-      patientCodes: new WorkQueue(this, 'PatientCodeQueue', { consumer: consumerFns.patientCodes }),
-    };
+    // Each queue of shared/queues.ts, with its dead-letter queue and its consumer.
+    this.queues = mapValues(
+      queues,
+      (queue, name) => new WorkQueue(this, queue.constructId, { consumer: consumerFns[name], maxReceiveCount: queue.maxReceiveCount }),
+    );
 
     for (const { entry, fn } of scheduledFns) {
       // Beside the function: a rule's invoke permission is made in the rule's stack.
@@ -327,17 +311,5 @@ export class PlatformStack extends Stack {
   }
 }
 
-const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A) => B): Record<K, B> =>
-  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as A)])) as Record<K, B>;
-
-/**
- * A consumer handles its batch (up to 10 messages, infra/constructs/work-queue.ts) one after the other:
- * each webhook delivery may wait 15 s for its receiver, each appointment-flow or patient-code message may make one send.
- */
-const consumerTimeoutSeconds: Record<QueueName, number> = {
-  inbound: 30,
-  status: 30,
-  outboundWebhooks: 180,
-  appointmentFlow: WORK_QUEUE_BATCH_SIZE * sendTimeoutSeconds,
-  patientCodes: WORK_QUEUE_BATCH_SIZE * sendTimeoutSeconds,
-};
+const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A, key: K) => B): Record<K, B> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as A, k as K)])) as Record<K, B>;

@@ -9,7 +9,7 @@
 //   declares those it cannot run without with needsConfig(...) at module level, so in Lambda it
 //   fails at its own cold start on what it needs, not on what other functions need.
 // A few values change per invocation or are credentials: they have their own readers below.
-import type { QueueName } from '#shared/adapters/ports';
+import { queues, type QueueName } from '#shared/queues';
 
 export interface Config {
   tableName: string;
@@ -95,6 +95,12 @@ export interface Config {
   inLambda: boolean;
 }
 
+/** Each queue's URL (shared/queues.ts), as a required value named `<queue>QueueUrl`. */
+type QueueUrlName = `${QueueName}QueueUrl`;
+
+/** The required value holding a queue's URL. */
+export const queueUrlName = (queue: QueueName): QueueUrlName => `${queue}QueueUrl`;
+
 /** The values with no default, and the variable each is read from. */
 export const requiredVariables = {
   crlBucket: 'CRL_BUCKET',
@@ -103,24 +109,14 @@ export const requiredVariables = {
   providerSecretPrefix: 'PROVIDER_SECRET_PREFIX',
   integrationSecretPrefix: 'INTEGRATION_SECRET_PREFIX',
   webhookSecretPrefix: 'WEBHOOK_SECRET_PREFIX',
-  inboundQueueUrl: 'INBOUND_QUEUE_URL',
-  statusQueueUrl: 'STATUS_QUEUE_URL',
-  outboundWebhooksQueueUrl: 'OUTBOUND_WEBHOOK_QUEUE_URL',
-  appointmentFlowQueueUrl: 'APPOINTMENT_FLOW_QUEUE_URL',
-  patientCodesQueueUrl: 'PATIENT_CODES_QUEUE_URL',
   placeIndexName: 'PLACE_INDEX_NAME',
-} as const;
+  ...(Object.fromEntries(Object.entries(queues).map(([queue, q]) => [queueUrlName(queue as QueueName), q.urlVariable])) as Record<
+    QueueUrlName,
+    string
+  >),
+};
 
 export type RequiredName = keyof typeof requiredVariables;
-
-/** The required value holding each queue's URL. */
-export const queueUrlName: Record<QueueName, RequiredName> = {
-  inbound: 'inboundQueueUrl',
-  status: 'statusQueueUrl',
-  outboundWebhooks: 'outboundWebhooksQueueUrl',
-  appointmentFlow: 'appointmentFlowQueueUrl',
-  patientCodes: 'patientCodesQueueUrl',
-};
 
 let cached: { config: Config; required: Partial<Record<RequiredName, string>> } | undefined;
 

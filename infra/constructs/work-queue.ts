@@ -6,9 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ServiceFunction } from '#infra/constructs/service-function';
-
-/** Messages per consumer invocation. */
-export const WORK_QUEUE_BATCH_SIZE = 10;
+import { QUEUE_BATCH_SIZE } from '#shared/queues';
 
 export interface WorkQueueProps {
   consumer: ServiceFunction;
@@ -44,7 +42,7 @@ export class WorkQueue extends Construct {
 
     props.consumer.function.addEventSource(
       new SqsEventSource(this.queue, {
-        batchSize: WORK_QUEUE_BATCH_SIZE,
+        batchSize: QUEUE_BATCH_SIZE,
         // Only the failed records are retried; the rest of the batch is deleted.
         reportBatchItemFailures: true,
       }),

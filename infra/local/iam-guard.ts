@@ -12,7 +12,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { policyStatements, secretArn, sesIdentities, type GrantTargets, type Statement } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
-import type { Adapters, QueueName } from '#shared/adapters/ports';
+import type { Adapters } from '#shared/adapters/ports';
+import { forEachQueue, type QueueName } from '#shared/queues';
 import { config } from '#shared/config';
 import { tableKeys } from '#shared/db/table';
 
@@ -36,8 +37,6 @@ export const asNoFunction = <T>(work: () => T): T => running.exit(work);
 // ---------------------------------------------------------------------------------------------
 // The local names of the stack's resources
 
-const queueNames: QueueName[] = ['inbound', 'status', 'outboundWebhooks', 'appointmentFlow', 'patientCodes'];
-
 /** Secrets Manager adds '-' and six random characters to a secret's name in its ARN; locally they are drawn from the name. */
 export function localSecretArn(idOrArn: string): string {
   if (idOrArn.startsWith('arn:')) return idOrArn;
@@ -59,7 +58,7 @@ export function localTargets(): GrantTargets {
     region: c.region,
     account: ACCOUNT,
     tableArn: localTableArn(c.tableName),
-    queueArns: Object.fromEntries(queueNames.map((q) => [q, localQueueArn(q)])) as Record<QueueName, string>,
+    queueArns: forEachQueue(localQueueArn),
     crlBucketArn: localBucketArn(),
     crlKey: c.crlKey,
     signingKeyArn: localSecretArn(c.signingKeySecretId),

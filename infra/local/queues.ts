@@ -6,7 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { QueueName } from '#shared/adapters/ports';
+import { QUEUE_BATCH_SIZE, type QueueName } from '#shared/queues';
 import type { LocalQueueMessage, LocalQueues } from '#shared/adapters/local/queue';
 import { consumerFunctions } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
@@ -24,9 +24,9 @@ export interface QueueRunnerOptions {
   visibilityTimeoutMs?: number;
   /** Receives before a failing record moves to the dead-letter queue. Default 3. */
   maxReceiveCount?: number;
-  /** Records per consumer invocation. Default 10 (Lambda's SQS default). */
+  /** Records per consumer invocation. Default the stack's (shared/queues.ts). */
   batchSize?: number;
-  /** Consumer timeout (Lambda's function timeout). Default 30 s. */
+  /** Consumer timeout, for every queue. Default each consumer's own, as the stack gives it (shared/queues.ts). */
   timeoutMs?: number;
 }
 
@@ -54,8 +54,8 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
   const { queues, dlqDir } = options;
   const visibilityTimeoutMs = options.visibilityTimeoutMs ?? 1_000;
   const maxReceiveCount = options.maxReceiveCount ?? 3;
-  const batchSize = options.batchSize ?? 10;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const batchSize = options.batchSize ?? QUEUE_BATCH_SIZE;
+  const timeoutOf = (queue: QueueName) => options.timeoutMs ?? consumerFunctions[queue].timeoutSeconds * 1000;
   const consumer = options.consumer ?? defaultConsumer;
 
   let stopped = false;
@@ -111,6 +111,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     try {
       const handler = await consumer(queue);
       const functionId = consumerFunctions[queue].id;
+      const timeoutMs = timeoutOf(queue);
       const context = lambdaContext(functionId, timeoutMs);
       let timeout: NodeJS.Timeout | undefined;
       const result = await Promise.race([

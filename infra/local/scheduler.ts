@@ -2,21 +2,18 @@
 // scheduledFunctions) fires at its rate with a ScheduledEvent, and once shortly after start.
 import { randomUUID } from 'node:crypto';
 import type { ScheduledEvent } from 'aws-lambda';
-import { scheduledFunctions } from '#infra/functions';
+import { scheduledFunctions, type LambdaEntry } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
 import { log } from '#shared/log';
 
-export interface ScheduledEntry {
-  id: string;
-  entry: string;
-  rateMinutes: number;
-}
+export type ScheduledEntry = LambdaEntry & { rateMinutes: number };
 
 export interface SchedulerOptions {
   functions?: Record<string, ScheduledEntry>;
   /** Delay of the first run after start; default 2 s. Negative: no run at start, only at the rate. */
   firstRunMs?: number;
   load?: (entry: string) => Promise<LambdaHandler<ScheduledEvent, unknown>>;
+  /** Every function's timeout; default each one's own (infra/functions.ts). */
   timeoutMs?: number;
 }
 
@@ -44,7 +41,6 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   const functions: Record<string, ScheduledEntry> = options.functions ?? scheduledFunctions;
   const load = options.load ?? ((entry: string) => loadHandler<ScheduledEvent, unknown>(entry));
   const firstRunMs = options.firstRunMs ?? 2_000;
-  const timeoutMs = options.timeoutMs ?? 60_000;
   const timers: NodeJS.Timeout[] = [];
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -55,7 +51,7 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
     const run = (async () => {
       try {
         const handler = await load(fn.entry);
-        await runAs(handler, scheduledEvent(fn.id), lambdaContext(fn.id, timeoutMs), fn.id);
+        await runAs(handler, scheduledEvent(fn.id), lambdaContext(fn.id, options.timeoutMs ?? fn.timeoutSeconds * 1000), fn.id);
       } catch (error) {
         log.error('scheduled function failed', { schedule: name, error });
       }

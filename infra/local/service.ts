@@ -20,6 +20,7 @@ import { scopeCachesBy } from '#shared/cache';
 import { startQueueRunner, type QueueRunner, type QueueRunnerOptions } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
 import { scheduledFunctions } from '#infra/functions';
+import { queues as queueDeclarations } from '#shared/queues';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
@@ -233,11 +234,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.MAIL_FROM ??= 'no-reply@example.com';
     env.ADMIN_EMAIL ??= 'admin@example.com';
     env.CRL_BUCKET ??= 'local-bucket';
-    env.INBOUND_QUEUE_URL = 'local://queue/inbound';
-    env.STATUS_QUEUE_URL = 'local://queue/status';
-    env.OUTBOUND_WEBHOOK_QUEUE_URL = 'local://queue/outboundWebhooks';
-    env.APPOINTMENT_FLOW_QUEUE_URL = 'local://queue/appointmentFlow';
-    env.PATIENT_CODES_QUEUE_URL = 'local://queue/patientCodes';
+    for (const [name, queue] of Object.entries(queueDeclarations)) env[queue.urlVariable] = `local://queue/${name}`;
     // Short flow timings, so the whole appointment flow plays out in a minute (docs/appointment-flow.md).
     env.FLOW_REMINDER_LEAD_SECONDS ??= '30';
     env.FLOW_NO_REPLY_SECONDS ??= '30';

@@ -1,7 +1,7 @@
 // The small interfaces behind which AWS services sit. Lambda gets the AWS implementations,
 // `npm start` the local ones, unit tests mocked clients. Domain code sees only these.
 
-export type QueueName = 'inbound' | 'status' | 'outboundWebhooks' | 'appointmentFlow' | 'patientCodes';
+import type { QueueName } from '#shared/queues';
 
 export interface QueuePort {
   /** `dedupeId` lets the consumer drop a repeated message (the provider's message or event id). */

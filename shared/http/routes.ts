@@ -30,6 +30,8 @@ export type Group = (typeof groups)[number];
 export const authSchemes = ['apiKey', 'oauth2', 'providerCredential', 'portalJwt', 'agent', 'none'] as const;
 export type AuthScheme = (typeof authSchemes)[number];
 export type AuthorizedScheme = Exclude<AuthScheme, 'none'>;
+/** The schemes with a Lambda authorizer of their own (`functions/authorizers/<kebab-case scheme>.ts`). */
+export const authorizedSchemes = authSchemes.filter((s): s is AuthorizedScheme => s !== 'none');
 
 export { scopes, type Scope, type PortalRole } from '#shared/domain/permissions';
 

@@ -5,18 +5,16 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { grantEnvironment, queueUrlEnv, type GrantNames } from '#infra/grants';
+import { grantEnvironment, type GrantNames } from '#infra/grants';
 import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
-import type { QueueName } from '#shared/adapters/ports';
+import { forEachQueue } from '#shared/queues';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
 const names: GrantNames = {
   tableName: 'table',
-  queueUrls: Object.fromEntries(
-    Object.keys(queueUrlEnv).map((q) => [q, `https://sqs.sa-east-1.amazonaws.com/123456789012/${q}`]),
-  ) as Record<QueueName, string>,
+  queueUrls: forEachQueue((q) => `https://sqs.sa-east-1.amazonaws.com/123456789012/${q}`),
   crlBucket: 'crl-bucket',
   crlKey: 'agent/crl.der',
   signingKeySecretId: 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:signing',

@@ -31,7 +31,7 @@ import {
 import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
 import { repoRoot } from '#infra/constructs/service-function';
 import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
-import type { QueueName } from '#shared/adapters/ports';
+import { queueNames, queues, type QueueName } from '#shared/queues';
 import { RECONCILE_AFTER_MS, sendBudget, sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { gatewayResponses } from '#shared/http/gateway-responses';
 import { groups, routes, type AuthorizedScheme, type Group, type Route } from '#shared/http/routes';
@@ -178,14 +178,8 @@ describe('PlatformStack', () => {
         expect(env.TABLE_NAME, entry.id).toEqual(needs.table ? tableRef : undefined);
         expect(env.APP_VERSION).toBe('1.2.3');
         expect(env.APP_COMMIT).toBe('abc1234');
-        const queueVars = {
-          inbound: 'INBOUND_QUEUE_URL',
-          status: 'STATUS_QUEUE_URL',
-          outboundWebhooks: 'OUTBOUND_WEBHOOK_QUEUE_URL',
-          appointmentFlow: 'APPOINTMENT_FLOW_QUEUE_URL',
-          patientCodes: 'PATIENT_CODES_QUEUE_URL',
-        };
-        for (const [queue, name] of Object.entries(queueVars) as [QueueName, string][]) {
+        for (const queue of queueNames) {
+          const name = queues[queue].urlVariable;
           if (needs.sendsTo.includes(queue))
             expect(env[name], `${entry.id} ${name}`).toEqual({ Ref: logicalId(stack.queues[queue].queue) });
           else expect(env[name], `${entry.id} ${name}`).toBeUndefined();

@@ -83,7 +83,7 @@ describe('local adapters', () => {
   it('fires scheduled handlers with an EventBridge scheduled event, at start and at the rate, until stopped', async () => {
     const events: unknown[] = [];
     const scheduler = startScheduler({
-      functions: { tick: { id: 'Scheduled-tick', entry: 'tick.ts', rateMinutes: 0.001 } },
+      functions: { tick: { id: 'Scheduled-tick', entry: 'tick.ts', timeoutSeconds: 60, rateMinutes: 0.001 } },
       firstRunMs: 0,
       load: async () => async (event) => void events.push(event),
     });

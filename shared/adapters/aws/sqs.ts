@@ -5,7 +5,7 @@ import type { QueuePort } from '#shared/adapters/ports';
 export function sqsQueue(client = new SQSClient({ region: config().region })): QueuePort {
   return {
     async send(queue, message, options = {}) {
-      const name = queueUrlName[queue];
+      const name = queueUrlName(queue);
       const url = requireConfig(name)[name];
       await client.send(
         new SendMessageCommand({

@@ -3,7 +3,8 @@
 // SQS's visibility timeout, receive count and dead-letter semantics.
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSMessageAttributes } from 'aws-lambda';
-import type { QueueName, QueuePort } from '#shared/adapters/ports';
+import type { QueuePort } from '#shared/adapters/ports';
+import type { QueueName } from '#shared/queues';
 import { systemClock, type Clock } from '#shared/domain/time';
 
 export interface LocalQueueMessage {
