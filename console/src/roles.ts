@@ -1,6 +1,6 @@
-// What each role sees: its navigation and its pages, in one place. The provider (prestador) and
-// on-call physician (plantonista) portals join here as their own lists of areas.
+// Each area of the console (console/src/areas.ts) with its page: what a role sees is its areas' pages.
 import type { FunctionComponent } from 'preact';
+import { areasFor, type AreaPath, type ConsoleArea } from './areas';
 import type { Session } from './session';
 import { Inicio } from './pages/inicio';
 import { Mensagens } from './pages/mensagens';
@@ -11,27 +11,18 @@ import { Templates } from './pages/templates';
 import { Configuracoes } from './pages/configuracoes';
 import { Aplicacoes } from './pages/aplicacoes';
 
-export interface Area {
-  /** The path segment after /console/ ('' for the first page). */
-  path: string;
-  /** The link's name in the main navigation and the page's heading. */
-  label: string;
-  page: FunctionComponent;
-}
+export type Area = ConsoleArea & { page: FunctionComponent };
 
-const tenantAdmin: Area[] = [
-  { path: '', label: 'Início', page: Inicio },
-  { path: 'mensagens', label: 'Mensagens', page: Mensagens },
-  { path: 'extrato', label: 'Extrato', page: Extrato },
-  { path: 'agendamentos', label: 'Agendamentos', page: Agendamentos },
-  { path: 'atendimentos', label: 'Atendimentos', page: Atendimentos },
-  { path: 'templates', label: 'Templates', page: Templates },
-  { path: 'configuracoes', label: 'Configurações', page: Configuracoes },
-];
+const pages: Record<AreaPath, FunctionComponent> = {
+  '': Inicio,
+  mensagens: Mensagens,
+  extrato: Extrato,
+  agendamentos: Agendamentos,
+  atendimentos: Atendimentos,
+  templates: Templates,
+  configuracoes: Configuracoes,
+  aplicacoes: Aplicacoes,
+};
 
-const platformAdmin: Area[] = [...tenantAdmin, { path: 'aplicacoes', label: 'Aplicações', page: Aplicacoes }];
-
-export function areasOf(session: Session): Area[] {
-  if (session.role === 'admin') return session.plataforma ? platformAdmin : tenantAdmin;
-  return [];
-}
+export const areasOf = (session: Session): Area[] =>
+  areasFor(session.role, session.plataforma).map((area) => ({ ...area, page: pages[area.path] }));

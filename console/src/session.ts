@@ -6,7 +6,7 @@
 // (docs/decisions.md, "Console sessions"), so every tab of the console takes the same Web Lock for its
 // refresh: they queue, and each spends the token the previous one left in the cookie.
 
-export type Role = 'admin' | 'prestador' | 'plantonista';
+import type { Role } from './areas';
 
 export interface Session {
   token: string;
