@@ -247,9 +247,3 @@ export const functionNeeds: { entry: LambdaEntry; needs: FunctionNeeds }[] = [
   ...withNeeds(consumerFunctions, consumerNeeds),
   ...withNeeds(scheduledFunctions, scheduledNeeds),
 ];
-
-export const needsOf = (entry: LambdaEntry): FunctionNeeds => {
-  const found = functionNeeds.find((f) => f.entry.id === entry.id);
-  if (!found) throw new Error(`no permission entry for ${entry.id}`);
-  return found.needs;
-};

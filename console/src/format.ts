@@ -47,9 +47,6 @@ export const maskedCpf = (value: string): string => {
   return `***.***.***-${digits.slice(-2).padStart(2, '*')}`;
 };
 
-/** The time of an instant or local date-time (14:32). */
-export const hour = (value: string): string => hourMinute.format(instant(value));
-
 /** The day `days` after (or before, negative) a calendar date YYYY-MM-DD. */
 export const addDays = (value: string, days: number): string => {
   const date = new Date(`${value}T00:00:00Z`);

@@ -1,7 +1,7 @@
 // What the physician portal's handlers validate: availability, preferences, the profile and the
 // vacancy-search profile. Its contract (functions/physician-portal/contract.ts) documents them.
 import * as z from 'zod/mini';
-import { DATE_PATTERN, MAX_BATCH_DAYS, MAX_PERIODS_PER_DAY, TIME_PATTERN } from '#shared/domain/availability';
+import { DATE_PATTERN, MAX_PERIODS_PER_DAY, TIME_PATTERN, WINDOW_DAYS } from '#shared/domain/availability';
 import { POSITIVE_AMOUNT } from '#shared/domain/money';
 import { brazilianStates, shifts, weekDays } from '#shared/domain/physicians';
 import { noRepeats } from '#shared/domain/validation';
@@ -15,7 +15,7 @@ const periodos = z.array(z.object({ inicio: time, fim: time })).check(z.maxLengt
 
 export const dayBody = z.object({ data: date, periodos });
 
-export const batchBody = z.object({ datas: z.array(date).check(z.minLength(1), z.maxLength(MAX_BATCH_DAYS)), periodos });
+export const batchBody = z.object({ datas: z.array(date).check(z.minLength(1), z.maxLength(WINDOW_DAYS)), periodos }); // a batch may cover the whole window
 
 export const preferenceBody = z.object({
   secretariaId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' }), z.maxLength(64)),

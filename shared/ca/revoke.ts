@@ -8,9 +8,6 @@ import { normalizeSerial } from '#shared/ca/serial';
 import { config } from '#shared/config';
 import { dynamoAgentCertificateRepository } from '#shared/db/agent-certificates';
 
-/** The secret holding the agent CA as JSON {certPem, privateKeyPkcs8Pem} (the local seed and the bootstrap write it). */
-export const AGENT_CA_SECRET = 'agent-ca';
-
 export const loadAgentCa = (secretId = config().agentCaSecretId): Promise<AgentCa> => loadAgentCaSecret(secretId);
 
 /** Revokes `serials` (any hex form) and publishes the CRL; returns its CRL Number. Already revoked serials keep their entry. */

@@ -168,16 +168,6 @@ export async function queryCount(input: QueryInput): Promise<number> {
   return total;
 }
 
-/** An item's own fields: its keys (`pk`, `sk`, the index keys) and its kind (`tipo`) left out. */
-export const withoutKeys = ({
-  pk: _pk,
-  sk: _sk,
-  gsi1pk: _g1,
-  gsi1sk: _g2,
-  tipo: _t,
-  ...rest
-}: Record<string, unknown>): Record<string, unknown> => rest;
-
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 /** BatchWriteItem takes at most 25 requests. */

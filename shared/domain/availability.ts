@@ -14,7 +14,7 @@ export const WINDOW_DAYS = 90;
 /** Periods per day: an hour each at the finest still fits, and a day stays a small item. */
 export const MAX_PERIODS_PER_DAY = 24;
 /** Days of a batch: the whole window, one transaction (TransactWriteItems takes 100). */
-export const MAX_BATCH_DAYS = WINDOW_DAYS;
+const MAX_BATCH_DAYS = WINDOW_DAYS;
 /** Lost races (concurrent reservation or replacement of the same day) before answering 409. */
 const MAX_ATTEMPTS = 5;
 

@@ -44,7 +44,6 @@ export const batch = z.object({
   execucoes: z.array(execution).check(z.minLength(1), z.maxLength(MAX_LOGS_PER_BATCH)),
 });
 
-export type ExecutionInput = z.infer<typeof execution>;
 export type ExecutionBatch = z.infer<typeof batch>;
 
 /** The POST body, every item checked (400 naming `execucoes[i].field`) before anything is written. */

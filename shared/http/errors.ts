@@ -36,5 +36,3 @@ export function exposedError(error: unknown): HttpError | undefined {
 }
 
 export const notImplemented = (what: string) => new HttpError(501, 'not_implemented', `${what} is not implemented yet`);
-export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, 'bad_request', message, extra);
-export const unauthorized = (message = 'Invalid credentials') => new HttpError(401, 'unauthorized', message);

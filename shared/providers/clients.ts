@@ -11,7 +11,7 @@ import { secretForCall } from '#shared/providers/secrets';
 import { ProviderError, type ProviderClient, type ProviderOptions, type TemplateSend } from '#shared/providers/types';
 
 export { ProviderError } from '#shared/providers/types';
-export type { ProviderClient, ProviderOptions, SendInput, SendResult } from '#shared/providers/types';
+export type { ProviderClient, ProviderOptions } from '#shared/providers/types';
 
 export function providerFor(app: Application, options: ProviderOptions = {}): ProviderClient {
   /** A client that reads its secret when it sends. */

@@ -66,8 +66,3 @@ export function queueConsumer<S extends z.ZodMiniType>(
     return { batchItemFailures };
   };
 }
-
-/** A processor for work not built yet: the message stays on the queue and reaches the DLQ, visibly. */
-export const notImplementedProcessor = (what: string) => async () => {
-  throw new Error(`${what} is not implemented yet`);
-};

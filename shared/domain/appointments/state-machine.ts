@@ -29,14 +29,10 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /** States nothing moves out of: REALIZADO and FALTOU (terminal per the spec) and CANCELADO (see docs/appointments.md). */
 export const closedStatuses = ['CANCELADO', 'REALIZADO', 'FALTOU'] as const satisfies readonly AppointmentStatus[];
-export type ClosedStatus = (typeof closedStatuses)[number];
 
 export const openStatuses = appointmentStatuses.filter((s) => !(closedStatuses as readonly string[]).includes(s));
 
 export const isClosed = (status: AppointmentStatus): boolean => (closedStatuses as readonly string[]).includes(status);
-
-export const isAppointmentStatus = (value: unknown): value is AppointmentStatus =>
-  typeof value === 'string' && (appointmentStatuses as readonly string[]).includes(value);
 
 // ---------------------------------------------------------------------------------------------
 // Triggers: who moves an appointment, and with what.
