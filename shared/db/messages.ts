@@ -64,7 +64,7 @@ const timelineStep = map((f): TimelineStep => ({
   ...(f.has('errorCode') ? { errorCode: f.orElse('errorCode', string, null), errorMessage: f.orElse('errorMessage', string, null) } : {}),
 }));
 
-function itemToMessage(item: Item): Message {
+export function itemToMessage(item: Item): Message {
   const f = fieldsOf(item);
   return {
     id: Number(item.id),
