@@ -76,9 +76,14 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          selector: "TSAsExpression:not([typeAnnotation.type='TSTypeReference'][typeAnnotation.typeName.name='const'])",
           message:
-            'No `as unknown as` in shared/db: read the item with a typed mapper (fieldsOf and the readers of shared/db/item.ts), which refuses a malformed item naming the field.',
+            'No type assertions in shared/db but `as const`: read a stored value with the readers of shared/db/item.ts (oneOf, listOf, map...), which refuse a malformed item naming the field; a justified one carries `// eslint-disable-next-line no-restricted-syntax -- <reason>`.',
+        },
+        {
+          selector: 'TSTypeAssertion',
+          message:
+            'No `<T>x` type assertions in shared/db: read a stored value with the readers of shared/db/item.ts, which refuse a malformed item naming the field.',
         },
       ],
     },

@@ -111,7 +111,7 @@ export function dynamoAgentCertificateRepository() {
           }),
         )
         .catch((error: unknown) => {
-          if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+          if (!isConditionFailure(error)) throw error;
         });
     },
 

@@ -18,14 +18,17 @@ import { appointmentImportChangeWrites, dynamoAppointmentRepository, newAppointm
 import { changedClinicalRecordWrite, newClinicalRecordWrite, type ClinicalRecord } from '#shared/db/clinical-records';
 import { batchGetAll } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { dynamoPatientRepository, patientCreateWrites, patientsByLookups, patientUpdateWrites } from '#shared/db/patients';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { appointmentChange, importedAppointment } from '#shared/domain/agent-import/appointments';
 import { importPhases, recordKey, RecordRefused, rejectedResult, type RecordResult } from '#shared/domain/agent-import/results';
 import {
+  importedStatuses,
   isRejection,
   parseRecord,
+  recordTypes,
   type ImportedStatus,
   type ImportOutcome,
   type ParsedRecord,
@@ -57,12 +60,13 @@ export async function importedRecords(
   const unique = [...new Map(records.map((r) => [recordKey(r), r])).values()];
   const items = await batchGetAll(unique.map((r) => mapKey(aplicacaoId, integracaoId, r.tipo, r.idLegado)));
   for (const item of items) {
+    const f = fieldsOf(item);
     const record: ImportedRecord = {
-      tipo: item.tipoRegistro as RecordType,
+      tipo: f.read('tipoRegistro', oneOf(recordTypes)),
       idLegado: String(item.idLegado),
       alvoId: Number(item.alvoId),
       hash: String(item.hash),
-      statusLegado: (item.statusLegado as ImportedStatus | null | undefined) ?? null,
+      statusLegado: f.orElse('statusLegado', oneOf(importedStatuses), null),
     };
     found.set(recordKey(record), record);
   }

@@ -7,12 +7,13 @@
 // outbound event, an idempotency record).
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
-import { fieldsOf, listOf, map, nullable, number, oneOf, string, wordsOf, type Item, type Read } from '#shared/db/item';
+import { appointmentStatus as status, historyEntry } from '#shared/db/appointment-events';
+import { fieldsOf, listOf, nullable, number, oneOf, string, wordsOf, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { boardDay } from '#shared/domain/appointments/moves';
-import { actorKinds, appointmentStatuses, isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
+import { isClosed, type AppointmentStatus } from '#shared/domain/appointments/state-machine';
 import type { Appointment, FlowDue, HistoryEntry } from '#shared/domain/appointments/records';
 import { STATUS_CHANGED, type AppointmentRepository } from '#shared/domain/appointments/repository';
 import { conflict } from '#shared/domain/errors';
@@ -82,27 +83,7 @@ function flowIndexWrites(before: Appointment | undefined, after: Appointment): C
   return writes;
 }
 
-const status = oneOf(appointmentStatuses);
 const flowDues = wordsOf<FlowDue>()(['processar', 'lembrete', 'sem_resposta']);
-
-/** Who moved it: a client or credential id (a string), a message or user id (a number), or none (a flow step). */
-const actorId: Read<string | number | null> = (value, at) => (typeof value === 'string' ? value : nullable(number)(value, at));
-
-const historyEntry = map((f): HistoryEntry => ({
-  de: f.read('de', nullable(status)),
-  para: f.read('para', status),
-  em: f.read('em', string),
-  por: f.read(
-    'por',
-    map((por) => ({
-      tipo: por.read('tipo', oneOf(actorKinds)),
-      id: por.read('id', actorId),
-      ...por.ifPresent('nome', nullable(string)),
-    })),
-  ),
-  observacao: f.read('observacao', nullable(string)),
-  ...f.ifPresent('mensagemId', number),
-}));
 
 function toAppointment(item: Item): Appointment {
   const f = fieldsOf(item);
@@ -132,6 +113,12 @@ function toAppointment(item: Item): Appointment {
   };
 }
 
+/** The keys of an item read with `ProjectionExpression: 'pk, sk'`. */
+const tableKey = (item: Item) => {
+  const f = fieldsOf(item);
+  return { pk: f.read('pk', string), sk: f.read('sk', string) };
+};
+
 /** `ADD` of the status counters on a random shard: `by` for each status named. */
 function counterWrite(aplicacaoId: number, changes: Partial<Record<AppointmentStatus | 'total', number>>): ConditionalWrite<never> {
   const names: Record<string, string> = {};
@@ -152,10 +139,21 @@ function counterWrite(aplicacaoId: number, changes: Partial<Record<AppointmentSt
 }
 
 /** A move's writes: the appointment conditioned on `before`'s status, its counters, the order number it closes, the flow's index entries. */
+/** The history entry of the move to `after`: its last one (a move always appends one). */
+function moveEntry(after: Appointment): HistoryEntry {
+  const entry = after.historico.at(-1);
+  if (!entry) throw new Error(`appointment ${after.id}: a move without its history entry`);
+  return entry;
+}
+
 function moveWrites<R>(after: Appointment, before: Appointment, refusal: R): ConditionalWrite<R>[] {
-  const entry = after.historico[after.historico.length - 1] as HistoryEntry;
+  const entry = moveEntry(after);
   const from = before.status;
-  const closes = isClosed(after.status) && after.prestadorId !== null && after.numeroPedido;
+  // The order number it closes (pattern 22c), when it moves into a closed status.
+  const closedOrder =
+    isClosed(after.status) && after.prestadorId !== null && after.numeroPedido
+      ? keys.orderNumber(after.aplicacaoId, after.prestadorId, after.numeroPedido)
+      : undefined;
   return [
     conditionalWrite(
       {
@@ -180,11 +178,11 @@ function moveWrites<R>(after: Appointment, before: Appointment, refusal: R): Con
       refusal,
     ),
     counterWrite(after.aplicacaoId, { [from]: -1, [after.status]: 1 }),
-    ...(closes
+    ...(closedOrder
       ? [
           conditionalWrite({
             Update: {
-              Key: keys.orderNumber(after.aplicacaoId, after.prestadorId as number, after.numeroPedido as string),
+              Key: closedOrder,
               UpdateExpression: 'SET aberto = :closed',
               ExpressionAttributeValues: { ':closed': false },
             },
@@ -333,7 +331,7 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
             ExclusiveStartKey: start,
           }),
         );
-        found.push(...((out.Items ?? []) as { pk: string; sk: string }[]));
+        found.push(...(out.Items ?? []).map(tableKey));
         start = out.LastEvaluatedKey;
       } while (start && found.length < wanted);
       const pageKeys = found.slice(page * size);
@@ -419,7 +417,7 @@ export function appointmentImportChangeWrites<R>(
     Object.assign(values, {
       ':to': after.status,
       ':g1': keys.appointmentStatusListing(after.aplicacaoId, after.status, after.id).gsi1pk,
-      ':entry': [after.historico[after.historico.length - 1] as HistoryEntry],
+      ':entry': [moveEntry(after)],
       ':v': after.vencimento,
       ':p': after.passo,
       ':pend': after.pendencia,

@@ -134,7 +134,9 @@ export function dynamoAttendanceRepository(): AttendanceRepository {
     },
 
     move(before, after) {
-      const entry = after.historico[after.historico.length - 1] as HistoryEntry;
+      // The move's own entry: its last one (a move always appends one).
+      const entry = after.historico.at(-1);
+      if (!entry) throw new Error(`attendance ${after.id}: a move without its history entry`);
       const closes = before.status !== 'ENCERRADO' && after.status === 'ENCERRADO';
       const { gsi1pk, gsi1sk } = listing(after);
       return commitWrites<typeof STATUS_CHANGED>([

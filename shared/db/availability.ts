@@ -3,10 +3,11 @@
 // writes. A range of days is one Query; a day's write is conditioned on the `versao` read (or on there
 // being no item), so a reservation or replacement committed in between makes it fail instead of being lost.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, conditional, db, queryAll, tableName } from '#shared/db/client';
+import { batchGetAll, conditional, db, errorName, queryAll, tableName } from '#shared/db/client';
+import { fieldsOf, listOf, oneOf, openMap, string } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
-import type { AvailabilityDay, AvailabilityRepository, DayWrite, Window } from '#shared/domain/availability';
+import { availabilityStates, type AvailabilityDay, type AvailabilityRepository, type DayWrite } from '#shared/domain/availability';
 
 type Item = Record<string, unknown>;
 
@@ -17,11 +18,17 @@ const availabilityRange = (aplicacaoId: number, userId: number, first: string, l
   to: keys.availabilityDay(aplicacaoId, userId, last).sk,
 });
 
+// Kept as stored: a reservation's window may carry more than start, end and state (a day's rewrite keeps it whole).
+const window = openMap((f) => ({
+  inicio: f.read('inicio', string),
+  fim: f.read('fim', string),
+  estado: f.read('estado', oneOf(availabilityStates)),
+}));
+
 /** The day is the sort key's last part (`DISP#<user>#<YYYY-MM-DD>`). */
 const toDay = (item: Item): AvailabilityDay => ({
   dia: String(item.sk).slice(-10),
-  // Kept as stored: a reservation's window may carry more than start, end and state.
-  janelas: (item.janelas as Window[] | undefined) ?? [],
+  janelas: fieldsOf(item).orElse('janelas', listOf(window), []),
   versao: Number(item.versao),
 });
 
@@ -34,7 +41,7 @@ const dayPut = (aplicacaoId: number, userId: number, w: DayWrite) => ({
 });
 
 /** A single write running into a transaction on the same item lost a race too. */
-const isTransactionConflict = (error: unknown) => (error as { name?: unknown } | null | undefined)?.name === 'TransactionConflictException';
+const isTransactionConflict = (error: unknown) => errorName(error) === 'TransactionConflictException';
 
 export function dynamoAvailabilityRepository(): AvailabilityRepository {
   return {

@@ -60,8 +60,11 @@ export const tableName = (): string => config().tableName;
  * True when DynamoDB refused a single-item write because its ConditionExpression did not hold
  * (a transaction's refusals: shared/db/unit-of-work.ts).
  */
-export const isConditionFailure = (error: unknown): boolean =>
-  (error as { name?: unknown } | null | undefined)?.name === 'ConditionalCheckFailedException';
+export const isConditionFailure = (error: unknown): boolean => errorName(error) === 'ConditionalCheckFailedException';
+
+/** The `name` of what was thrown (an AWS SDK error's exception name), or undefined when it has none. */
+export const errorName = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
 
 /** Runs a conditional single-item write: true when it was written, false when its condition did not hold. */
 export async function conditional(write: () => Promise<unknown>): Promise<boolean> {

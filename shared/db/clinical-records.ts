@@ -48,16 +48,15 @@ export function newClinicalRecordWrite<R>(record: ClinicalRecord, at: string, re
 
 /** A clinical record's new content over the stored one (which must exist: else `refusal`), `versao` + 1; `criadoEm` kept. */
 export function changedClinicalRecordWrite<R>(record: ClinicalRecord, at: string, refusal?: R): ConditionalWrite<R> {
-  const values = { ...fields(record), atualizadoEm: at };
-  const names = Object.keys(values);
+  const values = Object.entries({ ...fields(record), atualizadoEm: at });
   return conditionalWrite(
     {
       Update: {
         Key: keys.clinicalRecord(record.aplicacaoId, record.id),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')} ADD versao :one`,
+        UpdateExpression: `SET ${values.map((_, i) => `#f${i} = :f${i}`).join(', ')} ADD versao :one`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:f${i}`, values[n as keyof typeof values]])), ':one': 1 },
+        ExpressionAttributeNames: Object.fromEntries(values.map(([name], i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: { ...Object.fromEntries(values.map(([, value], i) => [`:f${i}`, value])), ':one': 1 },
       },
     },
     refusal,

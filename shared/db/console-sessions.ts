@@ -10,10 +10,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoApplicationReader, dynamoApplicationRepository } from '#shared/db/applications';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import type { ConsoleRole, RefreshTokenRecord, SessionFamily, SessionRepository } from '#shared/domain/console-sessions';
+import { consoleRoles, type RefreshTokenRecord, type SessionFamily, type SessionRepository } from '#shared/domain/console-sessions';
 import { epochSeconds } from '#shared/domain/time';
 
 type Item = Record<string, unknown>;
@@ -47,7 +48,7 @@ const toFamily = (aplicacaoId: number, id: string, item: Item): SessionFamily =>
   id,
   aplicacaoId,
   userId: Number(item.userId),
-  role: item.role as ConsoleRole,
+  role: fieldsOf(item).read('role', oneOf(consoleRoles)),
   email: String(item.email),
   senhaFp: String(item.senhaFp),
   criadoEm: Number(item.criadoEm),

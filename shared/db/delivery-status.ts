@@ -6,13 +6,15 @@
 //   orphan callback (21)    the callback, registradoEm, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db, tableName } from '#shared/db/client';
+import { fieldsOf, oneOf, string } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { appendStep, countWrites, sentWrites, stepValues } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite } from '#shared/db/unit-of-work';
-import type { Message } from '#shared/domain/messages/records';
+import { providers } from '#shared/domain/applications/records';
+import { messageStatuses } from '#shared/domain/messages/records';
 import { localDateTime } from '#shared/domain/time';
-import type { DeliveryStatusRepository, MessageRef, MessageState, MessageStatus } from '#shared/domain/delivery-status';
+import type { DeliveryStatusRepository, MessageState } from '#shared/domain/delivery-status';
 
 type Item = Record<string, unknown>;
 
@@ -33,7 +35,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
       return {
         aplicacaoId: Number(item.aplicacaoId),
         mensagemId: Number(item.mensagemId),
-        provider: item.provider as MessageRef['provider'],
+        provider: fieldsOf(item).read('provider', oneOf(providers)),
       };
     },
 
@@ -43,7 +45,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
       });
       if (item?.status !== 'QUEUED' || item.provider !== ref.provider) return false;
       const reconciliarEm = typeof item.reconciliarEm === 'string' ? item.reconciliarEm : null;
-      const contexto = typeof item.contexto === 'string' ? (item.contexto as Message['contexto']) : null;
+      const contexto = typeof item.contexto === 'string' ? item.contexto : null;
       const outcome = await commitWrites(
         sentWrites(
           {
@@ -70,11 +72,12 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         },
       );
       if (!item) return undefined;
+      const f = fieldsOf(item);
       return {
-        status: item.status as MessageStatus,
+        status: f.read('status', oneOf(messageStatuses)),
         statusRank: Number(item.statusRank ?? 0),
         dataEnvio: String(item.dataEnvio),
-        dataEntrega: (item.dataEntrega ?? null) as string | null,
+        dataEntrega: f.orElse('dataEntrega', string, null),
         lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
         contexto: typeof item.contexto === 'string' ? item.contexto : null,
       } satisfies MessageState;
@@ -130,7 +133,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
           {
             aplicacaoId: ref.aplicacaoId,
             id: ref.mensagemId,
-            contexto: update.contexto as Message['contexto'],
+            contexto: update.contexto,
             dataEnvio: update.dataEnvio,
           },
           update.from,

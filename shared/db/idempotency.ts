@@ -7,25 +7,30 @@ import * as keys from '#shared/db/keys';
 import { conditionalWrite } from '#shared/db/unit-of-work';
 import { IDEMPOTENCY_TTL_SECONDS, REPLAY, type IdempotencyRecord, type IdempotencyStore } from '#shared/domain/idempotency';
 import type { SendIdempotency } from '#shared/domain/messages/repository';
+import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 export function dynamoIdempotencyStore(): IdempotencyStore {
   // One implementation for both `write` signatures (the refusal is REPLAY unless the caller names its own).
-  const store = {
-    write(scope: string, key: string, record: IdempotencyRecord<unknown>, at = new Date(), refusal: unknown = REPLAY) {
-      const now = Math.floor(at.getTime() / 1000);
-      return conditionalWrite(
-        {
-          Put: {
-            Item: { ...keys.idempotencyRecord(scope, key), tipo: 'IDEMP', ...record, expiresAt: now + IDEMPOTENCY_TTL_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-            ExpressionAttributeValues: { ':now': now },
-          },
+  function write<A>(scope: string, key: string, record: IdempotencyRecord<A>, at?: Date): ConditionalWrite<typeof REPLAY>;
+  function write<A, R>(scope: string, key: string, record: IdempotencyRecord<A>, at: Date | undefined, refusal: R): ConditionalWrite<R>;
+  function write(scope: string, key: string, record: IdempotencyRecord<unknown>, at = new Date(), refusal: unknown = REPLAY) {
+    const now = Math.floor(at.getTime() / 1000);
+    return conditionalWrite(
+      {
+        Put: {
+          Item: { ...keys.idempotencyRecord(scope, key), tipo: 'IDEMP', ...record, expiresAt: now + IDEMPOTENCY_TTL_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': now },
         },
-        refusal,
-      );
-    },
+      },
+      refusal,
+    );
+  }
 
-    async complete(scope: string, key: string, record: IdempotencyRecord<unknown>, at = new Date()) {
+  return {
+    write,
+
+    async complete(scope, key, record, at = new Date()) {
       const now = Math.floor(at.getTime() / 1000);
       await db().send(
         new PutCommand({
@@ -44,10 +49,11 @@ export function dynamoIdempotencyStore(): IdempotencyStore {
       );
       const item = out.Item;
       if (!item || Number(item.expiresAt) < Math.floor(at.getTime() / 1000)) return undefined;
+      // The answer is whatever the request stored (any JSON): the store has no reader for the caller's A.
+      // eslint-disable-next-line no-restricted-syntax -- IdempotencyStore.get<A> lets the caller name the answer's type; only the caller knows it
       return { fingerprint: String(item.fingerprint), answer: item.answer as A };
     },
   };
-  return store as IdempotencyStore;
 }
 
 /** Keyed sends' records (pattern 23), one scope per application: the same key on both send routes is one request. */

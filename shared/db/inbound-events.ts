@@ -4,6 +4,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundEventRef } from '#events/inbound-queue';
 import { conditional, db, queryPage, tableName } from '#shared/db/client';
+import { fieldsOf, jsonText } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 
 const EVENT_TTL_SECONDS = 90 * 24 * 60 * 60;
@@ -69,6 +70,6 @@ export async function inboundEventPage(aplicacaoId: number, page: number, size: 
     fluxo: String(item.fluxo),
     recebidoEm: String(item.recebidoEm),
     processadoEm: typeof item.processadoEm === 'string' ? item.processadoEm : null,
-    payload: typeof item.corpo === 'string' ? (JSON.parse(item.corpo) as unknown) : null,
+    payload: fieldsOf(item).orElse('corpo', jsonText, null),
   }));
 }

@@ -71,11 +71,11 @@ export const decimal: Read<string> = (value, at) => {
 
 export const boolean: Read<boolean> = (value, at) => (typeof value === 'boolean' ? value : at.refuse('a boolean', value));
 
-/** A word of a closed list (a status, a role...). */
-export const oneOf =
-  <T extends string>(values: readonly T[]): Read<T> =>
-  (value, at) =>
-    (values as readonly unknown[]).includes(value) ? (value as T) : at.refuse(`one of ${values.join(', ')}`, value);
+/** A word of a closed list (a status, a role...): the domain's own list of them (`oneOf(messageStatuses)`). */
+export const oneOf = <T extends string>(values: readonly T[]): Read<T> => {
+  const isOne = (value: unknown): value is T => values.some((word) => word === value);
+  return (value, at) => (isOne(value) ? value : at.refuse(`one of ${values.join(', ')}`, value));
+};
 
 /**
  * The whole list of a union of words that has no list to import (a type only): `wordsOf<FlowDue>()(['processar', ...])`.
@@ -106,6 +106,26 @@ export const map =
   <T>(mapper: (fields: Fields) => T): Read<T> =>
   (value, at) =>
     isMap(value) ? mapper(new Fields(value, at)) : at.refuse('a map', value);
+
+/**
+ * A map read by its own mapper, with the fields the mapper does not name kept as stored: a record that may carry
+ * more than its type says (an availability window a booking wrote), whose extra fields a rewrite must not drop.
+ */
+export const openMap =
+  <T extends object>(mapper: (fields: Fields) => T): Read<Item & T> =>
+  (value, at) =>
+    isMap(value) ? { ...value, ...mapper(new Fields(value, at)) } : at.refuse('a map', value);
+
+/** A string holding JSON (a body kept as received), parsed; text that is not JSON is refused, never quoted. */
+export const jsonText: Read<unknown> = (value, at) => {
+  const text = string(value, at);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return at.refuse('JSON text', value);
+  }
+};
 
 /** A map of strings (free-form details), each value checked. */
 export const stringMap: Read<Record<string, string>> = (value, at) =>
@@ -146,7 +166,9 @@ export class Fields {
    */
   ifPresent<K extends string, T>(name: K, read: Read<T>): { [P in K]?: T } {
     const value = this.values[name];
-    return value === undefined ? {} : ({ [name]: read(value, this.at.field(name)) } as { [P in K]?: T });
+    const present: { [P in K]?: T } = {};
+    if (value !== undefined) present[name] = read(value, this.at.field(name));
+    return present;
   }
 }
 

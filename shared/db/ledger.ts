@@ -10,11 +10,14 @@
 // (exact decimals), written from and read back to decimal strings, never floats.
 import { GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, queryPage, tableName } from '#shared/db/client';
+import { decimal, fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
 import { conflict } from '#shared/domain/errors';
 import {
+  conversationTypes,
+  entryTypes,
   shownDescription,
   type EntryRange,
   type LedgerRepository,
@@ -59,27 +62,32 @@ function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
 }
 
 function itemToEntry(item: Item): StatementEntry {
-  const amount = (field: (typeof amountFields)[number]) => {
-    const value = item[field];
-    if (value === null || value === undefined) return null;
-    return precise.has(field) ? preciseText(field, value) : storedAmount(value);
+  const f = fieldsOf(item);
+  const text = (field: (typeof amountFields)[number], value: string) =>
+    precise.has(field) ? preciseText(field, value) : storedAmount(value);
+  /** An amount the entry always has. */
+  const amount = (field: (typeof amountFields)[number]) => text(field, f.read(field, decimal));
+  /** An amount the entry may have (null when absent). */
+  const amountOrNull = (field: (typeof amountFields)[number]) => {
+    const value = f.orElse(field, decimal, null);
+    return value === null ? null : text(field, value);
   };
   return {
     id: Number(item.id),
-    tipo: item.tipoLancamento as StatementEntry['tipo'],
-    valor: amount('valor') as string,
-    saldoAnterior: amount('saldoAnterior') as string,
-    saldoPosterior: amount('saldoPosterior') as string,
+    tipo: f.read('tipoLancamento', oneOf(entryTypes)),
+    valor: amount('valor'),
+    saldoAnterior: amount('saldoAnterior'),
+    saldoPosterior: amount('saldoPosterior'),
     descricao: shownDescription(String(item.descricao)),
     referenciaTipo: String(item.referenciaTipo),
     referenciaId: item.referenciaId === null || item.referenciaId === undefined ? null : Number(item.referenciaId),
-    tarifaCobrada: amount('tarifaCobrada'),
-    custoProviderAUsd: amount('custoProviderAUsd'),
-    custoProviderABrl: amount('custoProviderABrl'),
-    custoProviderBUsd: amount('custoProviderBUsd'),
-    custoProviderBBrl: amount('custoProviderBBrl'),
-    cotacaoUsdBrl: amount('cotacaoUsdBrl'),
-    tipoConversa: (item.tipoConversa ?? null) as StatementEntry['tipoConversa'],
+    tarifaCobrada: amountOrNull('tarifaCobrada'),
+    custoProviderAUsd: amountOrNull('custoProviderAUsd'),
+    custoProviderABrl: amountOrNull('custoProviderABrl'),
+    custoProviderBUsd: amountOrNull('custoProviderBUsd'),
+    custoProviderBBrl: amountOrNull('custoProviderBBrl'),
+    cotacaoUsdBrl: amountOrNull('cotacaoUsdBrl'),
+    tipoConversa: f.orElse('tipoConversa', oneOf(conversationTypes), null),
     criadoEm: String(item.criadoEm),
   };
 }

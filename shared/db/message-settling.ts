@@ -28,7 +28,7 @@ export const pendingDelete = (m: Pick<Message, 'aplicacaoId' | 'id' | 'reconcili
  * (a concurrent move on the counter shard) is a race to retry.
  */
 export function sentWrites(
-  m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm' | 'contexto' | 'dataEnvio'>,
+  m: Pick<Message, 'aplicacaoId' | 'id' | 'provider' | 'reconciliarEm' | 'dataEnvio'> & Counted,
   messageSid: string,
   now = new Date(),
 ): ConditionalWrite[] {
@@ -63,6 +63,11 @@ export const providerLookupWrite = (m: Pick<Message, 'aplicacaoId' | 'id' | 'pro
     },
   });
 
+/** What names a message's counter besides its status: its context as stored (any text; none counts as `SEM`). */
+interface Counted {
+  contexto: string | null;
+}
+
 /** Counter shards per application: concurrent moves of one tenant's messages spread over them. */
 export const COUNTER_SHARDS = 4;
 
@@ -77,7 +82,7 @@ export const sendDay = (m: Pick<Message, 'dataEnvio'>): string => m.dataEnvio.sl
  * send day's shard (17e), in the move's transaction.
  */
 export function countWrites(
-  m: Pick<Message, 'aplicacaoId' | 'id' | 'contexto' | 'dataEnvio'>,
+  m: Pick<Message, 'aplicacaoId' | 'id' | 'dataEnvio'> & Counted,
   from: MessageStatus | null,
   to: MessageStatus,
 ): ConditionalWrite[] {

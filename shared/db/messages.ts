@@ -7,6 +7,7 @@ import { toApplication } from '#shared/db/application-item';
 import { batchGetAll, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, listOf, map, oneOf, string } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
@@ -27,12 +28,14 @@ import { tableKeys } from '#shared/db/table';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import { localDateTime } from '#shared/domain/time';
 import { alreadySettled, type MessageRepository } from '#shared/domain/messages/repository';
+import { providers } from '#shared/domain/applications/records';
 import {
+  contextos,
   counterMatches,
+  messageStatuses,
   statusRanks,
   type Message,
   type MessageFilters,
-  type MessageStatus,
   type TimelineStep,
 } from '#shared/domain/messages/records';
 import { log } from '#shared/log';
@@ -52,18 +55,28 @@ function messageToItem(m: Message): Item {
 
 const nullable = <T>(value: unknown, as: (v: unknown) => T): T | null => (value === null || value === undefined ? null : as(value));
 
-function itemToMessage(item: Item): Message {
+const messageStatus = oneOf(messageStatuses);
+
+/** One step of the status timeline (`historico`). */
+const timelineStep = map((f): TimelineStep => ({
+  status: f.read('status', messageStatus),
+  em: f.read('em', string),
+  ...(f.has('errorCode') ? { errorCode: f.orElse('errorCode', string, null), errorMessage: f.orElse('errorMessage', string, null) } : {}),
+}));
+
+export function itemToMessage(item: Item): Message {
+  const f = fieldsOf(item);
   return {
     id: Number(item.id),
     aplicacaoId: Number(item.aplicacaoId),
-    provider: item.provider as Message['provider'],
+    provider: f.read('provider', oneOf(providers)),
     messageSid: nullable(item.messageSid, String),
     toNumber: String(item.toNumber),
     fromNumber: nullable(item.fromNumber, String),
     body: String(item.body),
-    status: item.status as Message['status'],
+    status: f.read('status', messageStatus),
     statusRank: Number(item.statusRank),
-    contexto: nullable(item.contexto, String) as Message['contexto'],
+    contexto: f.orElse('contexto', oneOf(contextos), null),
     contextoId: nullable(item.contextoId, Number),
     usuarioId: nullable(item.usuarioId, Number),
     dataEnvio: String(item.dataEnvio),
@@ -74,17 +87,9 @@ function itemToMessage(item: Item): Message {
     lancamentoId: nullable(item.lancamentoId, Number),
     tarifaCobrada: nullable(item.tarifaCobrada, storedAmount),
     reconciliarEm: nullable(item.reconciliarEm, String),
-    ...(Array.isArray(item.historico) ? { historico: (item.historico as Item[]).map(itemToStep) } : {}),
+    ...f.ifPresent('historico', listOf(timelineStep)),
   };
 }
-
-const itemToStep = (step: Item): TimelineStep => ({
-  status: step.status as MessageStatus,
-  em: String(step.em),
-  ...(step.errorCode !== undefined
-    ? { errorCode: nullable(step.errorCode, String), errorMessage: nullable(step.errorMessage, String) }
-    : {}),
-});
 
 export function dynamoMessageRepository(): MessageRepository {
   const catalogue = dynamoTariffCatalogue();
@@ -106,7 +111,7 @@ export function dynamoMessageRepository(): MessageRepository {
       const items = batch.Responses?.[tableName()] ?? [];
       const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
       // Three small keys never exceed BatchGet's limits; an unprocessed key (throttling) is read again.
-      const missing = (batch.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[];
+      const missing = batch.UnprocessedKeys?.[tableName()]?.Keys ?? [];
       for (const key of missing) {
         const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
         if (out.Item) items.push(out.Item);
@@ -301,12 +306,18 @@ async function counterShards(aplicacaoId: number): Promise<Item[]> {
   const Keys = Array.from({ length: COUNTER_SHARDS }, (_, shard) => keys.messageCounters(aplicacaoId, shard));
   const out = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys, ConsistentRead: true } } }));
   const items = [...(out.Responses?.[tableName()] ?? [])];
-  for (const key of (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[]) {
+  for (const key of out.UnprocessedKeys?.[tableName()]?.Keys ?? []) {
     const again = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
     if (again.Item) items.push(again.Item);
   }
   return items;
 }
+
+/** The counter a message counts on, from its item's status and context (projected: id, status, contexto...). */
+const counterOf = (m: Item): string => {
+  const f = fieldsOf(m);
+  return counterName(f.read('status', messageStatus), f.orElse('contexto', string, null));
+};
 
 /**
  * Messages sent before the counters existed: counts them once from the index and writes the shards,
@@ -324,7 +335,7 @@ export async function backfillMessageCounters(aplicacaoId: number): Promise<bool
   const shards: Record<string, number>[] = Array.from({ length: COUNTER_SHARDS }, () => ({}));
   for (const m of messages) {
     const shard = shards[Number(m.id) % COUNTER_SHARDS]!;
-    const name = counterName(m.status as MessageStatus, (m.contexto ?? null) as string | null);
+    const name = counterOf(m);
     shard[name] = (shard[name] ?? 0) + 1;
   }
   await commitWrites(shards.map((counts, shard) => putNew({ ...keys.messageCounters(aplicacaoId, shard), tipo: 'MSGCONT', ...counts })));
@@ -356,7 +367,7 @@ export async function backfillMessageDayCounters(aplicacaoId: number): Promise<b
   for (const m of messages) {
     const key = keys.messageDayCounters(aplicacaoId, String(m.dataEnvio).slice(0, 10), Number(m.id) % COUNTER_SHARDS);
     const item = items.get(key.sk) ?? { ...key, tipo: 'MSGDIA' };
-    const name = counterName(m.status as MessageStatus, (m.contexto ?? null) as string | null);
+    const name = counterOf(m);
     item[name] = Number(item[name] ?? 0) + 1;
     items.set(key.sk, item);
   }

@@ -5,7 +5,9 @@
 // (the function stopped between its commit and the queue) is found by `listPending` and queued again by
 // the sweep; the fan-out is idempotent (one delivery per event and subscription).
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { appointmentEvent } from '#shared/db/appointment-events';
 import { db, isConditionFailure, tableName } from '#shared/db/client';
+import { fieldsOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { tableKeys } from '#shared/db/table';
 import { putNew } from '#shared/db/unit-of-work';
@@ -23,7 +25,7 @@ const toEvent = (item: Record<string, unknown>): OutboundEvent => ({
   eventId: String(item.eventId),
   aplicacaoId: Number(item.aplicacaoId),
   prestadorId: Number(item.prestadorId),
-  payload: item.payload as OutboundEvent['payload'],
+  payload: fieldsOf(item).read('payload', appointmentEvent),
   criadoEm: String(item.criadoEm),
 });
 

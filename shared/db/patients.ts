@@ -152,11 +152,14 @@ export function dynamoPatientRepository(): PatientRepository {
     update: (before, after) => commitWrites(patientUpdateWrites(before, after)),
 
     async page(aplicacaoId, filters, page, size) {
-      if (filters.telefone || filters.cpf) {
+      const lookup = filters.telefone
+        ? keys.patientByPhone(aplicacaoId, filters.telefone)
+        : filters.cpf
+          ? keys.patientByCpf(aplicacaoId, filters.cpf)
+          : undefined;
+      if (lookup) {
         // Exact lookups: one patient or none; the other filters narrow it further.
-        const found = filters.telefone
-          ? await byLookup(aplicacaoId, keys.patientByPhone(aplicacaoId, filters.telefone))
-          : await byLookup(aplicacaoId, keys.patientByCpf(aplicacaoId, filters.cpf as string));
+        const found = await byLookup(aplicacaoId, lookup);
         const matches =
           found && (!filters.cpf || found.cpf === filters.cpf) && (!filters.nome || foldName(found.nome).startsWith(foldName(filters.nome)))
             ? [found]

@@ -9,8 +9,9 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
+import { fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
-import type { QueryType, SavedQuery, SavedQueryRepository, SavedQuerySnapshot } from '#shared/domain/saved-queries';
+import { queryTypes, type SavedQuery, type SavedQueryRepository, type SavedQuerySnapshot } from '#shared/domain/saved-queries';
 
 /** The version part of a set's sort keys (`QSET#00000012#`). */
 const versionPrefix = (versao: number) => keys.savedQuerySetHeader(0, 0, versao).sk.slice(0, -1);
@@ -20,7 +21,7 @@ const fromItem = (item: Record<string, unknown>): SavedQuery => ({
   id: Number(item.id),
   nome: String(item.nome),
   sql: String(item.sql),
-  tipo: item.tipoQuery as QueryType,
+  tipo: fieldsOf(item).read('tipoQuery', oneOf(queryTypes)),
   ativo: item.ativo === true,
   ultimaExecucao: typeof item.ultimaExecucao === 'string' ? item.ultimaExecucao : null,
 });

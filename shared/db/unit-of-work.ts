@@ -12,7 +12,7 @@
 //
 // One TransactWriteItems request per commit, whatever the outcome.
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, errorName, tableName } from '#shared/db/client';
 import type { CommitOutcome, ConditionalWrite, PreparedWrite, UnitOfWork } from '#shared/domain/unit-of-work';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -27,6 +27,7 @@ export type WriteOp = Op<'Put'> | Op<'Update'> | Op<'Delete'> | Op<'ConditionChe
  */
 export function conditionalWrite<R = never>(op: WriteOp, refusal?: R): ConditionalWrite<R> {
   // The domain sees an opaque PreparedWrite; this store alone looks inside (transactItem).
+  // eslint-disable-next-line no-restricted-syntax -- PreparedWrite is a brand (a declared symbol, no value): only an assertion makes one
   const write: PreparedWrite = op as WriteOp & PreparedWrite;
   return refusal === undefined ? { write } : { write, refusal };
 }
@@ -54,6 +55,16 @@ function transactItem(write: PreparedWrite, TableName: string): TransactItem {
 /** Cancellation codes of a write that a retry on fresh reads may get through. */
 const lostRace = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
 
+/** A cancelled transaction's CancellationReasons' codes, one per write in order (undefined: no reason given for it). */
+function cancellationCodes(error: unknown): (string | undefined)[] {
+  const reasons: unknown =
+    typeof error === 'object' && error !== null && 'CancellationReasons' in error ? error.CancellationReasons : undefined;
+  if (!Array.isArray(reasons)) return [];
+  return reasons.map((reason: unknown) =>
+    typeof reason === 'object' && reason !== null && 'Code' in reason && typeof reason.Code === 'string' ? reason.Code : undefined,
+  );
+}
+
 /** Commits the writes in one TransactWriteItems; a cancelled transaction is an outcome, any other failure throws. */
 export async function commitWrites<R>(writes: readonly ConditionalWrite<R>[]): Promise<CommitOutcome<R>> {
   const TableName = tableName();
@@ -61,14 +72,13 @@ export async function commitWrites<R>(writes: readonly ConditionalWrite<R>[]): P
     await db().send(new TransactWriteCommand({ TransactItems: writes.map((w) => transactItem(w.write, TableName)) }));
     return { committed: true };
   } catch (error) {
-    if ((error as { name?: unknown } | null | undefined)?.name !== 'TransactionCanceledException') throw error;
-    const reasons = (error as { CancellationReasons?: ({ Code?: string } | undefined)[] }).CancellationReasons ?? [];
+    if (errorName(error) !== 'TransactionCanceledException') throw error;
     const refusals: R[] = [];
     let raced = false;
-    reasons.forEach((reason, i) => {
+    cancellationCodes(error).forEach((code, i) => {
       const refusal = writes[i]?.refusal;
-      if (reason?.Code === 'ConditionalCheckFailed' && refusal !== undefined) refusals.push(refusal);
-      else if (lostRace.has(reason?.Code ?? '')) raced = true;
+      if (code === 'ConditionalCheckFailed' && refusal !== undefined) refusals.push(refusal);
+      else if (lostRace.has(code ?? '')) raced = true;
     });
     return { committed: false, refusals, raced, error };
   }

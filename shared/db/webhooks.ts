@@ -7,12 +7,15 @@
 // A subscription's signing key is in the secret store (shared/operations/webhook-secrets.ts): the item
 // keeps only where ({ versao, mascara }), and is never written with a clear value.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { appointmentEvent } from '#shared/db/appointment-events';
 import { conditional, db, queryCount, queryIndex, queryPage, queryPrefix, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
+import { fieldsOf, listOf, oneOf } from '#shared/db/item';
+import { storedSecret } from '#shared/db/stored-secrets';
 import { tableKeys } from '#shared/db/table';
-import type { StoredSecret } from '#shared/domain/applications/secrets';
-import type { DeliveryState, WebhookDelivery, WebhookDeliveryRepository } from '#shared/domain/outbound-webhooks/deliveries';
+import { appointmentEventTypes } from '#shared/domain/appointments/events';
+import { deliveryStates, type WebhookDelivery, type WebhookDeliveryRepository } from '#shared/domain/outbound-webhooks/deliveries';
 import type { WebhookSubscription, WebhookSubscriptionRepository } from '#shared/domain/outbound-webhooks/subscriptions';
 
 type Item = Record<string, unknown>;
@@ -40,17 +43,22 @@ const subscriptionFields = (s: WebhookSubscription): Item => ({
   atualizadoEm: s.atualizadoEm,
 });
 
-const toSubscription = (item: Item): WebhookSubscription => ({
-  id: Number(item.id),
-  aplicacaoId: Number(item.aplicacaoId),
-  prestadorId: Number(item.prestadorId),
-  url: String(item.url),
-  secret: item.secret as StoredSecret,
-  eventos: [...(item.eventos as WebhookSubscription['eventos'])],
-  ativo: item.ativo === true,
-  criadoEm: String(item.criadoEm),
-  atualizadoEm: String(item.atualizadoEm),
-});
+const eventType = oneOf(appointmentEventTypes);
+
+const toSubscription = (item: Item): WebhookSubscription => {
+  const f = fieldsOf(item);
+  return {
+    id: Number(item.id),
+    aplicacaoId: Number(item.aplicacaoId),
+    prestadorId: Number(item.prestadorId),
+    url: String(item.url),
+    secret: f.read('secret', storedSecret),
+    eventos: f.read('eventos', listOf(eventType)),
+    ativo: item.ativo === true,
+    criadoEm: String(item.criadoEm),
+    atualizadoEm: String(item.atualizadoEm),
+  };
+};
 
 export function dynamoWebhookSubscriptionRepository(): WebhookSubscriptionRepository {
   return {
@@ -129,22 +137,25 @@ const deliveryItem = (d: WebhookDelivery): Item => ({
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-const toDelivery = (item: Item): WebhookDelivery => ({
-  deliveryId: String(item.deliveryId),
-  eventId: String(item.eventId),
-  webhookId: Number(item.webhookId),
-  aplicacaoId: Number(item.aplicacaoId),
-  prestadorId: Number(item.prestadorId),
-  evento: item.evento as WebhookDelivery['evento'],
-  payload: item.payload as WebhookDelivery['payload'],
-  attempts: Number(item.attempts),
-  lastHttpStatus: numberOrNull(item.lastHttpStatus),
-  lastError: typeof item.lastError === 'string' ? item.lastError : null,
-  nextAttemptAt: numberOrNull(item.nextAttemptAt),
-  state: item.state as DeliveryState,
-  createdAt: Number(item.createdAt),
-  updatedAt: Number(item.updatedAt),
-});
+const toDelivery = (item: Item): WebhookDelivery => {
+  const f = fieldsOf(item);
+  return {
+    deliveryId: String(item.deliveryId),
+    eventId: String(item.eventId),
+    webhookId: Number(item.webhookId),
+    aplicacaoId: Number(item.aplicacaoId),
+    prestadorId: Number(item.prestadorId),
+    evento: f.read('evento', eventType),
+    payload: f.read('payload', appointmentEvent),
+    attempts: Number(item.attempts),
+    lastHttpStatus: numberOrNull(item.lastHttpStatus),
+    lastError: typeof item.lastError === 'string' ? item.lastError : null,
+    nextAttemptAt: numberOrNull(item.nextAttemptAt),
+    state: f.read('state', oneOf(deliveryStates)),
+    createdAt: Number(item.createdAt),
+    updatedAt: Number(item.updatedAt),
+  };
+};
 
 export function dynamoWebhookDeliveryRepository(): WebhookDeliveryRepository {
   return {

@@ -20,7 +20,7 @@ import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { PortalUser } from '#shared/domain/applications/records';
 import { epochSeconds } from '#shared/domain/time';
 import { issuePortalToken, type IssuedPortalToken, type LoginAccount } from '#shared/domain/login';
-import type { PortalRole } from '#shared/domain/permissions';
+import { portalRoles, type PortalRole } from '#shared/domain/permissions';
 
 /** A refresh token's own lifetime: a 12-hour shift. */
 export const REFRESH_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -31,6 +31,8 @@ const MAX_ROTATION_ATTEMPTS = 3;
 
 /** The roles that log in with a password, and so have console sessions. */
 export type ConsoleRole = Exclude<PortalRole, 'paciente'>;
+/** Every ConsoleRole: the portal roles but the patient's. */
+export const consoleRoles: readonly ConsoleRole[] = portalRoles.filter((role): role is ConsoleRole => role !== 'paciente');
 
 export interface SessionFamily {
   id: string;

@@ -16,7 +16,8 @@ import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { maskPhone } from '#shared/domain/masking';
 
-export type EntryType = 'CREDIT' | 'DEBIT';
+export const entryTypes = ['CREDIT', 'DEBIT'] as const;
+export type EntryType = (typeof entryTypes)[number];
 /** The conversation categories a provider prices a message by (provider_b's `pricing.category`). */
 export const conversationTypes = ['UTILITY', 'AUTHENTICATION', 'MARKETING', 'SERVICE'] as const;
 export type ConversationType = (typeof conversationTypes)[number];

@@ -1,22 +1,26 @@
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { appointmentEvent } from '#shared/db/appointment-events';
 import { toApplication } from '#shared/db/application-item';
 import { toAttendance } from '#shared/db/attendances';
 import {
   boolean,
   decimal,
   fieldsOf,
+  jsonText,
   listOf,
   MalformedItem,
   map,
   nullable,
   number,
   oneOf,
+  openMap,
   string,
   stringMap,
   wordsOf,
   type Item,
 } from '#shared/db/item';
+import { itemToMessage } from '#shared/db/messages';
 
 const key = { pk: 'APP#7', sk: 'THING#1', gsi1pk: 'APP#7#THINGS', gsi1sk: '1', tipo: 'THING' };
 
@@ -171,5 +175,124 @@ describe('record mappers', () => {
       'stored item APP#9 ATEND#5: status is a string, expected one of BOT, FILA, EM_ANDAMENTO, ENCERRADO',
     );
     expect(toAttendance({ ...item, status: 'BOT' })).toMatchObject({ status: 'BOT', mensagens: 0, atendenteId: null });
+  });
+});
+
+describe('words of a domain list', () => {
+  const message = {
+    pk: 'APP#9',
+    sk: 'MSG#1',
+    tipo: 'MSG',
+    id: 1,
+    aplicacaoId: 9,
+    provider: 'provider_a',
+    messageSid: 'SM1',
+    toNumber: '+5511999990002',
+    fromNumber: null,
+    body: 'Olá',
+    status: 'DELIVERED',
+    statusRank: 3,
+    contexto: 'SUPORTE',
+    contextoId: null,
+    usuarioId: null,
+    dataEnvio: '2026-01-01T10:00:00',
+    dataEntrega: '2026-01-01T10:00:05',
+    dataLeitura: null,
+    errorCode: null,
+    errorMessage: null,
+    lancamentoId: 4,
+    tarifaCobrada: NumberValue.from('0.10'),
+    reconciliarEm: null,
+    historico: [
+      { status: 'QUEUED', em: '2026-01-01T10:00:00' },
+      { status: 'DELIVERED', em: '2026-01-01T10:00:05', errorCode: null, errorMessage: null },
+    ],
+  };
+
+  it('read a message whose status, provider, context and timeline are words of their lists', () => {
+    expect(itemToMessage(message)).toMatchObject({
+      status: 'DELIVERED',
+      provider: 'provider_a',
+      contexto: 'SUPORTE',
+      tarifaCobrada: '0.10',
+      historico: [
+        { status: 'QUEUED', em: '2026-01-01T10:00:00' },
+        { status: 'DELIVERED', em: '2026-01-01T10:00:05', errorCode: null, errorMessage: null },
+      ],
+    });
+    expect(itemToMessage({ ...message, contexto: null }).contexto).toBeNull();
+    const { historico: _, ...older } = message;
+    expect('historico' in itemToMessage(older)).toBe(false);
+  });
+
+  it.each([
+    ['status', { status: 'LOST' }, 'status is a string, expected one of QUEUED, SENT, DELIVERED, READ, FAILED, UNDELIVERED'],
+    ['provider', { provider: 'pigeon' }, 'provider is a string, expected one of provider_a, provider_b, link'],
+    ['contexto', { contexto: 'OUTRO' }, 'contexto is a string, expected one of RESERVA, PAGAMENTO'],
+    ['a step of the timeline', { historico: [{ status: 'SEEN', em: 'x' }] }, 'historico[0].status is a string, expected one of QUEUED'],
+  ])('refuse a message with a word outside its list, naming the field (%s)', (_, change, refusal) => {
+    // Act
+    const read = () => itemToMessage({ ...message, ...change });
+
+    // Assess
+    expect(read).toThrow(MalformedItem);
+    expect(read).toThrow(`stored item APP#9 MSG#1: ${refusal}`);
+  });
+
+  it('read an appointment event payload, refusing an event type or a history status outside their lists', () => {
+    // Prepare
+    const agendamento = {
+      id: 5,
+      pacienteTelefone: '+5511999990002',
+      procedimento: 'Exame',
+      pacienteNome: null,
+      pacienteCpf: null,
+      prestador: null,
+      numeroPedido: 'P1',
+      dataLimiteRetirada: null,
+      localRetirada: null,
+      observacoes: null,
+      medicoSolicitante: null,
+      status: 'CONFIRMADO',
+      criadoEm: '2026-01-01T10:00:00',
+      atualizadoEm: '2026-01-01T11:00:00',
+      historico: [{ de: null, para: 'IMPORTADO', em: '2026-01-01T10:00:00', por: { tipo: 'cliente', id: 'c1' }, observacao: null }],
+      pendencia: null,
+    };
+    const payload = { type: 'AGENDAMENTO_CONFIRMADO', timestamp: '2026-01-01T11:00:00', data: { agendamento } };
+    const f = (p: unknown) => fieldsOf({ pk: 'APP#9', sk: 'EVENTO#e1', payload: p });
+
+    // Act / Assess
+    expect(f(payload).read('payload', appointmentEvent)).toStrictEqual(payload);
+    expect(() => f({ ...payload, type: 'AGENDAMENTO_PERDIDO' }).read('payload', appointmentEvent)).toThrow(
+      'stored item APP#9 EVENTO#e1: payload.type is a string, expected one of AGENDAMENTO_CONFIRMADO',
+    );
+    const lost = { ...agendamento, historico: [{ ...agendamento.historico[0], para: 'PERDIDO' }] };
+    expect(() => f({ ...payload, data: { agendamento: lost } }).read('payload', appointmentEvent)).toThrow(
+      'payload.data.agendamento.historico[0].para is a string, expected one of IMPORTADO',
+    );
+  });
+
+  it('keep the fields an open map does not name, and read the ones it does', () => {
+    // Prepare
+    const window = openMap((w) => ({
+      inicio: w.read('inicio', string),
+      estado: w.read('estado', oneOf(['DISPONIVEL', 'RESERVADO'] as const)),
+    }));
+    const f = fieldsOf({
+      ...key,
+      janelas: [{ inicio: '10:00', estado: 'RESERVADO', reservaId: 7 }],
+      outras: [{ inicio: '10:00', estado: 'X' }],
+    });
+
+    // Act / Assess
+    expect(f.read('janelas', listOf(window))).toStrictEqual([{ inicio: '10:00', estado: 'RESERVADO', reservaId: 7 }]);
+    expect(() => f.read('outras', listOf(window))).toThrow('outras[0].estado is a string, expected one of DISPONIVEL, RESERVADO');
+  });
+
+  it('read JSON text, refusing text that is not JSON without quoting it', () => {
+    const f = fieldsOf({ ...key, corpo: '{"a":[1,2]}', quebrado: '{"cpf":"123' });
+    expect(f.read('corpo', jsonText)).toStrictEqual({ a: [1, 2] });
+    expect(() => f.read('quebrado', jsonText)).toThrow(/^stored item APP#7 THING#1: quebrado is a string, expected JSON text$/);
   });
 });

@@ -32,7 +32,8 @@ export function parseRetrySchedule(text: string): RetrySchedule {
 // ---------------------------------------------------------------------------------------------
 // Deliveries
 
-export type DeliveryState = 'pending' | 'succeeded' | 'failed';
+export const deliveryStates = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
 
 /** One event to one subscription, and what became of it. Times are epoch ms (the views show local date-times). */
 export interface WebhookDelivery {
