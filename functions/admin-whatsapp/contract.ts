@@ -325,7 +325,7 @@ export const adminWhatsappContract = {
       },
     },
     errors: {
-      400: ['validation_error'],
+      400: ['validation_error', 'provider_rejected'],
       402: ['insufficient_balance'],
       403: ['forbidden'],
       404: ['not_found'],
