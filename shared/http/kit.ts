@@ -102,22 +102,25 @@ export type AnswerFor<C extends AnyContract, K extends keyof C> = AnswerOf<C[K]>
 /**
  * `B` as the answer body `T` allows, field by field: a field `T` does not have (at any depth, in arrays and
  * in each member of a union) becomes `never`, so a value carrying more than the contract documents (a record
- * handed over as it is, a view that adds a field) is refused, not only an object literal.
+ * handed over as it is, a view that adds a field) is refused, not only an object literal. So is `any` (an
+ * unchecked `JSON.parse`), which would pass for anything.
  */
 type Exact<B, T> = unknown extends T ? B : [B] extends [T] ? ExactIn<B, T> : B;
-type ExactIn<B, T> = B extends string | number | boolean | bigint | null | undefined
-  ? B
-  : B extends readonly (infer BE)[]
-    ? T extends readonly (infer TE)[]
-      ? ExactIn<BE, TE>[]
-      : never
-    : B extends object
-      ? T extends readonly unknown[]
-        ? never
-        : T extends object
-          ? { [K in keyof B]: K extends keyof T ? ExactIn<B[K], T[K]> : never }
-          : never
-      : B;
+type ExactIn<B, T> = 0 extends 1 & B
+  ? never
+  : B extends string | number | boolean | bigint | null | undefined
+    ? B
+    : B extends readonly (infer BE)[]
+      ? T extends readonly (infer TE)[]
+        ? ExactIn<BE, TE>[]
+        : never
+      : B extends object
+        ? T extends readonly unknown[]
+          ? never
+          : T extends object
+            ? { [K in keyof B]: K extends keyof T ? ExactIn<B[K], T[K]> : never }
+            : never
+        : B;
 
 /**
  * A JSON answer. Its body is typed by where it is answered: an operation's return gives the answers its route

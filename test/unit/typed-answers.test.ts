@@ -75,6 +75,8 @@ describe('answers typed from their contract', () => {
       { 'GET /openapi.json': async () => json(201, { id: 1, nome: null }) },
       // @ts-expect-error a body where the contract documents none
       { 'GET /openapi.json': async () => ({ statusCode: 204, body: { id: 1 } }) },
+      // @ts-expect-error nor is `any` (an unchecked JSON.parse), which would pass for anything
+      { 'GET /openapi.json': async () => json(200, JSON.parse('{}')) },
       // @ts-expect-error an untyped body (`unknown`) is not an answer
       { 'GET /openapi.json': async (request) => json(200, request.body) },
       // @ts-expect-error a CSV answer says its Content-Type (else the kit would send it as JSON)
