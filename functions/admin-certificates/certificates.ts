@@ -18,6 +18,7 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { issueBody, revokeBody } from './requests.ts';
 import type { agentCertificate } from '#shared/http/contract/integrations';
+import type { adminCertificatesContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 const certificates = dynamoAgentCertificateRepository();
@@ -39,7 +40,7 @@ async function ownIntegrationId(aplicacaoId: number, request: { pathParameters: 
   return id;
 }
 
-export const certificateOperations: Operations<'admin-certificates'> = {
+export const certificateOperations: Operations<'admin-certificates', typeof adminCertificatesContract> = {
   'POST /api/admin/integracoes/{id}/certificados': async (request) => {
     const { aplicacaoId } = request.principal;
     const integracaoId = await ownIntegrationId(aplicacaoId, request);

@@ -5,7 +5,7 @@ import { described, noContent, ok, type GroupContract } from '#shared/http/contr
 import { agentCertificate, issuedCertificate } from '#shared/http/contract/integrations';
 import { issueBody, revokeBody } from './requests.ts';
 
-export const adminCertificatesContract: GroupContract<'admin-certificates'> = {
+export const adminCertificatesContract = {
   'DELETE /api/admin/integracoes/{id}': {
     summary: 'Delete an integration, revoking its certificates',
     description:
@@ -41,4 +41,4 @@ export const adminCertificatesContract: GroupContract<'admin-certificates'> = {
     responses: { 200: ok('The certificate.', agentCertificate) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },
-};
+} satisfies GroupContract<'admin-certificates'>;

@@ -2,6 +2,7 @@ import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { certificateOperations } from './certificates.ts';
+import type { adminCertificatesContract } from './contract.ts';
 
 // The agent certificates of the integrations and their revocation, with deleting an integration (it
 // revokes them): the routes that sign with the agent CA and publish the CRL. A group of its own so the
@@ -12,4 +13,4 @@ awsAdapters({
 });
 needsConfig('crlBucket');
 
-export const handler = groupHandler('admin-certificates', certificateOperations);
+export const handler = groupHandler<typeof adminCertificatesContract>('admin-certificates', certificateOperations);

@@ -5,6 +5,7 @@ import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoFlowStore } from '#shared/db/flow';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { flowSettingsFor, parseFlowSettings, type FlowSettings } from '#shared/domain/appointment-flow';
+import type { adminFlowContract } from './contract.ts';
 
 const applications = dynamoApplicationReader();
 const store = dynamoFlowStore();
@@ -14,7 +15,7 @@ async function current(request: TenantRequest): Promise<FlowSettings> {
   return flowSettingsFor(app?.fluxoAgendamentos, config().flowTimings);
 }
 
-export const flowSettingsOperations: Operations<'admin-flow'> = {
+export const flowSettingsOperations: Operations<'admin-flow', typeof adminFlowContract> = {
   'GET /api/admin/whatsapp/fluxo-agendamentos': async (request) => json(200, await current(request)),
 
   'PUT /api/admin/whatsapp/fluxo-agendamentos': async (request) => {

@@ -13,13 +13,13 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentView } from '#shared/http/views';
+import { appointmentView } from '#shared/domain/appointments/views';
 import { type Appointment } from '#shared/domain/appointments/records';
 import { type OperatorStatus } from '#shared/domain/appointments/state-machine';
 import { notFound } from '#shared/domain/errors';
 import { statusDescricoes, type Message } from '#shared/domain/messages/records';
 import { elementsPageOf } from '#shared/domain/paging';
-import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { json, type AnswerFor, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
@@ -27,7 +27,7 @@ import { log } from '#shared/log';
 import { moveById } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { boardQuery, confirmBody, cancelBody } from './requests.ts';
-import type { adminAppointment } from './contract.ts';
+import type { adminAppointment, adminFlowContract } from './contract.ts';
 
 const appointments = dynamoAppointmentRepository();
 const deps = { appointments, events: dynamoOutboundEventRepository() };
@@ -77,7 +77,11 @@ async function find(request: TenantRequest): Promise<Appointment> {
 }
 
 /** An operator's move: the portal user of the token, with its name as it is now, kept in the history. */
-async function operatorMove(request: TenantRequest, status: OperatorStatus, motivo: string | null) {
+async function operatorMove(
+  request: TenantRequest,
+  status: OperatorStatus,
+  motivo: string | null,
+): Promise<AnswerFor<typeof adminFlowContract, 'POST /api/admin/agendamentos/{id}/confirmar'>> {
   const id = pathId(request, 'appointment');
   const { aplicacaoId, subject } = request.principal;
   const userId = Number(subject);
@@ -90,7 +94,7 @@ async function operatorMove(request: TenantRequest, status: OperatorStatus, moti
   return json(200, appointmentView(moved));
 }
 
-export const appointmentOperations: Operations<'admin-flow'> = {
+export const appointmentOperations: Operations<'admin-flow', typeof adminFlowContract> = {
   'GET /api/admin/agendamentos': async (request) => {
     const paging = readPaging(request.query);
     const { data, status } = validate(boardQuery, { data: request.query.data, status: request.query.status }, 'query');

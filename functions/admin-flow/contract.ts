@@ -118,7 +118,7 @@ const operatorMoveRules =
   'An operator’s move (`por.tipo` operador, with the portal user’s id and name in the history), by the state machine: from any open status; repeating the current status is a 200 no-op (nothing recorded, no event); a closed appointment (CANCELADO, REALIZADO, FALTOU) is 409. Another application’s appointment is 404. ' +
   'The move stops the flow’s timers, and a move into CONFIRMADO or CANCELADO sends AGENDAMENTO_CONFIRMADO or AGENDAMENTO_CANCELADO to the provider’s webhooks, as a v2 PATCH does. `motivo`: 1 to 1000 characters once trimmed, kept as the history entry’s `observacao`.';
 
-export const adminFlowContract: GroupContract<'admin-flow'> = {
+export const adminFlowContract = {
   // Templates
   'POST /api/admin/whatsapp/templates-hsm': {
     summary: 'Create a template (RASCUNHO)',
@@ -222,4 +222,4 @@ export const adminFlowContract: GroupContract<'admin-flow'> = {
     responses: { 200: ok('The appointment, IMPORTADO again.', appointment) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
   },
-};
+} satisfies GroupContract<'admin-flow'>;

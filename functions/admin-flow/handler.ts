@@ -8,6 +8,7 @@ import { groupHandler } from '#shared/http/kit';
 import { flowSettingsOperations } from './appointment-flow.ts';
 import { appointmentOperations } from './appointments.ts';
 import { templateOperations } from './templates.ts';
+import type { adminFlowContract } from './contract.ts';
 
 // An approved template queues the appointments waiting for it; an operator's confirm or cancel hands its event to the outbound webhooks.
 awsAdapters({
@@ -17,7 +18,7 @@ awsAdapters({
 });
 needsConfig('appointmentFlowQueueUrl', 'outboundWebhooksQueueUrl', 'providerSecretPrefix');
 
-export const handler = groupHandler('admin-flow', {
+export const handler = groupHandler<typeof adminFlowContract>('admin-flow', {
   ...templateOperations,
   ...appointmentOperations,
   ...flowSettingsOperations,

@@ -10,12 +10,12 @@ import { notFound } from '#shared/domain/errors';
 import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
 import { HttpError } from '#shared/http/errors';
-import { json, type Operations, type TenantRequest } from '#shared/http/kit';
+import { json, type AnswerFor, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { settleReview, templateMoves } from '#shared/operations/templates';
 import { ProviderError } from '#shared/providers/types';
 import { templateReviewFor } from '#shared/providers/template-review';
-import type { template as templateSchema } from './contract.ts';
+import type { template as templateSchema, adminFlowContract } from './contract.ts';
 
 const templates = dynamoTemplateRepository();
 const applications = dynamoApplicationReader();
@@ -48,7 +48,9 @@ async function findTemplate(request: TenantRequest): Promise<Template> {
  * template holds is a 409 with nothing sent), then sent to the provider. A provider that refuses it
  * leaves it REJEITADO with the provider's words; a provider out of reach puts it back as it was (502).
  */
-async function submit(request: TenantRequest) {
+async function submit(
+  request: TenantRequest,
+): Promise<AnswerFor<typeof adminFlowContract, 'POST /api/admin/whatsapp/templates-hsm/{id}/submeter'>> {
   const before = await findTemplate(request);
   decideTemplateAction(before.estado, 'submeter');
   const app = await applications.getApplication(before.aplicacaoId);
@@ -76,7 +78,7 @@ async function submit(request: TenantRequest) {
   );
 }
 
-export const templateOperations: Operations<'admin-flow'> = {
+export const templateOperations: Operations<'admin-flow', typeof adminFlowContract> = {
   'POST /api/admin/whatsapp/templates-hsm': async (request) => {
     const input = parseTemplateCreate(request.body ?? {});
     const em = localDateTime(new Date());

@@ -7,7 +7,7 @@ import { pageQuery } from './requests.ts';
 
 queryIntegers.add(pageQuery.shape.limite, { minimum: 1, maximum: 100, default: 20 });
 
-export const adminIntegrationsContract: GroupContract<'admin-integrations'> = {
+export const adminIntegrationsContract = {
   'POST /api/admin/integracoes': {
     summary: 'Create an integration',
     description:
@@ -49,4 +49,4 @@ export const adminIntegrationsContract: GroupContract<'admin-integrations'> = {
     },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },
-};
+} satisfies GroupContract<'admin-integrations'>;

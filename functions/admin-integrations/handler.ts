@@ -3,6 +3,7 @@ import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { integrationOperations } from './integrations.ts';
 import { logOperations } from './logs.ts';
+import type { adminIntegrationsContract } from './contract.ts';
 
 // The integrations' secrets are written here (and read only by the agent group): shared/operations/integration-secrets.ts.
 // Their certificates and deleting one (which revokes them) are in the admin-certificates group.
@@ -11,4 +12,4 @@ awsAdapters({
 });
 needsConfig('integrationSecretPrefix');
 
-export const handler = groupHandler('admin-integrations', { ...integrationOperations, ...logOperations });
+export const handler = groupHandler<typeof adminIntegrationsContract>('admin-integrations', { ...integrationOperations, ...logOperations });

@@ -13,6 +13,7 @@ import { pathId } from '#shared/http/params';
 import { log } from '#shared/log';
 import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
 import type { adminIntegration } from '#shared/http/contract/integrations';
+import type { adminIntegrationsContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 
@@ -56,7 +57,7 @@ async function secretsAfter(
 
 const MAX_ATTEMPTS = 5;
 
-export const integrationOperations: Operations<'admin-integrations'> = {
+export const integrationOperations: Operations<'admin-integrations', typeof adminIntegrationsContract> = {
   'POST /api/admin/integracoes': async (request) => {
     const { aplicacaoId } = request.principal;
     const input = parseIntegration(request.body);

@@ -13,6 +13,7 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { pageQuery } from './requests.ts';
 import type { executionLog } from '#shared/http/contract/integrations';
+import type { adminIntegrationsContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
@@ -30,7 +31,7 @@ const logView = (l: ExecutionLog): z.output<typeof executionLog> => ({
   recebidoEm: localDateTime(new Date(l.recebidoEm)),
 });
 
-export const logOperations: Operations<'admin-integrations'> = {
+export const logOperations: Operations<'admin-integrations', typeof adminIntegrationsContract> = {
   'GET /api/admin/integracoes/{id}/logs': async (request) => {
     const { aplicacaoId } = request.principal;
     const id = pathId(request, 'integration');

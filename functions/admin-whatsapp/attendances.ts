@@ -21,7 +21,7 @@ import {
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendRoute } from '#shared/http/send-answer';
-import type { attendanceDetail as attendanceDetailSchema } from './contract.ts';
+import type { attendanceDetail as attendanceDetailSchema, adminWhatsappContract } from './contract.ts';
 import { answerBody, inboxQuery } from './requests.ts';
 
 /** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
@@ -36,7 +36,7 @@ const userId = (request: TenantRequest): number => Number(request.principal.subj
 
 const target = (request: TenantRequest) => pathId(request, 'attendance');
 
-export const attendanceOperations: Operations<'admin-whatsapp'> = {
+export const attendanceOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'GET /api/admin/atendimentos': async (request) => {
     const paging = readPaging(request.query);
     const { status, setorId } = validate(inboxQuery, { status: request.query.status, setorId: request.query.setorId }, 'query');

@@ -73,7 +73,7 @@ export const adminMessage = named(
   'One message with its status timeline and its statement entry.',
 );
 
-export const adminMessagesContract: Pick<GroupContract<'admin-whatsapp'>, 'GET /api/admin/mensagens' | 'GET /api/admin/mensagens/{id}'> = {
+export const adminMessagesContract = {
   'GET /api/admin/mensagens': {
     summary: 'Messages the token’s application sent, newest first, with filters',
     description: [
@@ -90,7 +90,7 @@ export const adminMessagesContract: Pick<GroupContract<'admin-whatsapp'>, 'GET /
     responses: { 200: ok('The message.', adminMessage) },
     errors: { 404: ['not_found'] },
   },
-};
+} satisfies Pick<GroupContract<'admin-whatsapp'>, 'GET /api/admin/mensagens' | 'GET /api/admin/mensagens/{id}'>;
 
 // ---------------------------------------------------------------------------------------------
 // Sectors
@@ -213,7 +213,7 @@ export const attendanceDetail = named(
   'An attendance as the console opens it, with its conversation and the patient’s service window.',
 );
 
-export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
+export const adminWhatsappContract = {
   ...adminMessagesContract,
   // Sectors
   'POST /api/admin/whatsapp/setores': {
@@ -325,7 +325,7 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
       },
     },
     errors: {
-      400: ['validation_error'],
+      400: ['validation_error', 'provider_rejected'],
       402: ['insufficient_balance'],
       403: ['forbidden'],
       404: ['not_found'],
@@ -368,4 +368,4 @@ export const adminWhatsappContract: GroupContract<'admin-whatsapp'> = {
       502: ['provider_unavailable'],
     },
   },
-};
+} satisfies GroupContract<'admin-whatsapp'>;

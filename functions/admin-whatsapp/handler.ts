@@ -11,6 +11,7 @@ import { adminMessageOperations } from './messages.ts';
 import { inboundWebhookOperations } from './inbound-webhooks.ts';
 import { providerTestOperations } from './provider-test.ts';
 import { sectorOperations } from './sectors.ts';
+import type { adminWhatsappContract } from './contract.ts';
 
 awsAdapters({
   // The applications' provider secrets (shared/providers/secrets.ts): an answer and the test send call the provider.
@@ -20,7 +21,7 @@ awsAdapters({
 });
 needsConfig('providerSecretPrefix', 'webhookSecretPrefix');
 
-export const handler = groupHandler('admin-whatsapp', {
+export const handler = groupHandler<typeof adminWhatsappContract>('admin-whatsapp', {
   ...sectorOperations,
   ...attendanceOperations,
   ...inboundMessageOperations,

@@ -12,7 +12,7 @@ import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
 import type { InboundMessageRecord } from '#shared/domain/inbound-messages';
 import { receivedMessageFilters } from './requests.ts';
-import type { inboundEvent, receivedMessage } from './contract.ts';
+import type { inboundEvent, receivedMessage, adminWhatsappContract } from './contract.ts';
 
 const receivedMessageView = ({ aplicacaoId: _a, recebidaEm, ...m }: InboundMessageRecord): z.output<typeof receivedMessage> => ({
   ...m,
@@ -25,7 +25,7 @@ const inboundEventView = (e: InboundEventRecord): z.output<typeof inboundEvent> 
   processadoEm: e.processadoEm ? localDateTime(new Date(e.processadoEm)) : null,
 });
 
-export const inboundMessageOperations: Operations<'admin-whatsapp'> = {
+export const inboundMessageOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'GET /api/admin/mensagens-recebidas': async (request) => {
     const paging = readPaging(request.query);
     const query = validate(receivedMessageFilters, { telefone: request.query.telefone }, 'query');

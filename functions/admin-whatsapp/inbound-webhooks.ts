@@ -13,7 +13,7 @@ import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { subscriptionCreateBody } from './requests.ts';
-import type { createdSubscription, subscription } from './contract.ts';
+import type { createdSubscription, subscription, adminWhatsappContract } from './contract.ts';
 
 const applications = dynamoApplicationRepository();
 
@@ -26,7 +26,7 @@ const view = (s: InboundSubscription): z.output<typeof subscription> => ({
   desativadoEm: s.desativadoEm ? localDateTime(new Date(s.desativadoEm)) : null,
 });
 
-export const inboundWebhookOperations: Operations<'admin-whatsapp'> = {
+export const inboundWebhookOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'POST /api/admin/webhooks-entrada': async (request) => {
     const input = validate(subscriptionCreateBody, request.body ?? {});
     const { subscription, segredo } = await createInboundSubscription(

@@ -16,7 +16,7 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/http/views';
 import { messageDetail } from '#shared/operations/message-log';
-import type { adminMessage } from './contract.ts';
+import type { adminMessage, adminWhatsappContract } from './contract.ts';
 import { adminMessageListQuery } from './requests.ts';
 
 const messages = dynamoMessageRepository();
@@ -64,7 +64,7 @@ const messageDetailView = (message: Message, entry: StatementEntry | undefined):
     : null,
 });
 
-export const adminMessageOperations: Operations<'admin-whatsapp'> = {
+export const adminMessageOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'GET /api/admin/mensagens': async (request) => {
     const { query } = request;
     const { page, size, telefone, ...filter } = validate(

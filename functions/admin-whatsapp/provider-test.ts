@@ -5,11 +5,12 @@ import type { Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { sendRoute } from '#shared/http/send-answer';
 import { testSendBody } from './requests.ts';
+import type { adminWhatsappContract } from './contract.ts';
 
 /** What the patient's phone shows. */
 export const TEST_TEXT = 'Mensagem de teste do painel: a integração com o WhatsApp está funcionando.';
 
-export const providerTestOperations: Operations<'admin-whatsapp'> = {
+export const providerTestOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'POST /api/admin/whatsapp/teste': async (request) => {
     const { telefone } = validate(testSendBody, request.body ?? {});
     return sendRoute({ ...request, body: { telefone, mensagem: TEST_TEXT, contexto: 'TESTE' } });

@@ -12,7 +12,7 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { nextId } from '#shared/db/ids';
 import { sectorCreateBody, sectorUpdateBody } from './requests.ts';
-import type { sector } from './contract.ts';
+import type { sector, adminWhatsappContract } from './contract.ts';
 
 const sectors = dynamoSectorRepository();
 const applications = dynamoApplicationReader();
@@ -46,7 +46,7 @@ async function findSector(request: TenantRequest): Promise<Sector> {
   return sector;
 }
 
-export const sectorOperations: Operations<'admin-whatsapp'> = {
+export const sectorOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'POST /api/admin/whatsapp/setores': async (request) => {
     const body = validate(sectorCreateBody, request.body ?? {});
     const aplicacaoId = request.principal.aplicacaoId;

@@ -35,7 +35,7 @@ import { elementsPageOf } from '#shared/domain/paging';
 import { providerSecretStore } from '#shared/providers/secrets';
 import { shownTime } from '#shared/domain/time';
 import { activeBody, CLIENT_ID, creditBody, newApplicationBody, numbersBody, oauthClientBody, providerChangeBody } from './requests.ts';
-import type { application } from './contract.ts';
+import type { application, adminContract } from './contract.ts';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
 const repositories = () =>
@@ -86,7 +86,7 @@ function applicationView(app: Application): z.output<typeof application> {
 // ---------------------------------------------------------------------------------------------
 // Operations
 
-export const applicationOperations: Operations<'admin'> = {
+export const applicationOperations: Operations<'admin', typeof adminContract> = {
   'POST /api/admin/aplicacoes': async (request) => {
     requirePlatformAdmin(request.principal, 'create applications');
     const input = validate(newApplicationBody, request.body);

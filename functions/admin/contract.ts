@@ -191,7 +191,7 @@ export const tariff = named(
   'A tariff as the admin panel manages it: global, or one application’s own (which overrides the global one of the same categoria and subtipo while in force).',
 );
 
-const portalUser = named(
+export const portalUser = named(
   'AdminPortalUser',
   z.object({
     id,
@@ -219,7 +219,7 @@ const ownOrPlatform = 'An admin who is not a platform administrator may only nam
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-export const adminContract: GroupContract<'admin'> = {
+export const adminContract = {
   ...adminMoneyContract,
   'POST /api/admin/aplicacoes': {
     summary: 'Register an application with its first API key pair',
@@ -375,4 +375,4 @@ export const adminContract: GroupContract<'admin'> = {
     responses: { 204: noContent },
     errors: { 404: ['not_found'] },
   },
-};
+} satisfies GroupContract<'admin'>;

@@ -14,7 +14,7 @@ import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
 import { validate } from '#shared/http/validation';
 import { shownTime } from '#shared/domain/time';
 import { newTariffBody, refundBody, tariffChangeBody } from './requests.ts';
-import type { tariff } from './contract.ts';
+import type { tariff, adminContract } from './contract.ts';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
@@ -25,7 +25,7 @@ const adminTariffView = (t: Tariff): z.output<typeof tariff> => ({
   atualizadoEm: shownTime(t.atualizadoEm),
 });
 
-export const financeOperations: Operations<'admin'> = {
+export const financeOperations: Operations<'admin', typeof adminContract> = {
   'GET /api/admin/tarifas': async (request) => {
     const all = await tariffs.listAll();
     const own = request.principal.aplicacaoId;

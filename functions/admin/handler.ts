@@ -5,12 +5,13 @@ import { applicationOperations } from './applications.ts';
 import { financeOperations } from './finance.ts';
 import { statementOperations } from './statement.ts';
 import { userOperations } from './users.ts';
+import type { adminContract } from './contract.ts';
 
 // The applications' provider secrets are written here (and read nowhere in this group): shared/providers/secrets.ts.
 needsConfig('providerSecretPrefix');
 awsAdapters({ secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore() });
 
-export const handler = groupHandler('admin', {
+export const handler = groupHandler<typeof adminContract>('admin', {
   ...applicationOperations,
   ...userOperations,
   ...financeOperations,

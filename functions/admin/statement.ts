@@ -13,6 +13,7 @@ import { validate } from '#shared/http/validation';
 import { overview } from '#shared/operations/overview';
 import { statementCsv, statementExport, statementPage } from '#shared/operations/statement';
 import { statementFilterQuery, statementListQuery } from './requests.ts';
+import type { adminContract } from './contract.ts';
 
 const applications = dynamoApplicationReader();
 const statements = dynamoStatementRepository();
@@ -21,7 +22,7 @@ const tariffs = dynamoTariffCatalogue();
 const filterOf = (query: Record<string, string>) =>
   validate(statementFilterQuery, { de: query.de, ate: query.ate, referenciaTipo: query.referenciaTipo }, 'query');
 
-export const statementOperations: Operations<'admin'> = {
+export const statementOperations: Operations<'admin', typeof adminContract> = {
   'GET /api/admin/resumo': async (request) => {
     const deps = {
       getApplication: (id: number) => applications.getApplication(id),

@@ -2,6 +2,7 @@
 // POST /api/admin/usuarios: portal users. An admin creates users in its own application; a
 // platform admin (`plataforma` token) may name any application with `aplicacaoId` and may make
 // another platform admin. The answer never carries the password.
+import type * as z from 'zod/mini';
 import { dynamoApplicationRepository, portalUserPage } from '#shared/db/applications';
 import type { PortalUser } from '#shared/domain/applications/records';
 import { createPortalUser } from '#shared/domain/portal-users';
@@ -13,10 +14,11 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { isPlatformAdmin } from './platform-admin.ts';
 import { userCreateBody } from './requests.ts';
+import type { adminContract, portalUser } from './contract.ts';
 
 const repo = dynamoApplicationRepository();
 
-const view = (user: PortalUser) => ({
+const view = (user: PortalUser): z.output<typeof portalUser> => ({
   id: user.id,
   nome: user.nome,
   email: user.email,
@@ -27,7 +29,7 @@ const view = (user: PortalUser) => ({
   ...(user.plataforma ? { plataforma: true } : {}),
 });
 
-export const userOperations: Operations<'admin'> = {
+export const userOperations: Operations<'admin', typeof adminContract> = {
   'GET /api/admin/usuarios': async (request) => {
     const paging = readPaging(request.query);
     const { content, total } = await portalUserPage(request.principal.aplicacaoId, paging.page, paging.size);

@@ -5,7 +5,7 @@ import { AGENT_IMPORT_MAX_BODY_BYTES } from '#shared/http/routes';
 import { id, ok, type GroupContract } from '#shared/http/contract/kit';
 import { ANOTHER_INTEGRATION, importResult } from '#shared/http/contract/integrations';
 
-export const agentImportContract: GroupContract<'agent-import'> = {
+export const agentImportContract = {
   'POST /api/external/integracoes/registros': {
     summary: 'Import a batch of patients, appointments and clinical records',
     description: [
@@ -30,4 +30,4 @@ export const agentImportContract: GroupContract<'agent-import'> = {
     },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'], 413: ['payload_too_large'] },
   },
-};
+} satisfies GroupContract<'agent-import'>;

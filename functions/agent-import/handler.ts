@@ -6,6 +6,7 @@ import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { importOperations } from './registros.ts';
+import type { agentImportContract } from './contract.ts';
 
 // Imported appointments are queued for the communication flow.
 awsAdapters({
@@ -13,4 +14,4 @@ awsAdapters({
 });
 needsConfig('appointmentFlowQueueUrl');
 
-export const handler = groupHandler('agent-import', importOperations);
+export const handler = groupHandler<typeof agentImportContract>('agent-import', importOperations);

@@ -12,6 +12,7 @@ import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { certificateIntegration } from '#shared/auth/certificate-integration';
+import type { agentImportContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 const QUEUE_CONCURRENCY = 16;
@@ -31,7 +32,7 @@ async function handToFlow(aplicacaoId: number, ids: readonly number[]): Promise<
   );
 }
 
-export const importOperations: Operations<'agent-import'> = {
+export const importOperations: Operations<'agent-import', typeof agentImportContract> = {
   'POST /api/external/integracoes/registros': async (request) => {
     const { aplicacaoId, certificado } = request.principal;
     const { integracaoId, registros } = parseBatch(request.body);

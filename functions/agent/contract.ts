@@ -20,7 +20,7 @@ const integracaoIdQuery = z.object({
 });
 // ---------------------------------------------------------------------------------------------------
 
-export const agentContract: GroupContract<'agent'> = {
+export const agentContract = {
   'GET /api/external/integracoes/banco': {
     summary: 'The certificate’s database integration, with its secrets',
     description:
@@ -66,4 +66,4 @@ export const agentContract: GroupContract<'agent'> = {
     },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
   },
-};
+} satisfies GroupContract<'agent'>;

@@ -4,6 +4,7 @@ import { groupHandler } from '#shared/http/kit';
 import { integrationOperations } from './integrations.ts';
 import { logOperations } from './logs.ts';
 import { queryOperations } from './queries.ts';
+import type { agentContract } from './contract.ts';
 
 // The on-premises agent's channel: its integration (with the secrets), saved queries and execution logs. The batch
 // import is its own function (functions/agent-import/, docs/decisions.md "The agent's batch import is its own function").
@@ -13,4 +14,4 @@ awsAdapters({
 });
 needsConfig('integrationSecretPrefix');
 
-export const handler = groupHandler('agent', { ...integrationOperations, ...queryOperations, ...logOperations });
+export const handler = groupHandler<typeof agentContract>('agent', { ...integrationOperations, ...queryOperations, ...logOperations });

@@ -10,10 +10,14 @@ import { log } from '#shared/log';
 import { integrationSecretValues } from '#shared/operations/integration-secrets';
 import { certificateIntegration } from '#shared/auth/certificate-integration';
 import type { agentApiIntegration, agentDatabaseIntegration } from '#shared/http/contract/integrations';
+import type { agentContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 
-const agentView = async (i: Integration): Promise<z.output<typeof agentDatabaseIntegration | typeof agentApiIntegration>> => ({
+type DatabaseIntegrationAnswer = z.output<typeof agentDatabaseIntegration>;
+type ApiIntegrationAnswer = z.output<typeof agentApiIntegration>;
+
+const agentView = async (i: Integration): Promise<DatabaseIntegrationAnswer | ApiIntegrationAnswer> => ({
   id: i.id,
   ...kindOf(i),
   nome: i.nome,
@@ -22,16 +26,19 @@ const agentView = async (i: Integration): Promise<z.output<typeof agentDatabaseI
   versao: i.versao,
 });
 
+const isDatabase = (v: DatabaseIntegrationAnswer | ApiIntegrationAnswer): v is DatabaseIntegrationAnswer => v.tipoIntegracao === 'BANCO';
+const isApi = (v: DatabaseIntegrationAnswer | ApiIntegrationAnswer): v is ApiIntegrationAnswer => v.tipoIntegracao === 'API';
+
 async function activeOfType(request: TenantRequest, tipo: IntegrationType) {
   const { aplicacaoId, subject, certificado } = request.principal;
   const integracaoId = certificateIntegration(request.principal);
   const own = await integrations.get(aplicacaoId, integracaoId);
   const views = own?.ativo && own.tipoIntegracao === tipo ? [await agentView(own)] : [];
   log.info('agent read its integration', { aplicacaoId, integracaoId, tipo, total: views.length, clientId: subject, certificado });
-  return json(200, views);
+  return views;
 }
 
-export const integrationOperations: Operations<'agent'> = {
-  'GET /api/external/integracoes/banco': (request) => activeOfType(request, 'BANCO'),
-  'GET /api/external/integracoes/api': (request) => activeOfType(request, 'API'),
+export const integrationOperations: Operations<'agent', typeof agentContract> = {
+  'GET /api/external/integracoes/banco': async (request) => json(200, (await activeOfType(request, 'BANCO')).filter(isDatabase)),
+  'GET /api/external/integracoes/api': async (request) => json(200, (await activeOfType(request, 'API')).filter(isApi)),
 };

@@ -9,11 +9,12 @@ import { parseExecutionBatch, recordExecutions } from '#shared/domain/execution-
 import { json, type Operations } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { certificateIntegration } from '#shared/auth/certificate-integration';
+import type { agentContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 const executionLogs = dynamoExecutionLogRepository();
 
-export const logOperations: Operations<'agent'> = {
+export const logOperations: Operations<'agent', typeof agentContract> = {
   'POST /api/external/integracoes/logs': async (request) => {
     const { aplicacaoId, subject } = request.principal;
     const input = parseExecutionBatch(request.body);

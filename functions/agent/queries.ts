@@ -10,6 +10,7 @@ import { parseSavedQueries, readSavedQueries, replaceSavedQueries } from '#share
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { certificateIntegration } from '#shared/auth/certificate-integration';
+import type { agentContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
 const savedQueries = dynamoSavedQueryRepository();
@@ -37,7 +38,7 @@ async function ownIntegrationId(request: TenantRequest): Promise<number> {
   return integracaoId;
 }
 
-export const queryOperations: Operations<'agent'> = {
+export const queryOperations: Operations<'agent', typeof agentContract> = {
   'GET /api/external/integracoes/queries': async (request) => {
     const integracaoId = await ownIntegrationId(request);
     return json(200, await readSavedQueries(savedQueries, request.principal.aplicacaoId, integracaoId));

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { named, ok, type GroupContract } from '#shared/http/contract/kit';
 
-export const configContract: GroupContract<'config'> = {
+export const configContract = {
   'GET /api/v2/config/status': {
     summary: 'Whether the application’s WhatsApp provider is configured and active',
     responses: {
@@ -20,4 +20,4 @@ export const configContract: GroupContract<'config'> = {
     summary: 'Number of messages the application has sent',
     responses: { 200: ok('The count.', z.object({ totalMensagens: z.int() })) },
   },
-};
+} satisfies GroupContract<'config'>;

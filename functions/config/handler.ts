@@ -5,6 +5,7 @@ import type { Application } from '#shared/domain/applications/records';
 import type { StoredSecret } from '#shared/domain/applications/secrets';
 import { notFound } from '#shared/domain/errors';
 import { groupHandler, json } from '#shared/http/kit';
+import type { configContract } from './contract.ts';
 
 const applications = dynamoApplicationReader();
 const statements = dynamoStatementRepository();
@@ -36,7 +37,7 @@ export function isConfigured(app: Application): boolean {
   }
 }
 
-export const handler = groupHandler('config', {
+export const handler = groupHandler<typeof configContract>('config', {
   'GET /api/v2/config/status': async (request) => {
     const app = await applications.getApplication(request.principal.aplicacaoId);
     if (!app) throw notFound('application');

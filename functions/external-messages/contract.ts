@@ -4,7 +4,7 @@ import { elementsPage, idempotencyKeyHeader, ok, type GroupContract } from '#sha
 import { externalMessage, sendDescription, sendErrors, sendResponses } from '#shared/http/contract/resources';
 import { messageListQuery } from './requests.ts';
 
-export const externalMessagesContract: GroupContract<'external-messages'> = {
+export const externalMessagesContract = {
   'POST /api/external/messages/send': {
     summary: 'Send a WhatsApp message',
     description: sendDescription,
@@ -24,4 +24,4 @@ export const externalMessagesContract: GroupContract<'external-messages'> = {
     responses: { 200: ok('One page of messages.', elementsPage(externalMessage)) },
     errors: { 400: ['validation_error'] },
   },
-};
+} satisfies GroupContract<'external-messages'>;

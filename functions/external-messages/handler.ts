@@ -10,6 +10,7 @@ import { messageView } from '#shared/http/views';
 import { sendRoute } from '#shared/http/send-answer';
 import { elementsPageOf } from '#shared/domain/paging';
 import { messageListQuery } from './requests.ts';
+import type { externalMessagesContract } from './contract.ts';
 
 // Sends call the provider with the application's provider secret (shared/providers/secrets.ts).
 needsConfig('providerSecretPrefix');
@@ -17,7 +18,7 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 
 const repo = dynamoMessageRepository();
 
-export const handler = groupHandler('external-messages', {
+export const handler = groupHandler<typeof externalMessagesContract>('external-messages', {
   'POST /api/external/messages/send': sendRoute,
 
   'GET /api/external/messages/{id}': async (request) => {

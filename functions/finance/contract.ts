@@ -4,7 +4,7 @@ import { pagingQuery } from '#shared/http/paging';
 import { elementsPage, money, ok, type GroupContract } from '#shared/http/contract/kit';
 import { statementEntry, tariff } from '#shared/http/contract/resources';
 
-export const financeContract: GroupContract<'finance'> = {
+export const financeContract = {
   'GET /api/external/financeiro/saldo': {
     summary: 'Balance of the application',
     responses: { 200: ok('The prepaid balance.', z.object({ saldo: money, moeda: z.literal('BRL') })) },
@@ -20,4 +20,4 @@ export const financeContract: GroupContract<'finance'> = {
     responses: { 200: ok('One page of statement entries.', elementsPage(statementEntry)) },
     errors: { 400: ['validation_error'] },
   },
-};
+} satisfies GroupContract<'finance'>;

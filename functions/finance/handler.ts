@@ -9,6 +9,7 @@ import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { elementsPageOf } from '#shared/domain/paging';
 import type { statementEntry, tariff } from '#shared/http/contract/resources';
+import type { financeContract } from './contract.ts';
 
 const statements = dynamoStatementRepository();
 const tariffs = dynamoTariffCatalogue();
@@ -32,7 +33,7 @@ export const tariffView = (t: Tariff): z.output<typeof tariff> => ({
 /** The spec's Statement entry (the stored one already has exactly its fields). */
 export const entryView = (e: StatementEntry): z.output<typeof statementEntry> => ({ ...e });
 
-export const handler = groupHandler('finance', {
+export const handler = groupHandler<typeof financeContract>('finance', {
   'GET /api/external/financeiro/saldo': async (request) => {
     const saldo = await statements.getSaldo(request.principal.aplicacaoId);
     if (saldo === undefined) throw notFound('balance');

@@ -11,7 +11,7 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
 import { batchBody, revocationDetails } from './requests.ts';
-import type { consent } from './contract.ts';
+import type { consent, patientAppContract } from './contract.ts';
 
 const consents = dynamoConsentRepository();
 const patients = dynamoPatientRepository();
@@ -35,7 +35,7 @@ async function change(request: TenantRequest, changes: ConsentChange[]): Promise
   return changeConsents(consents, { aplicacaoId, id: pacienteId, telefone: patient.telefone }, changes);
 }
 
-export const consentOperations: Operations<'patient-app'> = {
+export const consentOperations: Operations<'patient-app', typeof patientAppContract> = {
   'GET /api/v4/saude/consentimentos': async (request) => {
     const { aplicacaoId, pacienteId } = patientOf(request);
     return json(200, (await consents.list(aplicacaoId, pacienteId)).map(consentView));

@@ -58,7 +58,7 @@ const consentPath = z.object({ tipo: consentType });
 const consentChangeRules =
   'A change that changes nothing (the same state, device and terms version) writes nothing and adds no history. An unknown `tipo` in the path is 404. Revoking NOTIFICACOES_WHATSAPP also stops the automated WhatsApp messages to the patient’s phone (opt-out); granting it resumes them.';
 
-export const patientAppContract: GroupContract<'patient-app'> = {
+export const patientAppContract = {
   'GET /api/v4/saude/perfil': {
     summary: 'The patient’s profile',
     description: 'The CPF is shown masked. A token issued before patient records were linked at login is 403: log in again.',
@@ -100,4 +100,4 @@ export const patientAppContract: GroupContract<'patient-app'> = {
     responses: { 200: ok('The consent after the grant.', consent) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
   },
-};
+} satisfies GroupContract<'patient-app'>;

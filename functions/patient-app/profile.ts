@@ -13,7 +13,7 @@ import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { patientOf } from './scope.ts';
 import { profileBody } from './requests.ts';
-import type { patientProfile } from './contract.ts';
+import type { patientProfile, patientAppContract } from './contract.ts';
 
 const patients = dynamoPatientRepository();
 
@@ -40,7 +40,7 @@ async function ownRecord(aplicacaoId: number, pacienteId: number): Promise<Patie
 
 const MAX_ATTEMPTS = 5;
 
-export const profileOperations: Operations<'patient-app'> = {
+export const profileOperations: Operations<'patient-app', typeof patientAppContract> = {
   'GET /api/v4/saude/perfil': async (request) => {
     const { aplicacaoId, pacienteId } = patientOf(request);
     return json(200, profileView(await ownRecord(aplicacaoId, pacienteId)));

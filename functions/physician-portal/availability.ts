@@ -8,10 +8,11 @@ import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { physicianOf } from './scope.ts';
 import { dayBody, batchBody } from './requests.ts';
+import type { physicianPortalContract } from './contract.ts';
 
 const repo = dynamoAvailabilityRepository();
 
-export const availabilityOperations: Operations<'physician-portal'> = {
+export const availabilityOperations: Operations<'physician-portal', typeof physicianPortalContract> = {
   'GET /api/plantonista/disponibilidade': async (request) => json(200, await listAvailability(repo, physicianOf(request))),
 
   'PUT /api/plantonista/disponibilidade': async (request) => {

@@ -91,7 +91,7 @@ const availabilityWindow = named(
 const availabilityRules =
   'Only the next 90 days (today in São Paulo to today + 89). The day’s DISPONIVEL windows are replaced by `periodos` (an empty list clears them); RESERVADO windows are kept as they are. Periods are `[inicio, fim)` within one day, at most 24, `fim` may be `24:00`. A 400 names the field: a date outside the window or malformed, a time malformed, an end not after its start, overlapping periods, a period over a kept window. Nothing is written on a 400. A concurrent change of a day is re-read and re-applied; 409 when it keeps changing.';
 
-export const physicianPortalContract: GroupContract<'physician-portal'> = {
+export const physicianPortalContract = {
   'GET /api/plantonista/predilecoes': {
     summary: 'The physician’s active preferences per secretariat',
     responses: { 200: ok('The active preferences.', z.array(preference)) },
@@ -148,4 +148,4 @@ export const physicianPortalContract: GroupContract<'physician-portal'> = {
     responses: { 204: noContent },
     errors: { 400: ['validation_error'], 409: ['conflict'] },
   },
-};
+} satisfies GroupContract<'physician-portal'>;

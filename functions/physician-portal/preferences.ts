@@ -8,7 +8,7 @@ import { json, type Operations } from '#shared/http/kit';
 import { physicianOf } from './scope.ts';
 import { validate } from '#shared/http/validation';
 import { preferenceBody } from './requests.ts';
-import type { preference } from './contract.ts';
+import type { preference, physicianPortalContract } from './contract.ts';
 
 const physicians = dynamoPhysicianRepository();
 
@@ -17,7 +17,7 @@ const preferenceView = (p: PhysicianPreference): z.output<typeof preference> => 
   atualizadoEm: localDateTime(new Date(p.atualizadoEm)),
 });
 
-export const preferenceOperations: Operations<'physician-portal'> = {
+export const preferenceOperations: Operations<'physician-portal', typeof physicianPortalContract> = {
   'GET /api/plantonista/predilecoes': async (request) => {
     const { aplicacaoId, userId } = physicianOf(request);
     return json(200, (await physicians.activePreferences(aplicacaoId, userId)).map(preferenceView));

@@ -17,7 +17,7 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { physicianOf, type PhysicianScope } from './scope.ts';
 import { profileBody } from './requests.ts';
-import type { physicianProfile } from './contract.ts';
+import type { physicianProfile, physicianPortalContract } from './contract.ts';
 
 const physicians = dynamoPhysicianRepository();
 const applications = dynamoApplicationRepository();
@@ -83,7 +83,7 @@ function withoutUnchanged(body: unknown, fields: readonly string[], shown: Reado
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => !(fields.includes(k) && v === shown[k])));
 }
 
-export const profileOperations: Operations<'physician-portal'> = {
+export const profileOperations: Operations<'physician-portal', typeof physicianPortalContract> = {
   'GET /api/plantonista/perfil': async (request) => json(200, profileView((await currentProfile(physicianOf(request))).profile)),
 
   'PUT /api/plantonista/perfil': async (request) => {

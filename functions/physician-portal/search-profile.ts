@@ -9,12 +9,13 @@ import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { physicianOf } from './scope.ts';
 import { searchBody } from './requests.ts';
+import type { physicianPortalContract } from './contract.ts';
 
 const physicians = dynamoPhysicianRepository();
 
 const view = (p: SearchProfile) => ({ ...p, atualizadoEm: p.atualizadoEm ? localDateTime(new Date(p.atualizadoEm)) : null });
 
-export const searchProfileOperations: Operations<'physician-portal'> = {
+export const searchProfileOperations: Operations<'physician-portal', typeof physicianPortalContract> = {
   'GET /api/plantonista/perfil-busca': async (request) => {
     const { aplicacaoId, userId } = physicianOf(request);
     return json(200, view((await physicians.searchProfile(aplicacaoId, userId)) ?? emptySearchProfile));

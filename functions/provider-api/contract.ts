@@ -14,7 +14,7 @@ export const executionResult = named(
   'The spec’s provider execution result: `replay` for a repeat under the same Idempotency-Key.',
 );
 
-export const providerApiContract: GroupContract<'provider-api'> = {
+export const providerApiContract = {
   'POST /api/external/prestador/v1/execucao': {
     summary: 'Report an appointment as carried out (REALIZADO) or missed (FALTOU)',
     description: [
@@ -33,4 +33,4 @@ export const providerApiContract: GroupContract<'provider-api'> = {
       422: ['unprocessable_entity'],
     },
   },
-};
+} satisfies GroupContract<'provider-api'>;

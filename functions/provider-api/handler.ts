@@ -11,7 +11,7 @@ import { idempotencyKey } from '#shared/domain/idempotency';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json } from '#shared/http/kit';
 import { reportExecution } from '#shared/operations/appointment-execution';
-import type { executionResult } from './contract.ts';
+import type { executionResult, providerApiContract } from './contract.ts';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 needsConfig('outboundWebhooksQueueUrl');
@@ -22,7 +22,7 @@ const deps = {
   idempotency: dynamoIdempotencyStore(),
 };
 
-export const handler = groupHandler('provider-api', {
+export const handler = groupHandler<typeof providerApiContract>('provider-api', {
   'POST /api/external/prestador/v1/execucao': async (request) => {
     const { aplicacaoId, prestadorId, subject } = request.principal;
     if (prestadorId === undefined) throw new HttpError(403, 'forbidden', 'This credential does not act for a provider');

@@ -22,7 +22,11 @@ const credentialFields = {
   criadoEm: timestamp,
   revogadoEm: described(z.nullable(timestamp), 'When it was revoked (final); null while not revoked.'),
 };
-const credential = named('ProviderCredential', z.object(credentialFields), 'A machine credential of the provider; never its secret.');
+export const credential = named(
+  'ProviderCredential',
+  z.object(credentialFields),
+  'A machine credential of the provider; never its secret.',
+);
 const credentialWithSecret = named(
   'ProviderCredentialWithSecret',
   z.object({
@@ -81,7 +85,7 @@ const deliveryPath = z.object({
   entregaId: described(z.string().check(z.maxLength(217)), 'The delivery’s `id` in the log: `<eventoId>.<webhookId>`.'),
 });
 
-export const providerPortalContract: GroupContract<'provider-portal'> = {
+export const providerPortalContract = {
   'POST /api/prestador/credenciais': {
     summary: 'Create a machine credential (nbwp_) for the provider',
     description: `The secret is shown only in this answer. ${credentialRules} \`ativo\` defaults to true. 409 when the provider is inactive.`,
@@ -163,4 +167,4 @@ export const providerPortalContract: GroupContract<'provider-portal'> = {
     responses: { 202: ok('The delivery, PENDENTE.', delivery) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
   },
-};
+} satisfies GroupContract<'provider-portal'>;

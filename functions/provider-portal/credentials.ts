@@ -1,6 +1,7 @@
 // /api/prestador/credenciais/**: the provider's nbwp_ machine credentials. The application and
 // the provider come from the portal token; `{id}` is the credencialId. A credential outside the
 // caller's scope is 404. Secrets appear only in the answers of create and regenerate.
+import type * as z from 'zod/mini';
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
 import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import {
@@ -16,6 +17,7 @@ import { validate } from '#shared/http/validation';
 import { scopeOf } from './scope.ts';
 import { shownTime } from '#shared/domain/time';
 import { createSchema, updateSchema } from './requests.ts';
+import type { credential, providerPortalContract } from './contract.ts';
 
 const repo = dynamoProviderCredentialRepository();
 
@@ -23,7 +25,7 @@ const repo = dynamoProviderCredentialRepository();
 const credentialId = (request: TenantRequest): number => pathId(request, 'credential');
 
 /** The credential as the portal shows it: never its secret or its hash. */
-const view = (c: ProviderCredentialRecord) => ({
+const view = (c: ProviderCredentialRecord): z.output<typeof credential> => ({
   id: c.credencialId,
   nome: c.nome,
   apiKey: c.apiKey,
@@ -35,14 +37,13 @@ const view = (c: ProviderCredentialRecord) => ({
 });
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */
-const withSecret = (status: number, c: ProviderCredentialRecord, apiSecret: string) =>
-  json(status, { ...view(c), apiSecret }, { 'Cache-Control': 'no-store' });
+const noStore = { 'Cache-Control': 'no-store' };
 
-export const credentialOperations: Operations<'provider-portal'> = {
+export const credentialOperations: Operations<'provider-portal', typeof providerPortalContract> = {
   'POST /api/prestador/credenciais': async (request) => {
     const input = validate(createSchema, request.body);
     const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input);
-    return withSecret(201, credential, apiSecret);
+    return json(201, { ...view(credential), apiSecret }, noStore);
   },
 
   'GET /api/prestador/credenciais': async (request) => json(200, (await listProviderCredentials(repo, scopeOf(request))).map(view)),
@@ -56,7 +57,7 @@ export const credentialOperations: Operations<'provider-portal'> = {
 
   'POST /api/prestador/credenciais/{id}/regenerar': async (request) => {
     const { credential, apiSecret } = await regenerateProviderCredentialSecret(repo, scopeOf(request), credentialId(request));
-    return withSecret(200, credential, apiSecret);
+    return json(200, { ...view(credential), apiSecret }, noStore);
   },
 
   'DELETE /api/prestador/credenciais/{id}': async (request) => {

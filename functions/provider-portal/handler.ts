@@ -3,6 +3,7 @@ import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { credentialOperations } from './credentials.ts';
 import { webhookOperations } from './webhooks.ts';
+import type { providerPortalContract } from './contract.ts';
 
 // A delivery's resend is queued for the outbound-webhooks consumer. The webhooks' signing keys are written to the
 // secret store (never read here): the Secrets Manager client is loaded on the first create or replace.
@@ -12,4 +13,4 @@ awsAdapters({
 });
 needsConfig('outboundWebhooksQueueUrl', 'webhookSecretPrefix');
 
-export const handler = groupHandler('provider-portal', { ...credentialOperations, ...webhookOperations });
+export const handler = groupHandler<typeof providerPortalContract>('provider-portal', { ...credentialOperations, ...webhookOperations });

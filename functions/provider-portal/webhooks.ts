@@ -21,7 +21,7 @@ import {
   type WebhookSubscription,
 } from '#shared/domain/outbound-webhooks/subscriptions';
 import type { ProviderScope } from '#shared/domain/provider-credentials';
-import { json, type ApiResponse, type Operations, type TenantRequest } from '#shared/http/kit';
+import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
@@ -29,6 +29,7 @@ import { outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
 import { scopeOf } from './scope.ts';
 import { deliveryView, subscriptionView, subscriptionWithSecretView } from './views.ts';
 import { pageOf } from '#shared/domain/paging';
+import type { providerPortalContract } from './contract.ts';
 
 const subscriptions = dynamoWebhookSubscriptionRepository();
 const deliveries = dynamoWebhookDeliveryRepository();
@@ -45,8 +46,7 @@ async function ownWebhook(request: TenantRequest, scope: ProviderScope): Promise
 }
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */
-const withSecret = (status: number, s: WebhookSubscription, secret: string): ApiResponse =>
-  json(status, subscriptionWithSecretView(s, secret), { 'Cache-Control': 'no-store' });
+const noStore = { 'Cache-Control': 'no-store' };
 
 /** `{entregaId}` is a delivery's `id` in the log, `<eventId>.<webhookId>`, of this webhook. */
 function deliveryEventId(request: TenantRequest, webhookId: number): string {
@@ -57,7 +57,7 @@ function deliveryEventId(request: TenantRequest, webhookId: number): string {
   return eventId;
 }
 
-export const webhookOperations: Operations<'provider-portal'> = {
+export const webhookOperations: Operations<'provider-portal', typeof providerPortalContract> = {
   'POST /api/prestador/webhooks': async (request) => {
     const scope = scopeOf(request);
     const input = parseSubscriptionCreate(request.body);
@@ -70,7 +70,7 @@ export const webhookOperations: Operations<'provider-portal'> = {
     const created = await sealedSubscription({ ...subscription, id: await subscriptions.newId() }, outboundWebhookSecrets());
     await subscriptions.create(created);
     log.info('webhook created', { webhookId: created.id, prestadorId: scope.prestadorId, eventos: created.eventos });
-    return withSecret(201, created, secret);
+    return json(201, subscriptionWithSecretView(created, secret), noStore);
   },
 
   'GET /api/prestador/webhooks': async (request) => {
@@ -94,7 +94,9 @@ export const webhookOperations: Operations<'provider-portal'> = {
     const updated = await sealedSubscription(await updatedSubscription(current, input, new Date(), deps()), outboundWebhookSecrets());
     if (!(await subscriptions.replace(updated))) throw notFound('webhook');
     // A blank secret keeps the current one, which is then not shown again.
-    return input.secret === null ? json(200, subscriptionView(updated)) : withSecret(200, updated, input.secret);
+    return input.secret === null
+      ? json(200, subscriptionView(updated))
+      : json(200, subscriptionWithSecretView(updated, input.secret), noStore);
   },
 
   'DELETE /api/prestador/webhooks/{id}': async (request) => {

@@ -58,7 +58,7 @@ const statusReport = named(
   }),
 );
 
-export const publicContract: GroupContract<'public'> = {
+export const publicContract = {
   'GET /api/planos/ativos': {
     summary: 'Active commercial plans, cheapest first',
     responses: {
@@ -108,4 +108,4 @@ export const publicContract: GroupContract<'public'> = {
       },
     },
   },
-};
+} satisfies GroupContract<'public'>;

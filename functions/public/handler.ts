@@ -14,6 +14,7 @@ import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
+import type { publicContract } from './contract.ts';
 
 awsAdapters({
   mail: async () => (await import('#shared/adapters/aws/ses')).sesMail(),
@@ -38,7 +39,7 @@ export const crlContentType = 'application/pkix-crl';
 /** The spec: the CRL is cacheable for one hour. */
 export const crlCacheControl = 'public, max-age=3600';
 
-const operations: Operations<'public'> = {
+const operations: Operations<'public', typeof publicContract> = {
   'GET /api/status': async (request) => {
     const { version, commit, buildTime, statusToken, region } = config();
     const detailed = statusTokenMatches(statusToken, request.headers['x-status-token']);
@@ -95,7 +96,7 @@ const operations: Operations<'public'> = {
   },
 };
 
-const serve = groupHandler('public', operations);
+const serve = groupHandler<typeof publicContract>('public', operations);
 
 export const handler = (event: APIGatewayProxyEvent, context: Context) => {
   requestsServed++;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { GroupContract } from '#shared/http/contract/kit';
 
-export const referenceContract: GroupContract<'reference'> = {
+export const referenceContract = {
   'GET /openapi.json': {
     summary: 'This OpenAPI 3.1 document',
     description: 'Generated from the route table (`npm run openapi`); cacheable for an hour. Under `npm start`, /docs renders it.',
@@ -14,4 +14,4 @@ export const referenceContract: GroupContract<'reference'> = {
       },
     },
   },
-};
+} satisfies GroupContract<'reference'>;

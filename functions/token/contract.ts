@@ -48,7 +48,7 @@ const noStore = {
   Pragma: { description: '`no-cache`.' },
 };
 
-const jwk = named(
+export const jwk = named(
   'Jwk',
   z.object({
     kty: z.literal('RSA'),
@@ -108,7 +108,7 @@ const patientToken = named(
   }),
 );
 
-const tokenResponses: Record<number, ResponseDoc> = {
+const tokenResponses = {
   200: { description: 'The access token.', body: accessToken, headers: noStore },
   400: {
     description:
@@ -126,9 +126,9 @@ const tokenResponses: Record<number, ResponseDoc> = {
     },
   },
   500: { description: '`server_error`: internal error (logged).', body: oauthError(['server_error']), headers: noStore },
-};
+} satisfies Record<number, ResponseDoc>;
 
-export const tokenContract: GroupContract<'token'> = {
+export const tokenContract = {
   'POST /oauth2/token': {
     summary: 'Issue an access token (OAuth2 client credentials)',
     description: [
@@ -232,4 +232,4 @@ export const tokenContract: GroupContract<'token'> = {
     },
     errors: { 403: ['forbidden'] },
   },
-};
+} satisfies GroupContract<'token'>;

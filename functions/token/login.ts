@@ -12,8 +12,9 @@ import { exchangePatientCode, InvalidCode, PatientLoginThrottled, requestPatient
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
-import { sessionCookie } from './sessions.ts';
+import { consoleRole, sessionCookie } from './sessions.ts';
 import { loginBody, codeRequestBody, codeExchangeBody } from './requests.ts';
+import type { tokenContract } from './contract.ts';
 
 const repo = dynamoUserAuthRepository();
 const patients = dynamoPatientRepository();
@@ -26,7 +27,7 @@ const loginPolicy = (): LoginPolicy => ({ ...DEFAULT_LOGIN_POLICY, lockSeconds: 
 
 const tokenBody = (issued: { accessToken: string; expiresIn: number }) => ({
   access_token: issued.accessToken,
-  token_type: 'Bearer',
+  token_type: 'Bearer' as const,
   expires_in: issued.expiresIn,
 });
 
@@ -44,14 +45,14 @@ const throttledAnswer = (error: unknown): unknown =>
       )
     : error;
 
-export const loginOperations: Operations<'token'> = {
+export const loginOperations: Operations<'token', typeof tokenContract> = {
   'POST /api/auth/login': async (request) => {
     const input = validate(loginBody, request.body);
     try {
       const issued = await loginWithPassword(repo, input, loginPolicy());
       // The console's session: a rotating refresh token in an HttpOnly cookie (./sessions.ts).
       const setCookie = await sessionCookie(request, issued.user, issued.senhaHash);
-      return json(200, { ...tokenBody(issued), role: issued.role }, { ...noStore, ...setCookie });
+      return json(200, { ...tokenBody(issued), role: consoleRole(issued.role) }, { ...noStore, ...setCookie });
     } catch (error) {
       if (!(error instanceof LoginRefused)) throw error;
       if (error.reason === 'locked') {

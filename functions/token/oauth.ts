@@ -1,39 +1,47 @@
 // POST /oauth2/token (client credentials, RFC 6749 4.4), GET /.well-known/jwks.json and the RFC 8414
 // metadata that points to both.
-import { authorizationServerMetadata, clientCredentialsGrant, OAuthError, type OAuthErrorCode } from '#shared/auth/oauth2';
+import type { JWK } from 'jose';
+import type * as z from 'zod/mini';
+import { authorizationServerMetadata, clientCredentialsGrant, OAuthError } from '#shared/auth/oauth2';
 import { JWKS_MAX_AGE_SECONDS, publicJwks } from '#shared/auth/signing-keys';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { isWellFormedForm } from '#shared/http/body';
-import { json, type ApiResponse, type Operations } from '#shared/http/kit';
+import { json, type AnswerFor, type Operations } from '#shared/http/kit';
 import { config } from '#shared/config';
 import { scopes } from '#shared/domain/permissions';
 import { notFound } from '#shared/domain/errors';
 import { log } from '#shared/log';
+import type { jwk, tokenContract } from './contract.ts';
 
 // RFC 6749 5.1/5.2: token responses, errors included, must never be cached.
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 /** Resource servers and agents may cache the key set briefly; a rotation publishes a key longer before it signs. */
 export const jwksCacheControl = `public, max-age=${JWKS_MAX_AGE_SECONDS}`;
 
-const statusOf: Record<OAuthErrorCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  unsupported_grant_type: 400,
-  invalid_scope: 400,
-};
-
 // A static import: the group's logins load the DynamoDB client anyway, and a dynamic one made esbuild
 // keep every DynamoDB command in the bundle (+45 KB parsed at each cold start).
 const clients = dynamoApplicationRepository();
 
-function tokenError(error: OAuthError): ApiResponse {
+/** RFC 6749 5.2: `invalid_client` is 401 (with the Basic challenge when the client used Basic), every other code 400. */
+function tokenError(error: OAuthError): AnswerFor<typeof tokenContract, 'POST /oauth2/token'> {
   const headers: Record<string, string> = { ...noStore };
   if (error.code === 'invalid_client' && error.basicChallenge) headers['WWW-Authenticate'] = 'Basic realm="whatsapp-platform"';
   log.info('token request refused', { code: error.code, reason: error.description });
-  return json(statusOf[error.code], { error: error.code, error_description: error.description }, headers);
+  return error.code === 'invalid_client'
+    ? json(401, { error: error.code, error_description: error.description }, headers)
+    : json(400, { error: error.code, error_description: error.description }, headers);
 }
 
-export const oauthOperations: Operations<'token'> = {
+/**
+ * A key of the set as the document has it (`Jwk`): the RSA public members and the key's id, alg and use, and
+ * nothing else a stored key may carry (`ext`, `key_ops`: the schema admits no other member).
+ */
+function jwkView(key: JWK): z.output<typeof jwk> {
+  if (key.kty !== 'RSA' || !key.kid || !key.n || !key.e) throw new Error(`signing key ${key.kid ?? '?'} is not an RSA key with an id`);
+  return { kty: 'RSA', kid: key.kid, use: 'sig', alg: 'RS256', n: key.n, e: key.e };
+}
+
+export const oauthOperations: Operations<'token', typeof tokenContract> = {
   'POST /oauth2/token': async (request) => {
     try {
       // The kit checked the media type; a form that does not decode to well-formed UTF-8 is a malformed request here.
@@ -50,7 +58,8 @@ export const oauthOperations: Operations<'token'> = {
     }
   },
 
-  'GET /.well-known/jwks.json': async () => json(200, await publicJwks(), { 'Cache-Control': jwksCacheControl }),
+  'GET /.well-known/jwks.json': async () =>
+    json(200, { keys: (await publicJwks()).keys.map(jwkView) }, { 'Cache-Control': jwksCacheControl }),
 
   'GET /.well-known/oauth-authorization-server': async () => {
     const { issuer, publicBaseUrl } = config();

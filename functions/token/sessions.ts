@@ -13,10 +13,12 @@
 import { dynamoSessionRepository } from '#shared/db/console-sessions';
 import { endSession, refreshSession, SessionRefused, startSession } from '#shared/domain/console-sessions';
 import type { PortalUser } from '#shared/domain/applications/records';
+import type { PortalRole } from '#shared/domain/permissions';
 import { HttpError } from '#shared/http/errors';
-import { json, type ApiRequest, type ApiResponse, type Operations } from '#shared/http/kit';
+import { json, type ApiRequest, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { REFRESH_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, emptyBody } from './requests.ts';
+import type { tokenContract } from './contract.ts';
 
 const AUTH_PATH = '/api/auth';
 
@@ -56,14 +58,24 @@ function checkSessionRequest(request: ApiRequest): void {
   if (request.body !== undefined) validate(emptyBody, request.body);
 }
 
+/**
+ * The role a console token names: a password login's, never a patient's (none has a password, so none has a
+ * console session: shared/domain/login.ts refuses it). The contract's enum has no `paciente`; were one to come
+ * here, it would be a fault, not an answer.
+ */
+export function consoleRole(role: PortalRole): Exclude<PortalRole, 'paciente'> {
+  if (role === 'paciente') throw new Error('a patient has no password login or console session');
+  return role;
+}
+
 /** Starts the console session of a password login: the Set-Cookie header of its answer. */
 export async function sessionCookie(request: ApiRequest, user: PortalUser, senhaHash: string): Promise<Record<string, string>> {
   const refresh = await startSession(sessions, user, senhaHash, new Date());
   return { 'Set-Cookie': cookie(request, refresh.value, refresh.maxAgeSeconds) };
 }
 
-export const sessionOperations: Operations<'token'> = {
-  'POST /api/auth/refresh': async (request): Promise<ApiResponse> => {
+export const sessionOperations: Operations<'token', typeof tokenContract> = {
+  'POST /api/auth/refresh': async (request) => {
     checkSessionRequest(request);
     const presented = presentedToken(request.headers.cookie);
     try {
@@ -71,7 +83,7 @@ export const sessionOperations: Operations<'token'> = {
       const { access, refresh } = await refreshSession(sessions, presented, new Date());
       return json(
         200,
-        { access_token: access.accessToken, token_type: 'Bearer', expires_in: access.expiresIn, role: access.role },
+        { access_token: access.accessToken, token_type: 'Bearer', expires_in: access.expiresIn, role: consoleRole(access.role) },
         { ...noStore, 'Set-Cookie': cookie(request, refresh.value, refresh.maxAgeSeconds) },
       );
     } catch (error) {
@@ -89,7 +101,7 @@ export const sessionOperations: Operations<'token'> = {
     }
   },
 
-  'POST /api/auth/logout': async (request): Promise<ApiResponse> => {
+  'POST /api/auth/logout': async (request) => {
     checkSessionRequest(request);
     const presented = presentedToken(request.headers.cookie);
     if (presented) await endSession(sessions, presented, new Date());

@@ -8,7 +8,7 @@ import { listQuery as appointmentListQuery } from './requests.ts';
 
 const appointmentList = { ...pagingQuery.shape, ...appointmentListQuery.shape };
 
-export const v2AppointmentsContract: GroupContract<'v2-appointments'> = {
+export const v2AppointmentsContract = {
   'GET /api/external/v2/agendamentos': {
     summary: 'List the application’s appointments',
     description: 'Paged (`page` from 0, `size` 1 to 100, default 20), optionally filtered by `status`.',
@@ -45,4 +45,4 @@ export const v2AppointmentsContract: GroupContract<'v2-appointments'> = {
     responses: { 200: ok('The appointment after the update.', appointment) },
     errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'], 422: ['unprocessable_entity'] },
   },
-};
+} satisfies GroupContract<'v2-appointments'>;

@@ -7,8 +7,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
-import { appointmentPage } from '#shared/domain/appointments/views';
-import { appointmentView } from '#shared/http/views';
+import { appointmentPage, appointmentView } from '#shared/domain/appointments/views';
 import { newAppointment } from '#shared/domain/appointments/moves';
 import { parseAppointmentCreate, parseAppointmentPatch } from '#shared/domain/appointments/inputs';
 import { notFound } from '#shared/domain/errors';
@@ -20,6 +19,7 @@ import { moveById } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 import { listQuery } from './requests.ts';
+import type { v2AppointmentsContract } from './contract.ts';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
@@ -39,7 +39,7 @@ async function prestadorNamed(aplicacaoId: number, prestador: string | null): Pr
   return byName?.id ?? null;
 }
 
-export const handler = groupHandler('v2-appointments', {
+export const handler = groupHandler<typeof v2AppointmentsContract>('v2-appointments', {
   'POST /api/external/v2/agendamentos': async (request) => {
     const input = parseAppointmentCreate(request.body ?? {});
     const { aplicacaoId, subject } = request.principal;

@@ -6,8 +6,9 @@ import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
 import { attendancePageView, attendanceView } from '#shared/http/views';
 import { actOn, attendanceQueue, attendanceWithNames } from '#shared/operations/attendances';
+import type { v2OtherContract } from './contract.ts';
 
-export const attendanceOperations: Operations<'v2-other'> = {
+export const attendanceOperations: Operations<'v2-other', typeof v2OtherContract> = {
   'GET /api/external/v2/atendimentos/fila': async (request) =>
     json(200, attendancePageView(await attendanceQueue(request.principal.aplicacaoId, 'FILA', readPaging(request.query)))),
 

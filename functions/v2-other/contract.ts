@@ -30,7 +30,7 @@ export const patient = named(
   'A patient of the application.',
 );
 
-export const v2OtherContract: GroupContract<'v2-other'> = {
+export const v2OtherContract = {
   'POST /api/external/v2/mensagens': {
     summary: 'Send a WhatsApp message',
     description: `Same operation and answers as \`POST /api/external/messages/send\`.\n\n${sendDescription}`,
@@ -84,4 +84,4 @@ export const v2OtherContract: GroupContract<'v2-other'> = {
     },
     errors: { 400: ['validation_error'], 409: ['conflict'] },
   },
-};
+} satisfies GroupContract<'v2-other'>;

@@ -12,7 +12,7 @@ import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { pageOf } from '#shared/domain/paging';
 import { patientBody, listQuery } from './requests.ts';
-import type { patient } from './contract.ts';
+import type { patient, v2OtherContract } from './contract.ts';
 
 const patients = dynamoPatientRepository();
 
@@ -36,7 +36,7 @@ export const patientView = (p: Patient): z.output<typeof patient> => ({
   atualizadoEm: localDateTime(new Date(p.atualizadoEm)),
 });
 
-export const patientOperations: Operations<'v2-other'> = {
+export const patientOperations: Operations<'v2-other', typeof v2OtherContract> = {
   'POST /api/external/v2/pacientes': async (request) => {
     const body = validate(patientBody, request.body ?? {});
     checkBirthDate(body.dataNascimento);

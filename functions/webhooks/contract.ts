@@ -168,7 +168,7 @@ const inboundPath = z.object({
   ),
 });
 
-export const webhooksContract: GroupContract<'webhooks'> = {
+export const webhooksContract = {
   'POST /api/webhooks/whatsapp/webhook': {
     summary: 'provider_a: a patient’s inbound message',
     description:
@@ -255,4 +255,4 @@ export const webhooksContract: GroupContract<'webhooks'> = {
     },
     errors: { 400: ['validation_error', 'invalid_json'], 401: ['invalid_signature'], 404: ['not_found'], 413: ['payload_too_large'] },
   },
-};
+} satisfies GroupContract<'webhooks'>;

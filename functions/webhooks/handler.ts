@@ -24,7 +24,7 @@ import { notFound } from '#shared/domain/errors';
 import { parseSendReference } from '#shared/domain/messages/records';
 import { parseJsonText } from '#shared/http/body';
 import { HttpError } from '#shared/http/errors';
-import { groupHandler, json, type ApiRequest, type ApiResponse } from '#shared/http/kit';
+import { groupHandler, json, type AnswerFor, type ApiRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 import { inboundSecretValues } from '#shared/operations/webhook-secrets';
@@ -40,6 +40,7 @@ import {
   webhookUrlsOf,
 } from '#shared/providers/signatures';
 import { MAX_VERIFY_TOKEN, MAX_CHALLENGE, FLUXO } from './requests.ts';
+import type { webhooksContract } from './contract.ts';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
@@ -53,7 +54,12 @@ needsConfig('inboundQueueUrl', 'statusQueueUrl', 'providerSecretPrefix', 'webhoo
 const applications = dynamoApplicationRepository();
 const messages = dynamoDeliveryStatusRepository();
 
-const ok = (): ApiResponse => json(200, { status: 'ok' });
+/** What a route of this group answers, by its contract. */
+type Answer<K extends keyof typeof webhooksContract> = AnswerFor<typeof webhooksContract, K>;
+/** `{status: 'ok'}`, the answer of every provider webhook that receives (`WebhookReceived`). */
+type Received = Answer<'POST /api/webhooks/whatsapp/webhook'>;
+
+const ok = (): Received => json(200, { status: 'ok' });
 
 const enqueueMessage = async (aplicacaoId: number, message: Normalised) => {
   const queued: PatientMessage = { ...message, aplicacaoId };
@@ -61,7 +67,7 @@ const enqueueMessage = async (aplicacaoId: number, message: Normalised) => {
 };
 
 /** A provider_a message that is not processed: why, counted (InboundMessageRefused, by reason), never the phone or the text. */
-function refuseInbound(reason: 'invalid' | 'unknown_number' | 'provider' | 'signature', fields: Record<string, unknown>): ApiResponse {
+function refuseInbound(reason: 'invalid' | 'unknown_number' | 'provider' | 'signature', fields: Record<string, unknown>): Received {
   log.warn('provider_a inbound message not processed', { reason, ...fields });
   putMetric('InboundMessageRefused', 1, { unit: 'Count', dimensions: { provider: 'provider_a', reason } });
   return ok();
@@ -75,7 +81,7 @@ function refuseInbound(reason: 'invalid' | 'unknown_number' | 'provider' | 'sign
  * which the admin API never leaves a provider_a application without) are logged and counted, not
  * queued. An internal error is logged and answered 200 too.
  */
-async function providerAMessage(request: ApiRequest): Promise<ApiResponse> {
+async function providerAMessage(request: ApiRequest): Promise<Answer<'POST /api/webhooks/whatsapp/webhook'>> {
   try {
     const form = new URLSearchParams(request.rawBody.toString('utf8'));
     const message = parseProviderAMessage(form, new Date().toISOString());
@@ -129,7 +135,7 @@ const enqueueStatus = async (message: StatusCallback) =>
  * message is known; it is never applied unverified. One that is unsigned and names neither a known
  * message nor our reference is refused with the 400 of a missing signature, not queued.
  */
-async function providerAStatus(request: ApiRequest): Promise<ApiResponse> {
+async function providerAStatus(request: ApiRequest): Promise<Answer<'POST /api/webhooks/whatsapp/status'>> {
   const form = new URLSearchParams(request.rawBody.toString('utf8'));
   const parsed = parseProviderAStatus(form, new Date().toISOString());
   if ('refusal' in parsed) throw new HttpError(400, 'bad_request', parsed.refusal);
@@ -177,7 +183,7 @@ async function applicationBySlug(request: ApiRequest) {
 }
 
 /** provider_b's subscription handshake: the challenge back, as plain text, when the verify token matches. */
-async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
+async function providerBHandshake(request: ApiRequest): Promise<Answer<'GET /api/webhooks/whatsapp/meta/{slug}'>> {
   const app = await applicationBySlug(request);
   const expected = await providerSecret(app, 'providerB.verifyToken');
   const presented = request.query['hub.verify_token'];
@@ -197,7 +203,7 @@ async function providerBHandshake(request: ApiRequest): Promise<ApiResponse> {
 }
 
 /** provider_b event: signature over the exact bytes, then its statuses, messages and template reviews are queued. */
-async function providerBEvent(request: ApiRequest): Promise<ApiResponse> {
+async function providerBEvent(request: ApiRequest): Promise<Answer<'POST /api/webhooks/whatsapp/meta/{slug}'>> {
   const app = await applicationBySlug(request);
   const appSecret = await providerSecret(app, 'providerB.appSecret');
   if (!appSecret || !verifyProviderBSignature(request.rawBody, appSecret, request.headers['x-hub-signature-256'])) {
@@ -222,7 +228,7 @@ const MAX_INBOUND_BYTES = 256 * 1024;
  * JSON or flow name, 401 when a secret is configured and no active one signs the body. The payload is
  * kept for audit with its flow name (pattern 32) before it is queued, so a 200 means it is kept.
  */
-async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
+async function genericInbound(request: ApiRequest): Promise<Answer<'POST /api/v1/webhooks/inbound/{slug}/{fluxo}'>> {
   if (request.rawBody.length > MAX_INBOUND_BYTES) throw new HttpError(413, 'payload_too_large', 'The body may not exceed 256 KB');
   const app = await applicationBySlug(request);
   const fluxo = request.pathParameters.fluxo ?? '';
@@ -245,7 +251,7 @@ async function genericInbound(request: ApiRequest): Promise<ApiResponse> {
 }
 
 /** Reachability check: echoes how many parameters arrived (query and form fields). */
-async function webhookTest(request: ApiRequest): Promise<ApiResponse> {
+async function webhookTest(request: ApiRequest): Promise<Answer<'POST /api/webhooks/whatsapp/webhook/test'>> {
   let count = Object.keys(request.query).length;
   if ((request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     count += new Set(new URLSearchParams(request.rawBody.toString('utf8')).keys()).size;
@@ -253,7 +259,7 @@ async function webhookTest(request: ApiRequest): Promise<ApiResponse> {
   return json(200, { status: 'ok', message: 'Webhook acessível', params_recebidos: count });
 }
 
-export const handler = groupHandler('webhooks', {
+export const handler = groupHandler<typeof webhooksContract>('webhooks', {
   'POST /api/webhooks/whatsapp/status': providerAStatus,
   'GET /api/webhooks/whatsapp/meta/{slug}': providerBHandshake,
   'POST /api/webhooks/whatsapp/meta/{slug}': providerBEvent,

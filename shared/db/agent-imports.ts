@@ -248,7 +248,7 @@ async function importClinical(
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 20 * 2 ** attempt)));
 
-async function importOne(ctx: Context, record: ParsedRecord): Promise<{ resultado: ImportOutcome; id: number }> {
+async function importOne(ctx: Context, record: ParsedRecord): Promise<{ resultado: Exclude<ImportOutcome, 'rejeitado'>; id: number }> {
   const key = recordKey(record);
   for (let attempt = 1; ; attempt++) {
     let before = ctx.map.get(key);
@@ -297,9 +297,8 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  */
 export async function importRecords(aplicacaoId: number, integracaoId: number, raw: readonly unknown[]): Promise<ImportRun> {
   const parsed = raw.map((r, i) => parseRecord(r, i));
-  const resultados: RecordResult[] = parsed.map((p, indice) =>
-    isRejection(p) ? rejectedResult(indice, p) : { indice, tipo: p.tipo, idLegado: p.idLegado, resultado: 'inalterado' },
-  );
+  // A refused record's result now; every valid one's once applied (below).
+  const resultados: (RecordResult | undefined)[] = parsed.map((p, indice) => (isRejection(p) ? rejectedResult(indice, p) : undefined));
   const valid = parsed.flatMap((p, indice) => (isRejection(p) ? [] : [{ indice, record: p }]));
 
   // The map items of the batch's records and of the patients its clinical records name by legacy id.
@@ -340,5 +339,11 @@ export async function importRecords(aplicacaoId: number, integracaoId: number, r
       }
     });
   }
-  return { resultados, paraFluxo: ctx.forFlow };
+  return {
+    resultados: resultados.map((r, indice) => {
+      if (!r) throw new Error(`record ${indice} of the batch was not applied`);
+      return r;
+    }),
+    paraFluxo: ctx.forFlow,
+  };
 }

@@ -18,6 +18,7 @@ import {
 } from '#shared/domain/applications/secrets';
 import { whatsappNumbers, withProviderANumber } from '#shared/domain/applications/inputs';
 import type { Application, Balance, OAuthClientRecord, Provider } from '#shared/domain/applications/records';
+import type { Scope } from '#shared/domain/permissions';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { invalid, notFound } from '#shared/domain/errors';
 import { postEntry, type LedgerRepository, type StatementEntry } from '#shared/domain/ledger';
@@ -221,7 +222,7 @@ export async function addOAuthClient(
   repo: AdminApplicationRepository,
   id: number,
   input: { nome: string; scopes: readonly string[] },
-): Promise<{ clientId: string; clientSecret: string; scopes: string[]; nome: string }> {
+): Promise<{ clientId: string; clientSecret: string; scopes: Scope[]; nome: string }> {
   if (input.scopes.length === 0) throw invalid('scopes must not be empty', 'scopes');
   await findApplication(repo, id);
   const client = await registerOAuthClient(repo, id, input);

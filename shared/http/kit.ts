@@ -3,6 +3,8 @@
 // and turns errors into the service's error body. Unknown failures become a logged 500.
 import middy, { type Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import type { RouteContract } from '#shared/http/contract/kit';
 import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
 import { checkBody, parseJsonText } from '#shared/http/body';
@@ -42,19 +44,95 @@ export interface ApiResponse {
 /** The request of a route with an authorizer: its principal always names the application. */
 export type TenantRequest = ApiRequest<TenantPrincipal>;
 
-export type Operation<P extends Principal = Principal> = (request: ApiRequest<P>) => Promise<ApiResponse>;
+// ---------------------------------------------------------------------------------------------
+// Answers typed from the contract. A group's contract (functions/<group>/contract.ts) documents each route's
+// answers by status; its handler names it as a type only (`import type`, nothing of it enters the bundle) and
+// each operation must answer one of them: the body of a JSON answer is `z.output` of the schema documented for
+// its status, an answer documented without a body has none, a non-JSON one (text/plain, text/csv,
+// application/pkix-crl) is a string or bytes with its Content-Type. Errors are thrown (HttpError, domain
+// errors), not answered; an error whose body is not the service's error body is in `responses`, typed there.
+
+declare const serialised: unique symbol;
+/** JSON text already serialised (`jsonText`), typed by the value it holds: a cached document sent as it is. */
+export type JsonText<T> = string & { readonly [serialised]: T };
+export const jsonText = <T>(value: T): JsonText<T> => JSON.stringify(value) as JsonText<T>;
+
+type AnswerHeaders = Record<string, string>;
+
+/** The answer a status's documentation allows. */
+type AnswerAt<S extends number, D> = D extends { contentType: string }
+  ? { statusCode: S; body?: string; binary?: Uint8Array; headers: AnswerHeaders & { 'Content-Type': string } }
+  : D extends { body: infer B extends z.ZodMiniType }
+    ? { statusCode: S; body: z.output<B> | JsonText<z.output<B>>; headers?: AnswerHeaders; binary?: undefined }
+    : { statusCode: S; body?: undefined; headers?: AnswerHeaders; binary?: undefined };
+
+/**
+ * The answers documented `responses` allow: the union over their statuses. Responses whose statuses are not known
+ * to the compiler (annotated `RouteContract`, the untyped tests) allow any answer.
+ */
+export type Answers<R extends RouteContract['responses']> = number extends keyof R
+  ? ApiResponse
+  : { [S in keyof R & number]: AnswerAt<S, R[S]> }[keyof R & number];
+
+/** The answers of a route, by its contract. */
+export type AnswerOf<RC extends RouteContract> = Answers<RC['responses']>;
+
+/** The answer's body for a status (or statuses), out of the answers `A` the route allows; `unknown` when untyped. */
+type BodyAt<A, S> = A extends { statusCode: infer T; body?: infer B } ? (number extends T ? unknown : T extends S ? B : never) : never;
+
+export type Operation<P extends Principal = Principal, A = ApiResponse> = (request: ApiRequest<P>) => Promise<A>;
 
 /** What an operation of a route receives: a tenant for every scheme but `none`. */
-type OperationFor<A> = A extends 'none' ? Operation : Operation<TenantPrincipal>;
+type PrincipalFor<A> = A extends 'none' ? Principal : TenantPrincipal;
 
-/** The operations of a group's routes, each typed by its route's scheme; a key outside the group does not compile. */
-export type Operations<G extends Group> = { [K in keyof GroupRoutes<G>]?: OperationFor<GroupRoutes<G>[K]> };
+/** Any group's contract, as a type: the default, untyped (every answer allowed), is what tests use. */
+type AnyContract = Record<string, RouteContract>;
 
-export const json = (statusCode: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({
-  statusCode,
-  body,
-  headers,
-});
+/**
+ * The operations of a group's routes, each typed by its route's scheme and, given the group's contract `C`
+ * (`typeof xContract`), answering what the contract documents for it; a key outside the group does not compile.
+ */
+export type Operations<G extends Group, C extends AnyContract = AnyContract> = {
+  [K in keyof GroupRoutes<G>]?: Operation<PrincipalFor<GroupRoutes<G>[K]>, K extends keyof C ? AnswerOf<C[K]> : ApiResponse>;
+};
+
+/** The answers a route of a contract allows: what a helper that answers for an operation returns. */
+export type AnswerFor<C extends AnyContract, K extends keyof C> = AnswerOf<C[K]>;
+
+/**
+ * `B` as the answer body `T` allows, field by field: a field `T` does not have (at any depth, in arrays and
+ * in each member of a union) becomes `never`, so a value carrying more than the contract documents (a record
+ * handed over as it is, a view that adds a field) is refused, not only an object literal. So is `any` (an
+ * unchecked `JSON.parse`), which would pass for anything.
+ */
+type Exact<B, T> = unknown extends T ? B : [B] extends [T] ? ExactIn<B, T> : B;
+type ExactIn<B, T> = 0 extends 1 & B
+  ? never
+  : B extends string | number | boolean | bigint | null | undefined
+    ? B
+    : B extends readonly (infer BE)[]
+      ? T extends readonly (infer TE)[]
+        ? ExactIn<BE, TE>[]
+        : never
+      : B extends object
+        ? T extends readonly unknown[]
+          ? never
+          : T extends object
+            ? { [K in keyof B]: K extends keyof T ? ExactIn<B[K], T[K]> : never }
+            : never
+        : B;
+
+/**
+ * A JSON answer. Its body is typed by where it is answered: an operation's return gives the answers its route
+ * documents (`A`, inferred from there), and the body must be the one documented for `status`, with no field
+ * the schema lacks (a field too many fails as "not assignable to never"). Outside an operation's return (a
+ * helper), annotate the helper's return type with `AnswerFor<...>`; without any, the body is untyped (tests).
+ */
+export const json = <const S extends number, A = ApiResponse, B extends BodyAt<A, S> = BodyAt<A, S>>(
+  statusCode: S,
+  body: B & NoInfer<Exact<B, BodyAt<A, S>>>,
+  headers?: Record<string, string>,
+): A => ({ statusCode, body, headers }) as A;
 
 const lowerCaseKeys = (headers: Record<string, string | undefined> | null): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -148,17 +226,24 @@ export function errorResult(error: unknown, requestId: string): APIGatewayProxyR
   return toResult({ statusCode: 500, body: { error: 'internal_error', message: 'Internal server error', requestId } }, requestId);
 }
 
+/** The group whose routes a contract is of. */
+type GroupOf<C> = { [G in Group]: [keyof C & keyof GroupRoutes<G>] extends [never] ? never : G }[Group];
+
 /**
- * The Lambda handler of one endpoint group. Every route of the group is served: those
+ * The Lambda handler of one endpoint group, typed by its contract: `groupHandler<typeof xContract>('x', {...})`
+ * (the contract imported with `import type`), each operation answering what its route documents. Every route of the group is served: those
  * without an operation yet answer 501, visibly.
  */
-export function groupHandler<G extends Group>(group: G, operations: Operations<G>) {
+export function groupHandler<C extends AnyContract = AnyContract, G extends Group = GroupOf<C>>(
+  group: G,
+  operations: NoInfer<Operations<G, C>>,
+) {
   const own = new Set<string>(routesOf(group).map(routeKey));
   for (const key of Object.keys(operations)) {
     if (!own.has(key)) throw new Error(`operation ${key} is not a route of group ${group}`);
   }
   // Each operation was typed by its route's scheme (Operations<G>): the principal handed over matches it.
-  const byKey = operations as Partial<Record<string, Operation<Principal>>>;
+  const byKey = operations as Partial<Record<string, Operation<Principal, ApiResponse>>>;
 
   const dispatch = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use({

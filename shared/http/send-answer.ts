@@ -7,7 +7,8 @@ import { idempotencyKey } from '#shared/domain/idempotency';
 import type { SendOutcome } from '#shared/domain/messages/records';
 import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
-import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
+import { json, type Answers, type ApiRequest, type TenantRequest } from '#shared/http/kit';
+import type { sendResponses } from '#shared/http/contract/resources';
 import { send, type SendRequest } from '#shared/operations/send-message';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
@@ -28,8 +29,11 @@ export function statusCallbackUrl(request: ApiRequest): string {
   return `${proto}://${host}${prefix}${STATUS_CALLBACK_PATH}`;
 }
 
+/** The send's answer, as every route that sends documents it (`sendResponses`' 200; its refusals are thrown). */
+export type SendAnswer = Answers<Pick<typeof sendResponses, 200>>;
+
 /** Sends what the request asks (its body, its Idempotency-Key) and answers with the outcome. */
-export async function sendRoute(request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<ApiResponse> {
+export async function sendRoute(request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<SendAnswer> {
   const outcome = await send({
     aplicacaoId: request.principal.aplicacaoId,
     body: request.body,
@@ -40,7 +44,7 @@ export async function sendRoute(request: TenantRequest, options: Pick<SendReques
   return sendAnswer(outcome);
 }
 
-export function sendAnswer(outcome: SendOutcome): ApiResponse {
+export function sendAnswer(outcome: SendOutcome): SendAnswer {
   // A replay answers exactly as the first request did, and says so in a header (Stripe's Idempotent-Replayed).
   const replayHeaders = outcome.replay ? { 'Idempotent-Replayed': 'true' } : undefined;
   if (outcome.ok) {

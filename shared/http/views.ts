@@ -2,11 +2,11 @@
 // the schema the contract documents for it (shared/http/contract/resources.ts, `z.output<...>`), so a view that
 // drifts from the contract is a compile error. The schemas are imported as types only: no contract enters a
 // Lambda bundle (docs/decisions.md; eslint.config.js refuses a value import). A view one group alone answers
-// with is in that group's slice (functions/<group>/).
+// with is in that group's slice (functions/<group>/). The appointment's one view is the domain's
+// (shared/domain/appointments/views.ts): it is also the payload of the outbound events. Every answer is checked
+// against its route's contract where it is answered (shared/http/kit.ts, `groupHandler<typeof xContract>`).
 import type * as z from 'zod/mini';
-import type { appointment, attendance, externalMessage } from '#shared/http/contract/resources';
-import { appointmentView as appointmentPayload } from '#shared/domain/appointments/views';
-import type { Appointment } from '#shared/domain/appointments/records';
+import type { attendance, externalMessage } from '#shared/http/contract/resources';
 import { statusDescricoes, type Message } from '#shared/domain/messages/records';
 import { localDateTime } from '#shared/domain/time';
 import type { AttendanceWithNames } from '#shared/operations/attendances';
@@ -36,18 +36,6 @@ export const messageView = (m: Message): MessageAnswer => ({
   usuarioId: m.usuarioId,
   tarifaCobrada: m.tarifaCobrada,
 });
-
-// ---------------------------------------------------------------------------------------------
-// Appointments (the v2 API and the admin board)
-
-export type AppointmentAnswer = z.output<typeof appointment>;
-
-/**
- * The appointment as the v2 API and the console's board answer it. It is also the payload of the outbound
- * events (shared/domain/appointments/events.ts), so it stays in the domain; here it is checked against the
- * contract's schema, the one the events' documentation uses too.
- */
-export const appointmentView: (a: Appointment) => AppointmentAnswer = appointmentPayload;
 
 // ---------------------------------------------------------------------------------------------
 // Attendances (the v2 queues and escalation, the admin panel)

@@ -2,17 +2,25 @@
 // records are applied in.
 import type { ImportOutcome, RecordType, Rejection } from '#shared/domain/agent-import/inputs';
 
-export interface RecordResult {
-  indice: number;
-  tipo: string | null;
-  idLegado: string | null;
-  resultado: ImportOutcome;
-  /** The patient, appointment or clinical record the legacy record is (absent when rejected). */
-  id?: number;
-  /** The refused field, from the batch (`registros[7].dados.status`); only when rejected. */
-  campo?: string;
-  motivo?: string;
-}
+/** What became of one record: applied (with the id of what it is) or refused (naming the field). */
+export type RecordResult =
+  | {
+      indice: number;
+      tipo: RecordType;
+      idLegado: string;
+      resultado: Exclude<ImportOutcome, 'rejeitado'>;
+      /** The patient, appointment or clinical record the legacy record is. */
+      id: number;
+    }
+  | {
+      indice: number;
+      tipo: string | null;
+      idLegado: string | null;
+      resultado: 'rejeitado';
+      /** The refused field, from the batch (`registros[7].dados.status`). */
+      campo: string;
+      motivo: string;
+    };
 
 export type ImportSummary = Record<ImportOutcome, number>;
 

@@ -1,11 +1,21 @@
 // Appointments: the spec's JSON of an appointment, a page of them and the answer of POST /execucao.
 import { pageOf } from '#shared/domain/paging';
-import type { Appointment } from '#shared/domain/appointments/records';
+import type { Appointment, HistoryEntry } from '#shared/domain/appointments/records';
 import type { ExecutionResult } from '#shared/domain/appointments/state-machine';
 
-/** The spec's appointment JSON: its fields (null when not given), the numeric id, status, dates, history and what the flow waits for. */
-export type AppointmentView = Omit<Appointment, 'aplicacaoId' | 'prestadorId' | 'vencimento' | 'passo'>;
+/** One move as the spec shows it: who by kind and id, without the operator's name or the message it sent (the console's own view has them). */
+export type HistoryEntryView = Omit<HistoryEntry, 'por' | 'mensagemId'> & { por: Omit<HistoryEntry['por'], 'nome'> };
 
+/** The spec's appointment JSON: its fields (null when not given), the numeric id, status, dates, history and what the flow waits for. */
+export type AppointmentView = Omit<Appointment, 'aplicacaoId' | 'prestadorId' | 'vencimento' | 'passo' | 'historico'> & {
+  historico: HistoryEntryView[];
+};
+
+/**
+ * The appointment as the v2 API and the console's board answer it, and the payload of the outbound events
+ * (./events.ts): the one view of an appointment. The handlers' answers check it against the contract's
+ * `Appointment` schema (shared/http/kit.ts), field by field.
+ */
 export function appointmentView(a: Appointment): AppointmentView {
   return {
     id: a.id,

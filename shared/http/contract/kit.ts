@@ -88,7 +88,11 @@ export interface RouteContract {
   errors?: ErrorsOf;
 }
 
-/** The contract of every route of a group: a route without one does not compile. */
+/**
+ * The contract of every route of a group: a route without one does not compile. A group's contract is written
+ * `{ ... } satisfies GroupContract<'x'>`, not annotated with it, so its type keeps each answer's schema: the
+ * group's handler is typed from it (`groupHandler<typeof xContract>`, shared/http/kit.ts).
+ */
 export type GroupContract<G extends Group> = { [K in keyof GroupRoutes<G>]: RouteContract };
 
 /**
@@ -135,5 +139,13 @@ export const v2Page = <S extends z.ZodMiniType>(item: S) =>
 export const elementsPage = <S extends z.ZodMiniType>(item: S) =>
   z.object({ content: z.array(item), totalElements: z.int(), totalPages: z.int(), number: z.int(), size: z.int() });
 
-export const ok = (description: string, body?: z.ZodMiniType): ResponseDoc => (body ? { description, body } : { description });
-export const noContent: ResponseDoc = { description: 'Done; no body.' };
+/**
+ * A documented answer, with its body's schema kept in its type: the handler's answer for that status is typed
+ * from it (`AnswerOf`, shared/http/kit.ts).
+ */
+export function ok(description: string): { description: string };
+export function ok<B extends z.ZodMiniType>(description: string, body: B): { description: string; body: B };
+export function ok(description: string, body?: z.ZodMiniType): ResponseDoc {
+  return body ? { description, body } : { description };
+}
+export const noContent = { description: 'Done; no body.' } satisfies ResponseDoc;

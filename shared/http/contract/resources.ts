@@ -62,10 +62,10 @@ const replayedHeader = {
 };
 
 /** The answers of the send that are not the service's plain error body (shared with the v2 send). */
-export const sendResponses: Record<number, ResponseDoc> = {
+export const sendResponses = {
   200: { description: 'Sent (accepted by the provider), and charged.', body: messageSendResult, headers: replayedHeader },
   402: { description: 'Insufficient balance: `saldo` is the balance; nothing was written.', body: insufficientBalance },
-};
+} satisfies Record<number, ResponseDoc>;
 
 /** The send's error answers in the service's error body (shared with the v2 send). */
 export const sendErrors: ErrorsOf = {
@@ -132,7 +132,7 @@ export const statementEntry = named(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Appointments (shared/domain/appointments/views.ts, appointmentView, checked against this schema in shared/http/views.ts);
+// Appointments (shared/domain/appointments/views.ts, appointmentView, checked against this schema by every answer that carries it);
 // also the payload of the outbound events.
 
 const appointmentStatus = z.enum(appointmentStatuses);
