@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocalService } from '../support/local-service.ts';
 import { sandboxPatientPhone, userEmail, type SandboxApp } from '#infra/local/seed';
 import { adapter, useAdapters } from '#shared/adapters/index';
+import { signPortalToken } from '#shared/auth/tokens';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db } from '#shared/db/client';
 import { dynamoPatientRepository } from '#shared/db/patients';
@@ -660,7 +661,7 @@ describe('patient one-time code', () => {
     const phone = () => `+55719${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
     const guess = (telefone: string, now: number) =>
       exchangePatientCode(
-        { repo: repo(), patients: dynamoPatientRepository() },
+        { repo: repo(), patients: dynamoPatientRepository(), signToken: signPortalToken },
         { aplicacao: 'demo', telefone, codigo: '123456' },
         new Date(now * 1000),
       ).then(
