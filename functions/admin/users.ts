@@ -43,7 +43,7 @@ export const userOperations: Operations<'admin'> = {
       throw notFound('aplicacao');
     }
     if (input.plataforma && !platformAdmin) throw new HttpError(403, 'forbidden', 'Only a platform admin can create a platform admin');
-    const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own });
+    const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own }, new Date());
     return json(201, view(user));
   },
 };

@@ -41,7 +41,7 @@ const withSecret = (status: number, c: ProviderCredentialRecord, apiSecret: stri
 export const credentialOperations: Operations<'provider-portal'> = {
   'POST /api/prestador/credenciais': async (request) => {
     const input = validate(createSchema, request.body);
-    const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input);
+    const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input, new Date());
     return withSecret(201, credential, apiSecret);
   },
 
@@ -60,7 +60,7 @@ export const credentialOperations: Operations<'provider-portal'> = {
   },
 
   'DELETE /api/prestador/credenciais/{id}': async (request) => {
-    await revokeProviderCredential(repo, scopeOf(request), credentialId(request));
+    await revokeProviderCredential(repo, scopeOf(request), credentialId(request), new Date());
     return { statusCode: 204 };
   },
 };

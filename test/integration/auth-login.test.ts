@@ -426,12 +426,11 @@ describe('patient one-time code', () => {
 
   it('reaches a patient stored before phones existed once the seed gave it one', async () => {
     // Prepare: a paciente as an older data folder holds it (no telefone), then the seed's upgrade.
-    const patient = await registerPortalUser(dynamoApplicationRepository(), {
-      aplicacaoId: outra.id,
-      role: 'paciente',
-      email: newEmail('antigo'),
-      nome: 'Antigo',
-    });
+    const patient = await registerPortalUser(
+      dynamoApplicationRepository(),
+      { aplicacaoId: outra.id, role: 'paciente', email: newEmail('antigo'), nome: 'Antigo' },
+      new Date(),
+    );
     const telefone = `+55419${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
     await requestCode('outra', telefone);
     const before = await textsTo(telefone);
