@@ -156,7 +156,10 @@ export interface NewEntry {
 export interface PostOptions {
   /** Commits attempted before giving up with a conflict (default: no limit but the time budget). */
   maxAttempts?: number;
-  /** Time spent retrying lost races before giving up with a conflict, on the `now` clock; default 10 s. */
+  /**
+   * Time spent retrying lost races before giving up with a conflict, measured on the `now` clock (one that never
+   * moves never runs out: bound the attempts); default 10 s.
+   */
   budgetMs?: number;
   /** Writes that commit with the entry, built per attempt since they may name the entry's id. */
   extras?: (entry: StatementEntry) => CommitExtras;
