@@ -10,12 +10,39 @@ const noFunctions = {
   message: 'shared/ must not import functions/: what both need belongs in shared/ (a group’s own request schemas stay in its requests.ts).',
 };
 
-// The domain knows no storage, transport or cloud: no DynamoDB module, no HTTP, no queue messages, no AWS SDK
-// and no adapter but the ports (interfaces) it is given.
+// The domain knows no storage, transport or cloud, and does no I/O: no DynamoDB module, no HTTP, no queue messages,
+// no AWS SDK, no adapter but the ports (interfaces) it is given, no provider client, no use case (shared/operations
+// builds on the domain), no configuration, cache or secret store, and of shared/auth only the two modules of pure
+// node:crypto work, secrets.ts (SHA-256 of random secrets) and passwords.ts (scrypt): they read no key, secret or
+// setting, and the authorizers use them too. What signs a token (the signing key is in Secrets Manager) is a port
+// the caller passes (shared/domain/login.ts, PortalTokenSigner). Logging (#shared/log) is cross-cutting and allowed.
 const domainOutward = {
-  regex: '^(#shared/(db|http|queue)/|#events/|#infra/|@aws-sdk/|aws-lambda$|#shared/adapters/(?!ports$))',
-  message: 'shared/domain must not import db, http, queue messages, AWS or adapters: take a port (an interface in the domain) instead.',
+  regex:
+    '^(#shared/(db|http|queue|providers|operations)/|#shared/auth/(?!(secrets|passwords)$)|#shared/(config|cache|secret-refs)$|#events/|#infra/|@aws-sdk/|aws-lambda$|#shared/adapters/(?!ports$))',
+  message:
+    'shared/domain does no I/O: no db, http, queue messages, providers, operations, config, cache, secret store, AWS or adapters, and of shared/auth only the pure crypto of secrets.ts and passwords.ts (no key, secret or setting read). Take a port (an interface in the domain) instead; #shared/log (cross-cutting) stays allowed.',
 };
+
+// The moment comes from a Clock (shared/domain/time.ts, `now?: Clock` defaulting to systemClock in a deps object) or
+// from the caller as a Date (an entry point under functions/ reads the time itself): never read inside the domain or
+// a use case, where a test that pins the clock would not control it (docs/architecture.md, "Time").
+const noClockReads = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message:
+      'No Date.now() in shared/domain or shared/operations: read the injected Clock (`deps.now ?? systemClock`) or take `now: Date` from the caller.',
+  },
+  {
+    selector: "CallExpression[callee.name='Date']",
+    message:
+      'No Date() in shared/domain or shared/operations (it is the current time as text): format a Date taken from the Clock or the caller.',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message:
+      'No `new Date()` in shared/domain or shared/operations (a default parameter `now = new Date()` included): read the injected Clock (`deps.now ?? systemClock`) or take `now: Date` from the caller (an entry point reads the time).',
+  },
+];
 
 // The use cases return outcomes; the handlers (and shared/http) turn them into answers.
 const operationsOutward = {
@@ -62,6 +89,12 @@ export default tseslint.config(
   {
     files: ['shared/operations/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, operationsOutward] }] },
+  },
+  {
+    // The one clock: systemClock (shared/domain/time.ts) is the only reading of the time in the domain and the use cases.
+    files: ['shared/domain/**/*.ts', 'shared/operations/**/*.ts'],
+    ignores: ['shared/domain/time.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noClockReads] },
   },
   {
     // The code that runs in a Lambda: everything under functions/ and shared/ but the contracts themselves.

@@ -33,6 +33,7 @@ export const inboundWebhookOperations: Operations<'admin-whatsapp', typeof admin
       applications,
       inboundWebhookSecrets(),
       request.principal.aplicacaoId,
+      new Date(),
       input,
     );
     const created: z.output<typeof createdSubscription> = { ...view(subscription), segredo };

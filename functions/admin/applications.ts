@@ -91,7 +91,7 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
     requirePlatformAdmin(request.principal, 'create applications');
     const input = validate(newApplicationBody, request.body);
     const { applications, secrets } = repositories();
-    const { application, balance, credenciais } = await createApplication(applications, secrets, input);
+    const { application, balance, credenciais } = await createApplication(applications, secrets, input, new Date());
     return json(201, { ...applicationView(application), saldo: balance.saldo, credenciais });
   },
 
@@ -118,7 +118,7 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
       throw new HttpError(403, 'forbidden', 'Only a platform administrator may set baseUrl');
     }
     const { applications, secrets } = repositories();
-    return json(200, applicationView(await changeProvider(applications, secrets, id, change)));
+    return json(200, applicationView(await changeProvider(applications, secrets, id, change, new Date())));
   },
 
   'PUT /api/admin/aplicacoes/{id}/numeros': async (request) => {
@@ -129,7 +129,7 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
 
   'POST /api/admin/aplicacoes/{id}/credenciais': async (request) => {
     const id = targetId(request);
-    const credenciais = await regenerateCredentials(repositories().applications, id);
+    const credenciais = await regenerateCredentials(repositories().applications, id, new Date());
     return json(201, credenciais);
   },
 
@@ -151,7 +151,7 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
   'POST /api/admin/aplicacoes/{id}/oauth-clients': async (request) => {
     const id = targetId(request);
     const input = validate(oauthClientBody, request.body);
-    const client = await addOAuthClient(repositories().applications, id, input);
+    const client = await addOAuthClient(repositories().applications, id, input, new Date());
     return json(201, { clientId: client.clientId, clientSecret: client.clientSecret, scopes: client.scopes, nome: client.nome });
   },
 
@@ -160,14 +160,14 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
     requirePlatformAdmin(request.principal, 'activate or deactivate applications');
     const id = targetId(request);
     const { ativo } = validate(activeBody, request.body);
-    return json(200, applicationView(await setApplicationActive(repositories().applications, id, ativo)));
+    return json(200, applicationView(await setApplicationActive(repositories().applications, id, ativo, new Date())));
   },
 
   'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': async (request) => {
     const id = targetId(request);
     const prestadorId = pathId(request, 'prestador', 'prestadorId');
     const { ativo } = validate(activeBody, request.body);
-    await setPrestadorActive(repositories().applications, id, prestadorId, ativo);
+    await setPrestadorActive(repositories().applications, id, prestadorId, ativo, new Date());
     return json(200, { prestadorId, ativo });
   },
 
@@ -175,7 +175,7 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
     const id = targetId(request);
     const clientId = request.pathParameters.clientId ?? '';
     if (!CLIENT_ID.test(clientId)) throw notFound('OAuth client');
-    await revokeOAuthClient(repositories().applications, id, clientId);
+    await revokeOAuthClient(repositories().applications, id, clientId, new Date());
     return { statusCode: 204 };
   },
 

@@ -45,7 +45,7 @@ export const userOperations: Operations<'admin', typeof adminContract> = {
       throw notFound('aplicacao');
     }
     if (input.plataforma && !platformAdmin) throw new HttpError(403, 'forbidden', 'Only a platform admin can create a platform admin');
-    const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own });
+    const user = await createPortalUser(repo, { ...input, aplicacaoId: input.aplicacaoId ?? own }, new Date());
     return json(201, view(user));
   },
 };

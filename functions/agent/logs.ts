@@ -20,7 +20,7 @@ export const logOperations: Operations<'agent', typeof agentContract> = {
     const input = parseExecutionBatch(request.body);
     certificateIntegration(request.principal, input.integracaoId);
     if (!(await integrations.get(aplicacaoId, input.integracaoId))) throw notFound('integration');
-    const recebidos = await recordExecutions(executionLogs, aplicacaoId, input);
+    const recebidos = await recordExecutions(executionLogs, aplicacaoId, input, new Date());
     const erros = input.execucoes.filter((e) => e.status !== 'SUCESSO').length;
     log.info('agent reported executions', { aplicacaoId, integracaoId: input.integracaoId, recebidos, erros, clientId: subject });
     return json(201, { integracaoId: input.integracaoId, recebidos });

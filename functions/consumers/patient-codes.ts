@@ -23,7 +23,7 @@ const repo = dynamoUserAuthRepository();
 
 export const handler = withLambdaLog(
   queueConsumer('patientCodes', patientCodeWork, async (work) => {
-    const outcome = await deliverPatientCode({ repo, whatsapp: await adapter('whatsapp') }, work);
+    const outcome = await deliverPatientCode({ repo, whatsapp: await adapter('whatsapp') }, work, new Date());
     if (outcome.status === 'sent') {
       putMetric('PlatformMessagesSent', 1, {
         unit: 'Count',

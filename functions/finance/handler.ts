@@ -4,7 +4,7 @@ import { dynamoStatementRepository } from '#shared/db/ledger';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import type { StatementEntry } from '#shared/domain/ledger';
 import { notFound } from '#shared/domain/errors';
-import { tariffsInForce, type Tariff } from '#shared/domain/tariffs';
+import { tariffsInForce, today, type Tariff } from '#shared/domain/tariffs';
 import { groupHandler, json } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { elementsPageOf } from '#shared/domain/paging';
@@ -41,7 +41,7 @@ export const handler = groupHandler<typeof financeContract>('finance', {
   },
 
   'GET /api/external/financeiro/tarifas': async (request) => {
-    return json(200, tariffsInForce(await tariffs.listAll(), request.principal.aplicacaoId).map(tariffView));
+    return json(200, tariffsInForce(await tariffs.listAll(), request.principal.aplicacaoId, today(new Date())).map(tariffView));
   },
 
   'GET /api/external/financeiro/extrato': async (request) => {

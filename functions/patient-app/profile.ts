@@ -50,7 +50,7 @@ export const profileOperations: Operations<'patient-app', typeof patientAppContr
     const { aplicacaoId, pacienteId } = patientOf(request);
     refuseChanges(request.body, readOnly, profileView(await ownRecord(aplicacaoId, pacienteId)), 'in the app');
     const body = validate(profileBody, request.body ?? {});
-    checkBirthDate(body.dataNascimento);
+    checkBirthDate(body.dataNascimento, new Date());
     // Conditioned on the version read: a concurrent change (the application's v2 upsert) is re-read, never overwritten.
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const current = await ownRecord(aplicacaoId, pacienteId);

@@ -13,17 +13,17 @@ import type { physicianPortalContract } from './contract.ts';
 const repo = dynamoAvailabilityRepository();
 
 export const availabilityOperations: Operations<'physician-portal', typeof physicianPortalContract> = {
-  'GET /api/plantonista/disponibilidade': async (request) => json(200, await listAvailability(repo, physicianOf(request))),
+  'GET /api/plantonista/disponibilidade': async (request) => json(200, await listAvailability(repo, physicianOf(request), new Date())),
 
   'PUT /api/plantonista/disponibilidade': async (request) => {
     const physician = physicianOf(request);
-    await replaceDayAvailability(repo, physician, validate(dayBody, request.body));
+    await replaceDayAvailability(repo, physician, validate(dayBody, request.body), new Date());
     return { statusCode: 204 };
   },
 
   'PUT /api/plantonista/disponibilidade/lote': async (request) => {
     const physician = physicianOf(request);
-    await replaceAvailabilityBatch(repo, physician, validate(batchBody, request.body));
+    await replaceAvailabilityBatch(repo, physician, validate(batchBody, request.body), new Date());
     return { statusCode: 204 };
   },
 };

@@ -42,7 +42,7 @@ const noStore = { 'Cache-Control': 'no-store' };
 export const credentialOperations: Operations<'provider-portal', typeof providerPortalContract> = {
   'POST /api/prestador/credenciais': async (request) => {
     const input = validate(createSchema, request.body);
-    const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input);
+    const { credential, apiSecret } = await createProviderCredential(repo, scopeOf(request), input, new Date());
     return json(201, { ...view(credential), apiSecret }, noStore);
   },
 
@@ -61,7 +61,7 @@ export const credentialOperations: Operations<'provider-portal', typeof provider
   },
 
   'DELETE /api/prestador/credenciais/{id}': async (request) => {
-    await revokeProviderCredential(repo, scopeOf(request), credentialId(request));
+    await revokeProviderCredential(repo, scopeOf(request), credentialId(request), new Date());
     return { statusCode: 204 };
   },
 };

@@ -21,7 +21,7 @@ awsAdapters({
   blobs: async () => (await import('#shared/adapters/aws/s3')).s3Blobs(),
 });
 
-const startedAt = Date.now();
+const startedAt = new Date();
 let requestsServed = 0;
 
 let planRepository: PlanRepository | undefined;
@@ -50,6 +50,7 @@ const operations: Operations<'public', typeof publicContract> = {
       node: process.version,
       memory: process.memoryUsage(),
       memoryLimitMb: config().lambdaMemoryMb,
+      now: new Date(),
     });
     const report = statusReport({ version, commit, buildTime }, detailed ? facts() : undefined);
     return json(200, report, { 'Cache-Control': 'no-store' });

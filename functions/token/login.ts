@@ -4,6 +4,7 @@
 //   POST /api/auth/paciente/token   exchanges the code for a patient token
 // Every refusal is one answer whatever was wrong, so none tells which e-mails or phones exist.
 import { adapter } from '#shared/adapters/index';
+import { signPortalToken } from '#shared/auth/tokens';
 import { config } from '#shared/config';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { dynamoUserAuthRepository } from '#shared/db/users';
@@ -49,7 +50,7 @@ export const loginOperations: Operations<'token', typeof tokenContract> = {
   'POST /api/auth/login': async (request) => {
     const input = validate(loginBody, request.body);
     try {
-      const issued = await loginWithPassword(repo, input, loginPolicy());
+      const issued = await loginWithPassword({ repo, signToken: signPortalToken }, input, new Date(), loginPolicy());
       // The console's session: a rotating refresh token in an HttpOnly cookie (./sessions.ts).
       const setCookie = await sessionCookie(request, issued.user, issued.senhaHash);
       return json(200, { ...tokenBody(issued), role: consoleRole(issued.role) }, { ...noStore, ...setCookie });
@@ -76,7 +77,7 @@ export const loginOperations: Operations<'token', typeof tokenContract> = {
     const queue = await adapter('queue');
     try {
       // Counted and queued, for any phone: the code is made and sent by the patient-code queue's consumer.
-      await requestPatientCode({ repo, queue: (work) => queue.send('patientCodes', work) }, input);
+      await requestPatientCode({ repo, queue: (work) => queue.send('patientCodes', work) }, input, new Date());
     } catch (error) {
       throw throttledAnswer(error);
     }
@@ -87,7 +88,7 @@ export const loginOperations: Operations<'token', typeof tokenContract> = {
   'POST /api/auth/paciente/token': async (request) => {
     const input = validate(codeExchangeBody, request.body);
     try {
-      return json(200, tokenBody(await exchangePatientCode({ repo, patients }, input)), noStore);
+      return json(200, tokenBody(await exchangePatientCode({ repo, patients, signToken: signPortalToken }, input, new Date())), noStore);
     } catch (error) {
       if (error instanceof InvalidCode) throw new HttpError(401, 'invalid_code', 'The code is invalid or expired', {}, noStore);
       throw throttledAnswer(error);

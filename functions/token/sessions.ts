@@ -10,6 +10,7 @@
 //   this API does not grant; so even a browser that ignores SameSite cannot be made to rotate or
 //   revoke a session for another site.
 // - Every refusal of a refresh is the same 401 `invalid_grant` (the kit's error body), and clears the cookie.
+import { signPortalToken } from '#shared/auth/tokens';
 import { dynamoSessionRepository } from '#shared/db/console-sessions';
 import { endSession, refreshSession, SessionRefused, startSession } from '#shared/domain/console-sessions';
 import type { PortalUser } from '#shared/domain/applications/records';
@@ -80,7 +81,7 @@ export const sessionOperations: Operations<'token', typeof tokenContract> = {
     const presented = presentedToken(request.headers.cookie);
     try {
       if (!presented) throw new SessionRefused('malformed');
-      const { access, refresh } = await refreshSession(sessions, presented, new Date());
+      const { access, refresh } = await refreshSession({ repo: sessions, signToken: signPortalToken }, presented, new Date());
       return json(
         200,
         { access_token: access.accessToken, token_type: 'Bearer', expires_in: access.expiresIn, role: consoleRole(access.role) },

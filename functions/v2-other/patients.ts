@@ -39,7 +39,7 @@ export const patientView = (p: Patient): z.output<typeof patient> => ({
 export const patientOperations: Operations<'v2-other', typeof v2OtherContract> = {
   'POST /api/external/v2/pacientes': async (request) => {
     const body = validate(patientBody, request.body ?? {});
-    checkBirthDate(body.dataNascimento);
+    checkBirthDate(body.dataNascimento, new Date());
     const input = {
       ...body,
       telefone: phoneField(body.telefone, 'telefone'),

@@ -34,7 +34,7 @@ async function consoleLogin(
   if (account) await setLoginPassword(email, await hashPassword(senha));
   else {
     const nome = plataforma ? 'Operação da plataforma (sandbox)' : `Secretaria (${app.slug})`;
-    await createPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email, nome, senha, plataforma });
+    await createPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email, nome, senha, plataforma }, new Date());
   }
   return { email, senha };
 }

@@ -187,14 +187,19 @@ const adminWiring = (): AdminWiring => ({
 
 /** A sandbox application as the platform operator creates one: POST /api/admin/aplicacoes, then a credit of its opening balance. */
 async function createSandboxApplication(admin: AdminWiring, spec: AppSpec): Promise<{ app: Application; api: ApiCredentials }> {
-  const { application, credenciais } = await createApplication(admin.applications, admin.secrets, {
-    nome: spec.nome,
-    slug: spec.slug,
-    provider: spec.provider,
-    // Both blocks, whatever the provider: the simulators and tests play either provider for any application.
-    providerA: providerASettings(),
-    providerB: providerBSettings(),
-  });
+  const { application, credenciais } = await createApplication(
+    admin.applications,
+    admin.secrets,
+    {
+      nome: spec.nome,
+      slug: spec.slug,
+      provider: spec.provider,
+      // Both blocks, whatever the provider: the simulators and tests play either provider for any application.
+      providerA: providerASettings(),
+      providerB: providerBSettings(),
+    },
+    new Date(),
+  );
   // A credit is more than zero; sem-saldo opens at the 0.00 every application starts with.
   if (isPositiveAmount(spec.saldo)) {
     await addCredit(admin, application.id, { valor: spec.saldo, descricao: 'Saldo inicial do sandbox' });
@@ -225,12 +230,12 @@ async function seedApplication(
     created?.api ??
     (prev && app.apiKey === prev.apiKey && (await stillWorks(app.ativo, () => apiKeyWorks(aplicacaoId, prev.apiKey, prev.apiSecret)))
       ? { apiKey: prev.apiKey, apiSecret: prev.apiSecret }
-      : await regenerateCredentials(admin.applications, aplicacaoId));
+      : await regenerateCredentials(admin.applications, aplicacaoId, new Date()));
 
   const oauthClient = async (nome: string, scopes: Scope[], known: SandboxApp['oauth'] | undefined) =>
     known && (await stillWorks(app.ativo, () => oauthClientWorks(repo, aplicacaoId, known, scopes)))
       ? { clientId: known.clientId, clientSecret: known.clientSecret }
-      : await addOAuthClient(admin.applications, aplicacaoId, { nome, scopes });
+      : await addOAuthClient(admin.applications, aplicacaoId, { nome, scopes }, new Date());
   const oauth = await oauthClient(OAUTH_CLIENT_NAME, [...allScopes], prev?.oauth);
   const oauthLimited = await oauthClient(OAUTH_LIMITED_CLIENT_NAME, limitedScopes, prev?.oauthLimited);
 
@@ -238,13 +243,13 @@ async function seedApplication(
   const prestador =
     (prev && (await repo.getPrestador(aplicacaoId, prev.prestador.id))) ??
     (await repo.listPrestadores(aplicacaoId))[0] ??
-    (await registerPrestador(repo, aplicacaoId, { nome: 'Clínica Sandbox', email: `clinica@${spec.slug}.sandbox.local` }));
+    (await registerPrestador(repo, aplicacaoId, { nome: 'Clínica Sandbox', email: `clinica@${spec.slug}.sandbox.local` }, new Date()));
   const scope = { aplicacaoId, prestadorId: prestador.id };
   const credential =
     prev &&
     (await stillWorks(app.ativo && prestador.ativo, () => providerCredentialWorks(scope, prev.prestador.apiKey, prev.prestador.apiSecret)))
       ? { apiKey: prev.prestador.apiKey, apiSecret: prev.prestador.apiSecret }
-      : await createProviderCredential(dynamoProviderCredentialRepository(), scope, { nome: 'sandbox' }).then(
+      : await createProviderCredential(dynamoProviderCredentialRepository(), scope, { nome: 'sandbox' }, new Date()).then(
           ({ credential, apiSecret }) => ({ apiKey: credential.apiKey, apiSecret }),
         );
 
@@ -255,10 +260,14 @@ async function seedApplication(
     const user =
       (await repo.findPortalUserByEmail(email)) ??
       (role === 'paciente'
-        ? await createPortalUser(repo, { aplicacaoId, role, email, nome, telefone: sandboxPatientPhone(aplicacaoId) })
+        ? await createPortalUser(repo, { aplicacaoId, role, email, nome, telefone: sandboxPatientPhone(aplicacaoId) }, new Date())
         : // The staff users sign in with their token only, without a password, which the admin API always asks for
           // (createPortalUser): they are written by the record write it ends in (the login tests use such a user).
-          await registerPortalUser(repo, { aplicacaoId, role, email, nome, prestadorId: role === 'prestador' ? prestador.id : undefined }));
+          await registerPortalUser(
+            repo,
+            { aplicacaoId, role, email, nome, prestadorId: role === 'prestador' ? prestador.id : undefined },
+            new Date(),
+          ));
     // A data folder from before patients had phones: give the sandbox patient its phone.
     if (role === 'paciente' && !user.telefone) await addPatientPhone(user, sandboxPatientPhone(aplicacaoId));
     // The patient app and the physician portal answer real data on a new user's first GET.
@@ -281,7 +290,7 @@ async function seedApplication(
   const signed = (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret);
   const inboundSecret = signed
     ? (await inboundSecretValues([signed]))[0]!
-    : (await createInboundSubscription(repo, inboundWebhookSecrets(), aplicacaoId)).segredo!;
+    : (await createInboundSubscription(repo, inboundWebhookSecrets(), aplicacaoId, new Date())).segredo!;
 
   const balance = await repo.getBalance(aplicacaoId);
   if (!app.providerA || !app.providerB) throw new Error(`sandbox application ${spec.slug} has no provider settings`);

@@ -282,7 +282,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await secrets.put(verificationKeySecretId, verificationKeySetOf(parseSigningKeySet(await secrets.get(signingKeySecretId))));
     await ensureTable(dynamo.endpoint, tableName);
     // A data folder from before the secret store: its provider secrets move out of the table, as `npm run bootstrap` does in AWS.
-    await moveProviderSecrets(dynamoAdminApplicationRepository(), providerSecretStore());
+    await moveProviderSecrets(dynamoAdminApplicationRepository(), providerSecretStore(), new Date());
     // And so do its webhooks' signing keys and its inbound subscriptions' HMAC keys.
     await moveWebhookSecrets({
       applications: dynamoApplicationRepository(),

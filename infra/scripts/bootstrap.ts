@@ -112,7 +112,7 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
     await backfillMessageDayCounters(app.id);
     await backfillStatementDays(app.id);
   }
-  const providerSecretsMoved = await moveProviderSecrets(deps.adminRepo, deps.providerSecrets);
+  const providerSecretsMoved = await moveProviderSecrets(deps.adminRepo, deps.providerSecrets, new Date());
   const webhookSecretsMoved = await moveWebhookSecrets(deps.webhookSecrets ?? webhookSecretMigration());
 
   const existing = await deps.repo.findApplicationBySlug(input.slug);
@@ -120,7 +120,12 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
   if (existing) {
     application = { id: existing.id, created: false };
   } else {
-    const created = await createApplication(deps.adminRepo, deps.providerSecrets, { nome: input.nome, slug: input.slug, provider: 'link' });
+    const created = await createApplication(
+      deps.adminRepo,
+      deps.providerSecrets,
+      { nome: input.nome, slug: input.slug, provider: 'link' },
+      new Date(),
+    );
     application = { id: created.application.id, created: true, ...created.credenciais };
   }
 
@@ -129,14 +134,18 @@ export async function bootstrapPlatform(deps: BootstrapDeps, input: BootstrapInp
     ? { id: user.id, created: false }
     : {
         id: (
-          await createPortalUser(deps.repo, {
-            aplicacaoId: application.id,
-            nome: 'Administrador da plataforma',
-            email: input.adminEmail,
-            role: 'admin',
-            senha: input.adminPassword,
-            plataforma: true,
-          })
+          await createPortalUser(
+            deps.repo,
+            {
+              aplicacaoId: application.id,
+              nome: 'Administrador da plataforma',
+              email: input.adminEmail,
+              role: 'admin',
+              senha: input.adminPassword,
+              plataforma: true,
+            },
+            new Date(),
+          )
         ).id,
         created: true,
       };

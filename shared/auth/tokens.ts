@@ -7,23 +7,10 @@ import { jwtVerify, SignJWT, type CryptoKey, type JWTHeaderParameters, type JWTP
 import { currentSigningKey, SIGNING_ALG } from '#shared/auth/signing-keys';
 import { verificationKeyFor } from '#shared/auth/verification-keys';
 import { config } from '#shared/config';
+import type { PortalTokenInput } from '#shared/domain/login';
 import type { PortalRole } from '#shared/domain/permissions';
 
 export const portalRoles = ['admin', 'prestador', 'plantonista', 'paciente'] as const satisfies readonly PortalRole[];
-
-export interface PortalTokenInput {
-  role: PortalRole;
-  aplicacaoId: number;
-  /** The user the token is about (its id). */
-  subject: string;
-  ttlSeconds: number;
-  /** The provider a `prestador` user acts for, carried as `prestador_id`. */
-  prestadorId?: number;
-  /** The patient record (pattern 28) a `paciente` user is, carried as `paciente_id`. */
-  pacienteId?: number;
-  /** An admin of the platform operator (may manage every application), carried as `plataforma: true`. */
-  plataforma?: boolean;
-}
 
 export interface PortalTokenClaims {
   iss: string;
@@ -39,6 +26,7 @@ export interface PortalTokenClaims {
   jti: string;
 }
 
+/** The domain's PortalTokenSigner (shared/domain/login.ts): the entry points pass it to the logins. */
 export async function signPortalToken(input: PortalTokenInput): Promise<string> {
   if (!portalRoles.includes(input.role)) throw new Error(`unknown portal role ${String(input.role)}`);
   if (!Number.isSafeInteger(input.aplicacaoId) || input.aplicacaoId <= 0) throw new Error('aplicacaoId must be a positive integer');

@@ -296,7 +296,8 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  * A record refused (invalid, or by a rule while applied) is `rejeitado` naming its field; the others go on.
  */
 export async function importRecords(aplicacaoId: number, integracaoId: number, raw: readonly unknown[]): Promise<ImportRun> {
-  const parsed = raw.map((r, i) => parseRecord(r, i));
+  const at = new Date();
+  const parsed = raw.map((r, i) => parseRecord(r, i, at));
   // A refused record's result now; every valid one's once applied (below).
   const resultados: (RecordResult | undefined)[] = parsed.map((p, indice) => (isRejection(p) ? rejectedResult(indice, p) : undefined));
   const valid = parsed.flatMap((p, indice) => (isRejection(p) ? [] : [{ indice, record: p }]));
@@ -319,7 +320,7 @@ export async function importRecords(aplicacaoId: number, integracaoId: number, r
     telefones.length + cpfs.length > 0
       ? await patientsByLookups(aplicacaoId, { telefones, cpfs })
       : { byPhone: new Map<string, Patient>(), byCpf: new Map<string, Patient>() };
-  const ctx: Context = { aplicacaoId, integracaoId, at: new Date(), map, byPhone, byCpf, forFlow: [] };
+  const ctx: Context = { aplicacaoId, integracaoId, at, map, byPhone, byCpf, forFlow: [] };
 
   for (const groups of importPhases(valid)) {
     await pool(groups, CONCURRENCY, async (group) => {

@@ -82,8 +82,6 @@ export interface ApiCredentials {
   apiSecret: string;
 }
 
-const now = () => new Date().toISOString();
-
 /** Lower-case letters, digits and hyphens, 3 to 40, starting and ending with a letter or digit (it appears in webhook URLs). */
 const SLUG = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
 
@@ -122,12 +120,13 @@ export async function createApplication(
   repo: AdminApplicationRepository,
   secrets: ProviderSecretStore,
   input: NewApplicationInput,
+  now: Date,
 ): Promise<{ application: Application; balance: Balance; credenciais: ApiCredentials }> {
   if (!SLUG.test(input.slug))
     throw invalid('slug must be 3 to 40 lower-case letters, digits or hyphens, not starting or ending with a hyphen', 'slug');
   const given = { a: withDefaultA(input.providerA), b: withDefaultB(input.providerB) };
   requireSettings(input.provider, given.a, given.b, { a: !!given.a, b: !!given.b });
-  const criadoEm = now();
+  const criadoEm = now.toISOString();
   const id = await repo.newId();
   const providerA = given.a && (await sealSecrets(secrets, id, 'providerA', given.a));
   const providerB = given.b && (await sealSecrets(secrets, id, 'providerB', given.b));
@@ -177,6 +176,7 @@ export async function changeProvider(
   secrets: ProviderSecretStore,
   id: number,
   change: ProviderChange,
+  now: Date,
 ): Promise<Application> {
   const current = await findApplication(repo, id);
   const provider = change.provider ?? current.provider;
@@ -196,7 +196,7 @@ export async function changeProvider(
   const before = current.numerosWhatsapp ?? [];
   const numerosWhatsapp = withProviderANumber(before, providerA);
   if (numerosWhatsapp.length !== before.length) await repo.replaceNumbers(id, before, numerosWhatsapp);
-  await repo.updateProvider(id, { provider, providerA, providerB, atualizadoEm: now() });
+  await repo.updateProvider(id, { provider, providerA, providerB, atualizadoEm: now.toISOString() });
   return { ...current, provider, providerA, providerB, numerosWhatsapp };
 }
 
@@ -213,19 +213,20 @@ export async function changeNumbers(repo: AdminApplicationRepository, id: number
 }
 
 /** A new API key pair; the previous pair stops working in the same write. */
-export async function regenerateCredentials(repo: AdminApplicationRepository, id: number): Promise<ApiCredentials> {
+export async function regenerateCredentials(repo: AdminApplicationRepository, id: number, now: Date): Promise<ApiCredentials> {
   await findApplication(repo, id);
-  return issueApiKey(repo, id);
+  return issueApiKey(repo, id, now);
 }
 
 export async function addOAuthClient(
   repo: AdminApplicationRepository,
   id: number,
   input: { nome: string; scopes: readonly string[] },
+  now: Date,
 ): Promise<{ clientId: string; clientSecret: string; scopes: Scope[]; nome: string }> {
   if (input.scopes.length === 0) throw invalid('scopes must not be empty', 'scopes');
   await findApplication(repo, id);
-  const client = await registerOAuthClient(repo, id, input);
+  const client = await registerOAuthClient(repo, id, input, now);
   return { ...client, nome: input.nome };
 }
 
@@ -254,23 +255,28 @@ export async function addCredit(
 }
 
 /** Marks an application active or inactive: an inactive one's API key gets 401 and its sends 403. */
-export async function setApplicationActive(repo: AdminApplicationRepository, id: number, ativo: boolean): Promise<Application> {
+export async function setApplicationActive(repo: AdminApplicationRepository, id: number, ativo: boolean, now: Date): Promise<Application> {
   const current = await findApplication(repo, id);
-  const atualizadoEm = now();
-  await repo.setActive(id, ativo, atualizadoEm);
+  await repo.setActive(id, ativo, now.toISOString());
   return { ...current, ativo };
 }
 
 /** Marks a prestador active or inactive: an inactive one's credentials get 401 from their authorizer. */
-export async function setPrestadorActive(repo: AdminApplicationRepository, id: number, prestadorId: number, ativo: boolean): Promise<void> {
+export async function setPrestadorActive(
+  repo: AdminApplicationRepository,
+  id: number,
+  prestadorId: number,
+  ativo: boolean,
+  now: Date,
+): Promise<void> {
   await findApplication(repo, id);
-  if (!(await repo.setPrestadorActive(id, prestadorId, ativo, now()))) throw notFound('prestador');
+  if (!(await repo.setPrestadorActive(id, prestadorId, ativo, now.toISOString()))) throw notFound('prestador');
 }
 
 /** Revokes an OAuth client: the token endpoint refuses it from now on; tokens already issued live until they expire. */
-export async function revokeOAuthClient(repo: AdminApplicationRepository, id: number, clientId: string): Promise<void> {
+export async function revokeOAuthClient(repo: AdminApplicationRepository, id: number, clientId: string, now: Date): Promise<void> {
   await findApplication(repo, id);
-  if (!(await repo.revokeOAuthClient(id, clientId, now()))) throw notFound('OAuth client');
+  if (!(await repo.revokeOAuthClient(id, clientId, now.toISOString()))) throw notFound('OAuth client');
 }
 
 /**
@@ -278,7 +284,7 @@ export async function revokeOAuthClient(repo: AdminApplicationRepository, id: nu
  * leaves on the item only where each went (`npm run bootstrap` in AWS, every local start). Answers
  * the applications moved; a second run moves none.
  */
-export async function moveProviderSecrets(repo: AdminApplicationRepository, secrets: ProviderSecretStore): Promise<number[]> {
+export async function moveProviderSecrets(repo: AdminApplicationRepository, secrets: ProviderSecretStore, now: Date): Promise<number[]> {
   const moved: number[] = [];
   for (const app of await repo.listApplications()) {
     const clear = (block: ProviderBlock) => providerSecretFields[block].some((field) => typeof app[block]?.[field as never] === 'string');
@@ -287,7 +293,7 @@ export async function moveProviderSecrets(repo: AdminApplicationRepository, secr
       provider: app.provider,
       providerA: app.providerA && (await sealSecrets(secrets, app.id, 'providerA', app.providerA)),
       providerB: app.providerB && (await sealSecrets(secrets, app.id, 'providerB', app.providerB)),
-      atualizadoEm: now(),
+      atualizadoEm: now.toISOString(),
     });
     moved.push(app.id);
   }

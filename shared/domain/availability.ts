@@ -156,7 +156,7 @@ export interface Physician {
 }
 
 /** The windows of the next WINDOW_DAYS days, sorted by date then start. */
-export async function listAvailability(repo: AvailabilityRepository, physician: Physician, now = new Date()): Promise<DatedWindow[]> {
+export async function listAvailability(repo: AvailabilityRepository, physician: Physician, now: Date): Promise<DatedWindow[]> {
   const { first, last } = availabilityWindow(now);
   const days = await repo.range(physician.aplicacaoId, physician.userId, first, last);
   return [...days]
@@ -197,7 +197,7 @@ export const replaceDayAvailability = (
   repo: AvailabilityRepository,
   physician: Physician,
   input: { data: string; periodos: readonly Period[] },
-  now = new Date(),
+  now: Date,
 ): Promise<void> => replaceDays(repo, physician, [input.data], input.periodos, () => 'data', now);
 
 /** PUT of the same periods on several distinct days (1..MAX_BATCH_DAYS), in one transaction. */
@@ -205,7 +205,7 @@ export async function replaceAvailabilityBatch(
   repo: AvailabilityRepository,
   physician: Physician,
   input: { datas: readonly string[]; periodos: readonly Period[] },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   if (input.datas.length === 0) throw invalid('datas must not be empty', 'datas');
   if (input.datas.length > MAX_BATCH_DAYS) throw invalid(`datas must have at most ${MAX_BATCH_DAYS} items`, 'datas');

@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { PortalUser } from '#shared/domain/applications/records';
 import { epochSeconds } from '#shared/domain/time';
-import { issuePortalToken, type IssuedPortalToken, type LoginAccount } from '#shared/domain/login';
+import { issuePortalToken, type IssuedPortalToken, type LoginAccount, type PortalTokenSigner } from '#shared/domain/login';
 import { portalRoles, type PortalRole } from '#shared/domain/permissions';
 
 /** A refresh token's own lifetime: a 12-hour shift. */
@@ -163,12 +163,13 @@ export function expiryRefusal(token: RefreshTokenRecord, family: SessionFamily |
   return undefined;
 }
 
-/** Spends `presented` for a new access token and the next refresh token of its family. Throws SessionRefused. */
+/** Spends `presented` for a new access token (signed by `signToken`) and the next refresh token of its family. Throws SessionRefused. */
 export async function refreshSession(
-  repo: SessionRepository,
+  deps: { repo: SessionRepository; signToken: PortalTokenSigner },
   presented: string,
   now: Date,
 ): Promise<{ access: IssuedPortalToken; refresh: IssuedRefreshToken; aplicacaoId: number }> {
+  const { repo } = deps;
   for (let attempt = 1; attempt <= MAX_ROTATION_ATTEMPTS; attempt++) {
     const token = await findPresented(repo, presented);
     if (!token) throw new SessionRefused('unknown');
@@ -206,7 +207,7 @@ export async function refreshSession(
       throw new SessionRefused('reused');
     }
     if (outcome === 'revoked') throw new SessionRefused('revoked');
-    return { access: await issuePortalToken(user), refresh: next.issued, aplicacaoId: family.aplicacaoId };
+    return { access: await issuePortalToken(deps.signToken, user), refresh: next.issued, aplicacaoId: family.aplicacaoId };
   }
   throw new SessionRefused('revoked');
 }

@@ -80,7 +80,7 @@ export async function recordExecutions(
   repo: ExecutionLogRepository,
   aplicacaoId: number,
   input: ExecutionBatch,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   const recebidoEm = now.toISOString();
   const logs: ExecutionLog[] = [];

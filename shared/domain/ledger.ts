@@ -157,7 +157,10 @@ export interface NewEntry {
 export interface PostOptions {
   /** Commits attempted before giving up with a conflict (default: no limit but the time budget). */
   maxAttempts?: number;
-  /** Time spent retrying lost races before giving up with a conflict; default 10 s. */
+  /**
+   * Time spent retrying lost races before giving up with a conflict, measured on the `now` clock (one that never
+   * moves never runs out: bound the attempts); default 10 s.
+   */
   budgetMs?: number;
   /** Writes that commit with the entry, built per attempt since they may name the entry's id. */
   extras?: (entry: StatementEntry) => CommitExtras;
@@ -207,9 +210,10 @@ export function postEntry(repo: LedgerRepository, input: NewEntry, options: Post
 
 async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint, options: PostOptions): Promise<StatementEntry> {
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
-  const deadline = Date.now() + (options.budgetMs ?? 10_000);
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? systemClock;
+  // The budget is measured on the same clock as the entries' timestamps: a test that pins the clock controls it.
+  const deadline = now().getTime() + (options.budgetMs ?? 10_000);
 
   const known = options.known;
   const knownIsFresh = known !== undefined && (lastCommitted.get(input.aplicacaoId) ?? 0) <= known.ultimoLancamentoId;
@@ -244,7 +248,7 @@ async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint
       lastCommitted.set(input.aplicacaoId, entry.id);
       return entry;
     }
-    if (Date.now() >= deadline) break;
+    if (now().getTime() >= deadline) break;
     await sleep(backoffMs(attempt));
   }
   throw conflict('The balance is changing concurrently; try again');

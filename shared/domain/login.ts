@@ -9,7 +9,6 @@
 //   The 5th failure within the window locks the e-mail; a success clears the count.
 // - The trade-off: anyone can lock a known e-mail out for the lock duration by failing 5 times.
 import { verifyAgainstDummy, verifyPassword } from '#shared/auth/passwords';
-import { signPortalToken } from '#shared/auth/tokens';
 import type { PortalUser } from '#shared/domain/applications/records';
 import type { PortalRole } from '#shared/domain/permissions';
 import { epochSeconds } from '#shared/domain/time';
@@ -75,10 +74,31 @@ export interface IssuedPortalToken {
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-/** A portal token for `user`, with its role's lifetime; a patient's names its patient record. */
-export async function issuePortalToken(user: PortalUser, pacienteId?: number): Promise<IssuedPortalToken> {
+/** What a portal token says: the claims the signer turns into a JWT. */
+export interface PortalTokenInput {
+  role: PortalRole;
+  aplicacaoId: number;
+  /** The user the token is about (its id). */
+  subject: string;
+  ttlSeconds: number;
+  /** The provider a `prestador` user acts for, carried as `prestador_id`. */
+  prestadorId?: number;
+  /** The patient record (pattern 28) a `paciente` user is, carried as `paciente_id`. */
+  pacienteId?: number;
+  /** An admin of the platform operator (may manage every application), carried as `plataforma: true`. */
+  plataforma?: boolean;
+}
+
+/**
+ * The port that signs a portal token (the signing key is in the secret store, which the domain never reads): the
+ * entry points pass signPortalToken (shared/auth/tokens.ts), tests a fake.
+ */
+export type PortalTokenSigner = (input: PortalTokenInput) => Promise<string>;
+
+/** A portal token for `user`, signed by `signToken`, with its role's lifetime; a patient's names its patient record. */
+export async function issuePortalToken(signToken: PortalTokenSigner, user: PortalUser, pacienteId?: number): Promise<IssuedPortalToken> {
   const expiresIn = PORTAL_TOKEN_TTL_SECONDS[user.role];
-  const accessToken = await signPortalToken({
+  const accessToken = await signToken({
     role: user.role,
     aplicacaoId: user.aplicacaoId,
     subject: String(user.id),
@@ -96,13 +116,19 @@ export interface PasswordLogin extends IssuedPortalToken {
   senhaHash: string;
 }
 
-/** Checks e-mail and password and issues a portal token; throws LoginRefused otherwise. */
+export interface LoginDeps {
+  repo: LoginRepository;
+  signToken: PortalTokenSigner;
+}
+
+/** Checks e-mail and password at `now` and issues a portal token; throws LoginRefused otherwise. */
 export async function loginWithPassword(
-  repo: LoginRepository,
+  deps: LoginDeps,
   input: { email: string; senha: string },
+  now: Date,
   policy: LoginPolicy = DEFAULT_LOGIN_POLICY,
-  now = new Date(),
 ): Promise<PasswordLogin> {
+  const { repo } = deps;
   const email = normalizeEmail(input.email);
   const [reservation, account] = await Promise.all([repo.reserveLoginAttempt(email, now, policy), repo.findLoginAccount(email)]);
   if (!reservation.allowed) throw new LoginRefused('locked', reservation.retryAfterSeconds);
@@ -115,5 +141,5 @@ export async function loginWithPassword(
     throw new LoginRefused('invalid_credentials');
   }
   await repo.clearLoginAttempts(email);
-  return { ...(await issuePortalToken(user)), user, senhaHash: account.senhaHash };
+  return { ...(await issuePortalToken(deps.signToken, user)), user, senhaHash: account.senhaHash };
 }

@@ -17,7 +17,7 @@ import { randomInt, randomBytes } from 'node:crypto';
 import type { WhatsAppPort } from '#shared/adapters/ports';
 import { hashSecret, secretMatches } from '#shared/auth/secrets';
 import type { Application, PortalUser } from '#shared/domain/applications/records';
-import { issuePortalToken, type IssuedPortalToken } from '#shared/domain/login';
+import { issuePortalToken, type IssuedPortalToken, type PortalTokenSigner } from '#shared/domain/login';
 import { patientOfPhone, type PatientRepository } from '#shared/domain/patients';
 import { epochSeconds } from '#shared/domain/time';
 import type { CountReservation, WindowLimit } from '#shared/domain/windowed-limit';
@@ -109,7 +109,7 @@ export const otpMessage = (code: string) =>
 export async function requestPatientCode(
   deps: { repo: PatientOtpRepository; queue: (work: PatientCodeWork) => Promise<void> },
   input: { aplicacao: string; telefone: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const nowSeconds = epochSeconds(now);
   const { repo } = deps;
@@ -143,7 +143,7 @@ export type PatientCodeDelivery =
 export async function deliverPatientCode(
   deps: { repo: PatientOtpRepository; whatsapp: WhatsAppPort },
   work: PatientCodeWork,
-  now = new Date(),
+  now: Date,
 ): Promise<PatientCodeDelivery> {
   const nowSeconds = epochSeconds(now);
   const { repo, whatsapp } = deps;
@@ -184,9 +184,9 @@ export async function deliverPatientCode(
  * (known phone or not, live code or not); a right one is taken back.
  */
 export async function exchangePatientCode(
-  deps: { repo: PatientOtpRepository; patients: PatientRepository },
+  deps: { repo: PatientOtpRepository; patients: PatientRepository; signToken: PortalTokenSigner },
   input: { aplicacao: string; telefone: string; codigo: string },
-  now = new Date(),
+  now: Date,
 ): Promise<IssuedPortalToken> {
   const nowSeconds = epochSeconds(now);
   const { repo, patients } = deps;
@@ -214,5 +214,5 @@ export async function exchangePatientCode(
     { telefone: patient.telefone, nome: patient.nome },
     new Date(nowSeconds * 1000).toISOString(),
   );
-  return issuePortalToken(patient, record.id);
+  return issuePortalToken(deps.signToken, patient, record.id);
 }

@@ -76,8 +76,8 @@ export function isBirthDate(value: string, today: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01' && value <= today;
 }
 
-/** A birth date as a patient or an application gives it (null and absent pass), or a 400 naming `dataNascimento`. */
-export function checkBirthDate(value: string | null | undefined, now = new Date()): void {
+/** A birth date as a patient or an application gives it at `now` (null and absent pass), or a 400 naming `dataNascimento`. */
+export function checkBirthDate(value: string | null | undefined, now: Date): void {
   if (value && !isBirthDate(value, localDateTime(now).slice(0, 10))) {
     throw invalid('dataNascimento must be a real date YYYY-MM-DD, not in the future', 'dataNascimento');
   }

@@ -27,7 +27,7 @@ export interface NewPortalUser {
   plataforma?: boolean;
 }
 
-export async function createPortalUser(repo: ApplicationRepository, input: NewPortalUser): Promise<PortalUser> {
+export async function createPortalUser(repo: ApplicationRepository, input: NewPortalUser, now: Date): Promise<PortalUser> {
   const application = await repo.getApplication(input.aplicacaoId);
   if (!application) throw notFound('aplicacao');
 
@@ -64,6 +64,7 @@ export async function createPortalUser(repo: ApplicationRepository, input: NewPo
       telefone: input.telefone,
       plataforma: input.plataforma,
     },
+    now,
     { senhaHash },
   );
 }

@@ -57,8 +57,6 @@ export interface RateLimiter {
 
 export const isRevoked = (record: Pick<ProviderCredentialRecord, 'revogadoEm'>): boolean => !!record.revogadoEm;
 
-const now = () => new Date().toISOString();
-
 // The HTTP edge validates these already; the domain checks again because it trusts no caller.
 function checked(changes: Partial<EditableFields>): Partial<EditableFields> {
   const out: Partial<EditableFields> = {};
@@ -97,11 +95,12 @@ const refuseRevoked = (record: ProviderCredentialRecord) => {
   if (isRevoked(record)) throw conflict('the credential was revoked and can no longer be changed');
 };
 
-/** A new credential of the provider; the secret is in the answer only. */
+/** A new credential of the provider, created at `now`; the secret is in the answer only. */
 export async function createProviderCredential(
   repo: ProviderCredentialRepository,
   scope: ProviderScope,
   input: { nome: string } & Partial<Omit<EditableFields, 'nome'>>,
+  now: Date,
 ): Promise<{ credential: ProviderCredentialRecord; apiSecret: string }> {
   const fields = checked(input);
   const prestador = await repo.getPrestador(scope.aplicacaoId, scope.prestadorId);
@@ -119,7 +118,7 @@ export async function createProviderCredential(
     ipAllowlist: fields.ipAllowlist ?? [],
     limitePorMinuto: fields.limitePorMinuto ?? null,
     revogadoEm: null,
-    criadoEm: now(),
+    criadoEm: now.toISOString(),
   };
   await repo.create(credential);
   return { credential, apiSecret };
@@ -160,13 +159,14 @@ export async function regenerateProviderCredentialSecret(
   return { credential, apiSecret };
 }
 
-/** Revokes by deactivation (soft delete); revoking a revoked credential changes nothing. */
+/** Revokes by deactivation (soft delete) at `now`; revoking a revoked credential changes nothing. */
 export async function revokeProviderCredential(
   repo: ProviderCredentialRepository,
   scope: ProviderScope,
   credencialId: number,
+  now: Date,
 ): Promise<void> {
   const record = await ownCredential(repo, scope, credencialId);
   if (isRevoked(record)) return;
-  await repo.revoke(record.apiKey, now());
+  await repo.revoke(record.apiKey, now.toISOString());
 }

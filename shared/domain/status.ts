@@ -61,21 +61,22 @@ export function statusTokenMatches(configured: string | undefined, presented: st
 
 /** What the caller knows of the process it runs in (Node and Lambda). */
 export interface RuntimeFacts {
-  /** Milliseconds since the epoch at which this container loaded the code. */
-  startedAt: number;
+  /** When this container loaded the code. */
+  startedAt: Date;
   requestsServed: number;
   region: string;
   node: string;
   memory: { rss: number; heapUsed: number; heapTotal: number; external: number };
   /** The function's configured memory (Lambda), when known. */
   memoryLimitMb?: number;
-  now?: number;
+  /** The moment of the request (the uptime runs to it). */
+  now: Date;
 }
 
 export function runtimeMetrics(facts: RuntimeFacts): RuntimeMetrics {
   const { memory, memoryLimitMb: limit } = facts;
   return {
-    uptimeSeconds: Math.max(0, Math.round(((facts.now ?? Date.now()) - facts.startedAt) / 1000)),
+    uptimeSeconds: Math.max(0, Math.round((facts.now.getTime() - facts.startedAt.getTime()) / 1000)),
     coldStart: facts.requestsServed <= 1,
     requestsServed: facts.requestsServed,
     node: facts.node,

@@ -59,7 +59,8 @@ const unidadeDescricoes: Record<string, string> = {
   POR_FATURA: 'Por fatura',
 };
 
-export const today = (now = new Date()): string => now.toISOString().slice(0, 10);
+/** The day (YYYY-MM-DD, UTC) whose tariffs are in force at `now`. */
+export const today = (now: Date): string => now.toISOString().slice(0, 10);
 
 export const inForce = (tariff: Tariff, day: string): boolean =>
   tariff.ativo &&
@@ -67,7 +68,7 @@ export const inForce = (tariff: Tariff, day: string): boolean =>
   (tariff.vigenciaFim === null || tariff.vigenciaFim >= day);
 
 /** The tariffs in force for one application: per categoria+subtipo, its own tariff over the global one. */
-export function tariffsInForce(all: readonly Tariff[], aplicacaoId: number, day = today()): Tariff[] {
+export function tariffsInForce(all: readonly Tariff[], aplicacaoId: number, day: string): Tariff[] {
   const chosen = new Map<string, Tariff>();
   const rank = (t: Tariff) => (t.aplicacaoId === null ? 0 : 1);
   for (const tariff of all) {
@@ -86,8 +87,13 @@ export function tariffsInForce(all: readonly Tariff[], aplicacaoId: number, day 
   return [...chosen.values()].sort((a, b) => a.categoria.localeCompare(b.categoria) || a.subtipo.localeCompare(b.subtipo));
 }
 
-export const tariffFor = (all: readonly Tariff[], aplicacaoId: number, categoria: string, subtipo: string): Tariff | undefined =>
-  tariffsInForce(all, aplicacaoId).find((t) => t.categoria === categoria && t.subtipo === subtipo);
+export const tariffFor = (
+  all: readonly Tariff[],
+  aplicacaoId: number,
+  categoria: string,
+  subtipo: string,
+  day: string,
+): Tariff | undefined => tariffsInForce(all, aplicacaoId, day).find((t) => t.categoria === categoria && t.subtipo === subtipo);
 
 export interface TariffInput {
   categoria: string;

@@ -10,7 +10,7 @@ import { decide, isOpen, type Action, type Attendance, type AttendanceStatus, ST
 import { statusDescricoes, type MessageStatus } from '#shared/domain/messages/records';
 import { notFound } from '#shared/domain/errors';
 import type { Sector } from '#shared/domain/sectors';
-import { localDateTime } from '#shared/domain/time';
+import { localDateTime, systemClock } from '#shared/domain/time';
 import type { PageRequest } from '#shared/domain/paging';
 import { elementsPageOf, pageOf } from '#shared/domain/paging';
 
@@ -36,7 +36,7 @@ const MAX_ATTEMPTS = 5;
 export async function actOn(aplicacaoId: number, id: number, action: Action): Promise<Attendance> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = await findAttendance(aplicacaoId, id);
-    const decision = decide(current, action, new Date().toISOString());
+    const decision = decide(current, action, systemClock().toISOString());
     if (decision.kind === 'unchanged') return current;
     const outcome = await attendances.move(current, decision.next);
     if (outcome.committed) return decision.next;

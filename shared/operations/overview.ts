@@ -8,7 +8,7 @@ import { notFound } from '#shared/domain/errors';
 import type { StatementDay, StatementRepository } from '#shared/domain/ledger';
 import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages/records';
 import { fromCents, toCents } from '#shared/domain/money';
-import { MESSAGE_TARIFF, tariffFor, type Tariff } from '#shared/domain/tariffs';
+import { MESSAGE_TARIFF, tariffFor, today, type Tariff } from '#shared/domain/tariffs';
 import { addDays, localDate, serviceTimeZone } from '#shared/domain/time';
 
 /** Days of the message chart, today included. */
@@ -60,7 +60,7 @@ export async function overview(deps: OverviewDeps, aplicacaoId: number, now: Dat
   if (!application || saldo === undefined) throw notFound('application');
   const byDay = new Map(statementDays.map((d) => [d.dia, d]));
   const gastoMes = statementDays.filter((d) => d.dia >= monthStart).reduce((sum, d) => sum + spent(d), 0n);
-  const tarifa = tariffFor(tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo)?.valor ?? null;
+  const tarifa = tariffFor(tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo, today(now))?.valor ?? null;
   const limite = tarifa === null ? 0n : toCents(tarifa) * BigInt(LOW_BALANCE_MESSAGES);
   const dias = Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
     const data = addDays(firstChartDay, i);

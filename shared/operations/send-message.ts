@@ -30,7 +30,7 @@ import { replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/do
 import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { toCents } from '#shared/domain/money';
-import { MESSAGE_TARIFF, tariffFor } from '#shared/domain/tariffs';
+import { MESSAGE_TARIFF, tariffFor, today } from '#shared/domain/tariffs';
 import { ProviderError, type ProviderClient, type SendResult, type TemplateSend } from '#shared/providers/types';
 import { RECONCILE_AFTER_MS, sendBudget } from '#shared/domain/send-budget';
 import { log } from '#shared/log';
@@ -168,7 +168,7 @@ async function reserveAndSend(
   if (!app || context.saldo === undefined) throw notFound('application');
   // An OAuth token issued before the application was deactivated, or a flow message queued before, sends nothing.
   if (app.ativo === false) throw new DomainError('forbidden', 'The application is inactive');
-  const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
+  const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo, today(now()));
   if (!tariff) throw new DomainError('unprocessable', 'No tariff in force for MENSAGENS/ENVIADA');
   // Early refusal on the balance just read: nothing is written, no id is drawn.
   if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
@@ -244,6 +244,7 @@ async function reserveAndSend(
       allowZero: true,
       known: context.ledger,
       budgetMs: sendBudget.debitMs,
+      now,
       extras: (entry) => ({
         writes: [
           ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
@@ -295,14 +296,15 @@ async function reserveAndSend(
  * provider's first status callback, which names the message by our reference.
  */
 async function recordSent(deps: SendDeps, message: Message, messageSid: string): Promise<void> {
-  const deadline = Date.now() + (deps.settleMs ?? sendBudget.settleMs);
+  const now = deps.now ?? systemClock;
+  const deadline = now().getTime() + (deps.settleMs ?? sendBudget.settleMs);
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.messages.markSent(message, messageSid);
       return;
     } catch (error) {
       const wait = Math.min(500, 50 * 2 ** attempt);
-      if (Date.now() + wait >= deadline) {
+      if (now().getTime() + wait >= deadline) {
         log.error('the move to SENT failed after the provider accepted; its status callback or the reconciler settles it', {
           error,
           mensagemId: message.id,

@@ -3,14 +3,14 @@
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import type { TemplateRepository } from '#shared/domain/templates';
 import { decideTemplateAction, type Template, type TemplateAction } from '#shared/domain/templates';
-import { localDateTime } from '#shared/domain/time';
+import { localDateTime, systemClock } from '#shared/domain/time';
 import { wakeAppointmentsOf } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 
 export function templateMoves(templates: TemplateRepository) {
   /** Writes `changes` over `before`, whatever its state (a field the provider gave, or a state restored). */
   const write = async (before: Template, changes: Partial<Template>): Promise<Template> => {
-    const after: Template = { ...before, ...changes, versao: before.versao + 1, atualizadoEm: localDateTime(new Date()) };
+    const after: Template = { ...before, ...changes, versao: before.versao + 1, atualizadoEm: localDateTime(systemClock()) };
     await templates.save(before, after);
     if (after.estado !== before.estado) {
       log.info('template moved', { aplicacaoId: before.aplicacaoId, templateId: before.id, de: before.estado, para: after.estado });

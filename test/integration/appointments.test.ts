@@ -36,9 +36,14 @@ beforeAll(async () => {
   readOnlyToken = await accessToken(service, demo().oauthLimited); // agendamentos:read only
   // A second provider of demo, with its own credential.
   const repo = dynamoApplicationRepository();
-  const prestador = await registerPrestador(repo, demo().id, { nome: `Laboratório ${Date.now()}` });
+  const prestador = await registerPrestador(repo, demo().id, { nome: `Laboratório ${Date.now()}` }, new Date());
   const scope = { aplicacaoId: demo().id, prestadorId: prestador.id };
-  const { credential, apiSecret } = await createProviderCredential(dynamoProviderCredentialRepository(), scope, { nome: 'test' });
+  const { credential, apiSecret } = await createProviderCredential(
+    dynamoProviderCredentialRepository(),
+    scope,
+    { nome: 'test' },
+    new Date(),
+  );
   otherProvider = { id: prestador.id, apiKey: credential.apiKey, apiSecret };
 });
 

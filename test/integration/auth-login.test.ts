@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocalService } from '../support/local-service.ts';
 import { sandboxPatientPhone, userEmail, type SandboxApp } from '#infra/local/seed';
 import { adapter, useAdapters } from '#shared/adapters/index';
+import { signPortalToken } from '#shared/auth/tokens';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { db } from '#shared/db/client';
 import { dynamoPatientRepository } from '#shared/db/patients';
@@ -425,12 +426,11 @@ describe('patient one-time code', () => {
 
   it('reaches a patient stored before phones existed once the seed gave it one', async () => {
     // Prepare: a paciente as an older data folder holds it (no telefone), then the seed's upgrade.
-    const patient = await registerPortalUser(dynamoApplicationRepository(), {
-      aplicacaoId: outra.id,
-      role: 'paciente',
-      email: newEmail('antigo'),
-      nome: 'Antigo',
-    });
+    const patient = await registerPortalUser(
+      dynamoApplicationRepository(),
+      { aplicacaoId: outra.id, role: 'paciente', email: newEmail('antigo'), nome: 'Antigo' },
+      new Date(),
+    );
     const telefone = `+55419${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
     await requestCode('outra', telefone);
     const before = await textsTo(telefone);
@@ -660,7 +660,7 @@ describe('patient one-time code', () => {
     const phone = () => `+55719${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;
     const guess = (telefone: string, now: number) =>
       exchangePatientCode(
-        { repo: repo(), patients: dynamoPatientRepository() },
+        { repo: repo(), patients: dynamoPatientRepository(), signToken: signPortalToken },
         { aplicacao: 'demo', telefone, codigo: '123456' },
         new Date(now * 1000),
       ).then(

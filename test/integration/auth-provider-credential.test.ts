@@ -334,7 +334,7 @@ describe('provider portal: credential management (handler level)', () => {
 
   it('answers 404 for a credential of another provider or another application, and leaves it working', async () => {
     // Prepare: a second provider in the same application, and the other application's provider.
-    const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Outro Laboratório' });
+    const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Outro Laboratório' }, new Date());
     const otherProvider: Who = { aplicacaoId: demo.id, prestadorId: other.id };
     const otherApplication: Who = { aplicacaoId: outra.id, prestadorId: outra.prestador.id };
     // The provider's id under another application: the gsi1 key names both, so still a miss.
@@ -357,7 +357,7 @@ describe('provider portal: credential management (handler level)', () => {
   });
 
   it("keeps each provider's credentials apart: the other provider sees and manages only its own", async () => {
-    const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Terceiro' });
+    const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Terceiro' }, new Date());
     const otherProvider: Who = { aplicacaoId: demo.id, prestadorId: other.id };
 
     const theirs = await create({ nome: 'deles' }, otherProvider);

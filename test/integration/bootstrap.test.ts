@@ -23,7 +23,7 @@ import { dynamoPlanRepository } from '#shared/db/plans';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { dynamoUserAuthRepository } from '#shared/db/users';
 import { listActivePlans } from '#shared/domain/plans';
-import { MESSAGE_TARIFF, tariffFor, updateTariff } from '#shared/domain/tariffs';
+import { MESSAGE_TARIFF, tariffFor, today, updateTariff } from '#shared/domain/tariffs';
 import { verifyPassword } from '#shared/auth/passwords';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
@@ -97,7 +97,7 @@ describe('bootstrap of a fresh deployment', () => {
 
   it('seeds the default tariffs and plans, so the new deployment can charge a send at once', async () => {
     const tariffs = await dynamoTariffRepository().listAll();
-    const send = tariffFor(tariffs, 12345, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo);
+    const send = tariffFor(tariffs, 12345, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo, today(new Date()));
     expect(send).toMatchObject({ valor: '0.10', aplicacaoId: null, ativo: true });
     expect(tariffs.map((t) => t.id).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(await listActivePlans(dynamoPlanRepository())).not.toHaveLength(0);

@@ -45,7 +45,7 @@ describe('applications and credentials', () => {
   let admin: AdminApplicationRepository;
   let secrets: ProviderSecretStore;
 
-  const create = async (input: NewApplicationInput) => createApplication(admin, secrets, input);
+  const create = async (input: NewApplicationInput) => createApplication(admin, secrets, input, new Date());
 
   beforeAll(async () => {
     await useFreshTable();
@@ -114,7 +114,9 @@ describe('applications and credentials', () => {
     const { application: app } = await create({ nome: 'X', slug: 'escopos', provider: 'link' });
     const ledger = { applications: admin, ledger: dynamoLedgerRepository() };
     await expect(addCredit(ledger, app.id, { valor: '-1' })).rejects.toMatchObject({ kind: 'validation' });
-    await expect(addOAuthClient(admin, app.id, { nome: 'c', scopes: ['tudo:liberado'] })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(addOAuthClient(admin, app.id, { nome: 'c', scopes: ['tudo:liberado'] }, new Date())).rejects.toMatchObject({
+      kind: 'validation',
+    });
   });
 
   it('stores verify-only secrets as hashes, and they open only their application, while current', async () => {
@@ -124,13 +126,15 @@ describe('applications and credentials', () => {
     const { apiKey, apiSecret } = credenciais;
 
     // Act
-    const otherPair = await regenerateCredentials(admin, other.id);
-    const prestador = await registerPrestador(repo, app.id, { nome: 'P' });
+    const otherPair = await regenerateCredentials(admin, other.id, new Date());
+    const prestador = await registerPrestador(repo, app.id, { nome: 'P' }, new Date());
     const scope = { aplicacaoId: app.id, prestadorId: prestador.id };
-    const { credential, apiSecret: credentialSecret } = await createProviderCredential(dynamoProviderCredentialRepository(), scope, {
-      nome: 'c',
-      limitePorMinuto: 60,
-    });
+    const { credential, apiSecret: credentialSecret } = await createProviderCredential(
+      dynamoProviderCredentialRepository(),
+      scope,
+      { nome: 'c', limitePorMinuto: 60 },
+      new Date(),
+    );
 
     // Assess
     expect(await repo.getApiKey(apiKey)).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(apiSecret) });
@@ -147,7 +151,7 @@ describe('applications and credentials', () => {
     expect(JSON.stringify(await repo.getProviderCredential(credential.apiKey))).not.toContain(credentialSecret);
 
     // A new pair replaces the previous one at once.
-    const replaced = await regenerateCredentials(admin, app.id);
+    const replaced = await regenerateCredentials(admin, app.id, new Date());
     expect(await apiKeyWorks(app.id, apiKey, apiSecret)).toBe(false);
     expect(await apiKeyWorks(app.id, replaced.apiKey, replaced.apiSecret)).toBe(true);
   });
@@ -158,7 +162,7 @@ describe('applications and credentials', () => {
     const { application: other } = await create({ nome: 'OAuth 2', slug: 'oauth-outra', provider: 'link' });
 
     // Act
-    const client = await addOAuthClient(admin, app.id, { nome: 'c', scopes: ['agendamentos:read', 'mensagens:enviar'] });
+    const client = await addOAuthClient(admin, app.id, { nome: 'c', scopes: ['agendamentos:read', 'mensagens:enviar'] }, new Date());
 
     // Assess
     expect(await repo.getOAuthClient(client.clientId)).toMatchObject({ aplicacaoId: app.id, secretHash: hashSecret(client.clientSecret) });
@@ -166,23 +170,31 @@ describe('applications and credentials', () => {
     expect(await oauthClientWorks(repo, app.id, client, ['agendamentos:read'])).toBe(false);
     expect(await oauthClientWorks(repo, app.id, { ...client, clientSecret: `${client.clientSecret}x` }, client.scopes)).toBe(false);
     expect(await oauthClientWorks(repo, other.id, client, client.scopes)).toBe(false);
-    await revokeOAuthClient(admin, app.id, client.clientId);
+    await revokeOAuthClient(admin, app.id, client.clientId, new Date());
     expect(await oauthClientWorks(repo, app.id, client, client.scopes)).toBe(false);
   });
 
   it('finds portal users by e-mail and refuses a second user with the same e-mail', async () => {
     // Prepare
     const { application: app } = await create({ nome: 'Users', slug: 'users', provider: 'link' });
-    const user = await createPortalUser(repo, { aplicacaoId: app.id, role: 'admin', email: 'Ana@Example.com', nome: 'Ana', senha });
+    const user = await createPortalUser(
+      repo,
+      { aplicacaoId: app.id, role: 'admin', email: 'Ana@Example.com', nome: 'Ana', senha },
+      new Date(),
+    );
 
     // Act
-    const again = createPortalUser(repo, {
-      aplicacaoId: app.id,
-      role: 'paciente',
-      email: 'ana@example.com',
-      nome: 'Ana 2',
-      telefone: '+5511999990000',
-    });
+    const again = createPortalUser(
+      repo,
+      {
+        aplicacaoId: app.id,
+        role: 'paciente',
+        email: 'ana@example.com',
+        nome: 'Ana 2',
+        telefone: '+5511999990000',
+      },
+      new Date(),
+    );
 
     // Assess
     await expect(again).rejects.toMatchObject({ kind: 'conflict' });
@@ -192,8 +204,8 @@ describe('applications and credentials', () => {
   it('keeps an inbound subscription secret retrievable (it verifies HMACs), in the secret store; one without a secret has none', async () => {
     const { application: app } = await create({ nome: 'Inbound', slug: 'inbound', provider: 'link' });
 
-    const signed = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, { descricao: 'ERP' });
-    const unsigned = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, { comSegredo: false });
+    const signed = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, new Date(), { descricao: 'ERP' });
+    const unsigned = await createInboundSubscription(repo, inboundWebhookSecrets(), app.id, new Date(), { comSegredo: false });
 
     expect(await repo.listInboundSubscriptions(app.id)).toEqual([signed.subscription, unsigned.subscription]);
     expect(signed.subscription.secret).toEqual({ versao: expect.any(String), mascara: `****${signed.segredo!.slice(-4)}` });

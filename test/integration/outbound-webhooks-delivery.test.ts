@@ -69,7 +69,7 @@ async function receiver(answers: (number | null)[]) {
 
 /** A provider of demo of its own (its events reach only its webhooks), with a portal token. */
 async function newProvider() {
-  const prestador = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: `Clínica ${await nextId()}` });
+  const prestador = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: `Clínica ${await nextId()}` }, new Date());
   const token = await signPortalToken({
     role: 'prestador',
     aplicacaoId: demo.id,

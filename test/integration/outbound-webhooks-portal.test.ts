@@ -38,7 +38,7 @@ const api = client(service);
 beforeAll(async () => {
   demo = service.sandbox.applications.demo;
   outra = service.sandbox.applications.outra;
-  const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica Vizinha' });
+  const other = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica Vizinha' }, new Date());
   vizinho = {
     id: other.id,
     token: await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'vizinho', ttlSeconds: 3600, prestadorId: other.id }),
@@ -222,7 +222,7 @@ describe('GET, PUT and DELETE /api/prestador/webhooks/{id}', () => {
 describe('the delivery log and its replay', () => {
   it('pages the log (GET .../entregas), and resends a stored delivery (202), 404 for an unknown one', async () => {
     // Prepare: a provider whose only webhook points at the local receiver (it verifies with the sandbox secret), and one of its events
-    const own = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica do Log' });
+    const own = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome: 'Clínica do Log' }, new Date());
     const portal = as(
       await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: 'log', ttlSeconds: 3600, prestadorId: own.id }),
     );

@@ -8,30 +8,36 @@ import {
 import { importPhases, summarize } from '#shared/domain/agent-import/results';
 import { isRejection, MAX_CONTENT_BYTES, parseBatch, parseRecord, recordHash } from '#shared/domain/agent-import/inputs';
 
+/** The moment the records are parsed at (a birth date after its day is refused). */
+const now = new Date('2026-11-20T12:00:00Z');
+
 describe('agent import records', () => {
   it('parses each type, with the phone normalised, and names the field of a refusal from the batch', () => {
-    const patient = parseRecord({ tipo: 'PACIENTE', idLegado: ' P1 ', dados: { telefone: '+55 11 98765-4321', nome: 'Ana' } }, 0);
+    const patient = parseRecord({ tipo: 'PACIENTE', idLegado: ' P1 ', dados: { telefone: '+55 11 98765-4321', nome: 'Ana' } }, 0, now);
     expect(patient).toMatchObject({ tipo: 'PACIENTE', idLegado: 'P1', dados: { telefone: '+5511987654321', nome: 'Ana' } });
 
-    expect(parseRecord({ tipo: 'AGENDAMENTO', idLegado: 'A', dados: { procedimento: 'X' } }, 3)).toMatchObject({
+    expect(parseRecord({ tipo: 'AGENDAMENTO', idLegado: 'A', dados: { procedimento: 'X' } }, 3, now)).toMatchObject({
       campo: 'registros[3].dados.pacienteTelefone',
     });
     expect(
       parseRecord(
         { tipo: 'AGENDAMENTO', idLegado: 'A', dados: { pacienteTelefone: '+5511987654321', procedimento: 'X', status: 'ENVIADO' } },
         4,
+        now,
       ),
     ).toMatchObject({
       campo: 'registros[4].dados.status',
     });
-    expect(parseRecord({ tipo: 'REGISTRO_CLINICO', idLegado: 'C', dados: { tipoRegistro: 'x', data: '2026-01-01' } }, 5)).toMatchObject({
+    expect(
+      parseRecord({ tipo: 'REGISTRO_CLINICO', idLegado: 'C', dados: { tipoRegistro: 'x', data: '2026-01-01' } }, 5, now),
+    ).toMatchObject({
       campo: 'registros[5].dados.pacienteIdLegado',
     });
-    expect(parseRecord({ tipo: 'PACIENTE', idLegado: 'a\u0007b', dados: {} }, 6)).toMatchObject({
+    expect(parseRecord({ tipo: 'PACIENTE', idLegado: 'a\u0007b', dados: {} }, 6, now)).toMatchObject({
       campo: 'registros[6].idLegado',
       idLegado: 'a\u0007b',
     });
-    expect(isRejection(parseRecord('nothing', 7))).toBe(true);
+    expect(isRejection(parseRecord('nothing', 7, now))).toBe(true);
   });
 
   it('fingerprints a record whatever the order of its fields', () => {
@@ -141,6 +147,7 @@ describe('agent import decisions', () => {
       parseRecord(
         { tipo: 'REGISTRO_CLINICO', idLegado: 'C', dados: { pacienteIdLegado: 'P', tipoRegistro: 'X', data: '2026-10-01', ...d } },
         0,
+        now,
       );
     expect(isRejection(clinical({}))).toBe(false);
     expect(isRejection(clinical({ data: '2026-10-01T09:30:00-03:00' }))).toBe(false);
@@ -152,10 +159,11 @@ describe('agent import decisions', () => {
   });
 
   it('fingerprints a legacy status as part of the record, and counts the outcomes', () => {
-    const a = parseRecord({ tipo: 'AGENDAMENTO', idLegado: 'A', dados: { pacienteTelefone: '+5511987654321', procedimento: 'X' } }, 0);
+    const a = parseRecord({ tipo: 'AGENDAMENTO', idLegado: 'A', dados: { pacienteTelefone: '+5511987654321', procedimento: 'X' } }, 0, now);
     const b = parseRecord(
       { tipo: 'AGENDAMENTO', idLegado: 'A', dados: { pacienteTelefone: '+5511987654321', procedimento: 'X', status: 'CONFIRMADO' } },
       0,
+      now,
     );
     expect((a as { hash: string }).hash).not.toBe((b as { hash: string }).hash);
     expect(

@@ -2,7 +2,7 @@
 // injected clock: a token's 12-hour life, the family's 24-hour absolute end, rotation, reuse
 // detection, and the binding to the user's password. The DynamoDB side and the HTTP answers are
 // tested through the local gateway (test/integration/auth-sessions.test.ts).
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PortalUser } from '#shared/domain/applications/records';
 import {
   endSession,
@@ -15,13 +15,11 @@ import {
   type SessionFamily,
   type SessionRepository,
 } from '#shared/domain/console-sessions';
-import type { LoginAccount } from '#shared/domain/login';
+import type { LoginAccount, PortalTokenSigner } from '#shared/domain/login';
 import { epochSeconds } from '#shared/domain/time';
 
-vi.mock('#shared/auth/tokens', () => ({
-  signPortalToken: async (input: { subject: string; aplicacaoId: number; ttlSeconds: number }) =>
-    `jwt-${input.aplicacaoId}-${input.subject}-${input.ttlSeconds}`,
-}));
+/** The token signer the entry points pass (signPortalToken), faked: the domain takes it as a port. */
+const signToken: PortalTokenSigner = async (input) => `jwt-${input.aplicacaoId}-${input.subject}-${input.ttlSeconds}`;
 
 const HOUR = 3600;
 const T0 = 1_800_000_000;
@@ -110,8 +108,8 @@ describe('console sessions', () => {
     const b = await startSession(store.repo, user, 'scrypt$hash-1', moment(T0));
 
     // Act
-    const justBefore = await refreshSession(store.repo, a.value, moment(T0 + 12 * HOUR - 1));
-    const atExpiry = await refusal(refreshSession(store.repo, b.value, moment(T0 + 12 * HOUR)));
+    const justBefore = await refreshSession({ repo: store.repo, signToken }, a.value, moment(T0 + 12 * HOUR - 1));
+    const atExpiry = await refusal(refreshSession({ repo: store.repo, signToken }, b.value, moment(T0 + 12 * HOUR)));
 
     // Assess
     expect(justBefore.access).toMatchObject({ accessToken: 'jwt-3-7-900', expiresIn: 900, role: 'admin' });
@@ -125,11 +123,11 @@ describe('console sessions', () => {
     // Act: a refresh every 10 hours.
     const maxAges: number[] = [];
     for (const at of [T0 + 10 * HOUR, T0 + 20 * HOUR]) {
-      const next = await refreshSession(store.repo, token, moment(at));
+      const next = await refreshSession({ repo: store.repo, signToken }, token, moment(at));
       maxAges.push(next.refresh.maxAgeSeconds);
       token = next.refresh.value;
     }
-    const atEnd = await refusal(refreshSession(store.repo, token, moment(T0 + SESSION_MAX_SECONDS)));
+    const atEnd = await refusal(refreshSession({ repo: store.repo, signToken }, token, moment(T0 + SESSION_MAX_SECONDS)));
 
     // Assess: the second refresh's cookie lives only the 4 hours left of the family.
     expect(maxAges).toEqual([12 * HOUR, 4 * HOUR]);
@@ -139,11 +137,11 @@ describe('console sessions', () => {
   it('revokes the family when a spent token comes back: the next token dies too', async () => {
     // Prepare
     const first = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
-    const second = (await refreshSession(store.repo, first, moment(T0 + 60))).refresh.value;
+    const second = (await refreshSession({ repo: store.repo, signToken }, first, moment(T0 + 60))).refresh.value;
 
     // Act
-    const reused = await refusal(refreshSession(store.repo, first, moment(T0 + 120)));
-    const afterReuse = await refusal(refreshSession(store.repo, second, moment(T0 + 180)));
+    const reused = await refusal(refreshSession({ repo: store.repo, signToken }, first, moment(T0 + 120)));
+    const afterReuse = await refusal(refreshSession({ repo: store.repo, signToken }, second, moment(T0 + 180)));
 
     // Assess
     expect(reused).toBe('reused');
@@ -156,7 +154,7 @@ describe('console sessions', () => {
     store.repo.rotate = async () => 'spent';
 
     // Act
-    const lost = await refusal(refreshSession(store.repo, token, moment(T0 + 60)));
+    const lost = await refusal(refreshSession({ repo: store.repo, signToken }, token, moment(T0 + 60)));
 
     // Assess
     expect(lost).toBe('reused');
@@ -170,35 +168,35 @@ describe('console sessions', () => {
 
     // Act and assess, one change at a time.
     store.accounts.set('ana@clinica.example', { aplicacaoId: 3, userId: 7, senhaHash: 'scrypt$hash-2' });
-    expect(await refusal(refreshSession(store.repo, passwordChanged, moment(T0 + 60)))).toBe('user');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, passwordChanged, moment(T0 + 60)))).toBe('user');
     store.accounts.set('ana@clinica.example', { aplicacaoId: 3, userId: 7, senhaHash: 'scrypt$hash-1' });
 
     store.users.set('3/7', { ...user, role: 'prestador' });
-    expect(await refusal(refreshSession(store.repo, roleChanged, moment(T0 + 60)))).toBe('user');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, roleChanged, moment(T0 + 60)))).toBe('user');
 
     store.users.set('3/7', { ...user, ativo: false });
-    expect(await refusal(refreshSession(store.repo, deactivated, moment(T0 + 60)))).toBe('user');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, deactivated, moment(T0 + 60)))).toBe('user');
 
     store.users.set('3/7', user);
     store.inactive.add(3);
-    expect(await refusal(refreshSession(store.repo, appInactive, moment(T0 + 60)))).toBe('user');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, appInactive, moment(T0 + 60)))).toBe('user');
   });
 
   it('refuses a forged secret without spending the token, and a malformed value', async () => {
     const token = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
     const [id] = token.split('.');
 
-    expect(await refusal(refreshSession(store.repo, `${id}.${'x'.repeat(43)}`, moment(T0 + 1)))).toBe('unknown');
-    expect(await refusal(refreshSession(store.repo, 'not-a-token', moment(T0 + 1)))).toBe('unknown');
-    expect((await refreshSession(store.repo, token, moment(T0 + 2))).refresh.maxAgeSeconds).toBe(12 * HOUR);
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, `${id}.${'x'.repeat(43)}`, moment(T0 + 1)))).toBe('unknown');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, 'not-a-token', moment(T0 + 1)))).toBe('unknown');
+    expect((await refreshSession({ repo: store.repo, signToken }, token, moment(T0 + 2))).refresh.maxAgeSeconds).toBe(12 * HOUR);
   });
 
   it('logout revokes the family, also through a spent token', async () => {
     const first = (await startSession(store.repo, user, 'scrypt$hash-1', moment(T0))).value;
-    const second = (await refreshSession(store.repo, first, moment(T0 + 60))).refresh.value;
+    const second = (await refreshSession({ repo: store.repo, signToken }, first, moment(T0 + 60))).refresh.value;
 
     await endSession(store.repo, first, moment(T0 + 120));
 
-    expect(await refusal(refreshSession(store.repo, second, moment(T0 + 180)))).toBe('revoked');
+    expect(await refusal(refreshSession({ repo: store.repo, signToken }, second, moment(T0 + 180)))).toBe('revoked');
   });
 });

@@ -201,6 +201,27 @@ describe('sendMessage when the move to SENT fails after the provider accepted', 
     expect(ledger.entries.map((e) => e.tipo)).toEqual(['DEBIT']);
   });
 
+  it('measures the settling budget on the clock it is given: once that clock is past the deadline, no more retries', async () => {
+    // Prepare: the table refuses every move to SENT, and each refusal takes a minute of the pinned clock (no real time).
+    const ledger = memoryLedger('1.00');
+    let at = Date.parse('2026-01-02T06:04:05Z');
+    let attempts = 0;
+    const messages = memoryMessages(async () => {
+      attempts++;
+      at += 60_000;
+      throw new Error('the table is unreachable');
+    });
+    const provider: ProviderClient = { send: async () => ({ messageSid: 'wamid.ok' }) };
+
+    // Act: the default settling budget (seconds of real time, which Date.now() measured: several attempts).
+    const outcome = await sendMessage({ messages, ledger: ledger.repo, providerFor: () => provider, now: () => new Date(at) }, 1, input);
+
+    // Assess: one attempt, then the deadline read on the clock has passed; the debit is dated by the same clock.
+    expect(outcome).toMatchObject({ ok: true, messageSid: 'wamid.ok' });
+    expect(attempts).toBe(1);
+    expect(ledger.entries.map((e) => [e.tipo, e.criadoEm])).toEqual([['DEBIT', '2026-01-02T03:04:05']]);
+  });
+
   it('gives the provider our reference of the message', async () => {
     // Prepare
     const ledger = memoryLedger('1.00');

@@ -126,6 +126,21 @@ describe('postEntry', () => {
     expect(ledger.entries.every((e) => e.valor === '1.00')).toBe(true);
   });
 
+  it('measures its retry budget on the clock it is given: past the deadline it stops retrying, however little real time went by', async () => {
+    // Prepare: a race lost at every commit; each wait before a retry moves the pinned clock 4 s on (no real wait).
+    const ledger = memoryLedger('5.00', 1000);
+    let at = Date.parse('2026-01-02T06:04:05Z');
+    const clock = { now: () => new Date(at), sleep: async () => void (at += 4_000) };
+
+    // Act: a 10 s budget, no attempt limit.
+    const attempt = postEntry(ledger.repo, credit('0.50'), { ...clock, budgetMs: 10_000 });
+
+    // Assess: commits at 0, 4 and 8 s retried; the one at 12 s is past the deadline (with Date.now() it retried until the races ended).
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
+    expect(ledger.commits()).toBe(4);
+    expect(ledger.entries.every((e) => e.valor === '1.00')).toBe(true);
+  });
+
   it('refuses a debit the balance cannot cover, with the balance, and writes nothing', async () => {
     const ledger = memoryLedger('0.30');
 

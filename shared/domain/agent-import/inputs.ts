@@ -95,9 +95,9 @@ const clinicalSchema = z.object({
 });
 export const MAX_CONTENT_BYTES = 32 * 1024;
 
-function parsePatient(dados: Record<string, unknown>): PatientInput {
+function parsePatient(dados: Record<string, unknown>, now: Date): PatientInput {
   const input = parseInput(patientSchema, dados);
-  checkBirthDate(input.dataNascimento);
+  checkBirthDate(input.dataNascimento, now);
   let cpf = input.cpf;
   if (cpf) {
     cpf = normalizeCpf(cpf);
@@ -138,8 +138,11 @@ const canonical = (value: unknown): string =>
 
 export const recordHash = (dados: unknown): string => createHash('sha256').update(canonical(dados)).digest('hex');
 
-/** One record of the batch, parsed; or why it is refused, its field named from the batch (`registros[7].dados.telefone`). */
-export function parseRecord(raw: unknown, index: number): ParsedRecord | Rejection {
+/**
+ * One record of the batch, parsed at `now` (a birth date after its day is refused); or why it is refused, its field
+ * named from the batch (`registros[7].dados.telefone`).
+ */
+export function parseRecord(raw: unknown, index: number, now: Date): ParsedRecord | Rejection {
   const at = `registros[${index}]`;
   const partial = raw as { tipo?: unknown; idLegado?: unknown } | null;
   const known = {
@@ -155,7 +158,7 @@ export function parseRecord(raw: unknown, index: number): ParsedRecord | Rejecti
   try {
     const { tipo, idLegado } = base;
     if (tipo === 'PACIENTE') {
-      const dados = parsePatient(base.dados);
+      const dados = parsePatient(base.dados, now);
       return { tipo, idLegado, dados, hash: recordHash(dados) };
     }
     if (tipo === 'AGENDAMENTO') {

@@ -13,29 +13,36 @@ import type { WebhookSecretStore } from '#shared/domain/applications/secrets';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const now = () => new Date().toISOString();
-
-/** A new API key and secret for the external API; the secret is returned only here. */
+/** A new API key and secret for the external API, issued at `now`; the secret is returned only here. */
 export async function issueApiKey(
   repo: Pick<ApplicationRepository, 'putApiKey'>,
   aplicacaoId: number,
+  now: Date,
 ): Promise<{ apiKey: string; apiSecret: string }> {
   const apiKey = randomSecret(18, 'ak_');
   const apiSecret = randomSecret(32);
-  await repo.putApiKey({ apiKey, aplicacaoId, secretHash: hashSecret(apiSecret), criadoEm: now() });
+  await repo.putApiKey({ apiKey, aplicacaoId, secretHash: hashSecret(apiSecret), criadoEm: now.toISOString() });
   return { apiKey, apiSecret };
 }
 
-/** A new OAuth2 client with the scopes it may ask for; the secret is returned only here. */
+/** A new OAuth2 client with the scopes it may ask for, registered at `now`; the secret is returned only here. */
 export async function registerOAuthClient(
   repo: Pick<ApplicationRepository, 'putOAuthClient'>,
   aplicacaoId: number,
   input: { nome: string; scopes: readonly string[] },
+  now: Date,
 ): Promise<{ clientId: string; clientSecret: string; scopes: Scope[] }> {
   const scopes = validScopes(input.scopes);
   const clientId = randomSecret(18, 'cl_');
   const clientSecret = randomSecret(32);
-  await repo.putOAuthClient({ clientId, aplicacaoId, secretHash: hashSecret(clientSecret), scopes, nome: input.nome, criadoEm: now() });
+  await repo.putOAuthClient({
+    clientId,
+    aplicacaoId,
+    secretHash: hashSecret(clientSecret),
+    scopes,
+    nome: input.nome,
+    criadoEm: now.toISOString(),
+  });
   return { clientId, clientSecret, scopes };
 }
 
@@ -43,6 +50,7 @@ export async function registerPrestador(
   repo: ApplicationRepository,
   aplicacaoId: number,
   input: { nome: string; email?: string },
+  now: Date,
 ): Promise<Prestador> {
   if (!input.nome?.trim()) throw invalid('nome is required', 'nome');
   const prestador: Prestador = {
@@ -51,7 +59,7 @@ export async function registerPrestador(
     nome: input.nome.trim(),
     email: input.email,
     ativo: true,
-    criadoEm: now(),
+    criadoEm: now.toISOString(),
   };
   await repo.putPrestador(prestador);
   return prestador;
@@ -60,6 +68,7 @@ export async function registerPrestador(
 export async function registerPortalUser(
   repo: ApplicationRepository,
   input: Omit<PortalUser, 'id' | 'criadoEm'>,
+  now: Date,
   login?: PortalUserLogin,
 ): Promise<PortalUser> {
   const email = input.email.trim().toLowerCase();
@@ -74,7 +83,7 @@ export async function registerPortalUser(
     prestadorId: input.prestadorId,
     telefone: input.telefone,
     plataforma: input.plataforma || undefined,
-    criadoEm: now(),
+    criadoEm: now.toISOString(),
   };
   await repo.putPortalUser(user, login);
   return user;
@@ -88,6 +97,7 @@ export async function createInboundSubscription(
   repo: Pick<ApplicationRepository, 'newId' | 'putInboundSubscription'>,
   secrets: WebhookSecretStore,
   aplicacaoId: number,
+  now: Date,
   input: { descricao?: string; comSegredo?: boolean } = {},
 ): Promise<{ subscription: InboundSubscription; segredo: string | null }> {
   const id = await repo.newId();
@@ -97,7 +107,7 @@ export async function createInboundSubscription(
     aplicacaoId,
     ...(segredo ? { secret: await secrets.store(aplicacaoId, id, segredo) } : {}),
     ativo: true,
-    criadoEm: now(),
+    criadoEm: now.toISOString(),
     ...(input.descricao ? { descricao: input.descricao } : {}),
   };
   await repo.putInboundSubscription(subscription);

@@ -4,16 +4,22 @@ import { postEntry, type LedgerRepository } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 import type { Message } from '#shared/domain/messages/records';
 import type { MessageRepository } from '#shared/domain/messages/repository';
-import type { ProviderError } from '#shared/providers/types';
+import type { Clock } from '#shared/domain/time';
+
+/** What a failed send records of its failure: the provider's code and text (a ProviderError of shared/providers is one). */
+export interface SendFailure {
+  providerCode: string | null;
+  providerMessage: string;
+}
 
 /**
  * Gives the failed send's charge back and records the failure on the message, in one commit. The
  * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
  */
 export async function compensate(
-  deps: { messages: MessageRepository; ledger: LedgerRepository },
+  deps: { messages: MessageRepository; ledger: LedgerRepository; now?: Clock },
   message: Message,
-  failure: ProviderError,
+  failure: SendFailure,
   budgetMs: number,
   marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId as number),
 ): Promise<void> {
@@ -30,6 +36,6 @@ export async function compensate(
       referenciaTipo: 'ESTORNO_FALHA_ENVIO',
       referenciaId: lancamentoId,
     },
-    { allowZero: true, budgetMs, extras: () => ({ writes }) },
+    { allowZero: true, budgetMs, now: deps.now, extras: () => ({ writes }) },
   );
 }
