@@ -1,7 +1,7 @@
 // Takes the communication flow's steps for the appointments queued on the appointment-flow queue
 // (docs/appointment-flow.md): validation, the notification, the reminder, the no-reply deadline.
 import { appointmentFlowWork } from '#events/appointment-flow-queue';
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
@@ -33,6 +33,7 @@ export const flowDeps = (): FlowDeps => {
     templates: dynamoTemplateRepository(),
     applications: dynamoApplicationReader(),
     flow: dynamoFlowStore(),
+    queue: queuePort,
     send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,

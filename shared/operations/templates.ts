@@ -4,7 +4,7 @@ import type { AppointmentRepository } from '#shared/domain/appointments/reposito
 import type { TemplateRepository } from '#shared/domain/templates';
 import { decideTemplateAction, type Template, type TemplateAction } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
-import { wakeAppointmentsOf } from '#shared/operations/flow-queue';
+import { wakeAppointmentsOf, type FlowQueueDeps } from '#shared/operations/flow-queue';
 import { log } from '#shared/log';
 
 export function templateMoves(templates: TemplateRepository) {
@@ -28,14 +28,14 @@ export function templateMoves(templates: TemplateRepository) {
 
 /** Applies the provider's review result (at submission, or later by its event) and wakes the appointments waiting for the template. */
 export async function settleReview(
-  { templates, appointments }: { templates: TemplateRepository; appointments: Pick<AppointmentRepository, 'allInStatus'> },
+  deps: FlowQueueDeps & { templates: TemplateRepository; appointments: Pick<AppointmentRepository, 'allInStatus'> },
   template: Template,
   estado: Template['estado'],
   motivo: string | null,
 ): Promise<Template> {
   if (estado === template.estado || estado === 'EM_ANALISE') return template;
   const action: TemplateAction = estado === 'APROVADO' ? 'aprovar' : estado === 'REJEITADO' ? 'rejeitar' : 'pausar';
-  const after = await templateMoves(templates).act(template, action, estado === 'REJEITADO' ? { motivoRejeicao: motivo } : {});
-  if (after.estado === 'APROVADO') await wakeAppointmentsOf(after, appointments);
+  const after = await templateMoves(deps.templates).act(template, action, estado === 'REJEITADO' ? { motivoRejeicao: motivo } : {});
+  if (after.estado === 'APROVADO') await wakeAppointmentsOf(deps, after);
   return after;
 }
