@@ -21,6 +21,7 @@ import {
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import type { attendanceDetail as attendanceDetailSchema } from './contract.ts';
 import { answerBody, inboxQuery } from './requests.ts';
 
@@ -30,6 +31,8 @@ const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDe
   conversa: d.conversa,
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });
+
+const sendToPatient = sendRoute(send);
 
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);
@@ -60,7 +63,7 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
     const { mensagem } = validate(answerBody, request.body ?? {});
     const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
-    return sendRoute(
+    return sendToPatient(
       {
         ...request,
         body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },

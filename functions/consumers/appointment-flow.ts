@@ -6,15 +6,13 @@ import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoFlowStore } from '#shared/db/flow';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
-import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
-import { providerFor } from '#shared/providers/clients';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
+import { sendDeps } from '#shared/wiring/send';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
@@ -34,7 +32,7 @@ export const flowDeps = (): FlowDeps => {
     applications: dynamoApplicationReader(),
     flow: dynamoFlowStore(),
     queue: queuePort,
-    send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
+    send: sendDeps(),
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
     statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',

@@ -1,7 +1,8 @@
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import type { Operations } from '#shared/http/kit';
 
 // POST /api/external/v2/mensagens: the v2 send, same operation and same answers as the API-key send.
 export const messageOperations: Operations<'v2-other'> = {
-  'POST /api/external/v2/mensagens': sendRoute,
+  'POST /api/external/v2/mensagens': sendRoute(send),
 };

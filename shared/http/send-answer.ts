@@ -8,7 +8,7 @@ import type { SendOutcome } from '#shared/domain/messages/records';
 import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
 import { json, type ApiRequest, type ApiResponse, type TenantRequest } from '#shared/http/kit';
-import { send, type SendRequest } from '#shared/operations/send-message';
+import type { Send, SendRequest } from '#shared/operations/send-message';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 /**
@@ -28,17 +28,22 @@ export function statusCallbackUrl(request: ApiRequest): string {
   return `${proto}://${host}${prefix}${STATUS_CALLBACK_PATH}`;
 }
 
-/** Sends what the request asks (its body, its Idempotency-Key) and answers with the outcome. */
-export async function sendRoute(request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<ApiResponse> {
-  const outcome = await send({
-    aplicacaoId: request.principal.aplicacaoId,
-    body: request.body,
-    key: idempotencyKey(headerValue(request.headers, 'idempotency-key')),
-    statusCallbackUrl: statusCallbackUrl(request),
-    ...options,
-  });
-  return sendAnswer(outcome);
-}
+/**
+ * The route that sends what the request asks (its body, its Idempotency-Key) with `send`, the entry's wiring
+ * (shared/wiring/send.ts), and answers with the outcome.
+ */
+export const sendRoute =
+  (send: Send) =>
+  async (request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<ApiResponse> => {
+    const outcome = await send({
+      aplicacaoId: request.principal.aplicacaoId,
+      body: request.body,
+      key: idempotencyKey(headerValue(request.headers, 'idempotency-key')),
+      statusCallbackUrl: statusCallbackUrl(request),
+      ...options,
+    });
+    return sendAnswer(outcome);
+  };
 
 export function sendAnswer(outcome: SendOutcome): ApiResponse {
   // A replay answers exactly as the first request did, and says so in a header (Stripe's Idempotent-Replayed).
