@@ -71,12 +71,7 @@ async function submit(request: TenantRequest) {
     throw new HttpError(502, 'provider_unavailable', `The provider could not be reached; the template is ${before.estado} again`);
   }
   const recorded = await write(submitted, { providerTemplateId: decision.providerTemplateId });
-  return json(
-    200,
-    templateView(
-      await settleReview(waking, recorded, decision.estado, decision.motivo),
-    ),
-  );
+  return json(200, templateView(await settleReview(waking, recorded, decision.estado, decision.motivo)));
 }
 
 export const templateOperations: Operations<'admin-flow'> = {

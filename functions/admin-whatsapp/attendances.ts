@@ -18,6 +18,7 @@ import {
   findAttendance,
   type AttendanceDetail,
 } from '#shared/operations/attendances';
+import { attendanceDeps } from '#shared/wiring/attendances';
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendRoute } from '#shared/http/send-answer';
@@ -32,6 +33,7 @@ const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDe
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });
 
+const deps = attendanceDeps();
 const sendToPatient = sendRoute(send);
 
 /** The portal user acting: the subject of its token. */
@@ -43,25 +45,28 @@ export const attendanceOperations: Operations<'admin-whatsapp'> = {
   'GET /api/admin/atendimentos': async (request) => {
     const paging = readPaging(request.query);
     const { status, setorId } = validate(inboxQuery, { status: request.query.status, setorId: request.query.setorId }, 'query');
-    return json(200, attendancePageView(await attendanceInbox(request.principal.aplicacaoId, status, setorId, paging)));
+    return json(200, attendancePageView(await attendanceInbox(deps, request.principal.aplicacaoId, status, setorId, paging)));
   },
 
   'GET /api/admin/atendimentos/{id}': async (request) =>
-    json(200, attendanceDetailView(await attendanceDetail(await findAttendance(request.principal.aplicacaoId, target(request))))),
+    json(
+      200,
+      attendanceDetailView(await attendanceDetail(deps, await findAttendance(deps, request.principal.aplicacaoId, target(request)))),
+    ),
 
   'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
-    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
-    return json(200, attendanceView(await attendanceWithNames(attendance)));
+    const attendance = await actOn(deps, request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
+    return json(200, attendanceView(await attendanceWithNames(deps, attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/encerrar': async (request) => {
-    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
-    return json(200, attendanceView(await attendanceWithNames(attendance)));
+    const attendance = await actOn(deps, request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
+    return json(200, attendanceView(await attendanceWithNames(deps, attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/responder': async (request) => {
     const { mensagem } = validate(answerBody, request.body ?? {});
-    const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
+    const attendance = await findAttendance(deps, request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
     return sendToPatient(
       {
