@@ -3,7 +3,9 @@
 // patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
 // An admin acts on its own application's attendances; any other id is a 404.
 import type * as z from 'zod/mini';
-import { conversationEntryWrite } from '#shared/db/attendances';
+import { conversationEntryWrite, conversationRefs, openAttendanceId } from '#shared/db/attendances';
+import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
+import { messagesByIds } from '#shared/db/messages';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
@@ -33,7 +35,8 @@ const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDe
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });
 
-const deps = attendanceDeps();
+/** The attendances' repositories, and what the console's view of one reads beside it (its conversation). */
+const deps = { ...attendanceDeps(), conversationRefs, openAttendanceId, inboundMessagesByKeys, messagesByIds };
 const sendToPatient = sendRoute(send);
 
 /** The portal user acting: the subject of its token. */

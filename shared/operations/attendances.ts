@@ -2,7 +2,7 @@
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
 // the status read, and read what the answer shows beside them (the patient's name, the sector, the
 // conversation); the views are shared/http/views.ts's. Another application's attendance is the same 404 as an unknown one.
-// Its DynamoDB dependencies are shared/wiring/attendances.ts's.
+// Its DynamoDB dependencies are shared/wiring/attendances.ts's (the console's conversation reads, admin-whatsapp's own).
 import type { ConversationRef } from '#shared/db/attendances';
 import {
   decide,
@@ -26,6 +26,10 @@ export interface AttendanceDeps {
   sectors: Pick<SectorRepository, 'get' | 'list'>;
   /** The patients' names (a BatchGet), by id: null for a patient without one. */
   patientNames(aplicacaoId: number, pacienteIds: readonly number[]): Promise<Map<number, string | null>>;
+}
+
+/** What the console's view of one attendance reads beside it: its conversation, and the patient's open attendance. */
+export interface ConversationDeps {
   /** The patient's open attendance, by phone (one per patient). */
   openAttendanceId(aplicacaoId: number, telefone: string): Promise<number | undefined>;
   /** Where an attendance's conversation's messages are (pattern 30b), oldest first. */
@@ -82,7 +86,7 @@ export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * attendance per patient), so its own last one; for a closed attendance, that of the patient's open one if
  * the patient wrote again since, else its own.
  */
-async function lastPatientMessageAt(deps: AttendanceDeps, a: Attendance): Promise<string | null> {
+async function lastPatientMessageAt(deps: AttendanceDeps & ConversationDeps, a: Attendance): Promise<string | null> {
   if (isOpen(a)) return a.ultimaMensagemEm ?? null;
   const openId = await deps.openAttendanceId(a.aplicacaoId, a.telefone);
   const current = openId !== undefined && openId !== a.id ? await deps.attendances.get(a.aplicacaoId, openId) : undefined;
@@ -105,7 +109,7 @@ export interface ConversationMessage {
 }
 
 /** An attendance's conversation (pattern 30b), oldest first: the patient's messages and the attendants' answers with their status. */
-async function conversationOf(deps: AttendanceDeps, a: Attendance): Promise<ConversationMessage[]> {
+async function conversationOf(deps: ConversationDeps, a: Attendance): Promise<ConversationMessage[]> {
   const refs = await deps.conversationRefs(a.aplicacaoId, a.id);
   const [received, answers] = await Promise.all([
     deps.inboundMessagesByKeys(
@@ -163,7 +167,7 @@ export interface AttendanceDetail extends AttendanceWithNames {
   janelaAtendimentoFechaEm: string | null;
 }
 
-export async function attendanceDetail(deps: AttendanceDeps, a: Attendance): Promise<AttendanceDetail> {
+export async function attendanceDetail(deps: AttendanceDeps & ConversationDeps, a: Attendance): Promise<AttendanceDetail> {
   const [row, conversa, last] = await Promise.all([attendanceWithNames(deps, a), conversationOf(deps, a), lastPatientMessageAt(deps, a)]);
   return {
     ...row,
