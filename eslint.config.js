@@ -50,6 +50,17 @@ const operationsOutward = {
   message: 'shared/operations must not import HTTP: return an outcome (or throw a domain error) and let the handler answer.',
 };
 
+// The use cases are given their dependencies, they make none: no repository built (shared/db), no adapter looked up
+// (shared/adapters but the ports), no provider client picked (shared/providers but its port, types.ts, and the pure
+// signatures.ts). Naming their types is fine (`import type`). The wiring is the entry points' (functions/) or, the same
+// for several entries, a composition function's (shared/wiring/), which imports the use case, never the reverse.
+const operationsWiring = {
+  regex: '^(#shared/|(\\.\\./)+)(db/|wiring/|adapters/(?!ports(\\.ts)?$)|providers/(?!(types|signatures)(\\.ts)?$))',
+  allowTypeImports: true,
+  message:
+    'A use case (shared/operations) takes its repositories and ports in its deps object (the domain’s repository interfaces, shared/adapters/ports.ts, now?: Clock) and builds none: wire them in the entry point (functions/, at module level) or, when several entries wire it the same, in shared/wiring/ (docs/architecture.md).',
+};
+
 // The contracts (functions/<group>/contract.ts, shared/http/contract/*) are build-time modules: only infra/openapi and
 // the tests load them. A Lambda's code may name their schemas in types (its views are typed from them, `z.output<...>`),
 // never import a value, which would bundle the contract and zod's schemas into the Lambda (docs/decisions.md).
@@ -101,6 +112,11 @@ export default tseslint.config(
     files: ['functions/**/*.ts', 'shared/**/*.ts'],
     ignores: ['functions/*/contract.ts', 'shared/http/contract/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contractValues] }] },
+  },
+  {
+    // After the block above, which sets the same rule for every file it names: the use cases get both pattern lists.
+    files: ['shared/operations/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [contractValues, operationsWiring] }] },
   },
   {
     // A stored item becomes a record through its typed mapper (shared/db/item.ts), never a cast that hides a malformed item.

@@ -9,6 +9,7 @@
 // Every move goes through the state machine (409 where the status does not allow it); another application's
 // appointment is the same 404 as an unknown one.
 import type * as z from 'zod/mini';
+import { queuePort } from '#shared/adapters/index';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { messagesByIds } from '#shared/db/messages';
@@ -30,7 +31,7 @@ import { boardQuery, confirmBody, cancelBody } from './requests.ts';
 import type { adminAppointment, adminFlowContract } from './contract.ts';
 
 const appointments = dynamoAppointmentRepository();
-const deps = { appointments, events: dynamoOutboundEventRepository() };
+const deps = { appointments, events: dynamoOutboundEventRepository(), queue: queuePort };
 const users = dynamoApplicationRepository();
 
 /** The appointment as the console shows it: the v2 view, each move with its operator's name and message, and the flow's messages. */
@@ -123,7 +124,7 @@ export const appointmentOperations: Operations<'admin-flow', typeof adminFlowCon
       due: { vencimento: at.toISOString(), passo: 'processar' },
       pendencia: null,
     }));
-    await queueAppointment(aplicacaoId, id).catch((error: unknown) =>
+    await queueAppointment(deps, aplicacaoId, id).catch((error: unknown) =>
       log.warn('appointment processed again left for the sweep', { agendamentoId: id, error }),
     );
     return json(200, appointmentView(moved));

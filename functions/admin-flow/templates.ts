@@ -2,6 +2,7 @@
 // (docs/templates.md). The admin's own application only: another application's template is the
 // same 404 as an unknown one.
 import type * as z from 'zod/mini';
+import { queuePort } from '#shared/adapters/index';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
@@ -19,6 +20,8 @@ import type { template as templateSchema, adminFlowContract } from './contract.t
 
 const templates = dynamoTemplateRepository();
 const applications = dynamoApplicationReader();
+/** What an approved template wakes: the appointments waiting for it, handed to the flow's queue. */
+const waking = { templates, appointments: dynamoAppointmentRepository(), queue: queuePort };
 const { act, write } = templateMoves(templates);
 
 /** The template as the console shows it: its fields and its review state. */
@@ -70,12 +73,7 @@ async function submit(
     throw new HttpError(502, 'provider_unavailable', `The provider could not be reached; the template is ${before.estado} again`);
   }
   const recorded = await write(submitted, { providerTemplateId: decision.providerTemplateId });
-  return json(
-    200,
-    templateView(
-      await settleReview({ templates, appointments: dynamoAppointmentRepository() }, recorded, decision.estado, decision.motivo),
-    ),
-  );
+  return json(200, templateView(await settleReview(waking, recorded, decision.estado, decision.motivo)));
 }
 
 export const templateOperations: Operations<'admin-flow', typeof adminFlowContract> = {

@@ -3,7 +3,9 @@
 // patient through the normal send path (charged on the ledger, contexto SUPORTE), close it (encerrar).
 // An admin acts on its own application's attendances; any other id is a 404.
 import type * as z from 'zod/mini';
-import { conversationEntryWrite } from '#shared/db/attendances';
+import { conversationEntryWrite, conversationRefs, openAttendanceId } from '#shared/db/attendances';
+import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
+import { messagesByIds } from '#shared/db/messages';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
@@ -18,9 +20,11 @@ import {
   findAttendance,
   type AttendanceDetail,
 } from '#shared/operations/attendances';
+import { attendanceDeps } from '#shared/wiring/attendances';
 // Imported statically: esbuild inlines an import() anyway (no code splitting) and cannot tree-shake
 // what it reaches, which pulled every DynamoDB command's schema into the bundle (docs/decisions.md).
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import type { attendanceDetail as attendanceDetailSchema, adminWhatsappContract } from './contract.ts';
 import { answerBody, inboxQuery } from './requests.ts';
 
@@ -31,6 +35,10 @@ const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDe
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });
 
+/** The attendances' repositories, and what the console's view of one reads beside it (its conversation). */
+const deps = { ...attendanceDeps(), conversationRefs, openAttendanceId, inboundMessagesByKeys, messagesByIds };
+const sendToPatient = sendRoute(send);
+
 /** The portal user acting: the subject of its token. */
 const userId = (request: TenantRequest): number => Number(request.principal.subject);
 
@@ -40,27 +48,30 @@ export const attendanceOperations: Operations<'admin-whatsapp', typeof adminWhat
   'GET /api/admin/atendimentos': async (request) => {
     const paging = readPaging(request.query);
     const { status, setorId } = validate(inboxQuery, { status: request.query.status, setorId: request.query.setorId }, 'query');
-    return json(200, attendancePageView(await attendanceInbox(request.principal.aplicacaoId, status, setorId, paging)));
+    return json(200, attendancePageView(await attendanceInbox(deps, request.principal.aplicacaoId, status, setorId, paging)));
   },
 
   'GET /api/admin/atendimentos/{id}': async (request) =>
-    json(200, attendanceDetailView(await attendanceDetail(await findAttendance(request.principal.aplicacaoId, target(request))))),
+    json(
+      200,
+      attendanceDetailView(await attendanceDetail(deps, await findAttendance(deps, request.principal.aplicacaoId, target(request)))),
+    ),
 
   'POST /api/admin/atendimentos/{id}/assumir': async (request) => {
-    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
-    return json(200, attendanceView(await attendanceWithNames(attendance)));
+    const attendance = await actOn(deps, request.principal.aplicacaoId, target(request), { kind: 'assumir', usuarioId: userId(request) });
+    return json(200, attendanceView(await attendanceWithNames(deps, attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/encerrar': async (request) => {
-    const attendance = await actOn(request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
-    return json(200, attendanceView(await attendanceWithNames(attendance)));
+    const attendance = await actOn(deps, request.principal.aplicacaoId, target(request), { kind: 'encerrar', usuarioId: userId(request) });
+    return json(200, attendanceView(await attendanceWithNames(deps, attendance)));
   },
 
   'POST /api/admin/atendimentos/{id}/responder': async (request) => {
     const { mensagem } = validate(answerBody, request.body ?? {});
-    const attendance = await findAttendance(request.principal.aplicacaoId, target(request));
+    const attendance = await findAttendance(deps, request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
-    return sendRoute(
+    return sendToPatient(
       {
         ...request,
         body: { telefone: attendance.telefone, mensagem, contexto: 'SUPORTE', contextoId: attendance.id, usuarioId: userId(request) },

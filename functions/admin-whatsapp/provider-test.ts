@@ -4,8 +4,11 @@
 import type { Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import { testSendBody } from './requests.ts';
 import type { adminWhatsappContract } from './contract.ts';
+
+const sendTest = sendRoute(send);
 
 /** What the patient's phone shows. */
 export const TEST_TEXT = 'Mensagem de teste do painel: a integração com o WhatsApp está funcionando.';
@@ -13,6 +16,6 @@ export const TEST_TEXT = 'Mensagem de teste do painel: a integração com o What
 export const providerTestOperations: Operations<'admin-whatsapp', typeof adminWhatsappContract> = {
   'POST /api/admin/whatsapp/teste': async (request) => {
     const { telefone } = validate(testSendBody, request.body ?? {});
-    return sendRoute({ ...request, body: { telefone, mensagem: TEST_TEXT, contexto: 'TESTE' } });
+    return sendTest({ ...request, body: { telefone, mensagem: TEST_TEXT, contexto: 'TESTE' } });
   },
 };

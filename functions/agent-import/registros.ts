@@ -3,6 +3,7 @@
 // request (413 over). The answer has one result per record, in order; one bad record does not
 // reject the others. Created appointments are handed to the communication flow's queue afterwards
 // (they are due at once, so the sweep takes any the queue lost).
+import { queuePort } from '#shared/adapters/index';
 import { importRecords } from '#shared/db/agent-imports';
 import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { parseBatch } from '#shared/domain/agent-import/inputs';
@@ -15,6 +16,7 @@ import { certificateIntegration } from '#shared/auth/certificate-integration';
 import type { agentImportContract } from './contract.ts';
 
 const integrations = dynamoIntegrationRepository();
+const flowQueue = { queue: queuePort };
 const QUEUE_CONCURRENCY = 16;
 
 /** Queues each appointment for the flow, a few at a time; a failure is logged and left to the sweep. */
@@ -24,7 +26,7 @@ async function handToFlow(aplicacaoId: number, ids: readonly number[]): Promise<
     Array.from({ length: Math.min(QUEUE_CONCURRENCY, ids.length) }, async () => {
       while (next < ids.length) {
         const agendamentoId = ids[next++]!;
-        await queueAppointment(aplicacaoId, agendamentoId).catch((error: unknown) =>
+        await queueAppointment(flowQueue, aplicacaoId, agendamentoId).catch((error: unknown) =>
           log.warn('imported appointment left for the sweep', { agendamentoId, error }),
         );
       }

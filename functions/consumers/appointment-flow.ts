@@ -1,20 +1,18 @@
 // Takes the communication flow's steps for the appointments queued on the appointment-flow queue
 // (docs/appointment-flow.md): validation, the notification, the reminder, the no-reply deadline.
 import { appointmentFlowWork } from '#events/appointment-flow-queue';
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoFlowStore } from '#shared/db/flow';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
-import { dynamoMessageRepository } from '#shared/db/messages';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
-import { providerFor } from '#shared/providers/clients';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
+import { sendDeps } from '#shared/wiring/send';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
@@ -33,7 +31,8 @@ export const flowDeps = (): FlowDeps => {
     templates: dynamoTemplateRepository(),
     applications: dynamoApplicationReader(),
     flow: dynamoFlowStore(),
-    send: { messages: dynamoMessageRepository(), ledger: dynamoLedgerRepository(), providerFor: (app) => providerFor(app) },
+    queue: queuePort,
+    send: sendDeps(),
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
     statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',

@@ -3,7 +3,7 @@
 // a generic inbound event (kept by the edge, marked handled here) or a provider's template review
 // result. Content and phones are health data: the logs carry ids only.
 import { inboundMessage, type InboundMessage, type TemplateReview } from '#events/inbound-queue';
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
@@ -27,7 +27,12 @@ needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 
 const inbox = dynamoInbox();
 const applications = dynamoApplicationReader();
-const replyDeps = { appointments: dynamoAppointmentRepository(), events: dynamoOutboundEventRepository(), flow: dynamoFlowStore() };
+const replyDeps = {
+  appointments: dynamoAppointmentRepository(),
+  events: dynamoOutboundEventRepository(),
+  queue: queuePort,
+  flow: dynamoFlowStore(),
+};
 const templates = dynamoTemplateRepository();
 let words: string[] | undefined;
 
@@ -39,7 +44,7 @@ async function applyTemplateReview(review: TemplateReview): Promise<void> {
     log.info('template review ignored', { ...review, known: Boolean(template) });
     return;
   }
-  await settleReview({ templates, appointments: replyDeps.appointments }, template, estado, review.motivo);
+  await settleReview({ templates, appointments: replyDeps.appointments, queue: queuePort }, template, estado, review.motivo);
 }
 
 export async function processInbound(message: InboundMessage): Promise<void> {

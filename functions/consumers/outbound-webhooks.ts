@@ -4,10 +4,15 @@
 // consumer's failures (the table or the queue unreachable).
 import type { SQSRecord } from 'aws-lambda';
 import { outboundWebhookWork, type OutboundWebhookWork } from '#events/outbound-webhook-queue';
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
+import { postWebhook, resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { config, needsConfig } from '#shared/config';
+import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
+import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
+import { systemClock } from '#shared/domain/time';
 import { withLambdaLog } from '#shared/log';
 import { deliverOutboundWork, retrySchedule, type OutboundWebhookDeps } from '#shared/operations/outbound-delivery';
+import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { queueConsumer, type Lanes } from '#shared/queue/consumer';
 
 awsAdapters({
@@ -21,7 +26,23 @@ needsConfig('outboundWebhooksQueueUrl', 'webhookSecretPrefix');
 // A schedule that does not parse fails the cold start, naming its variable.
 if (config().inLambda) retrySchedule();
 
-export function outboundWebhookProcessor(deps?: () => OutboundWebhookDeps) {
+let wired: OutboundWebhookDeps | undefined;
+/** The delivery's DynamoDB repositories, queue, HTTP and signing keys, made once per container on the first message. */
+const dynamoDeps = (): OutboundWebhookDeps =>
+  (wired ??= {
+    events: dynamoOutboundEventRepository(),
+    subscriptions: dynamoWebhookSubscriptionRepository(),
+    deliveries: dynamoWebhookDeliveryRepository(),
+    queue: queuePort,
+    now: systemClock,
+    schedule: retrySchedule,
+    resolve: resolveHost,
+    policy: webhookTargetPolicy,
+    post: (target, post) => postWebhook(target, post),
+    signingSecret: webhookSigningSecret,
+  });
+
+export function outboundWebhookProcessor(deps: () => OutboundWebhookDeps = dynamoDeps) {
   const deliverWork = deliverOutboundWork(deps);
   return async (message: OutboundWebhookWork, record: Pick<SQSRecord, 'attributes'>): Promise<void> =>
     deliverWork(message, Number(record.attributes?.ApproximateReceiveCount ?? '1') || 1);

@@ -22,6 +22,7 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 
 let deps: Omit<ApplyDeps, 'verifyLate'> | undefined;
 const exchangeRates = dynamoExchangeRateRepository();
+const applications = dynamoApplicationRepository();
 const baseDeps = () =>
   (deps ??= {
     repo: dynamoDeliveryStatusRepository(),
@@ -35,7 +36,7 @@ const lateVerifier = (message: StatusCallback) => {
   const check = message.verificacao;
   if (!check) return undefined;
   return async (ref: MessageRef) => {
-    const app = await dynamoApplicationRepository().getApplication(ref.aplicacaoId);
+    const app = await applications.getApplication(ref.aplicacaoId);
     const authToken = app && (await providerSecret(app, 'providerA.authToken'));
     if (!authToken) return true; // validation is off for an application without an auth token
     return verifyProviderASignature({ url: check.url, params: check.params, authToken, signature: check.signature ?? undefined });

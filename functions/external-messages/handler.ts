@@ -8,6 +8,7 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/http/views';
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import { elementsPageOf } from '#shared/domain/paging';
 import { messageListQuery } from './requests.ts';
 import type { externalMessagesContract } from './contract.ts';
@@ -19,7 +20,7 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 const repo = dynamoMessageRepository();
 
 export const handler = groupHandler<typeof externalMessagesContract>('external-messages', {
-  'POST /api/external/messages/send': sendRoute,
+  'POST /api/external/messages/send': sendRoute(send),
 
   'GET /api/external/messages/{id}': async (request) => {
     return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId, pathId(request, 'message'))));

@@ -2,7 +2,7 @@
 // scope was carried out or missed (shared/operations/appointment-execution.ts). The scope (application
 // and provider) comes from the nbwp_ credential.
 import type * as z from 'zod/mini';
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { dynamoIdempotencyStore } from '#shared/db/idempotency';
@@ -19,6 +19,7 @@ needsConfig('outboundWebhooksQueueUrl');
 const deps = {
   appointments: dynamoAppointmentRepository(),
   events: dynamoOutboundEventRepository(),
+  queue: queuePort,
   idempotency: dynamoIdempotencyStore(),
 };
 

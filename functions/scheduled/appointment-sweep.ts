@@ -8,7 +8,7 @@
 // It is also the outbox's safety net: an appointment move commits its event (pattern 24) and then
 // queues it; a function that stopped in between leaves the event pending, and this queues it again
 // (the fan-out is idempotent, so an event queued twice is delivered once per subscription).
-import { adapter, awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
@@ -26,6 +26,12 @@ awsAdapters({
 });
 needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl', 'providerSecretPrefix');
 
+const appointments = dynamoAppointmentRepository();
+const events = dynamoOutboundEventRepository();
+const templates = dynamoTemplateRepository();
+const applications = dynamoApplicationReader();
+const flowQueue = { appointments, queue: queuePort };
+
 /** An event younger than this is still in the hands of the request that committed it. */
 export const PENDING_GRACE_MS = 2 * 60_000;
 /** Events re-queued per run at most; a larger backlog goes on at the next run (they leave the index once fanned out). */
@@ -34,10 +40,9 @@ export const REQUEUE_LIMIT = 500;
 /** Queues again the events committed before `now - grace` that no consumer has fanned out; returns how many. */
 export async function requeuePendingEvents(now = new Date(), graceMs = PENDING_GRACE_MS): Promise<number> {
   const before = new Date(now.getTime() - graceMs).toISOString();
-  const pending = await dynamoOutboundEventRepository().listPending(before, REQUEUE_LIMIT);
-  const queue = await adapter('queue');
+  const pending = await events.listPending(before, REQUEUE_LIMIT);
   for (const { aplicacaoId, eventId } of pending) {
-    await queue.send('outboundWebhooks', { kind: 'evento', aplicacaoId, eventId }, { dedupeId: eventId });
+    await queuePort.send('outboundWebhooks', { kind: 'evento', aplicacaoId, eventId }, { dedupeId: eventId });
   }
   if (pending.length > 0) log.warn('outbound events left pending were queued again', { count: pending.length });
   return pending.length;
@@ -48,18 +53,14 @@ export const DUE_LIMIT = 250;
 
 /** Queues every appointment due at `now` (each shard of the due index); returns how many. */
 export async function queueDueAppointments(now = new Date()): Promise<number> {
-  const appointments = dynamoAppointmentRepository();
   const due = (await Promise.all(dueShards.map((shard) => appointments.due(shard, now, DUE_LIMIT)))).flat();
-  for (const { aplicacaoId, agendamentoId } of due) await queueAppointment(aplicacaoId, agendamentoId);
+  for (const { aplicacaoId, agendamentoId } of due) await queueAppointment(flowQueue, aplicacaoId, agendamentoId);
   if (due.length > 0) log.info('due appointments queued', { count: due.length });
   return due.length;
 }
 
 /** Asks each template's provider for its verdict and applies it (an approval queues the appointments waiting for it); returns how many were settled. */
 export async function pollTemplateReviews(): Promise<number> {
-  const templates = dynamoTemplateRepository();
-  const applications = dynamoApplicationReader();
-  const appointments = dynamoAppointmentRepository();
   let settled = 0;
   for (const { aplicacaoId, templateId } of await templates.pendingReviews()) {
     const template = await templates.get(aplicacaoId, templateId);
@@ -67,7 +68,7 @@ export async function pollTemplateReviews(): Promise<number> {
     if (!template?.providerTemplateId || template.estado !== 'EM_ANALISE' || !app) continue;
     try {
       const verdict = await templateReviewFor(app).poll(template.providerTemplateId);
-      const after = await settleReview({ templates, appointments }, template, verdict.estado, verdict.motivo);
+      const after = await settleReview({ ...flowQueue, templates }, template, verdict.estado, verdict.motivo);
       if (after.estado !== template.estado) settled++;
     } catch (error) {
       // The provider unreachable, or the template moved meanwhile: the next run asks again.

@@ -30,6 +30,8 @@ export function emitRateAgeMetric(ageMinutes: number, now: Date): void {
   putMetric('ExchangeRateAgeMinutes', ageMinutes, { unit: 'None', timestamp: now });
 }
 
+const rates = dynamoExchangeRateRepository();
+
 export interface RunOptions {
   now?: Clock;
   url?: string;
@@ -39,7 +41,7 @@ export async function runExchangeRate(options: RunOptions = {}): Promise<Refresh
   const url = options.url ?? config().exchangeRateUrl;
   const now = options.now ?? systemClock;
   const result = await refreshExchangeRate({
-    repo: dynamoExchangeRateRepository(),
+    repo: rates,
     fetchJson: () => fetchJson(url),
     fonte: sourceName(url),
     now,

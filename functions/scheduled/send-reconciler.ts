@@ -11,13 +11,14 @@ import { reconcileSend, type Reconciled } from '#shared/operations/send-reconcil
 import { log, withLambdaLog } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 
+const messages = dynamoMessageRepository();
+const deps = { messages, ledger: dynamoLedgerRepository(), idempotency: dynamoSendIdempotency() };
+
 /** Entries read per shard and run at most; a larger backlog goes on at the next run. */
 export const RECONCILE_LIMIT = 100;
 
 /** Settles every send due at `now`; returns how many were failed (and refunded) and how many were settled already. */
 export async function reconcileSends(now = new Date()): Promise<Record<Reconciled, number>> {
-  const messages = dynamoMessageRepository();
-  const deps = { messages, ledger: dynamoLedgerRepository(), idempotency: dynamoSendIdempotency() };
   const counts: Record<Reconciled, number> = { failed: 0, settled: 0 };
   for (const pending of await messages.pendingSends(now, RECONCILE_LIMIT)) {
     try {

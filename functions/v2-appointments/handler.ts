@@ -1,7 +1,7 @@
 // /api/external/v2/agendamentos: create, read, list and PATCH (CONFIRMADO / CANCELADO) the
 // application's appointments. The application comes from the token only; another application's
 // appointment is the same 404 as an unknown one.
-import { awsAdapters } from '#shared/adapters/index';
+import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
@@ -25,7 +25,7 @@ awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQ
 needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
 
 const appointments = dynamoAppointmentRepository();
-const deps = { appointments, events: dynamoOutboundEventRepository() };
+const deps = { appointments, events: dynamoOutboundEventRepository(), queue: queuePort };
 const applications = dynamoApplicationRepository();
 
 /** The provider an appointment's `prestador` names: its id as a string, or its registered name; null when none matches. */
@@ -52,7 +52,7 @@ export const handler = groupHandler<typeof v2AppointmentsContract>('v2-appointme
     });
     await appointments.create(appointment);
     // The flow takes it from here; a lost hand-over is found by the sweep (the appointment is due now).
-    await queueAppointment(aplicacaoId, appointment.id).catch((error: unknown) =>
+    await queueAppointment(deps, aplicacaoId, appointment.id).catch((error: unknown) =>
       log.warn('new appointment left for the sweep', { agendamentoId: appointment.id, error }),
     );
     return json(201, appointmentView(appointment));

@@ -1,8 +1,9 @@
 import { sendRoute } from '#shared/http/send-answer';
+import { send } from '#shared/wiring/send';
 import type { Operations } from '#shared/http/kit';
 import type { v2OtherContract } from './contract.ts';
 
 // POST /api/external/v2/mensagens: the v2 send, same operation and same answers as the API-key send.
 export const messageOperations: Operations<'v2-other', typeof v2OtherContract> = {
-  'POST /api/external/v2/mensagens': sendRoute,
+  'POST /api/external/v2/mensagens': sendRoute(send),
 };

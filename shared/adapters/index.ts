@@ -1,7 +1,9 @@
 // Where code asks for an adapter. Each Lambda entry declares the AWS adapters it uses with
 // `awsAdapters` (a lazy import, so its SDK client is in that bundle only and is evaluated on
 // first use); the local runner and tests install their own with `useAdapters`, which win.
-import type { Adapters } from '#shared/adapters/ports';
+// Only entry points (functions/) and the composition functions (shared/wiring/) ask: a use case is
+// given its ports (lint keeps `adapter` out of shared/operations).
+import type { Adapters, QueuePort } from '#shared/adapters/ports';
 import { needsConfig, type RequiredName } from '#shared/config';
 
 type Factories = { [K in keyof Adapters]?: () => Promise<Adapters[K]> };
@@ -48,3 +50,11 @@ export async function adapter<K extends keyof Adapters>(name: K): Promise<Adapte
   if (!create) throw new Error(`no ${name} adapter: declare it with awsAdapters() in the function's entry`);
   return (installed[name] = await create());
 }
+
+/**
+ * The queue adapter as the port an entry point hands its use cases: each send resolves `adapter('queue')`, so the
+ * SDK client is still imported on the first send (not at the cold start) and an adapter installed later wins.
+ */
+export const queuePort: QueuePort = {
+  send: async (...args) => (await adapter('queue')).send(...args),
+};

@@ -9,7 +9,7 @@ import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
 import { json, type Answers, type ApiRequest, type TenantRequest } from '#shared/http/kit';
 import type { sendResponses } from '#shared/http/contract/resources';
-import { send, type SendRequest } from '#shared/operations/send-message';
+import type { Send, SendRequest } from '#shared/operations/send-message';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 /**
@@ -32,17 +32,22 @@ export function statusCallbackUrl(request: ApiRequest): string {
 /** The send's answer, as every route that sends documents it (`sendResponses`' 200; its refusals are thrown). */
 export type SendAnswer = Answers<Pick<typeof sendResponses, 200>>;
 
-/** Sends what the request asks (its body, its Idempotency-Key) and answers with the outcome. */
-export async function sendRoute(request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<SendAnswer> {
-  const outcome = await send({
-    aplicacaoId: request.principal.aplicacaoId,
-    body: request.body,
-    key: idempotencyKey(headerValue(request.headers, 'idempotency-key')),
-    statusCallbackUrl: statusCallbackUrl(request),
-    ...options,
-  });
-  return sendAnswer(outcome);
-}
+/**
+ * The route that sends what the request asks (its body, its Idempotency-Key) with `send`, the entry's wiring
+ * (shared/wiring/send.ts), and answers with the outcome.
+ */
+export const sendRoute =
+  (send: Send) =>
+  async (request: TenantRequest, options: Pick<SendRequest, 'writes'> = {}): Promise<SendAnswer> => {
+    const outcome = await send({
+      aplicacaoId: request.principal.aplicacaoId,
+      body: request.body,
+      key: idempotencyKey(headerValue(request.headers, 'idempotency-key')),
+      statusCallbackUrl: statusCallbackUrl(request),
+      ...options,
+    });
+    return sendAnswer(outcome);
+  };
 
 export function sendAnswer(outcome: SendOutcome): SendAnswer {
   // A replay answers exactly as the first request did, and says so in a header (Stripe's Idempotent-Replayed).

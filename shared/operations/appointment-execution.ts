@@ -3,6 +3,7 @@
 // credential. With an idempotency key, the move, the stored answer and the outbound event commit
 // together: a repeat gets the original answer (`replay`) and has no second effect. No HTTP here: the
 // handler (functions/provider-api/handler.ts) reads the request and shapes the answer.
+import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import { parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
 import type { Appointment } from '#shared/domain/appointments/records';
@@ -14,6 +15,7 @@ import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 export interface ExecutionDeps {
   appointments: AppointmentRepository;
   events: OutboundEventRepository;
+  queue: QueuePort;
   idempotency: IdempotencyStore;
 }
 

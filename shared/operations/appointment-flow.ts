@@ -4,6 +4,7 @@
 // pattern 34, says is due). Each step is a move of the state machine written conditioned on the
 // status read; a notification's move commits in the same transaction as its debit, so two workers
 // on one appointment send and charge once.
+import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import type { FlowStore } from '#shared/domain/appointment-flow';
 import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
@@ -34,6 +35,8 @@ export interface FlowDeps {
   templates: TemplateRepository;
   applications: { getApplication(id: number): Promise<Application | undefined> };
   flow: FlowStore;
+  /** Where a move's event is handed over (the outbound-webhooks queue). */
+  queue: QueuePort;
   send: SendDeps;
   /** The timings of an application without its own (configuration). */
   defaults: { lembreteAntesSegundos: number; semRespostaSegundos: number };
@@ -139,7 +142,7 @@ async function flowMove(
   const decision = decideTransition(a.status, { by: 'fluxo', step });
   const to = decision.allowed ? decision.to : a.status;
   const attempt = await attemptMove(
-    { appointments: deps.appointments, events: deps.events, now: () => now },
+    { appointments: deps.appointments, events: deps.events, queue: deps.queue, now: () => now },
     a,
     { by: 'fluxo', step },
     { actorId: null, observacao, due: nextDue(a, to, settings, now), pendencia: observacao },
@@ -220,7 +223,7 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
     if (a.status === 'SEM_TEMPLATE') {
       // What it waits for is balance now, not a template: back to VALIDADO.
       const attempt = await attemptMove(
-        { appointments: deps.appointments, events: deps.events, now: () => now },
+        { appointments: deps.appointments, events: deps.events, queue: deps.queue, now: () => now },
         a,
         { by: 'fluxo', step: 'saldo_insuficiente' },
         {

@@ -3,7 +3,7 @@
 // written conditioned on the status it was decided from, with its history entry, its outbound event
 // and the caller's own writes in one unit of work; after the commit the event is handed to the
 // outbound-webhooks queue (a lost hand-over is re-queued by the sweep from the outbox).
-import { adapter } from '#shared/adapters/index';
+import type { QueuePort } from '#shared/adapters/ports';
 import { STATUS_CHANGED, type AppointmentRepository } from '#shared/domain/appointments/repository';
 import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';
 import { moveAppointment, type MoveContext } from '#shared/domain/appointments/moves';
@@ -18,6 +18,8 @@ import { log } from '#shared/log';
 export interface MoveDeps {
   appointments: AppointmentRepository;
   events: OutboundEventRepository;
+  /** Where a committed move's event is handed over (the outbound-webhooks queue). */
+  queue: QueuePort;
   now?: Clock;
 }
 
@@ -29,10 +31,10 @@ export type MoveAttempt<R> =
   | { kind: 'refused'; refusals: R[] };
 
 /** Hands a committed event to the queue; a failure is only logged (the event waits in the outbox for the sweep). */
-async function publish(event: OutboundEvent): Promise<void> {
+async function publish(queue: QueuePort, event: OutboundEvent): Promise<void> {
   try {
     const message = { kind: 'evento', aplicacaoId: event.aplicacaoId, eventId: event.eventId };
-    await (await adapter('queue')).send('outboundWebhooks', message, { dedupeId: event.eventId });
+    await queue.send('outboundWebhooks', message, { dedupeId: event.eventId });
   } catch (error) {
     log.warn('outbound event left for the sweep', { eventId: event.eventId, error });
   }
@@ -63,7 +65,7 @@ export async function attemptMove<R = never>(
   const outcome = await deps.appointments.move(after, current, [...(event ? [deps.events.write(event)] : []), ...extras(after)]);
   if (outcome.committed) {
     log.info('appointment moved', { agendamentoId: after.id, de: move.from, para: after.status, por: trigger.by });
-    if (event) await publish(event);
+    if (event) await publish(deps.queue, event);
     return { kind: 'moved', appointment: after };
   }
   const own = outcome.refusals.filter((r): r is R => r !== STATUS_CHANGED);

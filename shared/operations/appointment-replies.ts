@@ -3,6 +3,7 @@
 // it answers through the same state machine as a PATCH, with the same events; an opt-out word stops
 // the flow's messages to that phone. Anything else is only a message for the attendance.
 import type { PatientMessage } from '#events/inbound-queue';
+import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import type { FlowStore } from '#shared/domain/appointment-flow';
 import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
@@ -14,6 +15,7 @@ import { log } from '#shared/log';
 export interface ReplyDeps {
   appointments: AppointmentRepository;
   events: OutboundEventRepository;
+  queue: QueuePort;
   flow: FlowStore;
 }
 

@@ -2,20 +2,48 @@
 // attendance) do with attendances: read, decide (shared/domain/attendances.ts), commit conditioned on
 // the status read, and read what the answer shows beside them (the patient's name, the sector, the
 // conversation); the views are shared/http/views.ts's. Another application's attendance is the same 404 as an unknown one.
-import { conversationRefs, dynamoAttendanceRepository, openAttendanceId, patientNames } from '#shared/db/attendances';
-import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
-import { messagesByIds } from '#shared/db/messages';
-import { dynamoSectorRepository } from '#shared/db/sectors';
-import { decide, isOpen, type Action, type Attendance, type AttendanceStatus, STATUS_CHANGED } from '#shared/domain/attendances';
-import { statusDescricoes, type MessageStatus } from '#shared/domain/messages/records';
+// Its DynamoDB dependencies are shared/wiring/attendances.ts's (the console's conversation reads, admin-whatsapp's own).
+import type { ConversationRef } from '#shared/db/attendances';
+import {
+  decide,
+  isOpen,
+  type Action,
+  type Attendance,
+  type AttendanceRepository,
+  type AttendanceStatus,
+  STATUS_CHANGED,
+} from '#shared/domain/attendances';
+import type { InboundMessageRecord } from '#shared/domain/inbound-messages';
+import { statusDescricoes, type Message, type MessageStatus } from '#shared/domain/messages/records';
 import { notFound } from '#shared/domain/errors';
-import type { Sector } from '#shared/domain/sectors';
-import { localDateTime, systemClock } from '#shared/domain/time';
+import type { Sector, SectorRepository } from '#shared/domain/sectors';
+import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import type { PageRequest } from '#shared/domain/paging';
 import { elementsPageOf, pageOf } from '#shared/domain/paging';
 
-const attendances = dynamoAttendanceRepository();
-const sectors = dynamoSectorRepository();
+export interface AttendanceDeps {
+  attendances: AttendanceRepository;
+  sectors: Pick<SectorRepository, 'get' | 'list'>;
+  /** The patients' names (a BatchGet), by id: null for a patient without one. */
+  patientNames(aplicacaoId: number, pacienteIds: readonly number[]): Promise<Map<number, string | null>>;
+  /** When a move happens; the system's clock unless a test pins it. */
+  now?: Clock;
+}
+
+/** What the console's view of one attendance reads beside it: its conversation, and the patient's open attendance. */
+export interface ConversationDeps {
+  /** The patient's open attendance, by phone (one per patient). */
+  openAttendanceId(aplicacaoId: number, telefone: string): Promise<number | undefined>;
+  /** Where an attendance's conversation's messages are (pattern 30b), oldest first. */
+  conversationRefs(aplicacaoId: number, atendimentoId: number): Promise<ConversationRef[]>;
+  /** The patient's messages of a conversation, by id. */
+  inboundMessagesByKeys(
+    aplicacaoId: number,
+    refs: readonly { provider: string; providerMessageId: string }[],
+  ): Promise<Map<number, InboundMessageRecord>>;
+  /** The attendants' answers of a conversation, by id. */
+  messagesByIds(aplicacaoId: number, ids: readonly number[]): Promise<Map<number, Message>>;
+}
 
 /** An attendance with what its view shows beside it: its patient's name (when read) and its sector. */
 export interface AttendanceWithNames {
@@ -24,8 +52,8 @@ export interface AttendanceWithNames {
   setor: Sector | undefined;
 }
 
-export async function findAttendance(aplicacaoId: number, id: number): Promise<Attendance> {
-  const attendance = await attendances.get(aplicacaoId, id);
+export async function findAttendance(deps: AttendanceDeps, aplicacaoId: number, id: number): Promise<Attendance> {
+  const attendance = await deps.attendances.get(aplicacaoId, id);
   if (!attendance) throw notFound('attendance');
   return attendance;
 }
@@ -33,12 +61,12 @@ export async function findAttendance(aplicacaoId: number, id: number): Promise<A
 const MAX_ATTEMPTS = 5;
 
 /** Applies an action: the attendance as it is after it (unchanged when it already was there). Conflicts throw. */
-export async function actOn(aplicacaoId: number, id: number, action: Action): Promise<Attendance> {
+export async function actOn(deps: AttendanceDeps, aplicacaoId: number, id: number, action: Action): Promise<Attendance> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const current = await findAttendance(aplicacaoId, id);
-    const decision = decide(current, action, systemClock().toISOString());
+    const current = await findAttendance(deps, aplicacaoId, id);
+    const decision = decide(current, action, (deps.now ?? systemClock)().toISOString());
     if (decision.kind === 'unchanged') return current;
-    const outcome = await attendances.move(current, decision.next);
+    const outcome = await deps.attendances.move(current, decision.next);
     if (outcome.committed) return decision.next;
     // Moved meanwhile (a patient's message escalated it, another attendant took it): decide again on what it is now.
     if (!outcome.refusals.includes(STATUS_CHANGED) && !outcome.raced) throw outcome.error;
@@ -47,8 +75,8 @@ export async function actOn(aplicacaoId: number, id: number, action: Action): Pr
 }
 
 /** One attendance with its patient's name and its sector, as the API shows it. */
-export async function attendanceWithNames(a: Attendance): Promise<AttendanceWithNames> {
-  const [names, setor] = await Promise.all([patientNames(a.aplicacaoId, [a.pacienteId]), sectors.get(a.aplicacaoId, a.setorId)]);
+export async function attendanceWithNames(deps: AttendanceDeps, a: Attendance): Promise<AttendanceWithNames> {
+  const [names, setor] = await Promise.all([deps.patientNames(a.aplicacaoId, [a.pacienteId]), deps.sectors.get(a.aplicacaoId, a.setorId)]);
   return { attendance: a, nome: names.get(a.pacienteId), setor };
 }
 
@@ -60,10 +88,10 @@ export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * attendance per patient), so its own last one; for a closed attendance, that of the patient's open one if
  * the patient wrote again since, else its own.
  */
-async function lastPatientMessageAt(a: Attendance): Promise<string | null> {
+async function lastPatientMessageAt(deps: AttendanceDeps & ConversationDeps, a: Attendance): Promise<string | null> {
   if (isOpen(a)) return a.ultimaMensagemEm ?? null;
-  const openId = await openAttendanceId(a.aplicacaoId, a.telefone);
-  const current = openId !== undefined && openId !== a.id ? await attendances.get(a.aplicacaoId, openId) : undefined;
+  const openId = await deps.openAttendanceId(a.aplicacaoId, a.telefone);
+  const current = openId !== undefined && openId !== a.id ? await deps.attendances.get(a.aplicacaoId, openId) : undefined;
   return current?.ultimaMensagemEm ?? a.ultimaMensagemEm ?? null;
 }
 
@@ -83,14 +111,14 @@ export interface ConversationMessage {
 }
 
 /** An attendance's conversation (pattern 30b), oldest first: the patient's messages and the attendants' answers with their status. */
-async function conversationOf(a: Attendance): Promise<ConversationMessage[]> {
-  const refs = await conversationRefs(a.aplicacaoId, a.id);
+async function conversationOf(deps: ConversationDeps, a: Attendance): Promise<ConversationMessage[]> {
+  const refs = await deps.conversationRefs(a.aplicacaoId, a.id);
   const [received, answers] = await Promise.all([
-    inboundMessagesByKeys(
+    deps.inboundMessagesByKeys(
       a.aplicacaoId,
       refs.flatMap((r) => (r.direcao === 'ENTRADA' ? [r] : [])),
     ),
-    messagesByIds(
+    deps.messagesByIds(
       a.aplicacaoId,
       refs.flatMap((r) => (r.direcao === 'SAIDA' ? [r.mensagemId] : [])),
     ),
@@ -141,8 +169,8 @@ export interface AttendanceDetail extends AttendanceWithNames {
   janelaAtendimentoFechaEm: string | null;
 }
 
-export async function attendanceDetail(a: Attendance): Promise<AttendanceDetail> {
-  const [row, conversa, last] = await Promise.all([attendanceWithNames(a), conversationOf(a), lastPatientMessageAt(a)]);
+export async function attendanceDetail(deps: AttendanceDeps & ConversationDeps, a: Attendance): Promise<AttendanceDetail> {
+  const [row, conversa, last] = await Promise.all([attendanceWithNames(deps, a), conversationOf(deps, a), lastPatientMessageAt(deps, a)]);
   return {
     ...row,
     conversa,
@@ -151,26 +179,32 @@ export async function attendanceDetail(a: Attendance): Promise<AttendanceDetail>
 }
 
 /** The admin panel's inbox: a page of one open status's attendances (of one sector, when given), oldest first. */
-export async function attendanceInbox(aplicacaoId: number, status: AttendanceStatus, setorId: number | undefined, paging: PageRequest) {
-  const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size, setorId);
-  return elementsPageOf(await withNames(aplicacaoId, content), total, paging);
+export async function attendanceInbox(
+  deps: AttendanceDeps,
+  aplicacaoId: number,
+  status: AttendanceStatus,
+  setorId: number | undefined,
+  paging: PageRequest,
+) {
+  const { content, total } = await deps.attendances.page(aplicacaoId, status, paging.page, paging.size, setorId);
+  return elementsPageOf(await withNames(deps, aplicacaoId, content), total, paging);
 }
 
 /** The attendances of a page with their patients' names (one BatchGet) and sectors (one Query). */
-async function withNames(aplicacaoId: number, content: Attendance[]): Promise<AttendanceWithNames[]> {
+async function withNames(deps: AttendanceDeps, aplicacaoId: number, content: Attendance[]): Promise<AttendanceWithNames[]> {
   const [names, list] = await Promise.all([
-    patientNames(
+    deps.patientNames(
       aplicacaoId,
       content.map((a) => a.pacienteId),
     ),
-    content.length > 0 ? sectors.list(aplicacaoId) : [],
+    content.length > 0 ? deps.sectors.list(aplicacaoId) : [],
   ]);
   const byId = new Map(list.map((s) => [s.id, s]));
   return content.map((a) => ({ attendance: a, nome: names.get(a.pacienteId), setor: byId.get(a.setorId) }));
 }
 
 /** A page of one status's attendances, oldest first, in the v2 paged shape. */
-export async function attendanceQueue(aplicacaoId: number, status: AttendanceStatus, paging: PageRequest) {
-  const { content, total } = await attendances.page(aplicacaoId, status, paging.page, paging.size);
-  return pageOf(await withNames(aplicacaoId, content), total, paging);
+export async function attendanceQueue(deps: AttendanceDeps, aplicacaoId: number, status: AttendanceStatus, paging: PageRequest) {
+  const { content, total } = await deps.attendances.page(aplicacaoId, status, paging.page, paging.size);
+  return pageOf(await withNames(deps, aplicacaoId, content), total, paging);
 }

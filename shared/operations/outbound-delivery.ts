@@ -11,13 +11,10 @@
 // The receivers' failures are the schedule's business; the queue's own retries and DLQ are for this
 // consumer's failures (the table or the queue unreachable).
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
-import { adapter } from '#shared/adapters/index';
 import type { QueuePort } from '#shared/adapters/ports';
-import { postWebhook, resolveHost, webhookTargetPolicy, type WebhookPost } from '#shared/adapters/webhook-http';
+import type { WebhookPost } from '#shared/adapters/webhook-http';
 import { config } from '#shared/config';
-import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
-import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { DomainError } from '#shared/domain/errors';
 import {
   abandonDelivery,
@@ -39,8 +36,7 @@ import {
 } from '#shared/domain/outbound-webhooks/target-urls';
 import type { WebhookSubscription, WebhookSubscriptionRepository } from '#shared/domain/outbound-webhooks/subscriptions';
 import { log } from '#shared/log';
-import { systemClock, type Clock } from '#shared/domain/time';
-import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import type { Clock } from '#shared/domain/time';
 import { signStandardWebhook } from '#shared/providers/signatures';
 
 let parsedSchedule: { text: string | undefined; schedule: RetrySchedule } | undefined;
@@ -64,30 +60,16 @@ export interface OutboundWebhookDeps {
   events: OutboundEventRepository;
   subscriptions: WebhookSubscriptionRepository;
   deliveries: WebhookDeliveryRepository;
-  queue: () => Promise<QueuePort>;
+  /** The outbound-webhooks queue: a delivery's attempts, hops and retries. */
+  queue: QueuePort;
   now: Clock;
   schedule: () => RetrySchedule;
   resolve: ResolveHost;
   policy: () => WebhookTargetPolicy;
   post: (target: CheckedTarget, post: WebhookPost) => Promise<AttemptOutcome>;
-  /** The subscription's signing key in clear (the secret store's version the item names); default webhookSigningSecret. */
-  signingSecret?: (subscription: WebhookSubscription) => Promise<string>;
+  /** The subscription's signing key in clear (the secret store's version the item names: webhookSigningSecret). */
+  signingSecret: (subscription: WebhookSubscription) => Promise<string>;
 }
-
-let defaults: OutboundWebhookDeps | undefined;
-const defaultDeps = (): OutboundWebhookDeps =>
-  (defaults ??= {
-    events: dynamoOutboundEventRepository(),
-    subscriptions: dynamoWebhookSubscriptionRepository(),
-    deliveries: dynamoWebhookDeliveryRepository(),
-    queue: () => adapter('queue'),
-    now: systemClock,
-    schedule: retrySchedule,
-    resolve: resolveHost,
-    policy: webhookTargetPolicy,
-    post: (target, post) => postWebhook(target, post),
-    signingSecret: webhookSigningSecret,
-  });
 
 type DeliveryWork = Extract<OutboundWebhookWork, { kind: 'entrega' }>;
 
@@ -106,7 +88,7 @@ async function enqueueAttempt(deps: OutboundWebhookDeps, delivery: WebhookDelive
 }
 
 const send = async (deps: OutboundWebhookDeps, message: DeliveryWork, now: Date) =>
-  (await deps.queue()).send('outboundWebhooks', message, {
+  deps.queue.send('outboundWebhooks', message, {
     delaySeconds: hopDelaySeconds(message.dueAt, now),
     dedupeId: `${message.eventId}.${message.webhookId}#${message.attempt}`,
   });
@@ -202,7 +184,7 @@ async function deliver(deps: OutboundWebhookDeps, message: DeliveryWork, receive
 
   // Our side, not the receiver's: a key that cannot be read fails this message (the queue retries it, then its DLQ),
   // and no attempt is recorded.
-  const secret = await (deps.signingSecret ?? webhookSigningSecret)(subscription);
+  const secret = await deps.signingSecret(subscription);
   const outcome = await attempt(deps, subscription, secret, delivery);
   const decision = nextAttempt(delivery, outcome, deps.now(), deps.schedule());
   if (!(await deps.deliveries.save(decision.delivery, from))) {
@@ -217,7 +199,7 @@ async function deliver(deps: OutboundWebhookDeps, message: DeliveryWork, receive
 }
 
 /** One message of the queue: an event's fan-out, or one delivery's attempt (`receiveCount`: SQS's ApproximateReceiveCount). */
-export function deliverOutboundWork(deps: () => OutboundWebhookDeps = defaultDeps) {
+export function deliverOutboundWork(deps: () => OutboundWebhookDeps) {
   return async (message: OutboundWebhookWork, receiveCount: number): Promise<void> =>
     message.kind === 'evento' ? fanOut(deps(), message) : deliver(deps(), message, receiveCount);
 }

@@ -2,7 +2,7 @@
 // POST /api/external/v2/mensagens (OAuth2, v2-other), an attendance's answer and the console's test send
 // (admin-whatsapp) and the appointment flow's messages: the body checked, the phone normalised, the
 // idempotency key's fingerprint, then the send itself. It returns the outcome; shared/http/send-answer.ts
-// turns it into the HTTP answer.
+// turns it into the HTTP answer. Its DynamoDB repositories and provider are shared/wiring/send.ts's.
 //
 // A send reserves before it sends, so no concurrency can send an unpaid message:
 //   1. read the application (its provider now, never cached), the tariff in force, the balance
@@ -17,12 +17,8 @@
 // A provider that accepted the message is never refunded by this function: a failed move to SENT
 // is retried, then left to the callbacks (docs/decisions.md).
 import * as z from 'zod/mini';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
-import { dynamoMessageRepository } from '#shared/db/messages';
-import { dynamoSendIdempotency } from '#shared/db/idempotency';
 import { normalizePhone } from '#shared/domain/phone';
 import { parseInput, recordId } from '#shared/domain/validation';
-import { providerFor } from '#shared/providers/clients';
 import type { Application } from '#shared/domain/applications/records';
 import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import { DomainError, invalid, notFound } from '#shared/domain/errors';
@@ -71,9 +67,12 @@ export interface SendRequest {
   writes?: SendInput['writes'];
 }
 
-/** The use case with its repositories and providers (a Lambda passes the DynamoDB ones, a test its own). */
-export function sendMessageOperation(dependencies: () => SendDeps) {
-  return async (request: SendRequest): Promise<SendOutcome> => {
+/** The send of a request: what sendMessageOperation makes of its dependencies, and what shared/http/send-answer.ts serves. */
+export type Send = (request: SendRequest) => Promise<SendOutcome>;
+
+/** The use case with its repositories and providers (the Lambdas' are shared/wiring/send.ts's, a test passes its own). */
+export function sendMessageOperation(dependencies: () => SendDeps): Send {
+  return async (request) => {
     const input = parseInput(sendBody, request.body ?? {}, 'body');
     const telefone = normalizePhone(input.telefone);
     if (!telefone) throw invalid('telefone must be a phone number with its country code, e.g. +5511999998888', 'telefone');
@@ -316,16 +315,3 @@ async function recordSent(deps: SendDeps, message: Message, messageSid: string):
     }
   }
 }
-
-let dynamoDependencies: SendDeps | undefined;
-
-/** The send every Lambda serves: DynamoDB repositories and the application's provider. */
-export const send = sendMessageOperation(
-  () =>
-    (dynamoDependencies ??= {
-      messages: dynamoMessageRepository(),
-      ledger: dynamoLedgerRepository(),
-      providerFor: (app) => providerFor(app),
-      idempotency: dynamoSendIdempotency(),
-    }),
-);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { outboundWebhookConsumer, outboundWebhookProcessor, RECEIVER_CONCURRENCY } from '#functions/consumers/outbound-webhooks';
 import { retrySchedule, type OutboundWebhookDeps } from '#shared/operations/outbound-delivery';
+import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
 import type { DeliveryPage } from '#shared/domain/outbound-webhooks/deliveries';
@@ -86,10 +87,10 @@ function world(schedule: RetrySchedule = [0, 5000, 30 * 60_000]) {
       },
       list: async (): Promise<DeliveryPage> => ({ content: [], total: 0 }),
     },
-    queue: async () => ({
+    queue: {
       send: async (_queue, message, options) =>
         void sent.push({ message: message as OutboundWebhookWork, delaySeconds: options?.delaySeconds ?? 0 }),
-    }),
+    },
     now: () => new Date(now),
     schedule: () => schedule,
     resolve: async () => ['93.184.216.34'],
@@ -98,6 +99,7 @@ function world(schedule: RetrySchedule = [0, 5000, 30 * 60_000]) {
       posted.push({ target, post, at: now });
       return answers.shift() ?? { status: 200 };
     },
+    signingSecret: webhookSigningSecret,
   };
   const process = outboundWebhookProcessor(() => deps);
   const run = (message: OutboundWebhookWork, receiveCount = 1) =>

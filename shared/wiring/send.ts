@@ -1,0 +1,21 @@
+// The send's wiring, the same for every entry point that sends: external-messages, v2-other and admin-whatsapp
+// (through shared/http/send-answer.ts's sendRoute) and the appointment-flow consumer. The DynamoDB repositories and
+// the application's provider, made once per container, on the first send.
+import { dynamoSendIdempotency } from '#shared/db/idempotency';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoMessageRepository } from '#shared/db/messages';
+import { sendMessageOperation, type Send, type SendDeps } from '#shared/operations/send-message';
+import { providerFor } from '#shared/providers/clients';
+
+let deps: SendDeps | undefined;
+
+export const sendDeps = (): SendDeps =>
+  (deps ??= {
+    messages: dynamoMessageRepository(),
+    ledger: dynamoLedgerRepository(),
+    providerFor: (app) => providerFor(app),
+    idempotency: dynamoSendIdempotency(),
+  });
+
+/** A request's send (its body checked, its Idempotency-Key honoured) with those dependencies. */
+export const send: Send = sendMessageOperation(sendDeps);
