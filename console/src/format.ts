@@ -9,7 +9,6 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: SERVICE_TIME_ZONE });
 const dateOnly = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'UTC' });
 const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: SERVICE_TIME_ZONE });
-const hourMinute = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: SERVICE_TIME_ZONE });
 
 /** An API date-time as an instant: one without a zone (a local date-time) is São Paulo's wall clock. */
 export const instant = (value: string): Date => new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}${SERVICE_OFFSET}`);
