@@ -6,8 +6,22 @@ import tseslint from 'typescript-eslint';
 // One-way dependencies (docs/architecture.md): the endpoint groups' slices (functions/) build on shared/,
 // never the other way round.
 const noFunctions = {
-  regex: '^(#functions/|(\\.\\./)+functions/)',
+  regex: '^#functions/',
   message: 'shared/ must not import functions/: what both need belongs in shared/ (a group’s own request schemas stay in its requests.ts).',
+};
+
+// Another folder is imported through its alias (#shared/..., #events/...), so the zones below, which match the alias,
+// see every import that leaves a folder: a relative import stays in its own folder (`./x.ts`, `./sub/y.ts`).
+const parentRelative = {
+  regex: '^\\.\\./',
+  message: 'Import another folder through its alias (#shared/..., #events/...), not `../`: the layer rules match aliases.',
+};
+
+// A slice (functions/<group>/, a consumer, a schedule, an authorizer) imports its own folder and shared/, never another
+// slice: what two slices share belongs in shared/.
+const otherSlice = {
+  regex: '^#functions/',
+  message: 'A slice does not import another slice (functions/<x>/): move what both use to shared/ (docs/architecture.md).',
 };
 
 // The domain knows no storage, transport or cloud, and does no I/O: no DynamoDB module, no HTTP, no queue messages,
@@ -18,7 +32,7 @@ const noFunctions = {
 // the caller passes (shared/domain/login.ts, PortalTokenSigner). Logging (#shared/log) is cross-cutting and allowed.
 const domainOutward = {
   regex:
-    '^(#shared/(db|http|queue|providers|operations)/|#shared/auth/(?!(secrets|passwords)$)|#shared/(config|cache|secret-refs)$|#events/|#infra/|@aws-sdk/|aws-lambda$|#shared/adapters/(?!ports$))',
+    '^(#shared/(db|http|queue|providers|operations|wiring|secrets)/|#shared/auth/(?!(secrets|passwords)$)|#shared/(config|cache)$|#events/|#infra/|@aws-sdk/|aws-lambda$|#shared/adapters/(?!ports$))',
   message:
     'shared/domain does no I/O: no db, http, queue messages, providers, operations, config, cache, secret store, AWS or adapters, and of shared/auth only the pure crypto of secrets.ts and passwords.ts (no key, secret or setting read). Take a port (an interface in the domain) instead; #shared/log (cross-cutting) stays allowed.',
 };
@@ -51,11 +65,11 @@ const operationsOutward = {
 };
 
 // The use cases are given their dependencies, they make none: no repository built (shared/db), no adapter looked up
-// (shared/adapters but the ports), no provider client picked (shared/providers but its port, types.ts, and the pure
+// (shared/adapters but the ports, shared/secrets), no provider client picked (shared/providers but its port, types.ts, and the pure
 // signatures.ts). Naming their types is fine (`import type`). The wiring is the entry points' (functions/) or, the same
 // for several entries, a composition function's (shared/wiring/), which imports the use case, never the reverse.
 const operationsWiring = {
-  regex: '^(#shared/|(\\.\\./)+)(db/|wiring/|adapters/(?!ports(\\.ts)?$)|providers/(?!(types|signatures)(\\.ts)?$))',
+  regex: '^#shared/(db/|wiring/|secrets/|adapters/(?!ports(\\.ts)?$)|providers/(?!(types|signatures)(\\.ts)?$))',
   allowTypeImports: true,
   message:
     'A use case (shared/operations) takes its repositories and ports in its deps object (the domain’s repository interfaces, shared/adapters/ports.ts, now?: Clock) and builds none: wire them in the entry point (functions/, at module level) or, when several entries wire it the same, in shared/wiring/ (docs/architecture.md).',
@@ -90,16 +104,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions] }] },
+    files: ['functions/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative, otherSlice] }] },
+  },
+  {
+    files: ['shared/**/*.ts', 'events/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative, noFunctions] }] },
   },
   {
     files: ['shared/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, domainOutward] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative, noFunctions, domainOutward] }] },
   },
   {
     files: ['shared/operations/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noFunctions, operationsOutward] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [parentRelative, noFunctions, operationsOutward] }] },
   },
   {
     // The one clock: systemClock (shared/domain/time.ts) is the only reading of the time in the domain and the use cases.

@@ -60,7 +60,7 @@ export function wildcardReason(resource: string): string | undefined {
   if (/\/integracoes\/\*$/.test(secret))
     return 'One secret per integration and field: the wildcard is the application and integration ids only.';
   if (/\/webhooks\/\*\/(saida|entrada)-\*$/.test(secret))
-    return 'One secret per webhook: the wildcards are the application and webhook ids only (shared/operations/webhook-secrets.ts).';
+    return 'One secret per webhook: the wildcards are the application and webhook ids only (shared/secrets/webhooks.ts).';
   return undefined;
 }
 

@@ -55,12 +55,12 @@ export interface FunctionNeeds {
   /** CreateSecret and PutSecretValue on the applications' provider secrets (no read): the admin panel, which keeps them. */
   writesProviderSecrets: boolean;
   /**
-   * The integrations' secrets (`<prefix>/<aplicacaoId>/integracao-<id>.<campo>`, shared/operations/integration-secrets.ts):
+   * The integrations' secrets (`<prefix>/<aplicacaoId>/integracao-<id>.<campo>`, shared/secrets/integrations.ts):
    * `read` (GetSecretValue: the agent group, which hands them to the agent), `write` (CreateSecret and PutSecretValue, no read: the admin panel).
    */
   integrationSecrets: 'none' | 'read' | 'write';
   /**
-   * The outbound webhooks' signing keys (`<prefix>/<aplicacaoId>/saida-<id>`, shared/operations/webhook-secrets.ts):
+   * The outbound webhooks' signing keys (`<prefix>/<aplicacaoId>/saida-<id>`, shared/secrets/webhooks.ts):
    * `read` (GetSecretValue: the consumer that signs the deliveries), `write` (CreateSecret and PutSecretValue, no read: the provider portal).
    */
   outboundWebhookSecrets: 'none' | 'read' | 'write';

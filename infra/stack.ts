@@ -142,7 +142,7 @@ export class PlatformStack extends Stack {
     // (shared/providers/secrets.ts); IAM names each function's by prefix and name.
     const providerSecretPrefix = `${this.stackName}/provedores`;
     const integrationSecretPrefix = `${this.stackName}/integracoes`;
-    // The webhooks' secrets (shared/operations/webhook-secrets.ts): the provider portal's signing keys and the
+    // The webhooks' secrets (shared/secrets/webhooks.ts): the provider portal's signing keys and the
     // inbound subscriptions' HMAC keys, one secret each, created by the functions that keep them.
     const webhookSecretPrefix = `${this.stackName}/webhooks`;
 

@@ -41,10 +41,10 @@ export interface Config {
   providerSecretPrefix: string;
   /** The agent CA's secret {certPem, privateKeyPkcs8Pem} (shared/ca/ca-secret.ts): only where certificates or CRLs are issued. */
   agentCaSecretId: string;
-  /** Prefix of the integrations' secrets (shared/operations/integration-secrets.ts). */
+  /** Prefix of the integrations' secrets (shared/secrets/integrations.ts). */
   integrationSecretPrefix: string;
   /**
-   * Prefix of the webhooks' secrets (shared/operations/webhook-secrets.ts): an outbound webhook's signing key
+   * Prefix of the webhooks' secrets (shared/secrets/webhooks.ts): an outbound webhook's signing key
    * `<prefix>/<aplicacaoId>/saida-<id>`, an inbound subscription's HMAC key `<prefix>/<aplicacaoId>/entrada-<id>`.
    */
   webhookSecretPrefix: string;

@@ -5,7 +5,7 @@ import { integrationOperations } from './integrations.ts';
 import { logOperations } from './logs.ts';
 import type { adminIntegrationsContract } from './contract.ts';
 
-// The integrations' secrets are written here (and read only by the agent group): shared/operations/integration-secrets.ts.
+// The integrations' secrets are written here (and read only by the agent group): shared/secrets/integrations.ts.
 // Their certificates and deleting one (which revokes them) are in the admin-certificates group.
 awsAdapters({
   secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),

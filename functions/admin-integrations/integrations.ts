@@ -11,7 +11,7 @@ import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { log } from '#shared/log';
-import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
+import { storeIntegrationSecret } from '#shared/secrets/integrations';
 import type { adminIntegration } from '#shared/http/contract/integrations';
 import type { adminIntegrationsContract } from './contract.ts';
 

@@ -1,13 +1,13 @@
 // /api/admin/webhooks-entrada: the application's subscriptions to the generic inbound webhook
 // (/api/v1/webhooks/inbound/{slug}/{fluxo}). A subscription with a secret makes the signature
 // mandatory for every call (any active secret matches); its secret is shown once, at creation, and
-// kept in the secret store (shared/operations/webhook-secrets.ts), the item naming where.
+// kept in the secret store (shared/secrets/webhooks.ts), the item naming where.
 import type * as z from 'zod/mini';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { createInboundSubscription } from '#shared/domain/applications/registration';
 import type { InboundSubscription } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
-import { inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { inboundWebhookSecrets } from '#shared/secrets/webhooks';
 import { localDateTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';

@@ -8,7 +8,7 @@ import type { agentContract } from './contract.ts';
 
 // The on-premises agent's channel: its integration (with the secrets), saved queries and execution logs. The batch
 // import is its own function (functions/agent-import/, docs/decisions.md "The agent's batch import is its own function").
-// The integrations' secrets (shared/operations/integration-secrets.ts), handed to the agent in its integration lists.
+// The integrations' secrets (shared/secrets/integrations.ts), handed to the agent in its integration lists.
 awsAdapters({
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
 });

@@ -7,7 +7,7 @@ import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { kindOf, type Integration, type IntegrationType } from '#shared/domain/integrations/records';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
-import { integrationSecretValues } from '#shared/operations/integration-secrets';
+import { integrationSecretValues } from '#shared/secrets/integrations';
 import { certificateIntegration } from '#shared/auth/certificate-integration';
 import type { agentApiIntegration, agentDatabaseIntegration } from '#shared/http/contract/integrations';
 import type { agentContract } from './contract.ts';

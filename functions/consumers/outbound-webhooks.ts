@@ -12,12 +12,12 @@ import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } 
 import { systemClock } from '#shared/domain/time';
 import { withLambdaLog } from '#shared/log';
 import { deliverOutboundWork, retrySchedule, type OutboundWebhookDeps } from '#shared/operations/outbound-delivery';
-import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { webhookSigningSecret } from '#shared/secrets/webhooks';
 import { queueConsumer, type Lanes } from '#shared/queue/consumer';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
-  // The webhooks' signing keys (shared/operations/webhook-secrets.ts), through the secrets extension.
+  // The webhooks' signing keys (shared/secrets/webhooks.ts), through the secrets extension.
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
 });
 // It sends its own follow-up messages (hops, retries, the deliveries of a fan-out) and signs with the webhooks' keys.

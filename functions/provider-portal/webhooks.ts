@@ -2,7 +2,7 @@
 // (docs/appointments.md, "Outbound webhooks"). The application and the provider come from the
 // portal token; a webhook of another provider or application is 404. The URL is checked on save
 // (https, public addresses: SSRF; loopback too under the local run). The secret appears only in the
-// answer that created or replaced it, and is kept in the secret store (shared/operations/webhook-secrets.ts),
+// answer that created or replaced it, and is kept in the secret store (shared/secrets/webhooks.ts),
 // the item naming where.
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { adapter } from '#shared/adapters/index';
@@ -25,7 +25,7 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
-import { outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { outboundWebhookSecrets } from '#shared/secrets/webhooks';
 import { scopeOf } from './scope.ts';
 import { deliveryView, subscriptionView, subscriptionWithSecretView } from './views.ts';
 import { pageOf } from '#shared/domain/paging';

@@ -27,7 +27,7 @@ import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type AnswerFor, type ApiRequest } from '#shared/http/kit';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
-import { inboundSecretValues } from '#shared/operations/webhook-secrets';
+import { inboundSecretValues } from '#shared/secrets/webhooks';
 import type { Normalised } from '#shared/providers/inbound';
 import { parseProviderAMessage, parseProviderAStatus } from '#shared/providers/provider-a/wire';
 import { parseProviderBWebhook } from '#shared/providers/provider-b/wire';
@@ -45,7 +45,7 @@ import type { webhooksContract } from './contract.ts';
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   // The applications' provider secrets and the inbound subscriptions' keys that verify the calls
-  // (shared/providers/secrets.ts, shared/operations/webhook-secrets.ts).
+  // (shared/providers/secrets.ts, shared/secrets/webhooks.ts).
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
 });
 // The edge queues what it receives: without their URLs this function cannot work, so it fails at its cold start.

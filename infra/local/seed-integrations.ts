@@ -7,7 +7,7 @@ import { dynamoIntegrationRepository } from '#shared/db/integrations';
 import { dynamoSavedQueryRepository } from '#shared/db/saved-queries';
 import type { Integration } from '#shared/domain/integrations/records';
 import { replaceSavedQueries, type SavedQueryInput } from '#shared/domain/saved-queries';
-import { storeIntegrationSecret } from '#shared/operations/integration-secrets';
+import { storeIntegrationSecret } from '#shared/secrets/integrations';
 
 export const SANDBOX_INTEGRATION_NAME = 'Prontuário legado (sandbox)';
 

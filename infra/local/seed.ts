@@ -27,7 +27,7 @@ import { isPositiveAmount } from '#shared/domain/money';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { createProviderCredential } from '#shared/domain/provider-credentials';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
-import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { inboundSecretValues, inboundWebhookSecrets } from '#shared/secrets/webhooks';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
@@ -286,7 +286,7 @@ async function seedApplication(
     });
   }
 
-  // Its key is in the secret store (shared/operations/webhook-secrets.ts); the sandbox file shows it to the developer.
+  // Its key is in the secret store (shared/secrets/webhooks.ts); the sandbox file shows it to the developer.
   const signed = (await repo.listInboundSubscriptions(aplicacaoId)).find((s) => s.ativo && s.secret);
   const inboundSecret = signed
     ? (await inboundSecretValues([signed]))[0]!

@@ -48,7 +48,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { inspectDbClients, resetDb } from '#shared/db/client';
 import { moveProviderSecrets } from '#shared/domain/admin-applications';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import { inboundWebhookSecrets, moveWebhookSecrets, outboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { inboundWebhookSecrets, moveWebhookSecrets, outboundWebhookSecrets } from '#shared/secrets/webhooks';
 import { providerSecretStore, resetProviderSecrets } from '#shared/providers/secrets';
 import type { RateLimit } from '#infra/constructs/rate-limits';
 

@@ -12,7 +12,7 @@ import { sandboxFile, type Sandbox, type SandboxWebhooks } from '#infra/local/se
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
 import { localDateTime } from '#shared/domain/time';
 import { newSubscription, sealedSubscription, type WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
-import { outboundWebhookSecrets, webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { outboundWebhookSecrets, webhookSigningSecret } from '#shared/secrets/webhooks';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { log } from '#shared/log';
 

@@ -30,7 +30,7 @@ import {
   moveWebhookSecrets,
   outboundWebhookSecrets,
   type WebhookSecretMigration,
-} from '#shared/operations/webhook-secrets';
+} from '#shared/secrets/webhooks';
 import { backfillStatementDays } from '#shared/db/ledger';
 import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
@@ -55,7 +55,7 @@ export interface BootstrapDeps {
   agentCaCertPem?(): Promise<string>;
   /** The default plans and tariffs that are missing; by default written to the table (infra/local/seed.ts). */
   seedCatalogue?(): Promise<void>;
-  /** Where the webhooks' secrets are read from and go (shared/operations/webhook-secrets.ts); by default the table and the secret store. */
+  /** Where the webhooks' secrets are read from and go (shared/secrets/webhooks.ts); by default the table and the secret store. */
   webhookSecrets?: WebhookSecretMigration;
 }
 

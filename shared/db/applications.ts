@@ -379,7 +379,7 @@ export function dynamoApplicationRepository(): ApplicationRepository {
     },
 
     async putInboundSubscription(subscription) {
-      // The HMAC key lives in the secret store (shared/operations/webhook-secrets.ts); the item says where.
+      // The HMAC key lives in the secret store (shared/secrets/webhooks.ts); the item says where.
       if (typeof subscription.secret === 'string')
         throw new Error('an inbound subscription keeps its secret in the secret store, never on its item');
       await put(

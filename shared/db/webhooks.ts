@@ -4,7 +4,7 @@
 // portal compares it, so another provider's webhook is a 404 too). A delivery is written once per
 // event and subscription (`attribute_not_exists`), then only conditioned on the attempts and state
 // it was decided from, so two consumers working on the same attempt cannot both record it.
-// A subscription's signing key is in the secret store (shared/operations/webhook-secrets.ts): the item
+// A subscription's signing key is in the secret store (shared/secrets/webhooks.ts): the item
 // keeps only where ({ versao, mascara }), and is never written with a clear value.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { appointmentEvent } from '#shared/db/appointment-events';

@@ -3,14 +3,14 @@
 // so IAM gives each function exactly the ones it uses (infra/permissions.ts `readsProviderSecrets`).
 // The application item names the version in force (SecretRef.versao): a reader asks for that
 // version, so an admin change applies from the next request on, and a version's value, which never
-// changes, is cached (shared/secret-refs.ts, shared with the integrations' secrets). docs/decisions.md: "Provider
+// changes, is cached (shared/secrets/refs.ts, shared with the integrations' secrets). docs/decisions.md: "Provider
 // secrets out of the table".
 import { config } from '#shared/config';
 import type { Application } from '#shared/domain/applications/records';
 import type { ProviderSecretName, ProviderSecretStore, StoredSecret } from '#shared/domain/applications/secrets';
 import { log } from '#shared/log';
 import { ProviderError } from '#shared/providers/types';
-import { resetSecretRefs, secretAt, storeSecretRef } from '#shared/secret-refs';
+import { resetSecretRefs, secretAt, storeSecretRef } from '#shared/secrets/refs';
 
 export const providerSecretId = (aplicacaoId: number, name: ProviderSecretName): string =>
   `${config().providerSecretPrefix}/${aplicacaoId}/${name}`;

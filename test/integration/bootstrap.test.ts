@@ -30,7 +30,7 @@ import { db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import { inboundSecretValues, webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { inboundSecretValues, webhookSigningSecret } from '#shared/secrets/webhooks';
 import { parseVerificationKeySet } from '#shared/auth/verification-keys';
 import { useFreshTable } from '../support/table.ts';
 

@@ -33,7 +33,7 @@ import type { ProviderSecretStore } from '#shared/domain/applications/secrets';
 import { createPortalUser } from '#shared/domain/portal-users';
 import { createProviderCredential } from '#shared/domain/provider-credentials';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
-import { inboundSecretValues, inboundWebhookSecrets } from '#shared/operations/webhook-secrets';
+import { inboundSecretValues, inboundWebhookSecrets } from '#shared/secrets/webhooks';
 import { DomainError } from '#shared/domain/errors';
 import { useFreshTable } from '../support/table.ts';
 

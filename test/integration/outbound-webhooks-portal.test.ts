@@ -10,7 +10,7 @@ import { dynamoApplicationRepository } from '#shared/db/applications';
 import { commitWrites } from '#shared/db/unit-of-work';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { webhookSigningSecret } from '#shared/secrets/webhooks';
 import { nextId } from '#shared/db/ids';
 import { adapter } from '#shared/adapters/index';
 import { appointmentEvent, appointmentEventId } from '#shared/domain/appointments/events';

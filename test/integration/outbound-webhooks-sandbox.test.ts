@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import type { Sandbox } from '#infra/local/seed';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { webhookSigningSecret } from '#shared/secrets/webhooks';
 
 describe('the sandbox webhook', { timeout: 90_000 }, () => {
   let dataDir: string;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundWebhookWork } from '#events/outbound-webhook-queue';
 import { outboundWebhookConsumer, outboundWebhookProcessor, RECEIVER_CONCURRENCY } from '#functions/consumers/outbound-webhooks';
 import { retrySchedule, type OutboundWebhookDeps } from '#shared/operations/outbound-delivery';
-import { webhookSigningSecret } from '#shared/operations/webhook-secrets';
+import { webhookSigningSecret } from '#shared/secrets/webhooks';
 import { resetConfig } from '#shared/config';
 import type { WebhookPost } from '#shared/adapters/webhook-http';
 import type { DeliveryPage } from '#shared/domain/outbound-webhooks/deliveries';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboundSubscription } from '#shared/domain/applications/records';
 import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
 import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
-import { moveWebhookSecrets, type WebhookSecretMigration } from '#shared/operations/webhook-secrets';
+import { moveWebhookSecrets, type WebhookSecretMigration } from '#shared/secrets/webhooks';
 
 const APP = 7;
 

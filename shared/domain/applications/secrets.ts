@@ -48,7 +48,7 @@ export type ProviderASettings = Sealed<ProviderAConnection>;
 export type ProviderBSettings = Sealed<ProviderBConnection>;
 
 /**
- * Keeps one webhook's secret in the secret store and answers where (shared/operations/webhook-secrets.ts): an
+ * Keeps one webhook's secret in the secret store and answers where (shared/secrets/webhooks.ts): an
  * outbound webhook's signing key, an inbound subscription's HMAC key. One secret per webhook, by its id.
  */
 export interface WebhookSecretStore {

@@ -2,7 +2,7 @@
 // `{ versao, mascara }`), and a reader asks the secret store for exactly that version. A version's value
 // never changes, so it is cached (bounded, with a TTL) without ever being stale, and a change applies
 // from the next read of the item on. The provider secrets (shared/providers/secrets.ts) and the
-// integrations' secrets (shared/operations/integration-secrets.ts) are both kept this way.
+// integrations' secrets (shared/secrets/integrations.ts) are both kept this way.
 import { adapter } from '#shared/adapters/index';
 import { expiringCache } from '#shared/cache';
 import { maskSecret, type SecretRef } from '#shared/domain/applications/secrets';

@@ -1,12 +1,12 @@
 // The integrations' secrets (database password, API token or password): one secret each in the
 // secret store (Secrets Manager in AWS), `<INTEGRATION_SECRET_PREFIX>/<aplicacaoId>/integracao-<id>.<campo>`,
-// the integration item naming the version in force (shared/secret-refs.ts), as the provider secrets do.
+// the integration item naming the version in force (shared/secrets/refs.ts), as the provider secrets do.
 // Written by the admin panel, read only by the agent group, which hands them to the agent over mutual
 // TLS. Values are never logged.
 import { config } from '#shared/config';
 import type { SecretRef } from '#shared/domain/applications/secrets';
 import type { Integration, SecretField } from '#shared/domain/integrations/records';
-import { secretAt, storeSecretRef } from '#shared/secret-refs';
+import { secretAt, storeSecretRef } from '#shared/secrets/refs';
 
 export const integrationSecretId = (aplicacaoId: number, integracaoId: number, campo: SecretField): string =>
   `${config().integrationSecretPrefix}/${aplicacaoId}/integracao-${integracaoId}.${campo}`;

@@ -3,13 +3,13 @@
 // panel keeps it, the webhook edge verifies X-Service-Signature with it). One secret each in the secret
 // store (Secrets Manager in AWS): `<WEBHOOK_SECRET_PREFIX>/<aplicacaoId>/saida-<webhookId>` and
 // `<WEBHOOK_SECRET_PREFIX>/<aplicacaoId>/entrada-<subscriptionId>`, the item naming the version in force
-// (shared/secret-refs.ts), as the provider secrets do. IAM gives each side exactly its half (write where
+// (shared/secrets/refs.ts), as the provider secrets do. IAM gives each side exactly its half (write where
 // kept, read where signed or verified: infra/permissions.ts). Values are never logged.
 import { config } from '#shared/config';
 import type { InboundSubscription } from '#shared/domain/applications/records';
 import type { SecretRef, StoredSecret, WebhookSecretStore } from '#shared/domain/applications/secrets';
 import type { WebhookSubscription } from '#shared/domain/outbound-webhooks/subscriptions';
-import { secretAt, storeSecretRef } from '#shared/secret-refs';
+import { secretAt, storeSecretRef } from '#shared/secrets/refs';
 
 export const outboundWebhookSecretId = (aplicacaoId: number, webhookId: number): string =>
   `${config().webhookSecretPrefix}/${aplicacaoId}/saida-${webhookId}`;
