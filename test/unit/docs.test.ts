@@ -29,6 +29,19 @@ describe('docs/architecture.md', () => {
     expect(paths.filter((p) => !existsSync(new URL(p, root)) && !existsSync(new URL(`${p}.ts`, root)))).toEqual([]);
   });
 
+  it('counts the files each request opens as its heading says', () => {
+    const sections = read('docs/architecture.md').split(/^### /m).slice(1);
+    const counted = sections.flatMap((section) => {
+      const claim = /\((\d+) files\)$/m.exec(section.split('\n')[0]!);
+      if (!claim) return [];
+      const body = section.slice(section.indexOf('\n')).split(/^## /m)[0]!;
+      const files = new Set(namedPaths(body).filter((p) => /\.(ts|json)$/.test(p)));
+      return [{ request: section.split('\n')[0], claimed: Number(claim[1]), files: files.size }];
+    });
+    expect(counted).toHaveLength(3);
+    for (const { request, claimed, files } of counted) expect(files, request).toBe(claimed);
+  });
+
   it('names routes of the route table', () => {
     const named = [...read('docs/architecture.md').matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s]*)`/g)].map((m) => `${m[1]} ${m[2]}`);
     const table = new Set(routes.map(routeKey));
