@@ -2,7 +2,7 @@ import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { loginOperations } from './login.ts';
-import { oauthOperations } from './oauth.ts';
+import { oauthBodyRefusals, oauthOperations } from './oauth.ts';
 import { sessionOperations } from './sessions.ts';
 
 // The private signing keys come from Secrets Manager, through the secrets extension (only this group reads them).
@@ -13,4 +13,4 @@ awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
 });
 
-export const handler = groupHandler('token', { ...oauthOperations, ...loginOperations, ...sessionOperations });
+export const handler = groupHandler('token', { ...oauthOperations, ...loginOperations, ...sessionOperations }, oauthBodyRefusals);

@@ -50,6 +50,12 @@ type OperationFor<A> = A extends 'none' ? Operation : Operation<TenantPrincipal>
 /** The operations of a group's routes, each typed by its route's scheme; a key outside the group does not compile. */
 export type Operations<G extends Group> = { [K in keyof GroupRoutes<G>]?: OperationFor<GroupRoutes<G>[K]> };
 
+/**
+ * The answers of a group's routes marked `bodyRefusals: 'route'` to a body the kit refused (its 413, 415
+ * or 400, before the operation runs), in the route's own error form.
+ */
+export type BodyRefusals<G extends Group> = { [K in keyof GroupRoutes<G>]?: (refusal: HttpError) => ApiResponse };
+
 export const json = (statusCode: number, body: unknown, headers?: Record<string, string>): ApiResponse => ({
   statusCode,
   body,
@@ -93,7 +99,7 @@ export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, ro
   let body: unknown;
   let form: URLSearchParams | undefined;
   if (route.body !== 'none' && rawBody.length > 0) {
-    const text = checkBody(rawBody, headers['content-type'], acceptedMediaTypes(route), route.body !== 'form');
+    const text = checkBody(rawBody, headers['content-type'], acceptedMediaTypes(route));
     if (route.body === 'json') body = parseJsonText(text);
     else if (route.body === 'form') form = new URLSearchParams(text);
   }
@@ -150,12 +156,20 @@ export function errorResult(error: unknown, requestId: string): APIGatewayProxyR
 
 /**
  * The Lambda handler of one endpoint group. Every route of the group is served: those
- * without an operation yet answer 501, visibly.
+ * without an operation yet answer 501, visibly. A route whose table entry says `bodyRefusals: 'route'`
+ * answers a body the kit refuses with its entry in `bodyRefusals`, which it must have.
  */
-export function groupHandler<G extends Group>(group: G, operations: Operations<G>) {
+export function groupHandler<G extends Group>(group: G, operations: Operations<G>, bodyRefusals: BodyRefusals<G> = {}) {
   const own = new Set<string>(routesOf(group).map(routeKey));
   for (const key of Object.keys(operations)) {
     if (!own.has(key)) throw new Error(`operation ${key} is not a route of group ${group}`);
+  }
+  const refusalsByKey = bodyRefusals as Partial<Record<string, (refusal: HttpError) => ApiResponse>>;
+  for (const route of routesOf(group)) {
+    const key = routeKey(route);
+    const mapped = refusalsByKey[key] !== undefined;
+    if (mapped && route.bodyRefusals !== 'route') throw new Error(`${key} answers body refusals itself but its route says the kit does`);
+    if (!mapped && route.bodyRefusals === 'route' && key in operations) throw new Error(`${key} must map the kit's body refusals`);
   }
   // Each operation was typed by its route's scheme (Operations<G>): the principal handed over matches it.
   const byKey = operations as Partial<Record<string, Operation<Principal>>>;
@@ -171,7 +185,15 @@ export function groupHandler<G extends Group>(group: G, operations: Operations<G
       if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
       const principal = fromAuthorizerContext(event.requestContext?.authorizer);
       if (principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: principal.aplicacaoId });
-      const request = readRequest(event, route, route.auth === 'none' ? principal : checkAccess(route, principal));
+      const allowed = route.auth === 'none' ? principal : checkAccess(route, principal);
+      let request: ApiRequest;
+      try {
+        request = readRequest(event, route, allowed);
+      } catch (error) {
+        const refuse = refusalsByKey[routeKey(route)];
+        if (!refuse || !(error instanceof HttpError)) throw error;
+        return toResult(refuse(error), event.requestContext?.requestId ?? 'unknown');
+      }
       const operation = byKey[routeKey(route)];
       if (!operation) throw notImplemented(`${route.method} ${route.path}`);
       const response = await operation(request);

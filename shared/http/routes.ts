@@ -68,6 +68,13 @@ export interface Route {
   bodyRequired?: boolean;
   /** The largest body the route takes, in bytes; the kit answers 413 above it, before reading it. */
   maxBodyBytes?: number;
+  /**
+   * Who answers a body the kit cannot read (over `maxBodyBytes`, of another media type, not well-formed
+   * UTF-8, not JSON): by default the kit, with the service's 413, 415 or 400; `route` when the route has
+   * an error form of its own, to which its group handler maps the kit's refusal (groupHandler's
+   * `bodyRefusals`). The token endpoint: RFC 6749 §5.2's 400 invalid_request, the only error OAuth clients read there.
+   */
+  bodyRefusals?: 'route';
 }
 
 /**
@@ -94,7 +101,7 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
   path: P,
   group: G,
   auth: A,
-  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'accepts' | 'bodyType' | 'bodyRequired' | 'maxBodyBytes'>> = {},
+  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'accepts' | 'bodyType' | 'bodyRequired' | 'maxBodyBytes' | 'bodyRefusals'>> = {},
 ): TableRoute<M, P, G, A> => ({
   method,
   path,
@@ -128,7 +135,7 @@ export const specRoutes = [
   r('GET', '/api/v2/stats', 'config', 'apiKey'),
 
   // Token endpoint
-  r('POST', '/oauth2/token', 'token', 'none', { body: 'form' }),
+  r('POST', '/oauth2/token', 'token', 'none', { body: 'form', bodyRefusals: 'route' }),
 
   // External API v2 (OAuth2)
   r('GET', '/api/external/v2/agendamentos', 'v2-appointments', 'oauth2', scope('agendamentos:read')),
