@@ -2,15 +2,19 @@
 // parameter or answer the contract does not have is a type error in the console.
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
-import { accessToken, refresh } from '../session';
+import { accessToken, discard, refresh } from '../session';
 
-/** Sends the access token; an answer 401 (token expired or revoked meanwhile) is retried once after a refresh. */
+/**
+ * Sends the access token; an answer 401 (token expired or revoked meanwhile) is retried once after a refresh.
+ * The answer returned is read by openapi-fetch; the 401 given up for the retry is let go here.
+ */
 async function authorizedFetch(request: Request): Promise<Response> {
   const retry = request.clone();
   const token = await accessToken();
   if (token) request.headers.set('Authorization', `Bearer ${token}`);
   const answer = await fetch(request);
   if (answer.status !== 401 || !(await refresh())) return answer;
+  await discard(answer);
   const renewed = await accessToken();
   if (renewed) retry.headers.set('Authorization', `Bearer ${renewed}`);
   return fetch(retry);
