@@ -186,7 +186,7 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
 const errorBody: Json = {
   type: 'object',
   description:
-    'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit), `requestId` (500).',
+    'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit in bytes) or `maxRecords` (413: a batch’s limit in records), `requestId` (500).',
   properties: { error: { type: 'string', description: 'Machine-readable code.' }, message: { type: 'string', description: 'For people.' } },
   required: ['error', 'message'],
 };

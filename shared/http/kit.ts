@@ -6,7 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
 import { checkBody, parseJsonText } from '#shared/http/body';
-import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
+import { exposedError, HttpError, notImplemented, payloadTooLarge } from '#shared/http/errors';
 import { acceptedMediaTypes, findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
 import { addLogContext, lambdaLogFields, log, withLogContext } from '#shared/log';
 
@@ -89,12 +89,7 @@ export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, ro
   const headers = lowerCaseKeys(event.headers);
   const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   if (route.maxBodyBytes !== undefined && rawBody.length > route.maxBodyBytes) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The request body has ${rawBody.length} bytes; this route takes at most ${route.maxBodyBytes} bytes`,
-      { maxBytes: route.maxBodyBytes },
-    );
+    throw payloadTooLarge(rawBody.length, route.maxBodyBytes);
   }
   let body: unknown;
   let form: URLSearchParams | undefined;

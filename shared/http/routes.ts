@@ -84,6 +84,9 @@ export interface Route {
  */
 export const AGENT_IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/** The generic inbound webhook's payloads (the spec's inbound rules: at most 256 KB). */
+export const INBOUND_WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
+
 /** The media types a body of the route may be sent as: its own `accepts`, else its body kind's. */
 export const acceptedMediaTypes = (route: Pick<Route, 'body' | 'accepts'>): readonly MediaType[] =>
   route.accepts ?? (route.body === 'json' ? [JSON_MEDIA_TYPE] : route.body === 'form' ? [FORM_MEDIA_TYPE] : []);
@@ -169,7 +172,11 @@ export const specRoutes = [
   r('POST', '/api/webhooks/whatsapp/webhook/test', 'webhooks', 'none', { body: 'raw', accepts: [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE] }),
   r('GET', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none'),
   r('POST', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none', { body: 'raw', ...json }),
-  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', { body: 'raw', ...json }),
+  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', {
+    body: 'raw',
+    ...json,
+    maxBodyBytes: INBOUND_WEBHOOK_MAX_BODY_BYTES,
+  }),
 
   // Public endpoints
   r('GET', '/api/planos/ativos', 'public', 'none'),

@@ -550,7 +550,7 @@ export interface paths {
         put?: never;
         /**
          * Generic inbound webhook of an application
-         * @description Any JSON body, at most 256 KB (413). The payload is kept for audit with its flow name and queued for processing: a 200 means it is kept. An unknown slug is a 404; invalid JSON or an invalid `fluxo` a 400. When the application has at least one active subscription with a secret, `X-Service-Signature` is required: missing or matching none is a 401.
+         * @description Any JSON body, at most 256 KB (262,144 bytes; more is 413 `payload_too_large` with `maxBytes`, before anything is read). The payload is kept for audit with its flow name and queued for processing: a 200 means it is kept. An unknown slug is a 404; invalid JSON or an invalid `fluxo` a 400. When the application has at least one active subscription with a secret, `X-Service-Signature` is required: missing or matching none is a 401.
          */
         post: operations["postApiV1WebhooksInboundSlugFluxo"];
         delete?: never;
@@ -2473,7 +2473,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit), `requestId` (500). */
+        /** @description The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit in bytes) or `maxRecords` (413: a batch’s limit in records), `requestId` (500). */
         ErrorBody: {
             /** @description Machine-readable code. */
             error: string;
