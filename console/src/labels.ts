@@ -39,11 +39,11 @@ export const contextoLabel = {
 
 export type Provider = components['schemas']['AdminApplication']['provider'];
 
-/** An application's WhatsApp provider; the options of the provider selects, in this order. */
+/** An application's WhatsApp provider (short: Início shows it in a card); the options of the provider selects, in this order. */
 export const providerLabel: Record<Provider, string> = {
-  provider_a: 'Provedor A (provider_a)',
-  provider_b: 'Provedor B (provider_b)',
-  link: 'Link wa.me (link: envio manual)',
+  provider_a: 'provider_a',
+  provider_b: 'provider_b (WhatsApp Cloud)',
+  link: 'link (envio manual)',
 };
 
 export const referenciaTipoLabel: Record<string, string> = {
