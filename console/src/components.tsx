@@ -1,8 +1,10 @@
-// The few building blocks every page uses: a labelled field that shows its error beside it, an alert,
-// a loader hook that can poll, and a table of records.
+// The building blocks the pages share: labelled fields and checkboxes that show the API's error beside
+// them, the refusal above a form (FormError), an alert, a secret shown once, a loader hook that can poll,
+// a pager, and the Aplicações sections' navigation and badge.
 import type { ComponentChildren, JSX, TargetedEvent } from 'preact';
-import { problem } from './api/client';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { formError, problem, type Refusal } from './refusal';
+import { BASE } from './router';
 
 export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }): JSX.Element {
   return (
@@ -131,6 +133,137 @@ export function Alert(props: { kind?: 'error' | 'info' | 'warning'; children: Co
     <div class={`alert alert-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {props.children}
     </div>
+  );
+}
+
+/** The refusal above the form when none of the form's fields (`fields`) is the one it names (refusal.ts). */
+export function FormError(props: { refusal: Refusal | undefined; fields: readonly string[] }): JSX.Element | null {
+  const message = formError(props.refusal, props.fields);
+  return message ? <Alert>{message}</Alert> : null;
+}
+
+/** Lines of a text area as a list: trimmed, blank lines dropped. */
+export const lines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** A group of checkboxes in a fieldset with its legend; the API's error for the group beside it. */
+export function Checkboxes<T extends string | number>(props: {
+  legend: string;
+  options: readonly (readonly [T, string])[];
+  checked: readonly T[];
+  onChange: (checked: T[]) => void;
+  error?: string | undefined;
+  hint?: string;
+}): JSX.Element {
+  const id = useId();
+  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const toggle = (value: T, on: boolean) =>
+    props.onChange(on ? [...props.checked.filter((v) => v !== value), value] : props.checked.filter((v) => v !== value));
+  return (
+    <fieldset class="checks" aria-describedby={described} aria-invalid={props.error ? true : undefined}>
+      <legend>{props.legend}</legend>
+      {props.hint && (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {props.options.map(([value, text]) => (
+        <label key={String(value)} class="check">
+          <input
+            type="checkbox"
+            value={String(value)}
+            checked={props.checked.includes(value)}
+            onChange={(event: TargetedEvent<HTMLInputElement>) => toggle(value, event.currentTarget.checked)}
+          />{' '}
+          {text}
+        </label>
+      ))}
+      {props.error && (
+        <span id={`${id}-error`} class="field-error" role="alert">
+          {props.error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+/** A single checkbox with its label. */
+export function Check(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }): JSX.Element {
+  const id = useId();
+  return (
+    <div class="field check-field">
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={props.hint ? `${id}-hint` : undefined}
+          onChange={(event: TargetedEvent<HTMLInputElement>) => props.onChange(event.currentTarget.checked)}
+        />{' '}
+        {props.label}
+      </label>
+      {props.hint && (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A secret the API shows only in the answer that created it: shown here once, with the warning, until
+ * the operator says it is kept. Nothing stores it; leaving the page loses it for good.
+ */
+export function SecretOnce(props: {
+  title: string;
+  values: readonly (readonly [string, string])[];
+  onDone: () => void;
+  children?: ComponentChildren;
+}): JSX.Element {
+  const heading = useId();
+  return (
+    <section class="secret-once" aria-labelledby={heading} data-testid="segredo">
+      <h3 id={heading}>{props.title}</h3>
+      <Alert kind="warning">
+        <strong>Copie e guarde agora.</strong> O segredo é mostrado só esta vez: depois de sair desta tela ele não poderá ser visto de novo.
+      </Alert>
+      <dl class="secret-values">
+        {props.values.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <code>{value}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {props.children}
+      <button type="button" onClick={props.onDone}>
+        Já guardei, ocultar
+      </button>
+    </section>
+  );
+}
+
+/** An application's (or a record's) active flag as a badge. */
+export function ActiveBadge(props: { ativo: boolean }): JSX.Element {
+  return <span class={`badge ${props.ativo ? 'badge-aprovado' : 'badge-arquivado'}`}>{props.ativo ? 'Ativa' : 'Inativa'}</span>;
+}
+
+/** The Aplicações sections' tabs: the applications (a list, or one of them) and the tariffs. */
+export function ApplicationsNav(props: { current: 'lista' | 'tarifas' | 'detalhe' }): JSX.Element {
+  return (
+    <nav aria-label="Seções de Aplicações" class="tabs">
+      <a href={`${BASE}aplicacoes`} aria-current={props.current === 'lista' ? 'page' : undefined}>
+        Aplicações
+      </a>
+      <a href={`${BASE}aplicacoes/tarifas`} aria-current={props.current === 'tarifas' ? 'page' : undefined}>
+        Tarifas
+      </a>
+    </nav>
   );
 }
 

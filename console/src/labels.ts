@@ -1,4 +1,10 @@
-// The API's codes in the words the console shows (the codes stay on the wire and in filters).
+// The API's codes in the words the console shows (the codes stay on the wire and in filters): one map
+// per code, whichever page shows it.
+import type { components, paths as Paths } from './api/schema';
+
+type AppointmentDetail = Paths['/api/admin/agendamentos/{id}']['get']['responses'][200]['content']['application/json'];
+type AttendanceDetail = Paths['/api/admin/atendimentos/{id}']['get']['responses'][200]['content']['application/json'];
+
 export const messageStatusLabel = {
   QUEUED: 'Na fila',
   SENT: 'Enviada',
@@ -11,6 +17,16 @@ export const messageStatusLabel = {
 export type MessageStatus = keyof typeof messageStatusLabel;
 export const messageStatuses = Object.keys(messageStatusLabel) as MessageStatus[];
 
+/** An answer's delivery status inside a sentence of the conversation ("entregue"). */
+export const deliveryLabel: Record<MessageStatus, string> = {
+  QUEUED: 'na fila de envio',
+  SENT: 'enviada',
+  DELIVERED: 'entregue',
+  READ: 'lida',
+  FAILED: 'falhou',
+  UNDELIVERED: 'não entregue',
+};
+
 export const contextoLabel = {
   RESERVA: 'Reserva',
   PAGAMENTO: 'Pagamento',
@@ -21,11 +37,45 @@ export const contextoLabel = {
   AGENDAMENTO_SAUDE: 'Agendamento de saúde',
 } as const;
 
-export const providerLabel = { provider_a: 'provider_a', provider_b: 'provider_b (WhatsApp Cloud)', link: 'link (envio manual)' } as const;
+export type Provider = components['schemas']['AdminApplication']['provider'];
+
+/** An application's WhatsApp provider (short: Início shows it in a card); the options of the provider selects, in this order. */
+export const providerLabel: Record<Provider, string> = {
+  provider_a: 'provider_a',
+  provider_b: 'provider_b (WhatsApp Cloud)',
+  link: 'link (envio manual)',
+};
 
 export const referenciaTipoLabel: Record<string, string> = {
   CREDITO: 'Crédito',
   MENSAGEM_ENVIADA: 'Mensagem enviada',
   ESTORNO: 'Estorno',
   ESTORNO_FALHA_ENVIO: 'Estorno de falha de envio',
+};
+
+export const appointmentStatusLabel: Record<AppointmentDetail['status'], string> = {
+  IMPORTADO: 'Importado',
+  VALIDADO: 'Validado',
+  ENVIADO: 'Enviado',
+  AVISO_ENVIADO: 'Lembrete enviado',
+  CONFIRMADO: 'Confirmado',
+  NAO_RESPONDEU: 'Não respondeu',
+  CANCELADO: 'Cancelado',
+  ERRO: 'Erro',
+  SEM_TEMPLATE: 'Sem template',
+  REALIZADO: 'Realizado',
+  FALTOU: 'Faltou',
+};
+
+/** The appointment flow's message steps. */
+export const stepLabel: Record<AppointmentDetail['mensagens'][number]['passo'], string> = {
+  notificacao: 'Notificação',
+  lembrete: 'Lembrete',
+};
+
+export const attendanceStatusLabel: Record<AttendanceDetail['status'], string> = {
+  BOT: 'Com o robô',
+  FILA: 'Na fila',
+  EM_ANDAMENTO: 'Em andamento',
+  ENCERRADO: 'Encerrado',
 };

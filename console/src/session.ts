@@ -62,6 +62,15 @@ function fromAnswer(answer: TokenAnswer): Session {
   };
 }
 
+/**
+ * Reads to its end the body of an answer the console has no use for (a refusal's few bytes). An answer
+ * whose body is left alone keeps its request pending for the page's life (Chromium), so the page never
+ * goes idle; a cancelled one ends as a failed request (net::ERR_ABORTED). Read, it simply finishes.
+ */
+export async function discard(answer: Response): Promise<void> {
+  await answer.arrayBuffer().catch(() => undefined);
+}
+
 export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 export async function login(email: string, senha: string): Promise<LoginOutcome> {
@@ -79,6 +88,7 @@ export async function login(email: string, senha: string): Promise<LoginOutcome>
     become(fromAnswer((await answer.json()) as TokenAnswer));
     return { ok: true };
   }
+  await discard(answer);
   if (answer.status === 401) return { ok: false, message: 'E-mail ou senha incorretos.' };
   if (answer.status === 429) {
     const minutes = Math.max(1, Math.ceil(Number(answer.headers.get('Retry-After') ?? 60) / 60));
@@ -97,6 +107,7 @@ export async function refresh(): Promise<boolean> {
     const answer = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'console' } }).catch(() => undefined);
     if (!answer) return false;
     if (!answer.ok) {
+      await discard(answer);
       become(undefined);
       return false;
     }
@@ -114,6 +125,7 @@ export async function accessToken(): Promise<string | undefined> {
 }
 
 export async function logout(): Promise<void> {
-  await fetch('/api/auth/logout', { method: 'POST', headers: { 'X-Requested-With': 'console' } }).catch(() => undefined);
+  const answer = await fetch('/api/auth/logout', { method: 'POST', headers: { 'X-Requested-With': 'console' } }).catch(() => undefined);
+  if (answer) await discard(answer);
   become(undefined);
 }

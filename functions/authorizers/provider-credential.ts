@@ -1,6 +1,7 @@
 // The provider machine API's authorizer: headers X-Api-Key (`nbwp_...`) and X-Api-Secret.
 // One read of the credential by key; the secret is compared by hash in constant time (against a
-// dummy hash when the key is unknown, so both cases cost the same); an inactive or revoked
+// dummy hash when the key is implausible or unknown, so every case costs the same; shared/auth/key-secret.ts,
+// as the API key's); an inactive or revoked
 // credential, or a caller outside a non-empty IP allowlist, is refused. Every refusal is the same
 // answer (undefined: API Gateway's generic 401), whatever part was wrong. Then the per-minute limit,
 // if the credential has one: one conditional write shared by every instance; over the limit the
@@ -8,12 +9,11 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { ipAllowed } from '#shared/ip-ranges';
 import type { Principal } from '#shared/auth/principal';
-import { hashSecret, secretMatches } from '#shared/auth/secrets';
+import { checkKeySecret } from '#shared/auth/key-secret';
 import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
 import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
 import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
-import { headerValue } from '#shared/http/headers';
 import { requestAuthorizer } from '#shared/auth/authorizer';
 import { getProviderCredentialByKey } from '#shared/db/provider-credential-lookup';
 import { dynamoRateLimiter } from '#shared/db/rate-limit';
@@ -26,11 +26,6 @@ export interface ProviderCredentialAuthDeps {
   now?: Clock;
 }
 
-// Longer values are no credential of ours; refusing them early keeps oversized keys out of DynamoDB.
-const MAX_KEY_LENGTH = 128;
-const MAX_SECRET_LENGTH = 256;
-const DUMMY_HASH = hashSecret('no credential has this secret');
-
 /** What the check reads of a request: its headers and the caller's address. */
 export type PresentedCredential = Pick<APIGatewayRequestAuthorizerEvent, 'headers'> & {
   requestContext?: { identity?: { sourceIp?: string } };
@@ -41,16 +36,9 @@ export function providerCredentialAuthenticator(
 ): (event: PresentedCredential) => Promise<Principal | undefined> {
   const now = deps.now ?? systemClock;
   return async (event): Promise<Principal | undefined> => {
-    const apiKey = headerValue(event.headers, 'x-api-key');
-    const apiSecret = headerValue(event.headers, 'x-api-secret');
-    if (!apiKey || !apiSecret || !apiKey.startsWith(KEY_PREFIX) || apiKey.length > MAX_KEY_LENGTH || apiSecret.length > MAX_SECRET_LENGTH) {
-      return undefined;
-    }
-
-    const credential = await deps.findByKey(apiKey);
-    const secretOk = secretMatches(apiSecret, credential?.secretHash ?? DUMMY_HASH);
+    const { key: apiKey, record: credential, secretOk } = await checkKeySecret(event.headers, (key) => deps.findByKey(key), KEY_PREFIX);
     const refusal = !credential
-      ? 'unknown key'
+      ? 'unknown or implausible key'
       : !secretOk
         ? 'wrong secret'
         : !credential.ativo || isRevoked(credential)

@@ -112,7 +112,7 @@ const tokenResponses = {
   200: { description: 'The access token.', body: accessToken, headers: noStore },
   400: {
     description:
-      '`invalid_request`: a parameter is missing, repeated or malformed (or does not decode to well-formed UTF-8), or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client.',
+      '`invalid_request`: the body is not a form (`application/x-www-form-urlencoded`, with at most `charset=utf-8`) or not well-formed UTF-8, a parameter is missing, repeated or malformed (or does not decode to well-formed UTF-8), or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client.',
     body: oauthError(['invalid_request', 'unsupported_grant_type', 'invalid_scope']),
     headers: noStore,
   },
@@ -133,7 +133,7 @@ export const tokenContract = {
     summary: 'Issue an access token (OAuth2 client credentials)',
     description: [
       'RFC 6749 §4.4. The client authenticates with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`, each part form-encoded; every client supports it) or with `client_id` and `client_secret` in the form (a `client_id` next to Basic must name the same client); not both.',
-      'Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable. A body sent as anything but `application/x-www-form-urlencoded` (with at most `charset=utf-8`) is refused before it is read: 415 with the service’s error body.',
+      'Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable. A body sent as anything but `application/x-www-form-urlencoded` (with at most `charset=utf-8`), JSON included, is refused before it is read, in the same form: 400 `invalid_request`.',
     ].join('\n\n'),
     body: tokenRequest,
     responses: tokenResponses,

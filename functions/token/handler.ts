@@ -2,7 +2,7 @@ import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
 import { loginOperations } from './login.ts';
-import { oauthOperations } from './oauth.ts';
+import { oauthBodyRefusals, oauthOperations } from './oauth.ts';
 import { sessionOperations } from './sessions.ts';
 import type { tokenContract } from './contract.ts';
 
@@ -14,4 +14,8 @@ awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
 });
 
-export const handler = groupHandler<typeof tokenContract>('token', { ...oauthOperations, ...loginOperations, ...sessionOperations });
+export const handler = groupHandler<typeof tokenContract>(
+  'token',
+  { ...oauthOperations, ...loginOperations, ...sessionOperations },
+  oauthBodyRefusals,
+);

@@ -5,8 +5,7 @@ import type * as z from 'zod/mini';
 import { authorizationServerMetadata, clientCredentialsGrant, OAuthError } from '#shared/auth/oauth2';
 import { JWKS_MAX_AGE_SECONDS, publicJwks } from '#shared/auth/signing-keys';
 import { dynamoApplicationRepository } from '#shared/db/applications';
-import { isWellFormedForm } from '#shared/http/body';
-import { json, type AnswerFor, type Operations } from '#shared/http/kit';
+import { json, type AnswerFor, type BodyRefusals, type Operations } from '#shared/http/kit';
 import { config } from '#shared/config';
 import { scopes } from '#shared/domain/permissions';
 import { notFound } from '#shared/domain/errors';
@@ -44,10 +43,6 @@ function jwkView(key: JWK): z.output<typeof jwk> {
 export const oauthOperations: Operations<'token', typeof tokenContract> = {
   'POST /oauth2/token': async (request) => {
     try {
-      // The kit checked the media type; a form that does not decode to well-formed UTF-8 is a malformed request here.
-      if (request.rawBody.length > 0 && !isWellFormedForm(request.rawBody)) {
-        throw new OAuthError('invalid_request', 'The body or one of its parameters is not well-formed UTF-8');
-      }
       const token = await clientCredentialsGrant(clients, { form: request.form, authorization: request.headers.authorization });
       return json(200, token, noStore);
     } catch (error) {
@@ -68,4 +63,12 @@ export const oauthOperations: Operations<'token', typeof tokenContract> = {
     if (!publicBaseUrl || issuer !== publicBaseUrl) throw notFound('authorization server metadata');
     return json(200, authorizationServerMetadata(issuer, scopes), { 'Cache-Control': jwksCacheControl });
   },
+};
+
+/**
+ * A body the kit could not read (not a form, not well-formed UTF-8, too large) is a malformed request in
+ * RFC 6749's terms (5.2): 400 invalid_request, never the service's 415 or 413, which OAuth clients do not read.
+ */
+export const oauthBodyRefusals: BodyRefusals<'token'> = {
+  'POST /oauth2/token': (refusal) => tokenError(new OAuthError('invalid_request', refusal.message)),
 };

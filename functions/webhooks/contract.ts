@@ -237,7 +237,7 @@ export const webhooksContract = {
   'POST /api/v1/webhooks/inbound/{slug}/{fluxo}': {
     summary: 'Generic inbound webhook of an application',
     description:
-      'Any JSON body, at most 256 KB (413). The payload is kept for audit with its flow name and queued for processing: a 200 means it is ' +
+      'Any JSON body, at most 256 KB (262,144 bytes; more is 413 `payload_too_large` with `maxBytes`, before anything is read). The payload is kept for audit with its flow name and queued for processing: a 200 means it is ' +
       'kept. An unknown slug is a 404; invalid JSON or an invalid `fluxo` a 400. When the application has at least one active subscription ' +
       'with a secret, `X-Service-Signature` is required: missing or matching none is a 401.',
     path: inboundPath,

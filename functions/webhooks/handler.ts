@@ -221,15 +221,13 @@ async function providerBEvent(request: ApiRequest): Promise<Answer<'POST /api/we
   return ok();
 }
 
-const MAX_INBOUND_BYTES = 256 * 1024;
-
 /**
- * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB, 404 unknown slug, 400 invalid
+ * Generic inbound webhook (the spec's inbound rules): 413 over 256 KB (the kit's, from the route's
+ * maxBodyBytes, before anything here runs), 404 unknown slug, 400 invalid
  * JSON or flow name, 401 when a secret is configured and no active one signs the body. The payload is
  * kept for audit with its flow name (pattern 32) before it is queued, so a 200 means it is kept.
  */
 async function genericInbound(request: ApiRequest): Promise<Answer<'POST /api/v1/webhooks/inbound/{slug}/{fluxo}'>> {
-  if (request.rawBody.length > MAX_INBOUND_BYTES) throw new HttpError(413, 'payload_too_large', 'The body may not exceed 256 KB');
   const app = await applicationBySlug(request);
   const fluxo = request.pathParameters.fluxo ?? '';
   if (!FLUXO.test(fluxo)) {

@@ -165,17 +165,19 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
     add(401, 'invalid_token');
     add(403, 'insufficient_scope');
   }
-  if (route.body !== 'none') {
+  // The kit's refusals of a body it cannot read; a route that answers them in its own form (the token
+  // endpoint: RFC 6749's invalid_request) documents that answer in its contract instead.
+  const kitRefusesBody = route.bodyRefusals !== 'route';
+  if (route.body !== 'none' && kitRefusesBody) {
     // shared/http/body.ts: a body of another media type, or text that is not well-formed UTF-8.
     add(415, 'unsupported_media_type');
-    // (the token endpoint, the one form route, answers a malformed form with RFC 6749's invalid_request)
-    if (route.body !== 'form') add(400, 'invalid_encoding');
+    add(400, 'invalid_encoding');
   }
-  if (route.body === 'json') {
+  if (route.body === 'json' && kitRefusesBody) {
     add(400, 'invalid_json');
     add(400, 'validation_error'); // a body that is not what the route takes (an object, or an array)
   }
-  if (route.maxBodyBytes !== undefined) add(413, 'payload_too_large');
+  if (route.maxBodyBytes !== undefined && kitRefusesBody) add(413, 'payload_too_large');
   if (rateLimits.some((limit) => limit.paths.some((prefix) => route.path.startsWith(prefix)))) add(429, 'too_many_requests');
   add(500, 'internal_error');
   return errors;
@@ -184,7 +186,7 @@ function automaticErrors(route: Route): Map<number, Set<string>> {
 const errorBody: Json = {
   type: 'object',
   description:
-    'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit), `requestId` (500).',
+    'The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit in bytes) or `maxRecords` (413: a batch’s limit in records), `requestId` (500).',
   properties: { error: { type: 'string', description: 'Machine-readable code.' }, message: { type: 'string', description: 'For people.' } },
   required: ['error', 'message'],
 };

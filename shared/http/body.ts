@@ -86,15 +86,13 @@ export function isWellFormedForm(bytes: Buffer): boolean {
 }
 
 /**
- * Checks a non-empty body against the media types of its route: 415 when it is sent as another. With
- * `encoding`, 400 invalid_encoding when its text (or a form's decoded fields) is not well-formed UTF-8;
- * the token endpoint checks its form itself, to answer in RFC 6749's terms. Returns the body's text.
+ * Checks a non-empty body against the media types of its route: 415 when it is sent as another, 400
+ * invalid_encoding when its text (or a form's decoded fields) is not well-formed UTF-8. Returns the body's text.
  */
-export function checkBody(bytes: Buffer, contentType: string | undefined, accepts: readonly MediaType[], encoding = true): string {
+export function checkBody(bytes: Buffer, contentType: string | undefined, accepts: readonly MediaType[]): string {
   const mediaType = mediaTypeOf(contentType);
   const accepted = accepts.find((type) => type === mediaType);
   if (!accepted) throw unsupportedMediaType(accepts);
-  if (!encoding) return bytes.toString('utf8');
   if (accepted === FORM_MEDIA_TYPE ? !isWellFormedForm(bytes) : !isUtf8(bytes)) {
     throw invalidEncoding(
       accepted === FORM_MEDIA_TYPE

@@ -35,4 +35,12 @@ export function exposedError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * The service's 413 over a body's bytes, whichever route refuses it: `{error: 'payload_too_large', message,
+ * maxBytes}`. (Over a batch's records, the domain's too_large names `maxRecords` in the same place.) API
+ * Gateway's own 413, over its 10 MB, keeps AWS's body (infra/local/gateway.ts, `REQUEST_TOO_LARGE`).
+ */
+export const payloadTooLarge = (bytes: number, maxBytes: number) =>
+  new HttpError(413, 'payload_too_large', `The request body has ${bytes} bytes; this route takes at most ${maxBytes} bytes`, { maxBytes });
+
 export const notImplemented = (what: string) => new HttpError(501, 'not_implemented', `${what} is not implemented yet`);

@@ -8,7 +8,7 @@ import type { RouteContract } from '#shared/http/contract/kit';
 import { fromAuthorizerContext, type Principal, type TenantPrincipal } from '#shared/auth/principal';
 import { checkAccess } from '#shared/http/access';
 import { checkBody, parseJsonText } from '#shared/http/body';
-import { exposedError, HttpError, notImplemented } from '#shared/http/errors';
+import { exposedError, HttpError, notImplemented, payloadTooLarge } from '#shared/http/errors';
 import { acceptedMediaTypes, findRoute, routeKey, routesOf, type Group, type GroupRoutes, type Route } from '#shared/http/routes';
 import { addLogContext, lambdaLogFields, log, withLogContext } from '#shared/log';
 
@@ -134,6 +134,12 @@ export const json = <const S extends number, A = ApiResponse, B extends BodyAt<A
   headers?: Record<string, string>,
 ): A => ({ statusCode, body, headers }) as A;
 
+/**
+ * The answers of a group's routes marked `bodyRefusals: 'route'` to a body the kit refused (its 413, 415
+ * or 400, before the operation runs), in the route's own error form.
+ */
+export type BodyRefusals<G extends Group> = { [K in keyof GroupRoutes<G>]?: (refusal: HttpError) => ApiResponse };
+
 const lowerCaseKeys = (headers: Record<string, string | undefined> | null): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
@@ -161,17 +167,12 @@ export function readRequest<P extends Principal>(event: APIGatewayProxyEvent, ro
   const headers = lowerCaseKeys(event.headers);
   const rawBody = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   if (route.maxBodyBytes !== undefined && rawBody.length > route.maxBodyBytes) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The request body has ${rawBody.length} bytes; this route takes at most ${route.maxBodyBytes} bytes`,
-      { maxBytes: route.maxBodyBytes },
-    );
+    throw payloadTooLarge(rawBody.length, route.maxBodyBytes);
   }
   let body: unknown;
   let form: URLSearchParams | undefined;
   if (route.body !== 'none' && rawBody.length > 0) {
-    const text = checkBody(rawBody, headers['content-type'], acceptedMediaTypes(route), route.body !== 'form');
+    const text = checkBody(rawBody, headers['content-type'], acceptedMediaTypes(route));
     if (route.body === 'json') body = parseJsonText(text);
     else if (route.body === 'form') form = new URLSearchParams(text);
   }
@@ -231,16 +232,25 @@ type GroupOf<C> = { [G in Group]: [keyof C & keyof GroupRoutes<G>] extends [neve
 
 /**
  * The Lambda handler of one endpoint group, typed by its contract: `groupHandler<typeof xContract>('x', {...})`
- * (the contract imported with `import type`), each operation answering what its route documents. Every route of the group is served: those
- * without an operation yet answer 501, visibly.
+ * (the contract imported with `import type`), each operation answering what its route documents. Every route of the
+ * group is served: those without an operation yet answer 501, visibly. A route whose table entry says
+ * `bodyRefusals: 'route'` answers a body the kit refuses with its entry in `bodyRefusals`, which it must have.
  */
 export function groupHandler<C extends AnyContract = AnyContract, G extends Group = GroupOf<C>>(
   group: G,
   operations: NoInfer<Operations<G, C>>,
+  bodyRefusals: BodyRefusals<G> = {},
 ) {
   const own = new Set<string>(routesOf(group).map(routeKey));
   for (const key of Object.keys(operations)) {
     if (!own.has(key)) throw new Error(`operation ${key} is not a route of group ${group}`);
+  }
+  const refusalsByKey = bodyRefusals as Partial<Record<string, (refusal: HttpError) => ApiResponse>>;
+  for (const route of routesOf(group)) {
+    const key = routeKey(route);
+    const mapped = refusalsByKey[key] !== undefined;
+    if (mapped && route.bodyRefusals !== 'route') throw new Error(`${key} answers body refusals itself but its route says the kit does`);
+    if (!mapped && route.bodyRefusals === 'route' && key in operations) throw new Error(`${key} must map the kit's body refusals`);
   }
   // Each operation was typed by its route's scheme (Operations<G>): the principal handed over matches it.
   const byKey = operations as Partial<Record<string, Operation<Principal, ApiResponse>>>;
@@ -256,7 +266,15 @@ export function groupHandler<C extends AnyContract = AnyContract, G extends Grou
       if (!route || route.group !== group) throw new HttpError(404, 'not_found', 'No such route');
       const principal = fromAuthorizerContext(event.requestContext?.authorizer);
       if (principal.aplicacaoId !== undefined) addLogContext({ aplicacaoId: principal.aplicacaoId });
-      const request = readRequest(event, route, route.auth === 'none' ? principal : checkAccess(route, principal));
+      const allowed = route.auth === 'none' ? principal : checkAccess(route, principal);
+      let request: ApiRequest;
+      try {
+        request = readRequest(event, route, allowed);
+      } catch (error) {
+        const refuse = refusalsByKey[routeKey(route)];
+        if (!refuse || !(error instanceof HttpError)) throw error;
+        return toResult(refuse(error), event.requestContext?.requestId ?? 'unknown');
+      }
       const operation = byKey[routeKey(route)];
       if (!operation) throw notImplemented(`${route.method} ${route.path}`);
       const response = await operation(request);

@@ -70,6 +70,13 @@ export interface Route {
   bodyRequired?: boolean;
   /** The largest body the route takes, in bytes; the kit answers 413 above it, before reading it. */
   maxBodyBytes?: number;
+  /**
+   * Who answers a body the kit cannot read (over `maxBodyBytes`, of another media type, not well-formed
+   * UTF-8, not JSON): by default the kit, with the service's 413, 415 or 400; `route` when the route has
+   * an error form of its own, to which its group handler maps the kit's refusal (groupHandler's
+   * `bodyRefusals`). The token endpoint: RFC 6749 §5.2's 400 invalid_request, the only error OAuth clients read there.
+   */
+  bodyRefusals?: 'route';
 }
 
 /**
@@ -78,6 +85,9 @@ export interface Route {
  * for the rest of the event (headers, context), so the service's 413 is what an agent meets, not a 500.
  */
 export const AGENT_IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The generic inbound webhook's payloads (the spec's inbound rules: at most 256 KB). */
+export const INBOUND_WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
 
 /** The media types a body of the route may be sent as: its own `accepts`, else its body kind's. */
 export const acceptedMediaTypes = (route: Pick<Route, 'body' | 'accepts'>): readonly MediaType[] =>
@@ -96,7 +106,7 @@ const r = <M extends Method, P extends string, G extends Group, A extends AuthSc
   path: P,
   group: G,
   auth: A,
-  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'accepts' | 'bodyType' | 'bodyRequired' | 'maxBodyBytes'>> = {},
+  extra: Partial<Pick<Route, 'scopes' | 'role' | 'body' | 'accepts' | 'bodyType' | 'bodyRequired' | 'maxBodyBytes' | 'bodyRefusals'>> = {},
 ): TableRoute<M, P, G, A> => ({
   method,
   path,
@@ -130,7 +140,7 @@ export const specRoutes = [
   r('GET', '/api/v2/stats', 'config', 'apiKey'),
 
   // Token endpoint
-  r('POST', '/oauth2/token', 'token', 'none', { body: 'form' }),
+  r('POST', '/oauth2/token', 'token', 'none', { body: 'form', bodyRefusals: 'route' }),
 
   // External API v2 (OAuth2)
   r('GET', '/api/external/v2/agendamentos', 'v2-appointments', 'oauth2', scope('agendamentos:read')),
@@ -164,7 +174,11 @@ export const specRoutes = [
   r('POST', '/api/webhooks/whatsapp/webhook/test', 'webhooks', 'none', { body: 'raw', accepts: [FORM_MEDIA_TYPE, JSON_MEDIA_TYPE] }),
   r('GET', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none'),
   r('POST', '/api/webhooks/whatsapp/meta/{slug}', 'webhooks', 'none', { body: 'raw', ...json }),
-  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', { body: 'raw', ...json }),
+  r('POST', '/api/v1/webhooks/inbound/{slug}/{fluxo}', 'webhooks', 'none', {
+    body: 'raw',
+    ...json,
+    maxBodyBytes: INBOUND_WEBHOOK_MAX_BODY_BYTES,
+  }),
 
   // Public endpoints
   r('GET', '/api/planos/ativos', 'public', 'none'),

@@ -1,6 +1,7 @@
 // The console in a real browser (Debian's Chromium) against the real local service: the login, the
 // session through reloads and tabs (refresh-token rotation and reuse detection), what each kind of
 // admin sees, the security headers, and axe on the login and the first page.
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { client, useLocalService } from '../support/local-service.ts';
 import { consoleLogin, expectAccessible, useBrowser } from '../support/browser.ts';
@@ -37,6 +38,21 @@ describe('the console login', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe(consoleLogin(service, 'outra').email);
     expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Principal' }).count()).toBe(0);
+  });
+
+  it('lets the network go idle on the login page with no session: the refused refresh is read to its end', async () => {
+    const page = await browser.page();
+    const isRefresh = (request: Request) => new URL(request.url()).pathname === '/api/auth/refresh';
+    // An answer whose body the page never reads or cancels stays a pending request for the page's life:
+    // it never finishes, and the network never goes idle (these would time out).
+    const refreshFinished = page.waitForEvent('requestfinished', { predicate: isRefresh, timeout: 10_000 });
+
+    await page.goto(`${service.baseUrl}/console/`);
+    await page.getByLabel('E-mail').waitFor();
+    const refresh = await refreshFinished;
+    await page.waitForLoadState('networkidle', { timeout: 10_000 });
+
+    expect((await refresh.response())?.status()).toBe(401);
   });
 
   it('logs a tenant admin in to Início with the balance the API reports, and never offers Aplicações', async () => {

@@ -321,7 +321,11 @@ describe('batch import', () => {
     const off = await importBatch(inactive, one);
 
     expect(tooMany.status).toBe(413);
-    expect(tooMany.json).toMatchObject({ error: 'payload_too_large' });
+    expect(tooMany.json).toEqual({
+      error: 'payload_too_large',
+      message: 'registros has 501 records; at most 500 per request',
+      maxRecords: 500,
+    });
     expect(noId.status).toBe(400);
     expect(noId.json).toMatchObject({ field: 'integracaoId' });
     expect(notObject.status).toBe(400);

@@ -193,6 +193,24 @@ describe('POST /oauth2/token', () => {
     ],
     ['no client authentication at all', 401, 'invalid_client', () => ({ body: 'grant_type=client_credentials' })],
   ];
+  it('answers a JSON body with RFC 6749 400 invalid_request, not cacheable, as OAuth clients read it', async () => {
+    const response = await tokenEndpoint(JSON.stringify({ grant_type: 'client_credentials', ...post() }), {
+      'Content-Type': 'application/json',
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('x-www-form-urlencoded') });
+    expect(response.headers.get('cache-control')).toBe(noStore['cache-control']);
+    expect(response.headers.get('pragma')).toBe(noStore.pragma);
+  });
+
+  it("leaves the service's 415 to the other routes, the token group's login included", async () => {
+    const response = await fetch(`${service.baseUrl}/api/auth/login`, { method: 'POST', headers: FORM, body: 'email=x%40y.z&senha=x' });
+
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'unsupported_media_type', message: expect.stringContaining('application/json') });
+  });
+
   it.each(cases)('answers %s with %i %s, not cacheable', async (_, status, error, request) => {
     const { body, headers } = request();
 

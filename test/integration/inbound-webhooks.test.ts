@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxApp } from '#infra/local/seed';
 import { signPortalToken } from '#shared/auth/tokens';
 import { dynamoApplicationRepository } from '#shared/db/applications';
+import { INBOUND_WEBHOOK_MAX_BODY_BYTES } from '#shared/http/routes';
 import { providerASignature, providerBSignature } from '#shared/providers/signatures';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
@@ -300,7 +301,14 @@ describe('generic inbound webhook', () => {
     expect((await post(demo.slug, 'fluxo%20ruim', body, sign(body, demo.inboundSecret))).body).toMatchObject({ field: 'fluxo' });
     expect((await post('nao-existe', 'x', body)).status).toBe(404);
     const big = JSON.stringify({ dados: 'x'.repeat(256 * 1024) });
-    expect((await post(demo.slug, 'grande', big, sign(big, demo.inboundSecret))).status).toBe(413);
+    const tooLarge = await post(demo.slug, 'grande', big, sign(big, demo.inboundSecret));
+    expect(tooLarge.status).toBe(413);
+    // The service's one 413 body, as the kit answers it on every route with a limit.
+    expect(tooLarge.body).toEqual({
+      error: 'payload_too_large',
+      message: `The request body has ${Buffer.byteLength(big)} bytes; this route takes at most ${INBOUND_WEBHOOK_MAX_BODY_BYTES} bytes`,
+      maxBytes: INBOUND_WEBHOOK_MAX_BODY_BYTES,
+    });
 
     expect(await events(demo)).toHaveLength(before);
   });

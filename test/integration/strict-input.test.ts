@@ -1,6 +1,6 @@
 // Strict input at the edge (#25 item 9), through the local gateway: a body is read only when it is of a
-// media type the route takes (415 otherwise: a JSON body sent as text/plain, as a cross-site form can,
-// is never processed), is well-formed UTF-8 with no lone surrogate escaped in its strings (400), and is
+// media type the route takes (415 otherwise, 400 invalid_request at the token endpoint: a JSON body sent
+// as text/plain, as a cross-site form can, is never processed), is well-formed UTF-8 with no lone surrogate escaped in its strings (400), and is
 // what the route takes (a missing, `null` or non-object body is one 400 on every route). Nothing is
 // written on a refusal; what is written reads back as the same text.
 import { createHmac } from 'node:crypto';
@@ -125,7 +125,7 @@ describe('the same answers on other routes', () => {
     expect(archived.json.estado).toBe('ARQUIVADO');
   });
 
-  it('the token endpoint takes only a form: JSON is 415', async () => {
+  it('the token endpoint takes only a form: JSON is RFC 6749 400 invalid_request, the one error form OAuth clients read there', async () => {
     const { clientId, clientSecret } = service.sandbox.applications.demo.oauth;
 
     const reply = await raw(
@@ -136,8 +136,8 @@ describe('the same answers on other routes', () => {
       'application/json',
     );
 
-    expect(reply.status).toBe(415);
-    expect(reply.json).toMatchObject({ error: 'unsupported_media_type' });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
   });
 
   it('the provider_a status callback takes only a form: JSON is 415', async () => {

@@ -5,7 +5,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext, restEvent } from '#events/samples/api-gateway';
-import { oauthOperations } from '#functions/token/oauth';
+import { loginOperations } from '#functions/token/login';
+import { oauthBodyRefusals, oauthOperations } from '#functions/token/oauth';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
 import { hashSecret } from '#shared/auth/secrets';
 import { generateSigningKeyJwk, resetSigningKeys } from '#shared/auth/signing-keys';
@@ -24,7 +25,8 @@ const ODD = { clientId: 'cl odd:id', secret: 'p:a+s s%w/ó=' };
 const FULL_SCOPES = ['agendamentos:read', 'agendamentos:write', 'mensagens:enviar'];
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const handler = groupHandler('token', oauthOperations);
+// The group's logins beside the token endpoint: the kit's own 415 still answers their bodies of another media type.
+const handler = groupHandler('token', { ...oauthOperations, ...loginOperations }, oauthBodyRefusals);
 
 let keyA: JWK;
 let keyB: JWK;
@@ -48,13 +50,12 @@ const clientItem = (clientId: string, secret: string, scopes: string[]) => ({
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString('base64')}`;
 
-async function tokenRequest(body: string, headers: Record<string, string> = {}) {
-  const event = restEvent({
-    method: 'POST',
-    resource: '/oauth2/token',
-    body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-  });
+/** A header given as undefined is left out (the form's Content-Type included). */
+async function tokenRequest(body: string | Uint8Array, headers: Record<string, string | undefined> = {}) {
+  const sent = Object.entries({ 'Content-Type': 'application/x-www-form-urlencoded', ...headers }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  const event = restEvent({ method: 'POST', resource: '/oauth2/token', body, headers: Object.fromEntries(sent) });
   const result = await handler(event, lambdaContext());
   return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body) as Record<string, unknown> };
 }
@@ -256,18 +257,47 @@ describe('POST /oauth2/token', () => {
   });
 
   it.each([
-    ['JSON', { 'Content-Type': 'application/json' }],
-    ['text/plain', { 'Content-Type': 'text/plain' }],
-    ['a form in another charset', { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' }],
-  ])('refuses a body sent as %s with 415 before reading it', async (_, headers) => {
-    const response = await tokenRequest(`grant_type=client_credentials&${auth}`, headers);
+    ['JSON', { 'Content-Type': 'application/json' }, JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.clientId })],
+    ['text/plain', { 'Content-Type': 'text/plain' }, `grant_type=client_credentials&${auth}`],
+    ['no Content-Type', { 'Content-Type': undefined }, `grant_type=client_credentials&${auth}`],
+    [
+      'a form in another charset',
+      { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' },
+      `grant_type=client_credentials&${auth}`,
+    ],
+    ['a form whose bytes are not UTF-8', {}, Uint8Array.from([0x67, 0x3d, 0xff])],
+  ])('answers a body sent as %s with RFC 6749 invalid_request before reading it', async (_, headers, body) => {
+    const response = await tokenRequest(body, headers);
 
-    expect(response.status).toBe(415);
-    expect(response.json).toEqual({
-      error: 'unsupported_media_type',
-      message: expect.stringContaining('application/x-www-form-urlencoded'),
-    });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    expect(response.headers).toMatchObject({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     expect(getKeys()).toEqual([]);
+  });
+
+  it('names the media type it takes in the description', async () => {
+    const response = await tokenRequest('{"grant_type":"client_credentials"}', { 'Content-Type': 'application/json' });
+
+    expect(response.json.error_description).toContain('application/x-www-form-urlencoded');
+  });
+
+  it("leaves the kit's 415 to the group's other routes", async () => {
+    const event = restEvent({
+      method: 'POST',
+      resource: '/api/auth/login',
+      body: 'email=a%40b.c&senha=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+
+    const result = await handler(event, lambdaContext());
+
+    expect(result.statusCode).toBe(415);
+    expect(JSON.parse(result.body)).toEqual({ error: 'unsupported_media_type', message: expect.stringContaining('application/json') });
+    expect(getKeys()).toEqual([]);
+  });
+
+  it('will not build the group without an answer for the refused bodies of the token endpoint', () => {
+    expect(() => groupHandler('token', oauthOperations)).toThrow("POST /oauth2/token must map the kit's body refusals");
   });
 
   it('checks a malformed request before any table read', async () => {

@@ -2,8 +2,8 @@
 // match the state machine (shared/domain/appointments/state-machine.ts), and the 24-hour window is worded right.
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, decideTransition, type Trigger } from '#shared/domain/appointments/state-machine';
-import { movesFrom, statuses } from '../../console/src/pages/agendamentos/rotulos.ts';
-import { serviceWindow } from '../../console/src/pages/atendimentos/rotulos.ts';
+import { movesFrom, statuses } from '../../console/src/pages/agendamentos/model.ts';
+import { serviceWindow } from '../../console/src/pages/atendimentos/model.ts';
 
 const changes = (status: (typeof appointmentStatuses)[number], trigger: Trigger) => {
   const decision = decideTransition(status, trigger);

@@ -156,7 +156,7 @@ export interface paths {
          * Issue an access token (OAuth2 client credentials)
          * @description RFC 6749 §4.4. The client authenticates with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`, each part form-encoded; every client supports it) or with `client_id` and `client_secret` in the form (a `client_id` next to Basic must name the same client); not both.
          *
-         *     Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable. A body sent as anything but `application/x-www-form-urlencoded` (with at most `charset=utf-8`) is refused before it is read: 415 with the service’s error body.
+         *     Errors are RFC 6749 §5.2 bodies `{error, error_description}`; no answer of this endpoint is cacheable. A body sent as anything but `application/x-www-form-urlencoded` (with at most `charset=utf-8`), JSON included, is refused before it is read, in the same form: 400 `invalid_request`.
          */
         post: operations["postOauth2Token"];
         delete?: never;
@@ -550,7 +550,7 @@ export interface paths {
         put?: never;
         /**
          * Generic inbound webhook of an application
-         * @description Any JSON body, at most 256 KB (413). The payload is kept for audit with its flow name and queued for processing: a 200 means it is kept. An unknown slug is a 404; invalid JSON or an invalid `fluxo` a 400. When the application has at least one active subscription with a secret, `X-Service-Signature` is required: missing or matching none is a 401.
+         * @description Any JSON body, at most 256 KB (262,144 bytes; more is 413 `payload_too_large` with `maxBytes`, before anything is read). The payload is kept for audit with its flow name and queued for processing: a 200 means it is kept. An unknown slug is a 404; invalid JSON or an invalid `fluxo` a 400. When the application has at least one active subscription with a secret, `X-Service-Signature` is required: missing or matching none is a 401.
          */
         post: operations["postApiV1WebhooksInboundSlugFluxo"];
         delete?: never;
@@ -2473,7 +2473,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit), `requestId` (500). */
+        /** @description The service’s error body. Some errors add fields: `field` (the offending field), `saldo` (402), `maxBytes` (413: the route’s body limit in bytes) or `maxRecords` (413: a batch’s limit in records), `requestId` (500). */
         ErrorBody: {
             /** @description Machine-readable code. */
             error: string;
@@ -4506,7 +4506,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
-            /** @description `invalid_request`: a parameter is missing, repeated or malformed (or does not decode to well-formed UTF-8), or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client. */
+            /** @description `invalid_request`: the body is not a form (`application/x-www-form-urlencoded`, with at most `charset=utf-8`) or not well-formed UTF-8, a parameter is missing, repeated or malformed (or does not decode to well-formed UTF-8), or both client authentication methods were used. `unsupported_grant_type`: anything but client_credentials. `invalid_scope`: a scope is malformed or not authorized for the client. */
             400: {
                 headers: {
                     /** @description `no-store`: token answers, errors included, are never cached. */
@@ -4540,15 +4540,6 @@ export interface operations {
                         error: "invalid_client";
                         error_description: string;
                     };
-                };
-            };
-            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Too many requests; Retry-After says when to try again. */

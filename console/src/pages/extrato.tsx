@@ -2,10 +2,11 @@
 // and the same filtered period as CSV (the API builds it; the page only saves it).
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../api/client';
+import { api } from '../api/client';
 import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
-import { money, when } from '../format';
 import { referenciaTipoLabel } from '../labels';
+import { problem } from '../refusal';
+import { money, when } from '../format';
 
 const PAGE_SIZE = 50;
 

@@ -1,11 +1,10 @@
 // Início: balance, spend today and this month, messages by status today and over 30 days, a low-balance
 // warning, the provider and its numbers. One GET (/api/admin/resumo), refreshed every 30 s.
 import type { JSX } from 'preact';
-import type { Paths } from '../api/client';
-import { api } from '../api/client';
+import { api, type Paths } from '../api/client';
 import { Alert, Loading, Page, useLoad } from '../components';
-import { day, money } from '../format';
 import { messageStatusLabel, messageStatuses, providerLabel, type MessageStatus } from '../labels';
+import { day, money } from '../format';
 
 type Overview = Paths['/api/admin/resumo']['get']['responses'][200]['content']['application/json'];
 

@@ -5,8 +5,8 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
+import { contextoLabel, type MessageStatus, messageStatuses, messageStatusLabel } from '../labels';
 import { money, when } from '../format';
-import { contextoLabel, messageStatusLabel, messageStatuses, type MessageStatus } from '../labels';
 import { BASE, navigate, useRoute } from '../router';
 
 const POLL_MS = 5_000;

@@ -47,11 +47,13 @@ export const batchSchema = z.object({
   registros: z.array(z.unknown()).check(z.minLength(1), z.maxLength(MAX_RECORDS)),
 });
 
-/** The batch's envelope: 400 naming the field, 413 (too_large) over 500 records. */
+/** The batch's envelope: 400 naming the field, 413 (too_large, naming `maxRecords`) over 500 records. */
 export function parseBatch(body: unknown): { integracaoId: number; registros: unknown[] } {
   const records = (body as { registros?: unknown } | null)?.registros;
   if (Array.isArray(records) && records.length > MAX_RECORDS) {
-    throw new DomainError('too_large', `registros has ${records.length} records; at most ${MAX_RECORDS} per request`);
+    throw new DomainError('too_large', `registros has ${records.length} records; at most ${MAX_RECORDS} per request`, {
+      maxRecords: MAX_RECORDS,
+    });
   }
   return parseInput(batchSchema, body);
 }

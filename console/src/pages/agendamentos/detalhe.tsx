@@ -2,22 +2,12 @@
 // operator's moves its status allows, every move as a timeline, and the flow's messages with their status.
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { refusedText } from '../../refused';
+import { api } from '../../api/client';
 import { Alert, Loading, Page, TextArea, useLoad } from '../../components';
+import { problem, refusedText } from '../../refusal';
 import { cpf, maskedCpf, phone, when } from '../../format';
-import {
-  actor,
-  messageStatusLabel,
-  movesFrom,
-  statusLabel,
-  statusTone,
-  stepLabel,
-  type Detail,
-  type FlowMessage,
-  type Move,
-  type OperatorMove,
-} from './rotulos';
+import { appointmentStatusLabel, messageStatusLabel, stepLabel } from '../../labels';
+import { actor, movesFrom, statusTone, type Detail, type FlowMessage, type Move, type OperatorMove } from './model';
 
 export function Detalhe(props: { id: string; back: string }): JSX.Element {
   const id = /^[1-9]\d{0,15}$/.test(props.id) ? Number(props.id) : undefined;
@@ -54,7 +44,7 @@ function Dados(props: { a: Detail }): JSX.Element {
   return (
     <section class="card appointment-card" aria-labelledby="dados-title">
       <h2 id="dados-title">
-        {a.pacienteNome ?? 'Paciente sem nome'} <span class={`badge ${statusTone(a.status)}`}>{statusLabel[a.status]}</span>
+        {a.pacienteNome ?? 'Paciente sem nome'} <span class={`badge ${statusTone(a.status)}`}>{appointmentStatusLabel[a.status]}</span>
       </h2>
       {a.pendencia && <Alert kind="warning">{a.pendencia}</Alert>}
       <dl class="pairs">
@@ -172,7 +162,7 @@ function Acoes(props: { a: Detail; onMoved: () => void }): JSX.Element {
       {result && <Alert kind="info">{result}</Alert>}
       {refusal && !motivoError && !open && <Alert>{refusal.message}</Alert>}
       {moves.length === 0 ? (
-        <p class="muted">Um agendamento {statusLabel[props.a.status].toLowerCase()} não muda mais.</p>
+        <p class="muted">Um agendamento {appointmentStatusLabel[props.a.status].toLowerCase()} não muda mais.</p>
       ) : (
         !open && (
           <div class="button-row">
@@ -249,12 +239,12 @@ function Historico(props: { moves: Move[] }): JSX.Element {
             <p>
               {m.de === null ? (
                 <>
-                  Criado como <span class={`badge ${statusTone(m.para)}`}>{statusLabel[m.para]}</span>
+                  Criado como <span class={`badge ${statusTone(m.para)}`}>{appointmentStatusLabel[m.para]}</span>
                 </>
               ) : (
                 <>
-                  <span class={`badge ${statusTone(m.de)}`}>{statusLabel[m.de]}</span> →{' '}
-                  <span class={`badge ${statusTone(m.para)}`}>{statusLabel[m.para]}</span>
+                  <span class={`badge ${statusTone(m.de)}`}>{appointmentStatusLabel[m.de]}</span> →{' '}
+                  <span class={`badge ${statusTone(m.para)}`}>{appointmentStatusLabel[m.para]}</span>
                 </>
               )}{' '}
               por {actor(m.por)}

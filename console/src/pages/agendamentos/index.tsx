@@ -3,12 +3,14 @@
 // and the filter live in the URL, so a reload or the way back from an appointment keeps them.
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert, Field, Loading, Page, Select, useLoad } from '../../components';
+import { problem } from '../../refusal';
 import { addDays, day, phone, today } from '../../format';
 import { BASE, navigate, useRoute } from '../../router';
 import { Detalhe } from './detalhe';
-import { statusLabel, statuses, statusTone, type BoardItem, type Status } from './rotulos';
+import { appointmentStatusLabel } from '../../labels';
+import { statuses, statusTone, type BoardItem, type Status } from './model';
 
 const PAGE_SIZE = 20;
 
@@ -89,7 +91,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
         <Select
           label="Status"
           value={status ?? ''}
-          options={[['', 'Todos'], ...statuses.map((s) => [s, statusLabel[s]] as const)]}
+          options={[['', 'Todos'], ...statuses.map((s) => [s, appointmentStatusLabel[s]] as const)]}
           onChange={(e) => go({ status: (e.currentTarget.value || undefined) as Status | undefined })}
         />
         <button type="button" class="secondary" onClick={first.reload}>
@@ -105,7 +107,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
           {!status && items.length > 0 && <Contagem items={items} total={total} />}
           <table>
             <caption>
-              {status ? `${statusLabel[status]} em ` : 'Agendamentos de '}
+              {status ? `${appointmentStatusLabel[status]} em ` : 'Agendamentos de '}
               {day(data)}: {total === 0 ? 'nenhum' : total === 1 ? '1 agendamento' : `${total} agendamentos`}
             </caption>
             <thead>
@@ -134,7 +136,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
                   </td>
                   <td>{a.prestador ?? '—'}</td>
                   <td>
-                    <span class={`badge ${statusTone(a.status)}`}>{statusLabel[a.status]}</span>
+                    <span class={`badge ${statusTone(a.status)}`}>{appointmentStatusLabel[a.status]}</span>
                     {a.pendencia && <div class="muted">{a.pendencia}</div>}
                   </td>
                 </tr>
@@ -142,7 +144,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
               {items.length === 0 && (
                 <tr>
                   <td colSpan={5} class="muted">
-                    Nenhum agendamento {status ? `com status ${statusLabel[status]} ` : ''}neste dia.
+                    Nenhum agendamento {status ? `com status ${appointmentStatusLabel[status]} ` : ''}neste dia.
                   </td>
                 </tr>
               )}
@@ -181,7 +183,7 @@ function Contagem(props: { items: BoardItem[]; total: number }): JSX.Element {
           .filter((s) => counts.has(s))
           .map((s) => (
             <li key={s}>
-              <span class={`badge ${statusTone(s)}`}>{statusLabel[s]}</span> {counts.get(s)}
+              <span class={`badge ${statusTone(s)}`}>{appointmentStatusLabel[s]}</span> {counts.get(s)}
             </li>
           ))}
       </ul>

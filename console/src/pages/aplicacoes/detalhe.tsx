@@ -2,13 +2,13 @@
 // before it is done), adding credit in reais, and refunding a debit of its statement once.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
+import { api } from '../../api/client';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, useLoad } from '../../components';
+import { providerLabel } from '../../labels';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import type { components } from '../../api/schema';
-import { Alert, Field, Loading, Page, useLoad } from '../../components';
 import { ConfirmDialog } from '../../dialog';
 import { money, when } from '../../format';
-import { errorAt, formError, type Refusal } from '../../refusal';
-import { ActiveBadge, providerLabels, SectionNav } from './comum';
 import { parseReais } from './reais';
 
 type Application = components['schemas']['AdminApplicationWithBalance'];
@@ -18,7 +18,7 @@ export function DetalheAplicacao(props: { id: number }): JSX.Element {
   const a = app.data;
   return (
     <Page title={a ? `Aplicação ${a.nome}` : `Aplicação ${props.id}`} actions={a && <ActiveBadge ativo={a.ativo} />}>
-      <SectionNav current="detalhe" />
+      <ApplicationsNav current="detalhe" />
       {app.error && <Alert>{app.error}</Alert>}
       {!a ? (
         !app.error && <Loading what="a aplicação" />
@@ -39,7 +39,7 @@ export function DetalheAplicacao(props: { id: number }): JSX.Element {
                 <dt>Slug</dt>
                 <dd>{a.slug}</dd>
                 <dt>Provedor</dt>
-                <dd>{providerLabels[a.provider]}</dd>
+                <dd>{providerLabel[a.provider]}</dd>
                 <dt>Chave da API</dt>
                 <dd>{a.apiKey ?? '—'}</dd>
                 <dt>Números WhatsApp</dt>
@@ -162,13 +162,12 @@ function Credito(props: { app: Application; onChanged: () => void }): JSX.Elemen
     }
   };
 
-  const general = formError(refusal, ['valor', 'descricao']);
   return (
     <section class="panel" aria-labelledby="credito-title">
       <h2 id="credito-title">Adicionar crédito</h2>
       {done && <Alert kind="info">{done}</Alert>}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {general && <Alert>{general}</Alert>}
+        <FormError refusal={refusal} fields={['valor', 'descricao']} />
         <div class="field-row">
           <Field
             label="Valor (R$)"

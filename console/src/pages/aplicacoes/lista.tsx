@@ -2,13 +2,13 @@
 // new one: its API key and secret are shown once, right after, and never again.
 import type { JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
+import { api } from '../../api/client';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, Select } from '../../components';
+import { providerLabel } from '../../labels';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import type { components } from '../../api/schema';
-import { Alert, Field, Loading, Page, Select } from '../../components';
 import { when } from '../../format';
-import { errorAt, formError, type Refusal } from '../../refusal';
 import { BASE } from '../../router';
-import { ActiveBadge, providerLabels, SectionNav } from './comum';
 
 type Application = components['schemas']['AdminApplication'];
 type Created = components['schemas']['AdminApplicationCreated'];
@@ -51,7 +51,7 @@ export function ListaAplicacoes(): JSX.Element {
         </button>
       }
     >
-      <SectionNav current="lista" />
+      <ApplicationsNav current="lista" />
       {created && <CreatedPanel created={created} onDone={() => setCreated(undefined)} />}
       {creating && (
         <NewApplication
@@ -92,7 +92,7 @@ export function ListaAplicacoes(): JSX.Element {
                     <a href={`${BASE}aplicacoes/${a.id}`}>{a.nome}</a>
                   </td>
                   <td>{a.slug}</td>
-                  <td>{providerLabels[a.provider]}</td>
+                  <td>{providerLabel[a.provider]}</td>
                   <td>
                     <ActiveBadge ativo={a.ativo} />
                   </td>
@@ -157,7 +157,7 @@ const empty: Draft = {
   providerB: { phoneNumberId: '', accessToken: '', appSecret: '', verifyToken: '', wabaId: '', baseUrl: '' },
 };
 
-const providerOptions = Object.entries(providerLabels) as [Provider, string][];
+const providerOptions = Object.entries(providerLabel) as [Provider, string][];
 const FIELDS = ['nome', 'slug', 'provider', 'providerA', 'providerB'];
 
 /** The filled settings only: an optional one left empty is not sent. */
@@ -198,14 +198,13 @@ function NewApplication(props: { onCreated: (app: Created) => void; onCancel: ()
     }
   };
 
-  const general = formError(refusal, FIELDS);
   return (
     <section class="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Nova aplicação
       </h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {general && <Alert>{general}</Alert>}
+        <FormError refusal={refusal} fields={FIELDS} />
         <Field
           label="Nome"
           value={draft.nome}

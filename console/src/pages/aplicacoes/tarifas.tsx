@@ -3,12 +3,11 @@
 // fields the operator changed.
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { api, problem, type Paths } from '../../api/client';
+import { api, type Paths } from '../../api/client';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import type { components } from '../../api/schema';
-import { Alert, Field, Loading, Page, useLoad } from '../../components';
 import { day, money } from '../../format';
-import { errorAt, formError, type Refusal } from '../../refusal';
-import { ActiveBadge, SectionNav } from './comum';
 import { parseReais, typedReais } from './reais';
 
 type Tariff = components['schemas']['AdminTariff'];
@@ -28,7 +27,7 @@ export function Tarifas(): JSX.Element {
         </button>
       }
     >
-      <SectionNav current="tarifas" />
+      <ApplicationsNav current="tarifas" />
       {notice && <Alert kind="info">{notice}</Alert>}
       {editing && (
         <TariffForm
@@ -208,7 +207,6 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
     }
   };
 
-  const general = formError(refusal, FIELDS);
   const code = (example: string) => `Letras maiúsculas, números e _, ex.: ${example}`;
   return (
     <section class="panel" aria-labelledby={`${id}-title`}>
@@ -216,7 +214,7 @@ function TariffForm(props: { tariff?: Tariff; onSaved: (t: Tariff, created: bool
         {original ? `Editar a tarifa ${original.categoria} / ${original.subtipo}` : 'Nova tarifa'}
       </h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {general && <Alert>{general}</Alert>}
+        <FormError refusal={refusal} fields={FIELDS} />
         <div class="field-row">
           <Field
             label="Categoria"

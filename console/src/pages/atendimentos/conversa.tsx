@@ -3,20 +3,13 @@
 // (Enter sends, Shift+Enter breaks the line; the text stays when the API refuses) and closing it.
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert, Loading, TextArea, useLoad } from '../../components';
+import { problem, refusedText } from '../../refusal';
 import { phone } from '../../format';
-import { refusedText } from '../../refused';
 import { session } from '../../session';
-import {
-  POLL_MS,
-  attendanceStatusLabel,
-  deliveryLabel,
-  messageTime,
-  serviceWindow,
-  type Attendance,
-  type ConversationMessage,
-} from './rotulos';
+import { attendanceStatusLabel, deliveryLabel } from '../../labels';
+import { POLL_MS, messageTime, serviceWindow, type Attendance, type ConversationMessage } from './model';
 
 export function Conversa(props: { id: string; onChanged: () => void }): JSX.Element {
   const id = /^[1-9]\d{0,15}$/.test(props.id) ? Number(props.id) : undefined;

@@ -9,7 +9,7 @@ import { phone } from '../../format';
 import { BASE, navigate, useRoute } from '../../router';
 import { session } from '../../session';
 import { Conversa } from './conversa';
-import { POLL_MS, waited, type InboxItem } from './rotulos';
+import { POLL_MS, waited, type InboxItem } from './model';
 
 const PAGE_SIZE = 20;
 

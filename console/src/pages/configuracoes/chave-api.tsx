@@ -2,10 +2,10 @@
 // same write, so the rotation asks first; the new secret is shown once.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Loading, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Loading, SecretOnce, useLoad } from '../../components';
+import { problem } from '../../refusal';
 import { session } from '../../session';
-import { SecretOnce, type Schemas } from './common';
 import { ConfirmDialog } from '../../dialog';
 
 export function ChaveApi(): JSX.Element {

@@ -2,9 +2,9 @@
 // reply (the API keeps seconds; the form shows minutes), and the words that confirm, cancel or opt out.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, TextArea, useLoad } from '../../components';
-import { errorFor, FormError, lines, type Refusal, type Schemas } from './common';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Field, FormError, lines, Loading, TextArea, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 
 type Settings = Schemas['AppointmentFlowSettings'];
 
@@ -71,7 +71,7 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         step="any"
         value={lembrete}
         hint="No máximo 30 dias (43200 minutos)."
-        error={errorFor(refusal, 'lembreteAntesSegundos')}
+        error={errorAt(refusal, 'lembreteAntesSegundos')}
         onInput={(e) => setLembrete(e.currentTarget.value)}
       />
       <Field
@@ -82,28 +82,28 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         step="any"
         value={semResposta}
         hint="No máximo 30 dias (43200 minutos)."
-        error={errorFor(refusal, 'semRespostaSegundos')}
+        error={errorAt(refusal, 'semRespostaSegundos')}
         onInput={(e) => setSemResposta(e.currentTarget.value)}
       />
       <TextArea
         label="Palavras que confirmam"
         hint="Uma por linha (até 30)."
         value={confirmar}
-        error={errorFor(refusal, 'palavrasConfirmar')}
+        error={errorAt(refusal, 'palavrasConfirmar')}
         onInput={(e) => setConfirmar(e.currentTarget.value)}
       />
       <TextArea
         label="Palavras que cancelam"
         hint="Uma por linha (até 30)."
         value={cancelar}
-        error={errorFor(refusal, 'palavrasCancelar')}
+        error={errorAt(refusal, 'palavrasCancelar')}
         onInput={(e) => setCancelar(e.currentTarget.value)}
       />
       <TextArea
         label="Palavras de descadastro (não receber mais mensagens)"
         hint="Uma por linha (até 30)."
         value={optOut}
-        error={errorFor(refusal, 'palavrasOptOut')}
+        error={errorAt(refusal, 'palavrasOptOut')}
         onInput={(e) => setOptOut(e.currentTarget.value)}
       />
       <div class="actions">

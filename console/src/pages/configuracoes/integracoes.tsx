@@ -3,10 +3,10 @@
 // issued from the agent's CSR, revoked at once (the CRL is published).
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Select, TextArea, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Check, Field, FormError, Loading, Select, TextArea, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
-import { Check, errorFor, FormError, type Refusal, type Schemas } from './common';
 import { ConfirmDialog } from '../../dialog';
 
 type Integration = Schemas['AdminIntegration'];
@@ -173,7 +173,7 @@ function IntegrationForm(props: {
   const [token, setToken] = useState('');
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
-  const err = (name: string) => errorFor(refusal, name);
+  const err = (name: string) => errorAt(refusal, name);
   const optional = (v: string) => (v.trim() ? v.trim() : null);
 
   const submit = async (event: Event) => {
@@ -475,7 +475,7 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
           hint="Gerado pelo agente: chave ECDSA P-256/P-384 ou RSA de 2048 bits ou mais."
           rows={6}
           value={csr}
-          error={errorFor(refusal, 'csr')}
+          error={errorAt(refusal, 'csr')}
           onInput={(e) => setCsr(e.currentTarget.value)}
         />
         <Field
@@ -485,7 +485,7 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
           max={825}
           value={validade}
           hint="De 1 a 825 dias."
-          error={errorFor(refusal, 'validadeDias')}
+          error={errorAt(refusal, 'validadeDias')}
           onInput={(e) => setValidade(e.currentTarget.value)}
         />
         <div class="actions">

@@ -2,11 +2,11 @@
 // shown once), and revocation after a confirmation.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Checkboxes, Field, FormError, Loading, SecretOnce, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
 import { session } from '../../session';
-import { Checkboxes, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
 import { ConfirmDialog } from '../../dialog';
 
 type Client = Schemas['AdminOAuthClient'];
@@ -162,7 +162,7 @@ function NewClient(props: { applicationId: number; onCreated: (created: Schemas[
         value={nome}
         required
         maxLength={200}
-        error={errorFor(refusal, 'nome')}
+        error={errorAt(refusal, 'nome')}
         onInput={(e) => setNome(e.currentTarget.value)}
       />
       <Checkboxes
@@ -170,7 +170,7 @@ function NewClient(props: { applicationId: number; onCreated: (created: Schemas[
         hint="Pelo menos um."
         options={scopeOptions}
         checked={scopes}
-        error={errorFor(refusal, 'scopes')}
+        error={errorAt(refusal, 'scopes')}
         onChange={setScopes}
       />
       <div class="actions">

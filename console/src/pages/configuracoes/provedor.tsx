@@ -3,21 +3,15 @@
 // test send.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Select, TextArea, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Field, FormError, lines, Loading, Select, TextArea, useLoad } from '../../components';
+import { providerLabel, type Provider } from '../../labels';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { session } from '../../session';
-import { errorFor, FormError, lines, type Refusal, type Schemas } from './common';
 
 type Application = Schemas['AdminApplication'];
-type Provider = Application['provider'];
 
-const providers: readonly (readonly [Provider, string])[] = [
-  ['provider_a', 'Provedor A (provider_a)'],
-  ['provider_b', 'Provedor B (provider_b)'],
-  ['link', 'Link wa.me (link: envio manual)'],
-];
-
-export const providerName = (provider: Provider): string => providers.find(([p]) => p === provider)?.[1] ?? provider;
+const providers = Object.entries(providerLabel) as [Provider, string][];
 
 export function Provedor(): JSX.Element {
   const id = session()!.aplicacaoId;
@@ -28,7 +22,7 @@ export function Provedor(): JSX.Element {
   return (
     <>
       <p>
-        Provedor em uso: <strong data-testid="provedor-atual">{providerName(current.provider)}</strong>
+        Provedor em uso: <strong data-testid="provedor-atual">{providerLabel[current.provider]}</strong>
       </p>
       <ProviderForm app={current} onSaved={setApp} />
       <NumbersForm app={current} onSaved={setApp} />
@@ -85,7 +79,7 @@ function ProviderForm(props: { app: Application; onSaved: (app: Application) => 
   const b = props.app.providerB;
   const setA = (key: keyof ProviderFields['a'], value: string) => setFields((f) => ({ ...f, a: { ...f.a, [key]: value } }));
   const setB = (key: keyof ProviderFields['b'], value: string) => setFields((f) => ({ ...f, b: { ...f.b, [key]: value } }));
-  const err = (name: string) => errorFor(refusal, name);
+  const err = (name: string) => errorAt(refusal, name);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -277,7 +271,7 @@ function NumbersForm(props: { app: Application; onSaved: (app: Application) => v
         hint="Um por linha, com o código do país (ex.: +55 11 91234-5678). No máximo 10; cada número pertence a uma só aplicação."
         value={text}
         rows={4}
-        error={errorFor(refusal, 'numeros')}
+        error={errorAt(refusal, 'numeros')}
         onInput={(e) => setText(e.currentTarget.value)}
       />
       <div class="actions">
@@ -319,7 +313,7 @@ function TestSend(): JSX.Element {
         type="tel"
         value={telefone}
         hint="Com o código do país."
-        error={errorFor(refusal, 'telefone')}
+        error={errorAt(refusal, 'telefone')}
         onInput={(e) => setTelefone(e.currentTarget.value)}
       />
       <div class="actions">

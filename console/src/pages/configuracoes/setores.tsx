@@ -2,10 +2,10 @@
 // attendants; create and edit inline.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Checkboxes, Field, FormError, Loading, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { session } from '../../session';
-import { Checkboxes, errorFor, FormError, type Refusal, type Schemas } from './common';
 
 type Sector = Schemas['WhatsappSector'];
 
@@ -149,16 +149,16 @@ function SectorForm(props: {
         value={codigo}
         required
         hint="De 1 a 40 letras, dígitos, - ou _; guardado em maiúsculas e único na aplicação."
-        error={errorFor(refusal, 'codigo')}
+        error={errorAt(refusal, 'codigo')}
         onInput={(e) => setCodigo(e.currentTarget.value)}
       />
-      <Field label="Nome" value={nome} required error={errorFor(refusal, 'nome')} onInput={(e) => setNome(e.currentTarget.value)} />
+      <Field label="Nome" value={nome} required error={errorAt(refusal, 'nome')} onInput={(e) => setNome(e.currentTarget.value)} />
       <Checkboxes
         legend="Números do setor"
         hint={numberOptions.length ? 'Cada número pertence a um setor só.' : 'A aplicação ainda não tem números (seção Provedor).'}
         options={numberOptions}
         checked={numeros}
-        error={errorFor(refusal, 'numeros')}
+        error={errorAt(refusal, 'numeros')}
         onChange={setNumeros}
       />
       <Checkboxes
@@ -166,7 +166,7 @@ function SectorForm(props: {
         hint={attendantOptions.length ? 'Usuários do console que atendem as conversas deste setor.' : 'Nenhum usuário para escolher.'}
         options={attendantOptions}
         checked={atendentes}
-        error={errorFor(refusal, 'atendentes')}
+        error={errorAt(refusal, 'atendentes')}
         onChange={setAtendentes}
       />
       <div class="actions">

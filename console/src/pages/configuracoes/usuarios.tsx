@@ -1,9 +1,9 @@
 // Usuários: the application's portal users, a page at a time (never a password), and a new one.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, Pager, Select, useLoad } from '../../components';
-import { errorFor, FormError, type Refusal, type Schemas } from './common';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Field, FormError, Loading, Pager, Select, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 
 type Role = Schemas['AdminPortalUser']['role'];
 
@@ -75,7 +75,7 @@ function NewUser(props: { onCreated: (user: Schemas['AdminPortalUser']) => void 
   const [prestadorId, setPrestadorId] = useState('');
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
-  const err = (name: string) => errorFor(refusal, name);
+  const err = (name: string) => errorAt(refusal, name);
 
   const submit = async (event: Event) => {
     event.preventDefault();

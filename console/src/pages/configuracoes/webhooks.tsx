@@ -2,11 +2,11 @@
 // their deactivation, and the calls received, a page at a time.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Loading, useLoad } from '../../components';
+import { api, type Schemas } from '../../api/client';
+import { Alert, Check, Field, FormError, Loading, SecretOnce, useLoad } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
 import { session } from '../../session';
-import { Check, errorFor, FormError, SecretOnce, type Refusal, type Schemas } from './common';
 import { ConfirmDialog } from '../../dialog';
 
 type Subscription = Schemas['InboundWebhookSubscription'];
@@ -137,7 +137,7 @@ function NewSubscription(props: { onCreated: (created: { id: number; segredo: st
         label="Descrição"
         value={descricao}
         maxLength={200}
-        error={errorFor(refusal, 'descricao')}
+        error={errorAt(refusal, 'descricao')}
         onInput={(e) => setDescricao(e.currentTarget.value)}
       />
       <Check

@@ -3,9 +3,9 @@
 // keeps everything typed and shows the API's message beside the field it names.
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
-import { Alert, Field, Select } from '../../components';
-import { errorAt, formError, type Refusal } from '../../refusal';
+import { api } from '../../api/client';
+import { Alert, Field, FormError, Select } from '../../components';
+import { errorAt, problem, type Refusal } from '../../refusal';
 import { categoryLabels, fieldLabels, variableCount, type Template, type TemplateCategory, type TemplateField } from './model';
 import { Preview } from './preview';
 
@@ -79,7 +79,6 @@ export function TemplateForm(props: { template?: Template; onSaved: (t: Template
     }
   };
 
-  const general = formError(refusal, FIELDS);
   return (
     <section class="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
@@ -90,7 +89,7 @@ export function TemplateForm(props: { template?: Template; onSaved: (t: Template
       )}
       <div class="with-preview">
         <form onSubmit={(e) => void submit(e)} noValidate>
-          {general && <Alert>{general}</Alert>}
+          <FormError refusal={refusal} fields={FIELDS} />
           <Field
             label="Nome"
             hint="Letras minúsculas, números e _ (ex.: lembrete_exame)"

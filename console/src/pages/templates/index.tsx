@@ -4,8 +4,9 @@
 // again every few seconds, so the provider's verdict shows without a reload.
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { api, problem } from '../../api/client';
+import { api } from '../../api/client';
 import { Alert, Loading, Page, Select, useLoad } from '../../components';
+import { problem } from '../../refusal';
 import { ConfirmDialog } from '../../dialog';
 import { when } from '../../format';
 import { TemplateForm } from './form';

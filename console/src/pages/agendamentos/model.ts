@@ -1,9 +1,9 @@
-// The words the console uses for an appointment's statuses, its movers and its messages, and the moves
-// an operator may make in each status (shared/domain/appointments/state-machine.ts's transitionTable; a unit test,
-// test/unit/console-care.test.ts, keeps the two equal).
+// What the Agendamentos page knows of an appointment: its types, the board's order of statuses and their
+// tones, who made a move in words, and the moves an operator may make in each status
+// (shared/domain/appointments/state-machine.ts's transitionTable; a unit test, test/unit/console-care.test.ts,
+// keeps the two equal). The statuses' words are in labels.ts.
 import type { paths as Paths } from '../../api/schema';
-
-export { messageStatusLabel } from '../../labels';
+import { appointmentStatusLabel } from '../../labels';
 
 type Board = Paths['/api/admin/agendamentos']['get']['responses'][200]['content']['application/json'];
 export type BoardItem = Board['content'][number];
@@ -12,22 +12,8 @@ export type Status = Detail['status'];
 export type Move = Detail['historico'][number];
 export type FlowMessage = Detail['mensagens'][number];
 
-export const statusLabel: Record<Status, string> = {
-  IMPORTADO: 'Importado',
-  VALIDADO: 'Validado',
-  ENVIADO: 'Enviado',
-  AVISO_ENVIADO: 'Lembrete enviado',
-  CONFIRMADO: 'Confirmado',
-  NAO_RESPONDEU: 'Não respondeu',
-  CANCELADO: 'Cancelado',
-  ERRO: 'Erro',
-  SEM_TEMPLATE: 'Sem template',
-  REALIZADO: 'Realizado',
-  FALTOU: 'Faltou',
-};
-
 /** Every status, in the board's order (alphabetical, as the API sorts the day). */
-export const statuses = (Object.keys(statusLabel) as Status[]).sort();
+export const statuses = (Object.keys(appointmentStatusLabel) as Status[]).sort();
 
 /** The badge's colour class: closed well, closed badly, needs attention, under way. */
 export function statusTone(status: Status): string {
@@ -69,8 +55,3 @@ export function actor(por: Move['por']): string {
       return `Prestador (credencial nº ${por.id ?? '?'})`;
   }
 }
-
-export const stepLabel: Record<FlowMessage['passo'], string> = {
-  notificacao: 'Notificação',
-  lembrete: 'Lembrete',
-};

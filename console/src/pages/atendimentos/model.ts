@@ -1,5 +1,6 @@
-// The words the inbox uses: an attendance's status, an answer's delivery status, how long a patient has
-// waited, and WhatsApp's 24-hour customer-service window.
+// What the inbox knows of an attendance: its types, how often it is read again, how long a patient has
+// waited, a message's time and WhatsApp's 24-hour customer-service window, in words. The statuses' words
+// are in labels.ts.
 import type { paths as Paths } from '../../api/schema';
 import { SERVICE_TIME_ZONE, dayOf, instant } from '../../format';
 
@@ -10,22 +11,6 @@ export type ConversationMessage = Attendance['conversa'][number];
 
 /** How often the inbox and the open conversation are read again while the tab is visible. */
 export const POLL_MS = 5_000;
-
-export const attendanceStatusLabel: Record<Attendance['status'], string> = {
-  BOT: 'Com o robô',
-  FILA: 'Na fila',
-  EM_ANDAMENTO: 'Em andamento',
-  ENCERRADO: 'Encerrado',
-};
-
-export const deliveryLabel: Record<NonNullable<ConversationMessage['status']>, string> = {
-  QUEUED: 'na fila de envio',
-  SENT: 'enviada',
-  DELIVERED: 'entregue',
-  READ: 'lida',
-  FAILED: 'falhou',
-  UNDELIVERED: 'não entregue',
-};
 
 /** "há 3 min", "há 2 h 5 min", "há menos de 1 min". */
 export function waited(seconds: number): string {
