@@ -190,7 +190,7 @@ describe('bootstrap of a fresh deployment', () => {
       prestadorId: 3,
       url: 'https://hooks.example.com/in',
       secret: signingKey,
-      eventos: ['AGENDAMENTO_CRIADO'],
+      eventos: ['AGENDAMENTO_CONFIRMADO'], // an event the API takes: a stored one outside the list fails the read
       ativo: true,
       criadoEm: '2026-01-01T09:00:00',
       atualizadoEm: '2026-01-01T09:00:00',
