@@ -3,6 +3,7 @@
 // admin sees, the security headers, and axe on the login and the first page.
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { areasFor } from '#console/src/areas';
 import { client, useLocalService } from '../support/local-service.ts';
 import { consoleLogin, expectAccessible, useBrowser } from '../support/browser.ts';
 
@@ -61,7 +62,8 @@ describe('the console login', () => {
     const balance = await api.external(outra).get('/api/external/financeiro/saldo');
     await expect.poll(() => page.getByTestId('saldo').textContent()).toBe(money(balance.body.saldo));
     const links = await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Início', 'Mensagens', 'Extrato', 'Agendamentos', 'Atendimentos', 'Templates', 'Configurações']);
+    expect(links).toEqual(areasFor('admin', false).map((a) => a.label));
+    expect(links).not.toContain('Aplicações');
     await expectAccessible(page, 'Início');
     // Aplicações by its URL is not a page for a tenant admin.
     await page.goto(`${service.baseUrl}/console/aplicacoes`);
