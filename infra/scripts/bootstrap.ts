@@ -25,12 +25,7 @@ import { config } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import {
-  inboundWebhookSecrets,
-  moveWebhookSecrets,
-  outboundWebhookSecrets,
-  type WebhookSecretMigration,
-} from '#shared/secrets/webhooks';
+import { inboundWebhookSecrets, moveWebhookSecrets, outboundWebhookSecrets, type WebhookSecretMigration } from '#shared/secrets/webhooks';
 import { backfillStatementDays } from '#shared/db/ledger';
 import { backfillMessageCounters, backfillMessageDayCounters } from '#shared/db/messages';
 import { secretsManagerStore } from '#shared/adapters/aws/secrets-manager';
