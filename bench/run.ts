@@ -19,6 +19,7 @@ import { measureConsole, writeConsoleSection } from './console.ts';
 import { importTable, measureImport } from './import.ts';
 import { inboundTable, measureInbound } from './inbound.ts';
 import { measureSends, sendTable } from './send.ts';
+import { contentionTable, measureContention } from './contention.ts';
 import { loadStartLocalService, measureLatency, type LatencyReport } from './latency.ts';
 import { coldStartTable, docsPath, latencyTable, machine, renderSection, summarize, targetRatio, writeDocs } from './report.ts';
 
@@ -45,6 +46,9 @@ const usage = `Usage: npm run bench -- [options]
   --skip-appointments skip the v2 create and /execucao measurement
   --skip-inbound      skip the inbound webhooks and inbound consumer measurement
   --skip-import       skip the agent batch import measurement (500-record batches over the mTLS port)
+  --skip-contention   skip the contention run (N processes sending for one application, beside the raw ceilings)
+  --contention-processes N[,N]  processes of each contention run (default 1,8,32)
+  --contention-sends N          sends per process (default 60)
   --skip-console      skip the console's weight and page timings (bench/console.ts; alone: npm run bench:console)
   --import-batches N  500-record batches per import mix (default 6)
   --authorizer-runs N warm calls per authorizer (default 300)
@@ -74,6 +78,9 @@ const { values, positionals } = parseArgs({
     'skip-inbound': { type: 'boolean', default: false },
     'skip-import': { type: 'boolean', default: false },
     'skip-console': { type: 'boolean', default: false },
+    'skip-contention': { type: 'boolean', default: false },
+    'contention-processes': { type: 'string', default: '1,8,32' },
+    'contention-sends': { type: 'string', default: '60' },
     'import-batches': { type: 'string', default: '6' },
     'authorizer-runs': { type: 'string', default: '300' },
     requests: { type: 'string', default: '2000' },
@@ -279,6 +286,15 @@ async function main(): Promise<void> {
     const batches = positiveInt('import-batches', values['import-batches']);
     console.log('\n## Agent batch import\n');
     console.log(importTable(await measureImport(startLocalService, { batches, log })));
+  }
+
+  // Printed only (docs/performance.md, "Contention across processes", is written by hand from it).
+  if (!values['skip-contention']) {
+    log('contention: N processes sending for one application, beside the raw ceilings of one balance item');
+    const processes = values['contention-processes'].split(',').map((n) => positiveInt('contention-processes', n));
+    const rows = await measureContention({ processes, perProcess: positiveInt('contention-sends', values['contention-sends']), log });
+    console.log('\n## Contention across processes\n');
+    console.log(contentionTable(rows));
   }
 
   let authorizers = '_Not measured in this run (`--skip-authorizers`)._';
