@@ -1,6 +1,6 @@
 // Every Lambda of the service and its entry file, derived from the lists that declare them: the endpoint
 // groups (shared/http/routes.ts), the authorizer schemes (the same), the queues (shared/queues.ts: one
-// consumer each) and the schedules (below). The CDK stack deploys these, the local run loads them, and the
+// consumer each), the schedules and the stream followers (below). The CDK stack deploys these, the local run loads them, and the
 // benchmark bundles exactly these, so all three ship and measure the same code.
 import { authorizedSchemes, groups, type AuthorizedScheme, type Group } from '#shared/http/routes';
 import { queueNames, queues, type QueueName } from '#shared/queues';
@@ -34,6 +34,17 @@ export const schedules = {
   crlReissue: { rateMinutes: 24 * 60 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;
+
+/**
+ * The table's change stream's followers: each runs `functions/streams/<kebab-case name>.ts` on the records of the
+ * items whose sort key is `sortKey` (an event source mapping with that filter on AWS, the local run's poller under
+ * `npm start`), `batchSize` records at a time, in order.
+ */
+export const streams = {
+  // The balance items' moves (shared/operations/ledger-moves.ts).
+  ledgerMoves: { sortKey: 'SALDO', batchSize: 100 },
+} as const satisfies Record<string, { sortKey: string; batchSize: number }>;
+export type StreamName = keyof typeof streams;
 
 /** `outboundWebhooks` -> `outbound-webhooks`: the file name of a camel-case name. */
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -74,9 +85,23 @@ export const scheduledFunctions: Record<ScheduleName, LambdaEntry & { rateMinute
   }),
 );
 
+export type StreamEntry = LambdaEntry & { sortKey: string; batchSize: number; filter: (sortKey: string | undefined) => boolean };
+
+/** A stream follower's timeout: a batch of records, a few requests each. */
+export const STREAM_TIMEOUT_SECONDS = 60;
+
+export const streamFunctions: Record<StreamName, StreamEntry> = byName(Object.keys(streams) as StreamName[], (name) => ({
+  id: `Stream-${name}`,
+  entry: `functions/streams/${kebab(name)}.ts`,
+  timeoutSeconds: STREAM_TIMEOUT_SECONDS,
+  ...streams[name],
+  filter: (sortKey) => sortKey === streams[name].sortKey,
+}));
+
 export const allFunctions: LambdaEntry[] = [
   ...Object.values(groupFunctions),
   ...Object.values(authorizerFunctions),
   ...Object.values(consumerFunctions),
   ...Object.values(scheduledFunctions),
+  ...Object.values(streamFunctions),
 ];

@@ -10,8 +10,10 @@ import {
   consumerFunctions,
   groupFunctions,
   scheduledFunctions,
+  streamFunctions,
   type LambdaEntry,
   type ScheduleName,
+  type StreamName,
 } from '#infra/functions';
 
 export type TableRead = 'GetItem' | 'BatchGetItem' | 'Query';
@@ -226,7 +228,7 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
     sendsTo: ['outboundWebhooks', 'appointmentFlow'],
     readsProviderSecrets: sends,
   }),
-  // Fails the sends no function settled and gives their charge back.
+  // Fails the sends no function settled and gives their charge back; writes the entries of moves whose function died.
   sendReconciler: needs({ table: table(read, write) }),
   // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
   crlReissue: needs({
@@ -234,6 +236,15 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
     readsAgentCa: true,
     readsCrl: true,
     writesCrl: true,
+  }),
+};
+
+/** A stream follower's reading of its records comes from its event source (the stack's DynamoEventSource). */
+export const streamNeeds: Record<StreamName, FunctionNeeds> = {
+  // Adds each move to its statement day (read, then a conditional update), looks for the moves' entries, and puts
+  // the moves without one in the reconciler's index.
+  ledgerMoves: needs({
+    table: table(['GetItem', 'BatchGetItem'], ['UpdateItem', 'BatchWriteItem'], { writesOnly: ['APP#*', 'LACUNA#*'] }),
   }),
 };
 
@@ -246,4 +257,5 @@ export const functionNeeds: { entry: LambdaEntry; needs: FunctionNeeds }[] = [
   ...withNeeds(authorizerFunctions, authorizerNeeds),
   ...withNeeds(consumerFunctions, consumerNeeds),
   ...withNeeds(scheduledFunctions, scheduledNeeds),
+  ...withNeeds(streamFunctions, streamNeeds),
 ];

@@ -8,7 +8,9 @@
 // authorizer, its queue mapping, its schedule). A function costs this template one resource, a route only
 // the path segments it adds.
 import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
@@ -22,7 +24,14 @@ import { PlaceIndex } from '#infra/constructs/place-index';
 import { ServiceApi, stageName, type AgentDomainProps } from '#infra/constructs/rest-api';
 import { ServiceFunction } from '#infra/constructs/service-function';
 import { WorkQueue } from '#infra/constructs/work-queue';
-import { authorizerFunctions, consumerFunctions, groupFunctions, scheduledFunctions, type LambdaEntry } from '#infra/functions';
+import {
+  authorizerFunctions,
+  consumerFunctions,
+  groupFunctions,
+  scheduledFunctions,
+  streamFunctions,
+  type LambdaEntry,
+} from '#infra/functions';
 import { grantEnvironment, policyStatements, sesIdentities, type GrantNames, type GrantTargets } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
 import { queues, type QueueName } from '#shared/queues';
@@ -75,6 +84,8 @@ export class PlatformStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableKeys.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The balance items' moves, for the statement's follower (infra/functions.ts, streams).
+      stream: StreamViewType.NEW_IMAGE,
       // Balances and statements live here: never deleted with the stack or by accident.
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
@@ -213,6 +224,25 @@ export class PlatformStack extends Stack {
       });
     }
 
+    // Each stream follower on the records of its items, in order, a failed batch retried until it passes (the
+    // default: until its records expire), so no move is skipped.
+    const streamFns = Object.values(streamFunctions).map((entry) => {
+      const fn = create(entry, `Follower of the table's ${entry.sortKey} items`);
+      fn.function.addEventSource(
+        new DynamoEventSource(this.table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: entry.batchSize,
+          filters: [FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: [entry.sortKey] } } } })],
+        }),
+      );
+      Validations.of(fn.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          "dynamodb:ListStreams, which a DynamoDB event source needs on the function's role, has no resource type: it is granted on * (the event source's own grant); its reads are on this table's stream only.",
+      });
+      return fn;
+    });
+
     // Grants, exactly as infra/permissions.ts lists them, as infra/grants.ts writes them out. The secrets'
     // ARNs use the pseudo parameters, not the resolved region and account, so they read the same whatever
     // environment the CLI resolves (and cdk-nag names its findings the same way).
@@ -281,7 +311,7 @@ export class PlatformStack extends Stack {
     const publicBaseUrl = (
       props.publicBaseUrl ?? `https://${this.api.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${stageName}`
     ).replace(/\/+$/, '');
-    for (const fn of [...Object.values(groupFns), ...Object.values(consumerFns), ...scheduledFns.map((s) => s.fn)]) {
+    for (const fn of [...Object.values(groupFns), ...Object.values(consumerFns), ...scheduledFns.map((s) => s.fn), ...streamFns]) {
       fn.function.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
       fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
     }

@@ -51,6 +51,7 @@ export const referenciaTipoLabel: Record<string, string> = {
   MENSAGEM_ENVIADA: 'Mensagem enviada',
   ESTORNO: 'Estorno',
   ESTORNO_FALHA_ENVIO: 'Estorno de falha de envio',
+  ESTORNO_ANULADO: 'Estorno em duplicidade anulado',
 };
 
 export const appointmentStatusLabel: Record<AppointmentDetail['status'], string> = {

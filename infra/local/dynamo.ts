@@ -6,10 +6,12 @@ import { createRequire } from 'node:module';
 import {
   CreateTableCommand,
   DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '#shared/db/table';
 
@@ -131,6 +133,13 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     await client.send(new CreateTableCommand(createTableInput(tableName)));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    // A data folder from before the change stream: the table gains it.
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }),
+      );
+    }
   } finally {
     client.destroy();
   }

@@ -19,6 +19,7 @@ import { guardAdapters, guardDynamo, IamGuard, runningFunction } from '#infra/lo
 import { scopeCachesBy } from '#shared/cache';
 import { startQueueRunner, type QueueRunner, type QueueRunnerOptions } from '#infra/local/queues';
 import { startScheduler, type Scheduler } from '#infra/local/scheduler';
+import { startStreamPoller, type StreamPoller } from '#infra/local/streams';
 import { scheduledFunctions } from '#infra/functions';
 import { queues as queueDeclarations } from '#shared/queues';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
@@ -107,6 +108,8 @@ export interface LocalService {
   /** Process id of DynamoDB Local's Java process. */
   dynamoPid: number | undefined;
   queues: QueueRunner;
+  /** The table's change stream handed to its followers (drained(): everything written so far has been followed). */
+  streams: StreamPoller;
   /** The provider simulators the sandbox applications send through (their logs: sent(), callbacks()). */
   simulators: Simulators;
   /** The receiver of demo's sandbox webhook: every delivery it got is a file in its folder. */
@@ -170,6 +173,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let agentTls: AgentTls | undefined;
   let runner: QueueRunner | undefined;
   let scheduler: Scheduler | undefined;
+  let streams: StreamPoller | undefined;
   let simulators: Simulators | undefined;
   let exchangeRateSource: ExchangeRateFixture | undefined;
   let webhookReceiver: WebhookReceiver | undefined;
@@ -188,6 +192,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       await gateway?.close();
       await scheduler?.stop();
       await runner?.stop();
+      await streams?.stop();
       await simulators?.stop();
       if (options.sharedDynamo) await dropTable(options.sharedDynamo.endpoint, options.sharedDynamo.tableName);
       else await dynamo?.stop();
@@ -281,6 +286,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     // The verifiers read only the public half, as in AWS (the bootstrap publishes it there).
     await secrets.put(verificationKeySecretId, verificationKeySetOf(parseSigningKeySet(await secrets.get(signingKeySecretId))));
     await ensureTable(dynamo.endpoint, tableName);
+    // The table's change stream, as the Lambda event source mapping hands it to the stream followers.
+    streams = await startStreamPoller({ endpoint: dynamo.endpoint, tableName });
     // A data folder from before the secret store: its provider secrets move out of the table, as `npm run bootstrap` does in AWS.
     await moveProviderSecrets(dynamoAdminApplicationRepository(), providerSecretStore(), new Date());
     // And so do its webhooks' signing keys and its inbound subscriptions' HMAC keys.
@@ -340,6 +347,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       dynamoEndpoint: dynamo.endpoint,
       dynamoPid: dynamo.pid,
       queues: runner,
+      streams,
       simulators,
       webhookReceiver,
       exchangeRateSource,

@@ -32,6 +32,12 @@ export const balance = at('4', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoI
 export const statementEntry = at('4b', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTRATO#${pad(id)}` }));
 /** One day of the statement (`dia`: YYYY-MM-DD in the service's time zone): its entry id range, sums and counts. */
 export const statementDay = at('4c', (aplicacaoId: number, dia: string) => ({ pk: `APP#${aplicacaoId}`, sk: `EXTDIA#${dia}` }));
+/** A move whose entry no function wrote yet (the reconciler writes it once due), in one of a few shards by entry id. */
+export const ledgerGap = at('4d', (shard: number, dueAt: string, aplicacaoId: number, id: number) => ({
+  pk: `LACUNA#${shard}`,
+  sk: `${dueAt}#${aplicacaoId}#${pad(id)}`,
+}));
+export const ledgerGapShard = at('4d', (shard: number) => ({ pk: `LACUNA#${shard}` }));
 
 // 5-7: API keys and OAuth clients
 export const apiKey = at('5', (apiKey: string) => ({ pk: `APIKEY#${apiKey}`, sk: 'APIKEY' }));

@@ -4,24 +4,28 @@
 //   statement entry (4b)  every field of the spec's statement entry
 //   refund marker (19)    the entry was refunded (at most once)
 //
-// One unit of work per entry (shared/db/unit-of-work.ts, one TransactWriteItems): the balance update
-// conditioned on the balance and last entry id read just before, the entry put with
-// attribute_not_exists, and the caller's extra writes. Amounts are DynamoDB numbers
-// (exact decimals), written from and read back to decimal strings, never floats.
-import { GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryPage, tableName } from '#shared/db/client';
+// A move is one UpdateItem on the balance item (ADD to saldo and ultimoLancamentoId, the details kept in
+// `ult`, the new values returned); its entry is one PutItem, or one TransactWriteItems with the caller's
+// extra writes (shared/db/unit-of-work.ts). Statement days (4c) follow the balance item's change stream
+// (shared/db/ledger-moves.ts). Amounts are DynamoDB numbers (exact decimals), written from and read
+// back to decimal strings, never floats.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, NumberValue, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditional, db, queryAll, queryPage, tableName } from '#shared/db/client';
 import { decimal, fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
-import { commitWrites, conditionalWrite, putNew } from '#shared/db/unit-of-work';
-import { conflict } from '#shared/domain/errors';
+import { commitWrites, putNew } from '#shared/db/unit-of-work';
+import { DomainError, notFound } from '#shared/domain/errors';
 import {
   conversationTypes,
   entryTypes,
+  alreadyRefunded,
+  refundReferences,
   shownDescription,
   type EntryRange,
   type LedgerRepository,
-  type LedgerState,
+  type MoveDetails,
   type RefundStore,
   type StatementDay,
   type StatementEntry,
@@ -53,7 +57,7 @@ const toNumber = (field: (typeof amountFields)[number], value: string | null) =>
 /** A stored precise number as text: costs with at least 4 places ("0.0050"), the rate as stored. */
 const preciseText = (field: string, value: unknown): string => (field === 'cotacaoUsdBrl' ? numberText(value) : storedDecimal(value, 4));
 
-function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
+export function entryToItem(aplicacaoId: number, entry: StatementEntry): Item {
   // `tipo` names the item's kind on every item (docs/data-model.md), so the entry's own tipo is stored as tipoLancamento.
   const { tipo, ...fields } = entry;
   const item: Item = { ...keys.statementEntry(aplicacaoId, entry.id), tipo: 'EXTRATO', aplicacaoId, ...fields, tipoLancamento: tipo };
@@ -92,41 +96,14 @@ function itemToEntry(item: Item): StatementEntry {
   };
 }
 
-/** Credits that give back what a debit took: spend is the day's debits minus these (docs/data-model.md, 4c). */
-export const refundReferences: ReadonlySet<string> = new Set(['ESTORNO', 'ESTORNO_FALHA_ENVIO']);
-
 /** The day an entry belongs to (pattern 4c): the date of its `criadoEm`, in the service's time zone. */
 export const entryDay = (entry: Pick<StatementEntry, 'criadoEm'>): string => entry.criadoEm.slice(0, 10);
-
-/**
- * The entry's day (4c), in the entry's own commit: its id range (the first id stays, the last moves on;
- * commits of one application are serial, so the last written is the highest), its sum by kind and its
- * count by referenciaTipo.
- */
-function statementDayWrite(aplicacaoId: number, entry: StatementEntry): ConditionalWrite {
-  const sum = entry.tipo === 'DEBIT' ? 'debitos' : refundReferences.has(entry.referenciaTipo) ? 'estornos' : 'creditos';
-  return conditionalWrite({
-    Update: {
-      Key: keys.statementDay(aplicacaoId, entryDay(entry)),
-      UpdateExpression:
-        'SET tipo = :tipo, dia = :dia, primeiroLancamentoId = if_not_exists(primeiroLancamentoId, :id), ultimoLancamentoId = :id ADD #soma :valor, #n :um',
-      ExpressionAttributeNames: { '#soma': sum, '#n': `n_${entry.referenciaTipo}` },
-      ExpressionAttributeValues: {
-        ':tipo': 'EXTDIA',
-        ':dia': entryDay(entry),
-        ':id': entry.id,
-        ':valor': NumberValue.from(entry.valor),
-        ':um': 1,
-      },
-    },
-  });
-}
 
 /** A refund's once-only marker: put with the refund's entry; a second refund of the same entry is refused. */
 export const refundMarkerWrite = (aplicacaoId: number, lancamentoId: number, estornoId?: number): ConditionalWrite =>
   putNew(
     { ...keys.refundMarker(aplicacaoId, lancamentoId), tipo: 'ESTORNO', aplicacaoId, lancamentoId, estornoId: estornoId ?? null },
-    conflict(`entry ${lancamentoId} has already been refunded`),
+    alreadyRefunded(lancamentoId),
   );
 
 /** The key range of entries `from`..`to`, with the referenciaTipo as a filter. */
@@ -245,7 +222,21 @@ export function dynamoStatementRepository(): StatementRepository {
   };
 }
 
-/** The ledger's commits, and what a refund reads and writes with them. */
+/** The move's details as kept on the balance item (`ult`): the entry's fields, amounts as decimal strings. */
+export const movedDetailsField = 'ult';
+
+/** The entry's put: refused (the entry is there) when the reconciler wrote it first. */
+const taken = Symbol('entry taken');
+
+const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
+
+/** The balance of a refused move, from the item its ConditionalCheckFailedException returns (ALL_OLD, not unmarshalled). */
+function refusedMove(error: ConditionalCheckFailedException): DomainError {
+  const saldo = error.Item?.saldo?.N;
+  return saldo === undefined ? notFound('application') : insufficient(storedAmount(saldo));
+}
+
+/** The ledger's moves and entries, and what a refund reads with them. */
 export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
   return {
     async getEntry(aplicacaoId, id) {
@@ -253,61 +244,67 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
       return out.Item ? itemToEntry(out.Item) : undefined;
     },
 
-    markerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
-
-    async readBalance(aplicacaoId) {
+    async isRefunded(aplicacaoId, lancamentoId) {
       const out = await db().send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: keys.balance(aplicacaoId),
-          ConsistentRead: true,
-          ProjectionExpression: 'saldo, ultimoLancamentoId',
-        }),
+        new GetCommand({ TableName: tableName(), Key: keys.refundMarker(aplicacaoId, lancamentoId), ProjectionExpression: 'pk' }),
       );
-      if (!out.Item) return undefined;
-      return { saldo: storedAmount(out.Item.saldo), ultimoLancamentoId: Number(out.Item.ultimoLancamentoId ?? 0) } satisfies LedgerState;
+      return out.Item !== undefined;
     },
 
-    async commit(aplicacaoId, before, entry, extras = {}) {
-      // A balance with no entry yet has no ultimoLancamentoId (read as 0).
-      const lastIdCondition =
-        before.ultimoLancamentoId === 0
-          ? '(attribute_not_exists(ultimoLancamentoId) OR ultimoLancamentoId = :ultimo)'
-          : 'ultimoLancamentoId = :ultimo';
+    markerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
+
+    async move(aplicacaoId, details: MoveDetails, increment = {}) {
+      const debit = details.tipo === 'DEBIT';
+      const cents = toCents(details.valor);
+      const names: Record<string, string> = { '#ult': movedDetailsField };
       const values: Item = {
-        ':anterior': NumberValue.from(before.saldo),
-        ':posterior': NumberValue.from(entry.saldoPosterior),
-        ':id': entry.id,
-        ':ultimo': before.ultimoLancamentoId,
+        ':delta': NumberValue.from(fromCents(debit ? -cents : cents)),
+        ':um': 1,
+        ':ult': details,
         ':agora': new Date().toISOString(),
       };
-      const names: Record<string, string> = {};
-      const adds: string[] = [];
-      Object.entries(extras.increment ?? {}).forEach(([counter, by], i) => {
+      if (debit) values[':valor'] = NumberValue.from(details.valor);
+      const adds = ['saldo :delta', 'ultimoLancamentoId :um'];
+      Object.entries(increment).forEach(([counter, by], i) => {
         names[`#c${i}`] = counter;
         values[`:c${i}`] = by;
         adds.push(`#c${i} :c${i}`);
       });
-      const counters = adds.length ? ` ADD ${adds.join(', ')}` : '';
-      const outcome = await commitWrites([
-        conditionalWrite({
-          Update: {
+      try {
+        const out = await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
             Key: keys.balance(aplicacaoId),
-            UpdateExpression: `SET saldo = :posterior, ultimoLancamentoId = :id, atualizadoEm = :agora${counters}`,
-            ConditionExpression: `saldo = :anterior AND ${lastIdCondition}`,
+            UpdateExpression: `SET #ult = :ult, atualizadoEm = :agora ADD ${adds.join(', ')}`,
+            // DynamoDB serializes the writes of one item: the balance each debit sees is the one the one before left.
+            ConditionExpression: debit ? 'saldo >= :valor' : 'attribute_exists(saldo)',
+            ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
-            ...(adds.length ? { ExpressionAttributeNames: names } : {}),
-          },
-        }),
-        putNew(entryToItem(aplicacaoId, entry)),
-        ...(extras.writes ?? []),
-        statementDayWrite(aplicacaoId, entry),
-      ]);
-      if (outcome.committed) return true;
-      // An extra write refused by its own condition is an answer, not a race (e.g. a second refund).
+            ReturnValues: 'UPDATED_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        const moved = fieldsOf(out.Attributes ?? {});
+        return { id: Number(moved.read('ultimoLancamentoId', decimal)), saldo: storedAmount(moved.read('saldo', decimal)) };
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw refusedMove(error);
+        throw error;
+      }
+    },
+
+    async record(aplicacaoId, entry, writes = [], orphan = false) {
+      const item = { ...entryToItem(aplicacaoId, entry), ...(orphan ? { orfao: true } : {}) };
+      if (writes.length === 0) {
+        const put = () =>
+          db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        return (await conditional(put)) ? 'recorded' : 'taken';
+      }
+      const outcome = await commitWrites<unknown>([putNew(item, taken), ...writes]);
+      if (outcome.committed) return 'recorded';
+      if (outcome.refusals.includes(taken)) return 'taken';
       const [refusal] = outcome.refusals;
-      if (refusal) throw refusal;
-      if (outcome.raced) return false;
+      if (refusal !== undefined) return { refused: refusal };
+      if (outcome.raced) return 'raced';
       throw outcome.error;
     },
   };
@@ -316,7 +313,8 @@ export function dynamoLedgerRepository(): LedgerRepository & RefundStore {
 /**
  * The statement days (pattern 4c) of entries posted before they existed: computed once from the entries and
  * written only when the application has none yet (each put conditioned on that). Run by the local seed and
- * `npm run bootstrap`; an entry posted while it runs may be missed, so run it before traffic.
+ * `npm run bootstrap`; the stream's follower (shared/db/ledger-moves.ts) counts only entries after a day's last, so
+ * an entry it follows meanwhile is counted once.
  */
 export async function backfillStatementDays(aplicacaoId: number): Promise<boolean> {
   const { pk } = keys.statementDay(aplicacaoId, '0000-00-00');
@@ -355,7 +353,9 @@ export async function backfillStatementDays(aplicacaoId: number): Promise<boolea
   }));
   for (let from = 0; from < items.length; from += 100) {
     const outcome = await commitWrites(items.slice(from, from + 100).map((item) => putNew(item)));
-    if (!outcome.committed) throw new Error('backfill: a statement day already exists', { cause: outcome.error });
+    // The stream's follower wrote a day meanwhile: it follows every entry from there, and these are counted.
+    if (!outcome.committed && outcome.raced) return false;
+    if (!outcome.committed) throw new Error('backfill: the statement days could not be written', { cause: outcome.error });
   }
   return true;
 }

@@ -2,9 +2,9 @@
 // provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT, and the
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toApplication } from '#shared/db/application-item';
-import { batchGetAll, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { batchGetAll, conditional, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import { fieldsOf, listOf, map, oneOf, string } from '#shared/db/item';
@@ -121,7 +121,6 @@ export function dynamoMessageRepository(): MessageRepository {
       return {
         application: appItem && toApplication(appItem),
         saldo: balance ? storedAmount(balance.saldo) : undefined,
-        ledger: balance ? { saldo: storedAmount(balance.saldo), ultimoLancamentoId: Number(balance.ultimoLancamentoId ?? 0) } : undefined,
         cotacaoUsdBrl: itemToExchangeRate(find(rateKey))?.valor ?? null,
         tariffs,
       };
@@ -169,6 +168,20 @@ export function dynamoMessageRepository(): MessageRepository {
     ],
 
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
+
+    claimForReconciler: (message, now, staleBefore) =>
+      conditional(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.message(message.aplicacaoId, message.id),
+            UpdateExpression: 'SET reconciliadoEm = :agora',
+            ConditionExpression: '#s = :queued AND (attribute_not_exists(reconciliadoEm) OR reconciliadoEm < :stale)',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':agora': now.toISOString(), ':queued': 'QUEUED', ':stale': staleBefore.toISOString() },
+          }),
+        ),
+      ),
 
     async markSent(message, messageSid) {
       const sent = await commitWrites(sentWrites(message, messageSid));

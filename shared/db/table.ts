@@ -24,6 +24,8 @@ export const createTableInput = (tableName: string) => ({
     { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' as const },
     { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' as const },
   ],
+  // The balance items' moves are followed on the table's change stream (infra/functions.ts, streams).
+  StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' as const },
   GlobalSecondaryIndexes: [
     {
       IndexName: tableKeys.gsi1.name,

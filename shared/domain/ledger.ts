@@ -1,15 +1,21 @@
 // The ledger of an application: its balance and its statement (extrato). Every change of the
-// balance goes through postEntry, which writes the new balance and the statement entry that
-// explains it in one all-or-nothing commit. The commit is optimistic: it only succeeds if the
-// balance is still the one read just before, so saldoAnterior +/- valor = saldoPosterior holds
-// for every entry and consecutive entries chain, whatever the concurrency. A lost race is
-// re-read and retried. Credits (admin panel), message debits and their compensations, refunds
-// and the other billed services (chargeService) all go through it.
-//
-// The commit is a unit of work (below): the balance update, the entry, and the extra writes that
-// must happen with the entry or not at all (the message of a send, a refund's once-only marker).
-// Repositories prepare the writes; the domain only passes them along and reads the outcome, so this
-// file knows nothing of DynamoDB.
+// balance goes through postEntry, a move in two writes (docs/decisions.md, "One debit path"):
+//   1. the move: one conditional write on the balance item that DynamoDB serializes for us. It adds
+//      the amount (a debit only if the balance covers it: else 402 with nothing written), numbers the
+//      entry (the item's sequence), and leaves the entry's details on the item. The new balance and
+//      number come back from the write, so no value read before it conditions the commit and there
+//      is no retry loop on the balance: saldoAnterior +/- valor = saldoPosterior and the chain hold
+//      by construction, whatever the concurrency.
+//   2. the entry, written from what the move returned, with the writes that must happen with it or not
+//      at all (the message of a send, a refund's once-only marker), in one unit of work.
+// A function that dies between the two leaves a move without its entry: the balance item's change
+// stream carries every move's details, and the reconciler writes the missing entry from them and
+// settles what the move was for (a send whose message was never written is given back)
+// (shared/operations/ledger-moves.ts). Extra writes refused after the move (a caller's condition, a
+// refund already made) leave the entry and its reversal, so the chain never has a gap.
+// Credits (admin panel), message debits and their compensations, refunds and the other billed
+// services (chargeService) all go through it. Repositories prepare the writes; this file knows
+// nothing of DynamoDB.
 import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
@@ -65,30 +71,93 @@ export interface StatementEntry {
   criadoEm: string;
 }
 
-/** What a commit is conditioned on: the balance and the id of the last entry, as read. */
-export interface LedgerState {
+/**
+ * What a move carries besides what the write returns (the entry's number and the new balance): the entry
+ * to be, so a function that dies before writing it leaves enough on the balance item (and in its change
+ * stream) for the reconciler to write it.
+ */
+export type MoveDetails = Omit<StatementEntry, 'id' | 'saldoAnterior' | 'saldoPosterior'> & {
+  /** What the reconciler does with a move whose entry no function wrote: ESTORNAR gives it back (a send never recorded). */
+  seOrfao: OrphanPolicy;
+};
+export const orphanPolicies = ['ESTORNAR', 'MANTER'] as const;
+export type OrphanPolicy = (typeof orphanPolicies)[number];
+
+/** What a move's write returns: the entry's number in the statement and the balance after it. */
+export interface Moved {
+  id: number;
   saldo: string;
-  ultimoLancamentoId: number;
 }
 
-export interface CommitExtras {
-  /** Writes that commit with the entry; a refused one makes the commit throw its refusal. */
-  writes?: readonly ConditionalWrite[];
-  /** Counters on the balance item raised in the same commit (e.g. totalMensagens for /api/v2/stats). */
-  increment?: Readonly<Record<string, number>>;
-}
+/** How writing a moved entry ended (the store's failures are thrown). */
+export type Recorded<R = unknown> =
+  | 'recorded'
+  /** The entry is there already: the reconciler wrote it, taking the move for one whose function died. */
+  | 'taken'
+  /** A concurrent write to an extra item (a counter shard) got in the way: write it again. */
+  | 'raced'
+  /** An extra write's own condition refused it (its refusal). */
+  | { refused: R };
 
 export interface LedgerRepository {
-  /** Strongly consistent read of the balance item; undefined when the application has none. */
-  readBalance(aplicacaoId: number): Promise<LedgerState | undefined>;
   /**
-   * Sets the balance to entry.saldoPosterior and the last entry id to entry.id, and stores the
-   * entry and the extras, all or nothing (one unit of work), only if the balance item still holds
-   * `before`. Returns false when it no longer does (another commit came first); throws the refusal
-   * of an extra write its own condition refused.
+   * One write to the balance item: adds valor (subtracts a debit's, only while the balance covers it), raises
+   * the entry sequence and the counters, and keeps `details` on the item. Throws insufficient_balance (with the
+   * balance) when a debit is not covered, not_found without a balance item; nothing is written then.
    */
-  commit(aplicacaoId: number, before: LedgerState, entry: StatementEntry, extras?: CommitExtras): Promise<boolean>;
+  move(aplicacaoId: number, details: MoveDetails, increment?: Readonly<Record<string, number>>): Promise<Moved>;
+  /** The entry, and the extra writes with it, all or nothing; `orphan`: the reconciler writes it for a function that died. */
+  record(aplicacaoId: number, entry: StatementEntry, writes?: readonly ConditionalWrite<unknown>[], orphan?: boolean): Promise<Recorded>;
+  /** A debit's once-only refund marker, refused with a conflict when the debit was refunded before. */
+  markerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
+  /** Whether the debit's refund marker is there (it was refunded, or its send compensated). */
+  isRefunded(aplicacaoId: number, lancamentoId: number): Promise<boolean>;
 }
+
+/** The entry a move stands for: its number and balance from the write, the rest from its details. */
+export function movedEntry(moved: Moved, details: MoveDetails): StatementEntry {
+  const { seOrfao: _, tipo, ...fields } = details;
+  const posterior = toCents(moved.saldo);
+  const valor = toCents(details.valor);
+  return {
+    id: moved.id,
+    tipo,
+    ...fields,
+    saldoAnterior: fromCents(tipo === 'CREDIT' ? posterior - valor : posterior + valor),
+    saldoPosterior: fromCents(posterior),
+  };
+}
+
+/** A move as the balance item's change stream carries it: the entry it stands for, and what to do if it has none. */
+export interface BalanceMove {
+  aplicacaoId: number;
+  entry: StatementEntry;
+  seOrfao: OrphanPolicy;
+}
+
+/** A move put in the reconciler's index because its entry was not there when the stream brought it. */
+export interface LedgerGap extends BalanceMove {
+  /** ISO instant from which the reconciler writes the entry (a function still alive has written it by then). */
+  dueAt: string;
+}
+
+/** What follows the balance item's moves: the statement days, and the moves whose entry nobody wrote. */
+export interface MoveFollower {
+  /** Adds entries to their statement days (4c), in chain order, each counted once however often it is given. */
+  addToDays(aplicacaoId: number, entries: readonly StatementEntry[]): Promise<void>;
+  /** The moves among these whose entry is not written (one strongly consistent read per 100). */
+  withoutEntry(moves: readonly BalanceMove[]): Promise<BalanceMove[]>;
+  /** Puts moves in the reconciler's index, due at `dueAt`. */
+  addGaps(moves: readonly BalanceMove[], dueAt: Date): Promise<void>;
+  /** The gaps due at `now`, at most `limit` per shard. */
+  dueGaps(now: Date, limit: number): Promise<LedgerGap[]>;
+  dropGap(gap: LedgerGap): Promise<void>;
+  /** Whether the entry was written by the reconciler for a function that died (its move then settled as an orphan). */
+  writtenAsOrphan(aplicacaoId: number, id: number): Promise<boolean>;
+}
+
+/** The referenciaTipo of a refund: its credit carries the refunded entry's once-only marker. */
+export const refundReferences: ReadonlySet<string> = new Set(['ESTORNO', 'ESTORNO_FALHA_ENVIO']);
 
 export interface StatementPage {
   content: StatementEntry[];
@@ -155,103 +224,178 @@ export interface NewEntry {
 }
 
 export interface PostOptions {
-  /** Commits attempted before giving up with a conflict (default: no limit but the time budget). */
-  maxAttempts?: number;
   /**
-   * Time spent retrying lost races before giving up with a conflict, measured on the `now` clock (one that never
-   * moves never runs out: bound the attempts); default 10 s.
+   * Time spent writing the entry again after a lost race on an extra item or a failure of the store, measured on
+   * the `now` clock; default 3 s. What is left then is the reconciler's (the move's details stay on the stream).
    */
   budgetMs?: number;
-  /** Writes that commit with the entry, built per attempt since they may name the entry's id. */
-  extras?: (entry: StatementEntry) => CommitExtras;
+  /** Writes that commit with the entry, given the entry (they may name its id). */
+  extras?: (entry: StatementEntry) => readonly ConditionalWrite<unknown>[];
+  /** Counters on the balance item raised by the move (e.g. totalMensagens for /api/v2/stats). */
+  increment?: Readonly<Record<string, number>>;
+  /** What the reconciler does with the move if no function writes its entry; default MANTER. */
+  seOrfao?: OrphanPolicy;
   /** A zero amount is a valid entry (a free message still leaves its trace); refused by default. */
   allowZero?: boolean;
   now?: Clock;
-  /** Waits before a retry (tests make it instant). */
+  /** Waits before writing the entry again (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
-  /**
-   * The balance as the caller just read it: the first attempt commits on it instead of reading it
-   * again (one request fewer), unless this process has committed to the application since.
-   */
-  known?: LedgerState;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-// Full jitter: concurrent losers spread out instead of colliding again in lockstep.
+// Full jitter: writers that met on a counter shard spread out instead of meeting again.
 const backoffMs = (attempt: number) => Math.random() * Math.min(200, 10 * 2 ** Math.min(attempt, 5));
 
-// One commit at a time per application within this process: requests of one container (and the
-// whole local run, one process) queue here instead of losing races to each other in DynamoDB.
-// Other containers still race; the conditional commit keeps that correct and the retry loop
-// resolves it.
-const applicationLocks = new Map<number, Promise<unknown>>();
-// The last entry id this process committed per application: tells a caller's `known` balance stale.
-const lastCommitted = new Map<number, number>();
-
-export async function withApplicationLock<T>(aplicacaoId: number, work: () => Promise<T>): Promise<T> {
-  const previous = applicationLocks.get(aplicacaoId) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const tail = run.catch(() => undefined);
-  applicationLocks.set(aplicacaoId, tail);
-  try {
-    return await run;
-  } finally {
-    // The last one out leaves no entry behind.
-    if (applicationLocks.get(aplicacaoId) === tail) applicationLocks.delete(aplicacaoId);
-  }
-}
-
-export function postEntry(repo: LedgerRepository, input: NewEntry, options: PostOptions = {}): Promise<StatementEntry> {
+export async function postEntry(repo: LedgerRepository, input: NewEntry, options: PostOptions = {}): Promise<StatementEntry> {
   const valor = toCents(input.valor);
-  if (valor < 0n || (valor === 0n && !options.allowZero)) return Promise.reject(invalid('valor must be greater than 0', 'valor'));
-  return withApplicationLock(input.aplicacaoId, () => postLocked(repo, input, valor, options));
+  if (valor < 0n || (valor === 0n && !options.allowZero)) throw invalid('valor must be greater than 0', 'valor');
+  const now = options.now ?? systemClock;
+  const details: MoveDetails = {
+    tipo: input.tipo,
+    valor: fromCents(valor),
+    descricao: input.descricao,
+    referenciaTipo: input.referenciaTipo,
+    referenciaId: input.referenciaId ?? null,
+    tarifaCobrada: input.tarifaCobrada ?? null,
+    custoProviderAUsd: input.custoProviderAUsd ?? null,
+    custoProviderABrl: input.custoProviderABrl ?? null,
+    custoProviderBUsd: input.custoProviderBUsd ?? null,
+    custoProviderBBrl: input.custoProviderBBrl ?? null,
+    cotacaoUsdBrl: input.cotacaoUsdBrl ?? null,
+    tipoConversa: input.tipoConversa ?? null,
+    // The spec's timestamps: local date-time without a zone.
+    criadoEm: localDateTime(now()),
+    seOrfao: options.seOrfao ?? 'MANTER',
+  };
+  const entry = movedEntry(await repo.move(input.aplicacaoId, details, options.increment), details);
+  await recordEntry(repo, input.aplicacaoId, entry, options.extras?.(entry) ?? [], options);
+  return entry;
 }
 
-async function postLocked(repo: LedgerRepository, input: NewEntry, valor: bigint, options: PostOptions): Promise<StatementEntry> {
-  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
-  const sleep = options.sleep ?? defaultSleep;
-  const now = options.now ?? systemClock;
-  // The budget is measured on the same clock as the entries' timestamps: a test that pins the clock controls it.
-  const deadline = now().getTime() + (options.budgetMs ?? 10_000);
+/** Thrown when the reconciler wrote a move's entry first: it took the move for one whose function died, and settles it. */
+export const moveTakenOver = new DomainError('conflict', 'The operation took too long and was undone; try again');
 
-  const known = options.known;
-  const knownIsFresh = known !== undefined && (lastCommitted.get(input.aplicacaoId) ?? 0) <= known.ultimoLancamentoId;
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const before = attempt === 1 && knownIsFresh ? known : await repo.readBalance(input.aplicacaoId);
-    if (!before) throw notFound('application');
-    const anterior = toCents(before.saldo);
-    const posterior = input.tipo === 'CREDIT' ? anterior + valor : anterior - valor;
-    if (posterior < 0n) {
-      throw new DomainError('insufficient_balance', 'Insufficient balance', { saldo: fromCents(anterior) });
+/**
+ * Writes a moved entry with its extras. A lost race is written again within the budget; an extra refused by
+ * its own condition leaves the entry alone and its reversal, then throws the refusal; a store failing past
+ * the budget throws, and the reconciler writes the entry from the move's details.
+ */
+async function recordEntry(
+  repo: LedgerRepository,
+  aplicacaoId: number,
+  entry: StatementEntry,
+  extras: readonly ConditionalWrite<unknown>[],
+  options: PostOptions,
+): Promise<void> {
+  const now = options.now ?? systemClock;
+  const sleep = options.sleep ?? defaultSleep;
+  const deadline = now().getTime() + (options.budgetMs ?? 3_000);
+  for (let attempt = 1; ; attempt++) {
+    let outcome: Recorded;
+    try {
+      outcome = await repo.record(aplicacaoId, entry, extras);
+    } catch (error) {
+      if (now().getTime() >= deadline) throw error;
+      await sleep(backoffMs(attempt));
+      continue;
     }
-    const entry: StatementEntry = {
-      id: before.ultimoLancamentoId + 1,
-      tipo: input.tipo,
-      valor: fromCents(valor),
-      saldoAnterior: fromCents(anterior),
-      saldoPosterior: fromCents(posterior),
-      descricao: input.descricao,
-      referenciaTipo: input.referenciaTipo,
-      referenciaId: input.referenciaId ?? null,
-      tarifaCobrada: input.tarifaCobrada ?? null,
-      custoProviderAUsd: input.custoProviderAUsd ?? null,
-      custoProviderABrl: input.custoProviderABrl ?? null,
-      custoProviderBUsd: input.custoProviderBUsd ?? null,
-      custoProviderBBrl: input.custoProviderBBrl ?? null,
-      cotacaoUsdBrl: input.cotacaoUsdBrl ?? null,
-      tipoConversa: input.tipoConversa ?? null,
-      // The spec's timestamps: local date-time without a zone.
-      criadoEm: localDateTime(now()),
-    };
-    if (await repo.commit(input.aplicacaoId, before, entry, options.extras?.(entry))) {
-      lastCommitted.set(input.aplicacaoId, entry.id);
-      return entry;
+    if (outcome === 'recorded') return;
+    if (outcome === 'taken') throw moveTakenOver;
+    if (outcome === 'raced') {
+      if (now().getTime() >= deadline) throw conflict('The statement is busy; try again');
+      await sleep(backoffMs(attempt));
+      continue;
     }
-    if (now().getTime() >= deadline) break;
-    await sleep(backoffMs(attempt));
+    await recordEntry(repo, aplicacaoId, entry, [], options);
+    await reverse(repo, aplicacaoId, entry, options);
+    throw outcome.refused;
   }
-  throw conflict('The balance is changing concurrently; try again');
+}
+
+/**
+ * Undoes a move whose extra writes were refused, after its entry was written alone: a debit is given back
+ * (ESTORNO_FALHA_ENVIO, with its refund marker), a refund already made by another request is taken back
+ * (ESTORNO_ANULADO). A reversal the balance no longer covers (spent meanwhile) is left, and logged by the caller's refusal.
+ */
+async function reverse(repo: LedgerRepository, aplicacaoId: number, entry: StatementEntry, options: PostOptions): Promise<void> {
+  const { now, sleep, budgetMs } = options;
+  const common = { aplicacaoId, valor: entry.valor, referenciaId: entry.id };
+  const timing = { allowZero: true, ...(now ? { now } : {}), ...(sleep ? { sleep } : {}), ...(budgetMs ? { budgetMs } : {}) };
+  try {
+    if (entry.tipo === 'DEBIT') {
+      await postEntry(
+        repo,
+        {
+          ...common,
+          tipo: 'CREDIT',
+          descricao: `Estorno do lançamento ${entry.id}: operação recusada`,
+          referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+        },
+        { ...timing, extras: () => [repo.markerWrite(aplicacaoId, entry.id)] },
+      );
+    } else {
+      await postEntry(
+        repo,
+        {
+          ...common,
+          tipo: 'DEBIT',
+          descricao: `Anulação do lançamento ${entry.id}: estorno em duplicidade`,
+          referenciaTipo: 'ESTORNO_ANULADO',
+        },
+        timing,
+      );
+    }
+  } catch (error) {
+    // The reversal's own refusal (the debit refunded meanwhile by someone else, the balance spent) ends the chain of undos.
+    if (!(error instanceof DomainError)) throw error;
+  }
+}
+
+/**
+ * The reconciler's side of a move whose entry no function wrote (its function died between the move and the entry):
+ * writes the entry from the move, marked an orphan, with what must go with it (a refund's once-only marker), and
+ * settles the move as its policy says: ESTORNAR gives a debit back, once (the debit's refund marker). Returns false
+ * when the entry turned out to be its function's own. Safe to run again on the same move.
+ */
+export async function settleOrphanMove(
+  repo: LedgerRepository,
+  orphans: Pick<MoveFollower, 'writtenAsOrphan'>,
+  move: BalanceMove,
+  options: Pick<PostOptions, 'now' | 'sleep'> = {},
+): Promise<boolean> {
+  const { aplicacaoId, entry } = move;
+  const marker =
+    refundReferences.has(entry.referenciaTipo) && entry.referenciaId !== null ? [repo.markerWrite(aplicacaoId, entry.referenciaId)] : [];
+  const outcome = await repo.record(aplicacaoId, entry, marker, true);
+  if (outcome === 'raced') throw conflict('The statement is busy; the reconciler tries again');
+  if (outcome === 'taken' && !(await orphans.writtenAsOrphan(aplicacaoId, entry.id))) return false;
+  if (typeof outcome === 'object') {
+    // A refund whose debit another request refunded meanwhile: kept in the chain, and taken back.
+    await repo.record(aplicacaoId, entry, [], true);
+    await reverse(repo, aplicacaoId, entry, options);
+    return true;
+  }
+  if (move.seOrfao === 'ESTORNAR' && entry.tipo === 'DEBIT' && !(await repo.isRefunded(aplicacaoId, entry.id))) {
+    try {
+      await postEntry(
+        repo,
+        {
+          aplicacaoId,
+          tipo: 'CREDIT',
+          valor: entry.valor,
+          descricao: `Estorno automático: operação não concluída (lançamento ${entry.id})`,
+          referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+          referenciaId: entry.id,
+        },
+        { ...options, allowZero: true, extras: () => [repo.markerWrite(aplicacaoId, entry.id)] },
+      );
+    } catch (error) {
+      // Refunded meanwhile (the marker): nothing is left to give back.
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+    }
+  }
+  return true;
 }
 
 /** Billed services other than messages, each with its own referenciaTipo; FATURA_PLANO (a paid plan invoice) is a credit. */
@@ -284,15 +428,16 @@ export function chargeService(
   );
 }
 
+/** The refusal of a second refund of the same entry. */
+export const alreadyRefunded = (lancamentoId: number): DomainError => conflict(`entry ${lancamentoId} has already been refunded`);
+
 export interface RefundStore {
   getEntry(aplicacaoId: number, id: number): Promise<StatementEntry | undefined>;
-  /** The once-only marker of a refunded entry; refused (conflict) when the entry was refunded before. */
-  markerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
 }
 
 /**
  * A refund (estorno) of a debit: a CREDIT of the same valor referring to it (referenciaTipo
- * ESTORNO), committed with the entry's refund marker, so the same entry is refunded at most once
+ * ESTORNO), written with the entry's refund marker, so the same entry is refunded at most once
  * however many requests arrive together (the second gets a conflict). A failed send's automatic
  * compensation writes the same marker.
  */
@@ -306,6 +451,9 @@ export async function refundEntry(
   if (!original) throw notFound('lancamento');
   if (original.tipo !== 'DEBIT') throw invalid('Only a debit can be refunded', 'lancamentoId');
   if (toCents(original.valor) === 0n) throw invalid('A debit of 0.00 has nothing to refund', 'lancamentoId');
+  // Read first, so a second refund is refused with nothing written; two at once both move, and the marker
+  // written with the entry lets one through and reverses the other (postEntry).
+  if (await repo.isRefunded(aplicacaoId, original.id)) throw alreadyRefunded(original.id);
   return postEntry(
     repo,
     {
@@ -316,6 +464,6 @@ export async function refundEntry(
       referenciaTipo: 'ESTORNO',
       referenciaId: original.id,
     },
-    { extras: () => ({ writes: [store.markerWrite(aplicacaoId, original.id)] }) },
+    { extras: () => [repo.markerWrite(aplicacaoId, original.id)] },
   );
 }

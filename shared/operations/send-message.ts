@@ -7,7 +7,8 @@
 // A send reserves before it sends, so no concurrency can send an unpaid message:
 //   1. read the application (its provider now, never cached), the tariff in force, the balance
 //      and the rate; a balance below the tariff is a 402 with nothing written;
-//   2. one commit (postEntry): debit, statement entry (MENSAGEM_ENVIADA) and the message QUEUED;
+//   2. the debit (postEntry: one write to the balance), then its statement entry (MENSAGEM_ENVIADA) and the
+//      message QUEUED in one transaction;
 //   3. call the provider; success moves the message to SENT with the provider's id (and writes the
 //      id -> message lookup that the delivery-status callbacks need);
 //   4. failure compensates: a CREDIT entry (ESTORNO_FALHA_ENVIO, referring to the debit) and the
@@ -224,8 +225,8 @@ async function reserveAndSend(
     return outcome;
   };
 
-  // The reservation: debit + entry + message + message counter (+ the Idempotency-Key), all or nothing
-  // (402 if the balance re-read inside postEntry no longer covers it).
+  // The reservation: the debit (402, nothing written, if the balance no longer covers it), then its entry with the
+  // message (+ the Idempotency-Key and the caller's writes), all or nothing; refused, the debit is given back.
   const debit = await postEntry(
     deps.ledger,
     {
@@ -241,17 +242,16 @@ async function reserveAndSend(
     },
     {
       allowZero: true,
-      known: context.ledger,
       budgetMs: sendBudget.debitMs,
       now,
-      extras: (entry) => ({
-        writes: [
-          ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
-          ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
-          ...(typeof input.writes === 'function' ? input.writes(id) : (input.writes ?? [])),
-        ],
-        increment: { totalMensagens: 1 },
-      }),
+      increment: { totalMensagens: 1 },
+      // A send whose function dies before its entry and message are written never reached the provider: given back.
+      seOrfao: 'ESTORNAR',
+      extras: (entry) => [
+        ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
+        ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
+        ...(typeof input.writes === 'function' ? input.writes(id) : (input.writes ?? [])),
+      ],
     },
   );
   message.lancamentoId = debit.id;

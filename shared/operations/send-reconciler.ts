@@ -13,6 +13,9 @@ import type { SendDeps } from '#shared/operations/send-message';
 
 export type Reconciled = 'failed' | 'settled';
 
+/** A reconciler's claim on a message outlives any run (a scheduled function's timeout is 60 s). */
+const CLAIM_STALE_MS = 5 * 60_000;
+
 /**
  * Settles a send whose reconcile time is past (its function stopped, or its settling ran out of
  * budget): still QUEUED means no callback of the provider named it, so it is FAILED and its charge
@@ -24,6 +27,7 @@ export type Reconciled = 'failed' | 'settled';
 export async function reconcileSend(
   deps: Pick<SendDeps, 'messages' | 'ledger' | 'idempotency'>,
   pending: PendingSend,
+  now: Date,
 ): Promise<Reconciled> {
   const message = await deps.messages.get(pending.aplicacaoId, pending.mensagemId);
   if (!message || message.status !== 'QUEUED' || message.lancamentoId === null) {
@@ -32,6 +36,10 @@ export async function reconcileSend(
   }
   const failure = new ProviderError('unavailable', null, 'The send did not finish and the provider never confirmed the message');
   const marker = deps.messages.refundMarkerWrite(message.aplicacaoId, message.lancamentoId);
+  // Refunded by an administrator meanwhile: nothing is left to give back (read first, so no credit moves for nothing).
+  if (await deps.ledger.isRefunded(message.aplicacaoId, message.lancamentoId)) return dropRefunded(deps, pending, message);
+  // Another run has it (a run outliving the schedule's minute); a claim older than a run's whole timeout is taken over.
+  if (!(await deps.messages.claimForReconciler(message, now, new Date(now.getTime() - CLAIM_STALE_MS)))) return 'settled';
   try {
     await compensate(deps, message, failure, sendBudget.settleMs, marker);
   } catch (error) {
@@ -39,13 +47,8 @@ export async function reconcileSend(
       // Settled by a callback or a late settle (which removed the entry with its move), or refunded by
       // an administrator while still QUEUED: left at the head of its shard, the entry would come back at
       // every run and, a hundred of them, hide every later one.
+      if (error === marker.refusal) return dropRefunded(deps, pending, message);
       await deps.messages.dropPending(pending);
-      if (error === marker.refusal) {
-        log.info('an unsettled send was refunded before the reconciler came; its entry is dropped', {
-          aplicacaoId: message.aplicacaoId,
-          mensagemId: message.id,
-        });
-      }
       return 'settled';
     }
     throw error;
@@ -59,6 +62,15 @@ export async function reconcileSend(
     providerMessage: failure.providerMessage,
   });
   return 'failed';
+}
+
+async function dropRefunded(deps: Pick<SendDeps, 'messages'>, pending: PendingSend, message: { aplicacaoId: number; id: number }) {
+  await deps.messages.dropPending(pending);
+  log.info('an unsettled send was refunded before the reconciler came; its entry is dropped', {
+    aplicacaoId: message.aplicacaoId,
+    mensagemId: message.id,
+  });
+  return 'settled' as const;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   consumerFunctions,
   groupFunctions,
   scheduledFunctions,
+  streamFunctions,
   type LambdaEntry,
 } from '#infra/functions';
 import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
@@ -440,12 +441,26 @@ describe('PlatformStack', () => {
 
     it('feeds each queue to its consumer, which reports partial batch failures', () => {
       const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
-      expect(mappings).toHaveLength(Object.keys(consumerFunctions).length);
+      expect(mappings).toHaveLength(Object.keys(consumerFunctions).length + Object.keys(streamFunctions).length);
       for (const [queue, entry] of Object.entries(consumerFunctions) as [QueueName, LambdaEntry][]) {
         const mapping = mappings.find((m) => arnTargetOf(m.EventSourceArn) === logicalId(stack.queues[queue].queue));
         expect(mapping, queue).toBeDefined();
         expect(mapping!.FunctionName).toEqual({ Ref: fnId(entry) });
         expect(mapping!.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      }
+    });
+
+    it("feeds the balance items' changes, oldest first, to the stream follower", () => {
+      const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+      template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+      for (const entry of Object.values(streamFunctions)) {
+        const mapping = mappings.find((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fnId(entry) }));
+        expect(mapping, entry.id).toMatchObject({
+          StartingPosition: 'TRIM_HORIZON',
+          BatchSize: entry.batchSize,
+          FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: [entry.sortKey] } } } }) }] },
+        });
+        expect(JSON.stringify(mapping!.EventSourceArn)).toContain(`"${logicalId(stack.table)}","StreamArn"`);
       }
     });
 
@@ -636,6 +651,11 @@ describe('PlatformStack', () => {
           [`queue:${consumed}`],
         );
       }
+      // A stream follower reads the table's stream (its event source's grant; ListStreams has no resource type).
+      if (Object.values(streamFunctions).some((e) => e.id === entry.id)) {
+        allow(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], ['table']);
+        allow(['dynamodb:ListStreams'], ['*']);
+      }
       if (needs.readsCrl) {
         allow(['s3:GetObject'], [`crl-bucket/${crlKey}`]);
         allow(['s3:ListBucket'], ['crl-bucket']);
@@ -707,9 +727,14 @@ describe('PlatformStack', () => {
       expect(conditionOf(authorizerFunctions.agent)).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CRL#*'] },
       });
+      // The stream follower writes statement days (in the applications' partitions) and the reconciler's gaps only.
+      expect(conditionOf(streamFunctions.ledgerMoves)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APP#*', 'LACUNA#*'] },
+      });
       const conditioned = functionNeeds.filter(({ entry }) => conditionOf(entry)).map(({ entry }) => entry.id);
       expect(conditioned.sort()).toEqual(
         [
+          streamFunctions.ledgerMoves.id,
           groupFunctions.public.id,
           groupFunctions.webhooks.id,
           authorizerFunctions.providerCredential.id,
@@ -732,6 +757,7 @@ describe('PlatformStack', () => {
                 .replace(/-\?{6}$/, '')
                 .replace(/\/(saida|entrada)-\*$/, '')
             : grant;
+          if (grant === 'dynamodb:ListStreams on *') continue; // a stream follower's: the action has no resource type
           expect(named, entry.id).not.toMatch(/[*?]/);
         }
       }

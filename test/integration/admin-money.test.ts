@@ -87,6 +87,7 @@ describe('GET /api/admin/resumo', () => {
     );
     expect((await api.admin('POST', `/api/admin/aplicacoes/${rich.id}/estornos`, { lancamentoId: debit.id })).status).toBe(201);
 
+    await api.followed(); // the statement's days follow the balance's change stream
     const resumo = (await get(rich.token, '/api/admin/resumo')).body;
     const lowResumo = (await get(low.token, '/api/admin/resumo')).body;
 
@@ -129,6 +130,7 @@ describe('GET /api/admin/resumo', () => {
     await service.simulators.providerA.idle();
     await service.queues.drained(20_000);
 
+    await api.followed();
     const resumo = (await get(outra.tokens.admin, '/api/admin/resumo')).body;
     const listed = (await get(outra.tokens.admin, `/api/admin/mensagens?size=100&de=${resumo.data}&ate=${resumo.data}`)).body;
     const demo = (await get(sandbox().demo.tokens.admin, '/api/admin/resumo')).body;
@@ -152,6 +154,7 @@ describe('data from before the day counters', () => {
     await api.external(app).send({ telefone: '+5511955580701', mensagem: 'Oi', contexto: 'TESTE' });
     await api.external(app).send({ telefone: '+5511955580702', mensagem: 'Oi' });
     const resumo = async () => (await get(app.token, '/api/admin/resumo')).body;
+    await api.followed(); // the statement's days follow the balance's change stream
     const before = await resumo();
     const day = before.data as string;
     const messagesThatDay = async () =>
@@ -303,6 +306,7 @@ describe('GET /api/admin/extrato and /csv', () => {
     const debit = all.content.find((e: Json) => e.referenciaTipo === 'MENSAGEM_ENVIADA');
     expect((await api.admin('POST', `/api/admin/aplicacoes/${app.id}/estornos`, { lancamentoId: debit.id })).status).toBe(201);
 
+    await api.followed(); // the statement's days follow the balance's change stream
     const whole = await list('');
     const day = String(whole.content[0].criadoEm).slice(0, 10);
     const sends = await list('&referenciaTipo=MENSAGEM_ENVIADA');
@@ -334,6 +338,7 @@ describe('GET /api/admin/extrato and /csv', () => {
     const whole = (await get(app.token, '/api/admin/extrato?size=100')).body.content as Json[];
     const day = String(whole[0]!.criadoEm).slice(0, 10);
 
+    await api.followed();
     const period = await csv(app.token, `?de=${day}&ate=${day}`);
     const sends = await csv(app.token, '?referenciaTipo=MENSAGEM_ENVIADA');
     const everything = await csv(app.token);
@@ -377,6 +382,7 @@ describe('GET /api/admin/extrato and /csv', () => {
     const outra = sandbox().outra;
     const outraList = (await get(outra.tokens.admin, '/api/admin/extrato?size=100')).body;
     const outraOwn = (await api.external(outra).get('/api/external/financeiro/extrato?size=100')).body;
+    await api.followed();
     const outraCsv = parseCsv((await csv(outra.tokens.admin)).text);
 
     expect(outraList.totalElements).toBe(outraOwn.totalElements);

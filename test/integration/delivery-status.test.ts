@@ -13,7 +13,7 @@ import { db, tableName } from '#shared/db/client';
 import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import * as keys from '#shared/db/keys';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoLedgerRepository, dynamoStatementRepository } from '#shared/db/ledger';
 import { numberText } from '#shared/db/numbers';
 import { statusRank, type MessageStatus } from '#shared/domain/delivery-status';
 import { postEntry } from '#shared/domain/ledger';
@@ -381,7 +381,7 @@ describe('provider_a status callback (POST /api/webhooks/whatsapp/status)', () =
     expect(numberText(stored.custoProviderABrl)).toBe('0.03'); // 0.005 × 5 = 0.025, half-up
     expect(numberText(stored.cotacaoUsdBrl)).toBe('5');
     expect(stored.custoProviderBUsd).toBeNull();
-    expect((await ledger.readBalance(outra.id))!.saldo).toBe(debit.saldoPosterior);
+    expect(await dynamoStatementRepository().getSaldo(outra.id)).toBe(debit.saldoPosterior);
   });
 });
 
@@ -493,7 +493,7 @@ describe('provider_b webhook (/api/webhooks/whatsapp/meta/{slug})', () => {
     expect(numberText(stored.custoProviderBBrl)).toBe('0.34');
     expect(numberText(stored.cotacaoUsdBrl)).toBe('5.4321');
     expect(stored.custoProviderAUsd).toBeNull();
-    expect((await ledger.readBalance(semSaldo.id))!.saldo).toBe('0.88');
+    expect(await dynamoStatementRepository().getSaldo(semSaldo.id)).toBe('0.88');
   });
 });
 

@@ -144,5 +144,7 @@ export function client(service: LocalService) {
       apiSecret: created.body.credenciais.apiSecret as string,
     };
   };
-  return { call, admin, external, newApplication };
+  /** Resolves once the stream's followers have seen every write so far: the statement days (4c) are then current. */
+  const followed = () => service.streams.drained();
+  return { call, admin, external, newApplication, followed };
 }

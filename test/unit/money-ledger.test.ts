@@ -1,15 +1,16 @@
 // Exact money (shared/domain/money.ts) and the ledger's one operation (shared/domain/ledger.ts)
-// against an in-memory repository that can lose races on demand.
+// against an in-memory repository whose entry writes can lose races, be refused or be taken on demand.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '#shared/domain/errors';
 import {
   messageDebitDescription,
+  moveTakenOver,
   postEntry,
+  settleOrphanMove,
   shownDescription,
-  type LedgerRepository,
-  type LedgerState,
   type StatementEntry,
 } from '#shared/domain/ledger';
+import { memoryLedger } from '../support/memory-ledger.ts';
 import { addAmounts, fromCents, isPositiveAmount, subtractAmounts, toCents } from '#shared/domain/money';
 
 describe('money on integer cents', () => {
@@ -39,42 +40,9 @@ describe('money on integer cents', () => {
   });
 });
 
-/** A ledger in memory; `competitors` commits that many foreign credits of 1.00 just before our next commits. */
-function memoryLedger(saldo: string | undefined, competitors = 0) {
-  let state: LedgerState | undefined = saldo === undefined ? undefined : { saldo, ultimoLancamentoId: 0 };
-  const entries: StatementEntry[] = [];
-  let pendingCompetitors = competitors;
-  let commits = 0;
-  const repo: LedgerRepository = {
-    async readBalance() {
-      return state && { ...state };
-    },
-    async commit(_, before, entry) {
-      commits++;
-      if (pendingCompetitors > 0) {
-        pendingCompetitors--;
-        const current = state!;
-        const foreign = {
-          ...entry,
-          id: current.ultimoLancamentoId + 1,
-          valor: '1.00',
-          saldoAnterior: current.saldo,
-          saldoPosterior: addAmounts(current.saldo, '1.00'),
-        };
-        entries.push(foreign);
-        state = { saldo: foreign.saldoPosterior, ultimoLancamentoId: foreign.id };
-      }
-      if (state!.saldo !== before.saldo || state!.ultimoLancamentoId !== before.ultimoLancamentoId) return false;
-      entries.push(entry);
-      state = { saldo: entry.saldoPosterior, ultimoLancamentoId: entry.id };
-      return true;
-    },
-  };
-  return { repo, entries, state: () => state, commits: () => commits };
-}
-
 const instant = { sleep: async () => undefined, now: () => new Date('2026-01-02T06:04:05Z') }; // 03:04:05 in São Paulo
 const credit = (valor: string) => ({ aplicacaoId: 1, tipo: 'CREDIT' as const, valor, descricao: 'Crédito', referenciaTipo: 'CREDITO' });
+const debit = (valor: string) => ({ ...credit(valor), tipo: 'DEBIT' as const, descricao: 'Mensagem', referenciaTipo: 'MENSAGEM_ENVIADA' });
 
 describe('postEntry', () => {
   it('writes a credit with every field of the statement entry, the ones that do not apply null', async () => {
@@ -103,42 +71,69 @@ describe('postEntry', () => {
     expect(ledger.state()).toEqual({ saldo: '0.30', ultimoLancamentoId: 1 });
   });
 
-  it('re-reads after a lost race, so the entry chains onto the one that won', async () => {
-    const ledger = memoryLedger('5.00', 2);
+  it('numbers each entry and chains it from what the move returned: concurrent posts chain with no read before them', async () => {
+    const ledger = memoryLedger('5.00');
 
-    const entry = await postEntry(ledger.repo, credit('0.50'), instant);
+    const posted = await Promise.all(Array.from({ length: 20 }, () => postEntry(ledger.repo, debit('0.25'), instant)));
 
-    expect(ledger.commits()).toBe(3);
-    expect(entry).toMatchObject({ id: 3, saldoAnterior: '7.00', saldoPosterior: '7.50' });
-    expect(ledger.entries.map((e) => [e.id, e.saldoAnterior, e.saldoPosterior])).toEqual([
-      [1, '5.00', '6.00'],
-      [2, '6.00', '7.00'],
-      [3, '7.00', '7.50'],
-    ]);
+    expect(posted.map((e) => e.id).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const chain = [...ledger.entries].sort((x, y) => x.id - y.id);
+    chain.forEach((e, i) => {
+      expect(e.saldoAnterior).toBe(i === 0 ? '5.00' : chain[i - 1]!.saldoPosterior);
+      expect(e.saldoPosterior).toBe(subtractAmounts(e.saldoAnterior, e.valor));
+    });
+    expect(ledger.state()).toEqual({ saldo: '0.00', ultimoLancamentoId: 20 });
+    await expect(postEntry(ledger.repo, debit('0.01'), instant)).rejects.toMatchObject({ kind: 'insufficient_balance' });
   });
 
-  it('gives up with a conflict after its attempts, having written nothing of its own', async () => {
-    const ledger = memoryLedger('5.00', 10);
+  it('writes the entry again after a lost race on an extra item, the move made once', async () => {
+    const ledger = memoryLedger('5.00', { races: 2 });
 
-    const attempt = postEntry(ledger.repo, credit('0.50'), { ...instant, maxAttempts: 3 });
+    const entry = await postEntry(ledger.repo, credit('0.50'), { ...instant, extras: () => [] });
 
-    await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
-    expect(ledger.entries.every((e) => e.valor === '1.00')).toBe(true);
+    expect(ledger.recordCalls()).toBe(3);
+    expect(ledger.moves).toHaveLength(1);
+    expect(ledger.entries).toEqual([entry]);
+    expect(entry).toMatchObject({ id: 1, saldoAnterior: '5.00', saldoPosterior: '5.50' });
   });
 
-  it('measures its retry budget on the clock it is given: past the deadline it stops retrying, however little real time went by', async () => {
-    // Prepare: a race lost at every commit; each wait before a retry moves the pinned clock 4 s on (no real wait).
-    const ledger = memoryLedger('5.00', 1000);
+  it('measures its budget for the entry on the clock it is given, then leaves the move to the reconciler with a conflict', async () => {
+    // Prepare: every entry write loses its race; each wait moves the pinned clock 1 s on (no real wait).
+    const ledger = memoryLedger('5.00', { races: 1000 });
     let at = Date.parse('2026-01-02T06:04:05Z');
-    const clock = { now: () => new Date(at), sleep: async () => void (at += 4_000) };
+    const clock = { now: () => new Date(at), sleep: async () => void (at += 1_000) };
 
-    // Act: a 10 s budget, no attempt limit.
-    const attempt = postEntry(ledger.repo, credit('0.50'), { ...clock, budgetMs: 10_000 });
+    // Act: a 3 s budget.
+    const attempt = postEntry(ledger.repo, credit('0.50'), { ...clock, budgetMs: 3_000 });
 
-    // Assess: commits at 0, 4 and 8 s retried; the one at 12 s is past the deadline (with Date.now() it retried until the races ended).
+    // Assess: writes at 0, 1, 2 and 3 s; none after the deadline. The move stays, its details on the stream.
     await expect(attempt).rejects.toMatchObject({ kind: 'conflict' });
-    expect(ledger.commits()).toBe(4);
-    expect(ledger.entries.every((e) => e.valor === '1.00')).toBe(true);
+    expect(ledger.recordCalls()).toBe(4);
+    expect(ledger.entries).toEqual([]);
+    expect(ledger.state()).toEqual({ saldo: '5.50', ultimoLancamentoId: 1 });
+  });
+
+  it('keeps the entry of a move whose extras were refused, gives the debit back, and throws the refusal', async () => {
+    // Prepare: the send's message (an extra) is refused by its own condition.
+    const ledger = memoryLedger('1.00', { refuseExtras: 'message-refused' });
+
+    // Act
+    const attempt = postEntry(ledger.repo, debit('0.10'), { ...instant, extras: () => [{ write: 'message' as never }] });
+
+    // Assess: the debit and its reversal chain, with the debit's refund marker; the balance is whole again.
+    await expect(attempt).rejects.toBe('message-refused');
+    expect(ledger.entries.map((e) => [e.id, e.tipo, e.referenciaTipo, e.referenciaId, e.saldoPosterior])).toEqual([
+      [1, 'DEBIT', 'MENSAGEM_ENVIADA', null, '0.90'],
+      [2, 'CREDIT', 'ESTORNO_FALHA_ENVIO', 1, '1.00'],
+    ]);
+    expect(ledger.writes).toEqual([[], ['marker 1']]);
+    expect(ledger.state()).toEqual({ saldo: '1.00', ultimoLancamentoId: 2 });
+  });
+
+  it('stops when the reconciler wrote its entry first (it took the move for an orphan and settles it)', async () => {
+    const ledger = memoryLedger('1.00', { taken: true });
+
+    await expect(postEntry(ledger.repo, debit('0.10'), instant)).rejects.toBe(moveTakenOver);
   });
 
   it('refuses a debit the balance cannot cover, with the balance, and writes nothing', async () => {
@@ -147,7 +142,8 @@ describe('postEntry', () => {
     const attempt = postEntry(ledger.repo, { ...credit('0.31'), tipo: 'DEBIT', referenciaTipo: 'MENSAGEM_ENVIADA' }, instant);
 
     await expect(attempt).rejects.toEqual(new DomainError('insufficient_balance', 'Insufficient balance', { saldo: '0.30' }));
-    expect(ledger.commits()).toBe(0);
+    expect(ledger.moves).toEqual([]);
+    expect(ledger.entries).toEqual([]);
   });
 
   it('debits down to exactly zero', async () => {
@@ -161,6 +157,57 @@ describe('postEntry', () => {
   it('refuses a zero amount and an application without a balance', async () => {
     await expect(postEntry(memoryLedger('1.00').repo, credit('0.00'), instant)).rejects.toMatchObject({ kind: 'validation' });
     await expect(postEntry(memoryLedger(undefined).repo, credit('1.00'), instant)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('the reconciler on a move whose function died before its entry', () => {
+  const orphanDebit = (id: number): StatementEntry => ({
+    id,
+    tipo: 'DEBIT',
+    valor: '0.10',
+    saldoAnterior: '1.00',
+    saldoPosterior: '0.90',
+    descricao: 'Mensagem',
+    referenciaTipo: 'MENSAGEM_ENVIADA',
+    referenciaId: 42,
+    tarifaCobrada: '0.10',
+    custoProviderAUsd: null,
+    custoProviderABrl: null,
+    custoProviderBUsd: null,
+    custoProviderBBrl: null,
+    cotacaoUsdBrl: null,
+    tipoConversa: null,
+    criadoEm: '2026-01-02T03:04:05',
+  });
+
+  it('writes the entry as an orphan and gives a send back once, however often it runs', async () => {
+    // Prepare: the debit moved (balance 0.90, entry 1), and its function died.
+    const ledger = memoryLedger('1.00');
+    await ledger.repo.move(1, { ...orphanDebit(1), seOrfao: 'ESTORNAR' });
+    const move = { aplicacaoId: 1, entry: orphanDebit(1), seOrfao: 'ESTORNAR' as const };
+    const follower = { writtenAsOrphan: async (_: number, id: number) => ledger.orphans.has(id) };
+
+    // Act: twice, as a run that died after its work would be repeated.
+    const first = await settleOrphanMove(ledger.repo, follower, move, instant);
+    const second = await settleOrphanMove(ledger.repo, follower, move, instant);
+
+    // Assess
+    expect([first, second]).toEqual([true, true]);
+    expect(ledger.entries.map((e) => [e.id, e.tipo, e.referenciaTipo, e.referenciaId, e.saldoPosterior])).toEqual([
+      [1, 'DEBIT', 'MENSAGEM_ENVIADA', 42, '0.90'],
+      [2, 'CREDIT', 'ESTORNO_FALHA_ENVIO', 1, '1.00'],
+    ]);
+    expect(ledger.state()).toEqual({ saldo: '1.00', ultimoLancamentoId: 2 });
+  });
+
+  it('leaves alone a move whose own function wrote its entry', async () => {
+    const ledger = memoryLedger('1.00', { taken: true });
+    const follower = { writtenAsOrphan: async () => false };
+
+    const settled = await settleOrphanMove(ledger.repo, follower, { aplicacaoId: 1, entry: orphanDebit(1), seOrfao: 'ESTORNAR' }, instant);
+
+    expect(settled).toBe(false);
+    expect(ledger.moves).toEqual([]);
   });
 });
 

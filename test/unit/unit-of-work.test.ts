@@ -92,7 +92,7 @@ describe('a unit of work', () => {
   });
 });
 
-describe('the ledger commit as a unit of work', () => {
+describe('the ledger entry as a unit of work', () => {
   const entry: StatementEntry = {
     id: 2,
     tipo: 'CREDIT',
@@ -111,30 +111,26 @@ describe('the ledger commit as a unit of work', () => {
     tipoConversa: null,
     criadoEm: '2026-01-01T10:00:00',
   };
-  const before = { saldo: '1.00', ultimoLancamentoId: 1 };
 
-  it('is the balance update, the entry and the extra writes; a refused extra throws its refusal, a lost race is false', async () => {
+  it("is the entry with the extra writes; an extra's refusal is returned, a lost race is raced, the entry already there is taken", async () => {
     dynamo
       .on(TransactWriteCommand)
-      .rejectsOnce(cancelled('None', 'None', 'ConditionalCheckFailed', 'None'))
-      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'))
-      .rejectsOnce(cancelled('ValidationError', 'None', 'None', 'None'));
+      .rejectsOnce(cancelled('None', 'ConditionalCheckFailed'))
+      .rejectsOnce(cancelled('None', 'TransactionConflict'))
+      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None'))
+      .rejectsOnce(cancelled('ValidationError', 'None'));
     const ledger = dynamoLedgerRepository();
-    const extras = { writes: [refundMarkerWrite(7, 1)] };
+    const extras = [refundMarkerWrite(7, 1)];
 
-    await expect(ledger.commit(7, before, entry, extras)).rejects.toMatchObject({
-      kind: 'conflict',
-      message: 'entry 1 has already been refunded',
+    await expect(ledger.record(7, entry, extras)).resolves.toEqual({
+      refused: expect.objectContaining({ kind: 'conflict', message: 'entry 1 has already been refunded' }),
     });
-    await expect(ledger.commit(7, before, entry, extras)).resolves.toBe(false);
-    await expect(ledger.commit(7, before, entry, extras)).rejects.toBeInstanceOf(TransactionCanceledException);
+    await expect(ledger.record(7, entry, extras)).resolves.toBe('raced');
+    await expect(ledger.record(7, entry, extras)).resolves.toBe('taken');
+    await expect(ledger.record(7, entry, extras)).rejects.toBeInstanceOf(TransactionCanceledException);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Update', 'Put', 'Put', 'Update']);
-    expect(items.map((i) => (i.Update?.Key ?? i.Put?.Item)?.sk)).toEqual([
-      'SALDO',
-      'EXTRATO#0000000000000002',
-      'ESTORNO#0000000000000001',
-      'EXTDIA#2026-01-01', // the entry's day (docs/data-model.md, 4c)
-    ]);
+    // No balance item and no statement day in it: the move wrote the balance, the stream's follower writes the day.
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Put', 'Put']);
+    expect(items.map((i) => i.Put?.Item?.sk)).toEqual(['EXTRATO#0000000000000002', 'ESTORNO#0000000000000001']);
   });
 });

@@ -1,5 +1,5 @@
 // Messages: the compensation of a failed send, shared by the send (shared/operations/send-message.ts) and
-// the reconciler (shared/operations/send-reconciler.ts): the charge given back and the failure recorded, in one commit.
+// the reconciler (shared/operations/send-reconciler.ts): the charge given back and the failure recorded with its entry.
 import { postEntry, type LedgerRepository } from '#shared/domain/ledger';
 import { fromCents, toCents } from '#shared/domain/money';
 import type { Message } from '#shared/domain/messages/records';
@@ -13,7 +13,7 @@ export interface SendFailure {
 }
 
 /**
- * Gives the failed send's charge back and records the failure on the message, in one commit. The
+ * Gives the failed send's charge back and records the failure on the message with the credit's entry. The
  * debit's refund marker goes with it, so the admin panel cannot refund the same debit again.
  */
 export async function compensate(
@@ -36,6 +36,6 @@ export async function compensate(
       referenciaTipo: 'ESTORNO_FALHA_ENVIO',
       referenciaId: lancamentoId,
     },
-    { allowZero: true, budgetMs, now: deps.now, extras: () => ({ writes }) },
+    { allowZero: true, budgetMs, now: deps.now, extras: () => writes },
   );
 }

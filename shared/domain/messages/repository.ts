@@ -3,7 +3,6 @@
 import type { Application } from '#shared/domain/applications/records';
 import { DomainError, notFound } from '#shared/domain/errors';
 import type { IdempotencyRecord } from '#shared/domain/idempotency';
-import type { LedgerState } from '#shared/domain/ledger';
 import type { Tariff } from '#shared/domain/tariffs';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import type { Message, MessageFilters, PendingSend } from '#shared/domain/messages/records';
@@ -13,8 +12,6 @@ export interface SendContext {
   application: Application | undefined;
   /** Balance as read (two places); undefined when the application has none. */
   saldo: string | undefined;
-  /** The same balance with its last entry id, for the debit to commit on without reading it again. */
-  ledger?: LedgerState;
   cotacaoUsdBrl: string | null;
   tariffs: Tariff[];
 }
@@ -23,12 +20,17 @@ export interface MessageRepository {
   newId(): Promise<number>;
   /** Application, balance and rate (one BatchGet) and the tariff catalogue (one Query), in parallel. */
   loadSendContext(aplicacaoId: number): Promise<SendContext>;
-  /** The put of a new message (and, while QUEUED, its reconciler's index entry), committed with its debit. */
+  /** The put of a new message (and, while QUEUED, its reconciler's index entry), written with its debit's entry. */
   queuedWrites(message: Message, idempotencyKey?: string): ConditionalWrite[];
-  /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), committed with the compensating credit. */
+  /** The move QUEUED -> FAILED (refused with `alreadySettled` from any other status), written with the compensating credit's entry. */
   failedWrites(message: Message, errorCode: string | null, errorMessage: string): ConditionalWrite[];
   /** The marker that a statement entry was refunded (at most once per entry). */
   refundMarkerWrite(aplicacaoId: number, lancamentoId: number): ConditionalWrite;
+  /**
+   * The reconciler's claim on a QUEUED message, so two runs at once do not both give its charge back: false when the
+   * message left QUEUED or another run claimed it after `staleBefore`.
+   */
+  claimForReconciler(message: Message, now: Date, staleBefore: Date): Promise<boolean>;
   /** QUEUED -> SENT with the provider's id, and the provider id -> message lookup, in one write. */
   markSent(message: Message, messageSid: string): Promise<void>;
   /** The sends whose reconcile time is past at `now` (pattern 35), at most `limit` per shard. */
