@@ -4,14 +4,15 @@
 //   send    the service's send use case (shared/wiring/send.ts), one application, provider link (no HTTP call);
 //   txn     the raw ceiling: a three-item transaction whose first item is an atomic conditional ADD on one balance
 //           item, no read before it, resubmitted on a transaction conflict;
-//   update  a single conditional UpdateItem doing the same ADD, with the new balance and sequence returned.
+//   update  a single conditional UpdateItem doing the same ADD, with the new balance and sequence returned;
+//   shards  the same UpdateItem on one of SHARDS balance items picked at random (a balance split in shards).
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, errorName, tableName } from '#shared/db/client';
 import { send } from '#shared/wiring/send';
 import { countDynamo } from './send.ts';
 
-export type ContentionMode = 'send' | 'txn' | 'update';
+export type ContentionMode = 'send' | 'txn' | 'update' | 'shards';
 
 export interface ChildTask {
   mode: ContentionMode;
@@ -32,6 +33,9 @@ export interface ChildReport {
 }
 
 export const CEILING_KEY = { pk: 'BENCH#CEILING', sk: 'SALDO' };
+/** The balance items of the `shards` loop: CEILING_KEY's partition, sort keys SALDO#0.. */
+export const SHARDS = 4;
+export const shardKey = (shard: number) => ({ pk: CEILING_KEY.pk, sk: `SALDO#${shard}` });
 
 async function ceilingTransaction(): Promise<void> {
   for (;;) {
@@ -62,11 +66,11 @@ async function ceilingTransaction(): Promise<void> {
   }
 }
 
-const ceilingUpdate = () =>
+const ceilingUpdate = (Key: Record<string, string> = CEILING_KEY) =>
   db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: CEILING_KEY,
+      Key,
       UpdateExpression: 'ADD saldo :menos, seq :um',
       ConditionExpression: 'saldo >= :valor',
       ExpressionAttributeValues: { ':menos': -1, ':um': 1, ':valor': 1 },
@@ -88,7 +92,9 @@ async function run(task: ChildTask): Promise<ChildReport> {
           })
       : task.mode === 'txn'
         ? ceilingTransaction
-        : ceilingUpdate;
+        : task.mode === 'update'
+          ? () => ceilingUpdate()
+          : () => ceilingUpdate(shardKey(Math.floor(Math.random() * SHARDS)));
   await operation(); // warm-up: modules, the connection, the id block; not counted
   const counters = countDynamo();
   for (let i = 0; i < task.operations; i++) {

@@ -1,12 +1,15 @@
 // Contention as Lambda has it: N processes (each a "container" with its own SDK client, one request at a time)
 // send for one application against one DynamoDB Local, beside the raw ceilings of that run on one balance item
-// (bench/contention-child.ts). The in-process lock of today's ledger serializes one process's commits only: across
-// processes, a send that lost the race re-reads and commits again, as it does across Lambda containers.
-// Each send run ends with the exactness check: the balance is the opening one less what the successful sends
-// were charged, and the statement is one chain with no gap.
+// (bench/contention-child.ts): one UpdateItem, the same on one of a few balance items (a balance in shards), and a
+// 3-item transaction. Each send run ends with the exactness check: the balance is the opening one less what the
+// successful sends were charged, and the statement is one chain with no gap. Then the statement's follower (the
+// stream function as the local run polls it): how fast it catches up with every move so far, and how long after
+// a send its statement day shows it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { startStreamPoller } from '#infra/local/streams';
+import { send } from '#shared/wiring/send';
 import { ensureTable, startDynamoLocal } from '#infra/local/dynamo';
 import { resetConfig } from '#shared/config';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
@@ -17,7 +20,7 @@ import { addCredit, createApplication } from '#shared/domain/admin-applications'
 import { fromCents, toCents } from '#shared/domain/money';
 import { seedDefaultTariffs } from '#shared/domain/tariffs';
 import { providerSecretStore } from '#shared/providers/secrets';
-import { CEILING_KEY, type ChildReport, type ChildTask, type ContentionMode } from './contention-child.ts';
+import { CEILING_KEY, SHARDS, shardKey, type ChildReport, type ChildTask, type ContentionMode } from './contention-child.ts';
 import { repoRoot } from './bundle.ts';
 import { fmt, percentile } from './stats.ts';
 
@@ -140,6 +143,38 @@ async function checkExact(aplicacaoId: number): Promise<string> {
   return `${entries.length} entries chained, balance ${balance}`;
 }
 
+/** The stream follower: its catch-up rate over the run's moves, then the lag from a send to its statement day, 20 times. */
+async function measureFollower(endpoint: string, aplicacaoId: number): Promise<string> {
+  const started = performance.now();
+  const poller = await startStreamPoller({ endpoint, tableName: tableName(), idleMs: 20 });
+  try {
+    await poller.drained();
+    const catchUp = performance.now() - started;
+    const lags: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const outcome = await send({
+        aplicacaoId,
+        body: { telefone: '+5511999990000', mensagem: 'Lembrete' },
+        key: undefined,
+        statusCallbackUrl: 'http://127.0.0.1/api/webhooks/whatsapp/status',
+      });
+      if (!outcome.ok) throw new Error('follower lag: the send failed');
+      const answered = performance.now();
+      const { total } = await dynamoStatementRepository().statementPage(aplicacaoId, 0, 1);
+      for (;;) {
+        const days = await dynamoStatementRepository().statementDays(aplicacaoId, '0000-01-01', '9999-12-31');
+        if (Math.max(...days.map((d) => d.ultimoLancamentoId)) >= total) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      lags.push(performance.now() - answered);
+    }
+    lags.sort((a, b) => a - b);
+    return `statement follower: every move of the run followed in ${fmt(catchUp, 0)} ms from a cold start; a send's statement day current ${fmt(percentile(lags, 50), 0)} ms after its answer (p50 of 20), ${fmt(lags.at(-1)!, 0)} ms at most`;
+  } finally {
+    await poller.stop();
+  }
+}
+
 export async function measureContention(options: ContentionOptions): Promise<ContentionRow[]> {
   const dynamo = await startDynamoLocal();
   const env: NodeJS.ProcessEnv = {
@@ -161,13 +196,16 @@ export async function measureContention(options: ContentionOptions): Promise<Con
     await seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());
     const rows: ContentionRow[] = [];
     const ceiling = async (mode: ContentionMode, what: string, n: number) => {
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...CEILING_KEY, saldo: 10 ** 9, seq: 0 } }));
+      for (const Key of [CEILING_KEY, ...Array.from({ length: SHARDS }, (_, k) => shardKey(k))]) {
+        await db().send(new PutCommand({ TableName: tableName(), Item: { ...Key, saldo: 10 ** 9, seq: 0 } }));
+      }
       const { reports, ms } = await together(n, () => ({ mode, aplicacaoId: 0, operations: options.perProcess }), env);
       rows.push(row(what, n, reports, ms));
     };
     for (const n of options.processes) {
       await ceiling('txn', 'ceiling: 3-item transaction, conditional ADD', n);
       await ceiling('update', 'ceiling: one UpdateItem, conditional ADD', n);
+      await ceiling('shards', `the same UpdateItem on one of ${SHARDS} balance items`, n);
       const app = await application(`bench-${n}-${Date.now()}`);
       const { reports, ms } = await together(n, () => ({ mode: 'send', aplicacaoId: app, operations: options.perProcess }), env);
       rows.push(row('sends, one application', n, reports, ms));
@@ -189,6 +227,7 @@ export async function measureContention(options: ContentionOptions): Promise<Con
       );
       options.log(`  two applications, ${id}: ${await checkExact(id)}`);
     }
+    options.log(`  ${await measureFollower(dynamo.endpoint, apps[0]!)}`);
     return rows;
   } finally {
     process.env = saved;

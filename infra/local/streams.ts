@@ -11,6 +11,7 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
   type _Record,
+  type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { streamFunctions, type StreamEntry } from '#infra/functions';
@@ -94,9 +95,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const loop = (async () => {
     const done = new Set<string>();
     const iterators = new Map<string, string | undefined>();
+    let shards: Shard[] = [];
+    let describedAt = 0;
     while (!stopped) {
-      const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-      const shards = description.StreamDescription?.Shards ?? [];
+      // The shard list changes rarely (DynamoDB Local keeps one open shard): looked at again every few seconds.
+      if (Date.now() - describedAt > 2_000 || shards.every((shard) => done.has(shard.ShardId!))) {
+        shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+        describedAt = Date.now();
+      }
       let idle = true;
       // A child shard is read once its parent is done, so one item's records stay in order.
       for (const shard of shards) {

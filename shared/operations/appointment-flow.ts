@@ -28,6 +28,7 @@ import { systemClock, type Clock } from '#shared/domain/time';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
+import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 
 export interface FlowDeps {
   appointments: AppointmentRepository;
@@ -198,6 +199,8 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
     ...after,
     historico: [...a.historico, { ...(after.historico[after.historico.length - 1] as HistoryEntry), mensagemId }],
   });
+  // One worker sends the step; one that died holding the claim leaves it to the next after a send's whole time.
+  if (!(await deps.appointments.claimSend(a, now, new Date(now.getTime() - 2 * sendTimeoutSeconds * 1000)))) return undefined;
   let outcome;
   try {
     outcome = await sendMessage(deps.send, a.aplicacaoId, {

@@ -52,7 +52,7 @@ describe('docs/architecture.md', () => {
 
 describe('docs/decisions.md, "Least privilege, measured"', () => {
   const section = read('docs/decisions.md').split('## Least privilege, measured')[1]!.split('\n## ')[0]!;
-  const rows = [...section.matchAll(/^\| ((?:Group|Authorizer|Consumer|Scheduled)-[\w-]+) \|/gm)].map((m) => m[1]);
+  const rows = [...section.matchAll(/^\| ((?:Group|Authorizer|Consumer|Scheduled|Stream)-[\w-]+) \|/gm)].map((m) => m[1]);
 
   it('has one row for each Lambda, and none for a Lambda that does not exist', () => {
     expect([...rows].sort()).toEqual(allFunctions.map((f) => f.id).sort());

@@ -24,6 +24,12 @@ export interface AppointmentRepository {
   ): Promise<CommitOutcome<R | typeof STATUS_CHANGED>>;
   /** The writes of a move, refused with `refusal` when the stored status is no longer `before`'s: for a caller's own unit of work (a send's debit). */
   moveWrites<R>(after: Appointment, before: Appointment, refusal: R): ConditionalWrite<R>[];
+  /**
+   * A flow worker's claim on the step it is about to send (the appointment as read, no other claim after
+   * `staleBefore`): the debit moves the balance before the appointment's move is written, so the workers that
+   * took the same due appointment must not all send. Cleared by the move and by a postponement.
+   */
+  claimSend(a: Appointment, now: Date, staleBefore: Date): Promise<boolean>;
   /** Sets when the flow looks at it next and what it waits for, without a move; false when the status or due time changed meanwhile. */
   postpone(
     before: Appointment,

@@ -1,0 +1,153 @@
+// Nothing is lost when the whole local service dies mid-burst: `npm start` (the gateway, the functions,
+// DynamoDB Local: one process group) is killed with SIGKILL while 120 sends of one application are in
+// flight, then started again on the same data folder. Whatever each send had done when it died (a move
+// without its entry, an entry and a QUEUED message, nothing at all), the change stream and the reconciler
+// settle it: the statement chains with no gap onto the balance, every message has its debit, and every
+// debit is a message or is given back.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '#infra/local/dynamo';
+import { repoRoot } from '#infra/local/handlers';
+import { startLocalService, type LocalService } from '#infra/local/service';
+import type { Sandbox } from '#infra/local/seed';
+import { asFunction } from '#infra/local/iam-guard';
+import { scheduledFunctions } from '#infra/functions';
+import { reconcileSends } from '#functions/scheduled/send-reconciler';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoMoveFollower } from '#shared/db/ledger-moves';
+import { ORPHAN_AFTER_MS, settleGaps } from '#shared/operations/ledger-moves';
+import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
+import { subtractAmounts, addAmounts } from '#shared/domain/money';
+import { client, type Json } from '../support/local-service.ts';
+
+const SENDS = 120;
+
+async function startNpmStart(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
+    cwd: repoRoot,
+    // Its own process group, so one signal reaches the service and its DynamoDB Local.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PORT_AGENT: String(ports[0]),
+      PORT_PROVIDER_A: String(ports[1]),
+      PORT_PROVIDER_B: String(ports[2]),
+      PORT_WEBHOOK_RECEIVER: String(ports[3]),
+      LOCAL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('Local service ready')) {
+    if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not come up: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+describe('the local service killed mid-burst and started again', { timeout: 300_000 }, () => {
+  let dataDir: string | undefined;
+  let restarted: LocalService | undefined;
+  let child: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+    await restarted?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses nothing: the statement chains onto the balance, every message has its debit, every other debit is given back', async () => {
+    // Prepare: `npm start` on a data folder of its own, and a fresh link application with 12.00 (0.10 a send).
+    dataDir = await mkdtemp(path.join(tmpdir(), 'local-crash-'));
+    const first = await startNpmStart(dataDir);
+    child = first.child;
+    const sandbox = JSON.parse(await readFile(path.join(dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
+    const before = client({ baseUrl: first.baseUrl, sandbox } as LocalService);
+    const app = await before.newApplication('link', '12.00');
+
+    // Act: the burst, and SIGKILL to the whole group once a few sends have answered.
+    let answered = 0;
+    const burst = Array.from({ length: SENDS }, (_, i) =>
+      before
+        .external(app)
+        .send({ telefone: `+55119555${String(i).padStart(5, '0')}`, mensagem: `rajada ${i}` })
+        .then((reply) => {
+          answered++;
+          return reply;
+        })
+        .catch(() => undefined),
+    );
+    while (answered < 15) await new Promise((resolve) => setTimeout(resolve, 5));
+    process.kill(-child.pid!, 'SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    const answers = await Promise.all(burst);
+    const ok = answers.filter((a) => a?.status === 200).map((a) => a!.body.mensagemId as number);
+
+    // The service again, on the same data; its stream follower and then the reconciler, once what the burst left is due.
+    restarted = await startLocalService({ port: 0, quiet: true, dataDir, schedules: false, console: false });
+    const after = client(restarted);
+    await after.followed();
+    const ledger = dynamoLedgerRepository();
+    const follower = dynamoMoveFollower();
+    await asFunction(scheduledFunctions.sendReconciler.id, () =>
+      settleGaps({ ledger, follower }, new Date(Date.now() + ORPHAN_AFTER_MS + 1_000)),
+    );
+    await asFunction(scheduledFunctions.sendReconciler.id, () => reconcileSends(new Date(Date.now() + RECONCILE_AFTER_MS + 1_000)));
+    await after.followed();
+
+    // Assess: the chain, whole, onto the balance.
+    const saldo = (await after.external(app).get('/api/external/financeiro/saldo')).body.saldo as string;
+    const entries: Json[] = [];
+    for (let page = 0; ; page++) {
+      const body = (await after.external(app).get(`/api/external/financeiro/extrato?size=100&page=${page}`)).body;
+      entries.push(...(body.content as Json[]));
+      if (page + 1 >= body.totalPages) break;
+    }
+    entries.sort((a, b) => a.id - b.id);
+    expect(entries.map((e) => e.id)).toEqual(entries.map((_, i) => i + 1));
+    entries.forEach((e, i) => {
+      if (i > 0) expect(e.saldoAnterior, `entry ${e.id}`).toBe(entries[i - 1]!.saldoPosterior);
+      const moved = e.tipo === 'DEBIT' ? subtractAmounts(e.saldoAnterior, e.valor) : addAmounts(e.saldoAnterior, e.valor);
+      expect(e.saldoPosterior, `entry ${e.id}`).toBe(moved);
+    });
+    expect(entries.at(-1)!.saldoPosterior).toBe(saldo);
+
+    // Every message has its one debit; every debit is a message or is given back once; every send answered 200 is there.
+    const messages: Json[] = [];
+    for (let page = 0; ; page++) {
+      const body = (await after.external(app).get(`/api/external/messages?size=100&page=${page}`)).body;
+      messages.push(...(body.content as Json[]));
+      if (page + 1 >= body.totalPages) break;
+    }
+    const debits = entries.filter((e) => e.referenciaTipo === 'MENSAGEM_ENVIADA');
+    const refunded = entries.filter((e) => e.referenciaTipo === 'ESTORNO_FALHA_ENVIO').map((e) => e.referenciaId as number);
+    expect(new Set(refunded).size).toBe(refunded.length);
+    const messageIds = new Set(messages.map((m) => m.id as number));
+    for (const debit of debits) {
+      expect(messageIds.has(debit.referenciaId) || refunded.includes(debit.id), `debit ${debit.id}`).toBe(true);
+    }
+    for (const m of messages)
+      expect(
+        debits.filter((d) => d.referenciaId === m.id),
+        `message ${m.id}`,
+      ).toHaveLength(1);
+    for (const id of ok) expect(messageIds.has(id), `answered message ${id}`).toBe(true);
+    const charged = debits.filter((d) => !refunded.includes(d.id)).reduce((sum, d) => addAmounts(sum, d.valor), '0.00');
+    expect(saldo).toBe(subtractAmounts('12.00', charged));
+    // What the burst had reached when it died, for the record.
+    console.info(
+      `crash mid-burst: ${ok.length} answered, ${debits.length} debits, ${messages.length} messages, ${refunded.length} given back`,
+    );
+  });
+});
