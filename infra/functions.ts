@@ -31,6 +31,7 @@ export const schedules = {
   exchangeRate: { rateMinutes: 5 },
   appointmentSweep: { rateMinutes: 1 },
   sendReconciler: { rateMinutes: 1 },
+  scheduledSends: { rateMinutes: 1 },
   crlReissue: { rateMinutes: 24 * 60 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;

@@ -230,6 +230,8 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
   }),
   // Fails the sends no function settled and gives their charge back; writes the entries of moves whose function died.
   sendReconciler: needs({ table: table(read, write) }),
+  // Sends the scheduled messages whose time came (the send: debit, statement entry, the provider's call), or fails them.
+  scheduledSends: needs({ table: table(readMany, write), readsProviderSecrets: sends }),
   // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
   crlReissue: needs({
     table: table(['Query'], ['UpdateItem'], { writesOnly: ['CRL#*'] }),

@@ -5,17 +5,27 @@ import type { components, paths as Paths } from './api/schema';
 type AppointmentDetail = Paths['/api/admin/agendamentos/{id}']['get']['responses'][200]['content']['application/json'];
 type AttendanceDetail = Paths['/api/admin/atendimentos/{id}']['get']['responses'][200]['content']['application/json'];
 
-export const messageStatusLabel = {
+type Message = Paths['/api/admin/mensagens/{id}']['get']['responses'][200]['content']['application/json'];
+export type MessageStatus = Message['status'];
+/** The statuses of a sent message (the spec's), which Início counts. */
+export type SendStatus = keyof components['schemas']['MessageStatusCounts'] & MessageStatus;
+
+export const messageStatusLabel: Record<MessageStatus, string> = {
   QUEUED: 'Na fila',
   SENT: 'Enviada',
   DELIVERED: 'Entregue',
   READ: 'Lida',
   FAILED: 'Falhou',
   UNDELIVERED: 'Não entregue',
-} as const;
+  SCHEDULED: 'Agendada',
+  CANCELED: 'Cancelada',
+};
 
-export type MessageStatus = keyof typeof messageStatusLabel;
+/** Every status, in this order (the filter's options). */
 export const messageStatuses = Object.keys(messageStatusLabel) as MessageStatus[];
+
+/** The statuses Início counts (a message still scheduled, or canceled, was not sent). */
+export const sendStatuses: SendStatus[] = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'];
 
 /** An answer's delivery status inside a sentence of the conversation ("entregue"). */
 export const deliveryLabel: Record<MessageStatus, string> = {
@@ -25,6 +35,8 @@ export const deliveryLabel: Record<MessageStatus, string> = {
   READ: 'lida',
   FAILED: 'falhou',
   UNDELIVERED: 'não entregue',
+  SCHEDULED: 'agendada',
+  CANCELED: 'cancelada',
 };
 
 export const contextoLabel = {

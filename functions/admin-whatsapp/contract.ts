@@ -90,7 +90,17 @@ export const adminMessagesContract = {
     responses: { 200: ok('The message.', adminMessage) },
     errors: { 404: ['not_found'] },
   },
-} satisfies Pick<GroupContract<'admin-whatsapp'>, 'GET /api/admin/mensagens' | 'GET /api/admin/mensagens/{id}'>;
+  'POST /api/admin/mensagens/{id}/cancelar': {
+    summary: 'Cancel a scheduled message before it is sent',
+    description:
+      'A message scheduled with `agendarPara` (SCHEDULED) becomes CANCELED and is never sent nor charged, as `DELETE /api/external/messages/{id}` cancels it; a canceled one answers the same. One already sent, or being sent (or failed at its time), is 409; another application’s message is the same 404 as an unknown one. The answer is the message as `GET /api/admin/mensagens/{id}` shows it.',
+    responses: { 200: ok('The message, canceled.', adminMessage) },
+    errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+} satisfies Pick<
+  GroupContract<'admin-whatsapp'>,
+  'GET /api/admin/mensagens' | 'GET /api/admin/mensagens/{id}' | 'POST /api/admin/mensagens/{id}/cancelar'
+>;
 
 // ---------------------------------------------------------------------------------------------
 // Sectors

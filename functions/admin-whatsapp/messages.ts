@@ -1,11 +1,13 @@
 // The console's Mensagens: the messages the token's application sent (newest first, filtered by status,
-// contexto, the patient's phone and the send days), and one message with its status timeline, its cost
-// and the statement entry that charged it. Another application's message is 404. The phone is shown to
-// the application's admin (it is their patient) and never logged.
+// contexto, the patient's phone and the send days), one message with its status timeline, its cost and the
+// statement entry that charged it, and the cancel of a scheduled one (the use case of the external DELETE).
+// Another application's message is 404. The phone is shown to the application's admin (it is their patient)
+// and never logged.
 import type * as z from 'zod/mini';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
 import { dynamoMessageRepository } from '#shared/db/messages';
 import { invalid } from '#shared/domain/errors';
+import { getMessage } from '#shared/domain/messages/repository';
 import type { StatementEntry } from '#shared/domain/ledger';
 import { statusDescricoes, type Message, type TimelineStep } from '#shared/domain/messages/records';
 import { elementsPageOf } from '#shared/domain/paging';
@@ -16,6 +18,8 @@ import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/http/views';
 import { messageDetail } from '#shared/operations/message-log';
+import { cancelScheduledMessage } from '#shared/operations/scheduled-sends';
+import { scheduleDeps } from '#shared/wiring/send';
 import type { adminMessage, adminWhatsappContract } from './contract.ts';
 import { adminMessageListQuery } from './requests.ts';
 
@@ -97,5 +101,12 @@ export const adminMessageOperations: Operations<'admin-whatsapp', typeof adminWh
     const deps = { messages, getEntry: (aplicacaoId: number, id: number) => ledger.getEntry(aplicacaoId, id) };
     const { message, entry } = await messageDetail(deps, request.principal.aplicacaoId, pathId(request, 'message'));
     return json(200, messageDetailView(message, entry));
+  },
+
+  'POST /api/admin/mensagens/{id}/cancelar': async (request) => {
+    const id = pathId(request, 'message');
+    await cancelScheduledMessage(scheduleDeps(), request.principal.aplicacaoId, id);
+    // Canceled: nothing charged, so no statement entry.
+    return json(200, messageDetailView(await getMessage(messages, request.principal.aplicacaoId, id), undefined));
   },
 };

@@ -8,7 +8,7 @@ import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
 import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
 import { periodText, statementEntry, tariff as financeTariff } from '#shared/http/contract/resources';
-import { messageStatuses } from '#shared/domain/messages/records';
+import { sendStatuses } from '#shared/domain/messages/records';
 import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview';
 import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';
 import {
@@ -32,11 +32,11 @@ import {
 
 const statusCounts = named(
   'MessageStatusCounts',
-  z.object({ ...Object.fromEntries(messageStatuses.map((s) => [s, z.int()])), total: z.int() } as Record<
-    (typeof messageStatuses)[number] | 'total',
+  z.object({ ...Object.fromEntries(sendStatuses.map((s) => [s, z.int()])), total: z.int() } as Record<
+    (typeof sendStatuses)[number] | 'total',
     z.ZodMiniInt
   >),
-  'Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum.',
+  'Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum. Scheduled messages count once sent; those still SCHEDULED, or CANCELED, are not counted.',
 );
 
 const overviewBody = named(

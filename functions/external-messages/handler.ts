@@ -1,4 +1,5 @@
-// /api/external/messages: the send (shared/operations/send-message.ts), one message, the list.
+// /api/external/messages: the send (shared/operations/send-message.ts), now or scheduled
+// (shared/operations/scheduled-sends.ts), one message, the list, a scheduled send's cancel.
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { dynamoMessageRepository } from '#shared/db/messages';
@@ -7,8 +8,9 @@ import { groupHandler, json } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { messageView } from '#shared/http/views';
-import { sendRoute } from '#shared/http/send-answer';
-import { send } from '#shared/wiring/send';
+import { sendOrScheduleRoute } from '#shared/http/send-answer';
+import { cancelScheduledMessage } from '#shared/operations/scheduled-sends';
+import { scheduleDeps, sendOrSchedule } from '#shared/wiring/send';
 import { elementsPageOf } from '#shared/domain/paging';
 import { messageListQuery } from './requests.ts';
 import type { externalMessagesContract } from './contract.ts';
@@ -20,7 +22,7 @@ awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-e
 const repo = dynamoMessageRepository();
 
 export const handler = groupHandler<typeof externalMessagesContract>('external-messages', {
-  'POST /api/external/messages/send': sendRoute(send),
+  'POST /api/external/messages/send': sendOrScheduleRoute(sendOrSchedule),
 
   'GET /api/external/messages/{id}': async (request) => {
     return json(200, messageView(await getMessage(repo, request.principal.aplicacaoId, pathId(request, 'message'))));
@@ -36,5 +38,10 @@ export const handler = groupHandler<typeof externalMessagesContract>('external-m
     const paging = { page, size };
     const { content, total } = await repo.list(request.principal.aplicacaoId, filter, paging.page, paging.size);
     return json(200, elementsPageOf(content.map(messageView), total, paging));
+  },
+
+  'DELETE /api/external/messages/{id}': async (request) => {
+    await cancelScheduledMessage(scheduleDeps(), request.principal.aplicacaoId, pathId(request, 'message'));
+    return { statusCode: 204 };
   },
 });

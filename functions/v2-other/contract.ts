@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { sexos } from '#shared/domain/patients';
 import { pagingQuery } from '#shared/http/paging';
-import { sendBody } from '#shared/operations/send-message';
+import { scheduledSendBody } from '#shared/operations/scheduled-sends';
 import { described, id, idempotencyKeyHeader, named, ok, timestamp, v2Page, type GroupContract } from '#shared/http/contract/kit';
-import { attendance, sendDescription, sendErrors, sendResponses } from '#shared/http/contract/resources';
+import { attendance, scheduledSendDescription, scheduledSendResponses, sendErrors } from '#shared/http/contract/resources';
 import { listQuery as patientListQuery, patientBody } from './requests.ts';
 
 const attendancePage = named('AttendancePage', v2Page(attendance));
@@ -33,10 +33,10 @@ export const patient = named(
 export const v2OtherContract = {
   'POST /api/external/v2/mensagens': {
     summary: 'Send a WhatsApp message',
-    description: `Same operation and answers as \`POST /api/external/messages/send\`.\n\n${sendDescription}`,
-    body: sendBody,
+    description: `Same operation and answers as \`POST /api/external/messages/send\`, scheduling included.\n\n${scheduledSendDescription}`,
+    body: scheduledSendBody,
     headers: [idempotencyKeyHeader],
-    responses: sendResponses,
+    responses: scheduledSendResponses,
     errors: sendErrors,
   },
   'GET /api/external/v2/atendimentos/fila': {

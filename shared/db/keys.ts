@@ -288,6 +288,12 @@ export const pendingSend = at('35', (shard: number, reconcileAt: string, aplicac
   sk: `${reconcileAt}#${aplicacaoId}#${mensagemId}`,
 }));
 export const pendingSendShard = at('35', (shard: number) => ({ pk: `ENVIO#${shard}` }));
+// 35a: scheduled sends by their time (the scheduled sends' due index)
+export const scheduledSend = at('35a', (shard: number, dueAt: string, aplicacaoId: number, mensagemId: number) => ({
+  pk: `AGENDADO#${shard}`,
+  sk: `${dueAt}#${aplicacaoId}#${mensagemId}`,
+}));
+export const scheduledSendShard = at('35a', (shard: number) => ({ pk: `AGENDADO#${shard}` }));
 
 // 36: a patient's device consents and their history
 export const consent = at('36', (aplicacaoId: number, pacienteId: number, tipo: string) => ({

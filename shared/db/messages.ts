@@ -21,6 +21,7 @@ import {
   pendingKey,
   pendingShards,
   providerLookupWrite,
+  scheduledSentWrites,
   sentWrites,
   stepValues,
 } from '#shared/db/message-settling';
@@ -42,12 +43,14 @@ import { log } from '#shared/log';
 
 type Item = Record<string, unknown>;
 
-function messageToItem(m: Message): Item {
+/** A new message's item (a scheduled one's `agendadoPara` and callback URL only when it has them). */
+export function messageToItem({ agendadoPara, ...m }: Message): Item {
   return {
     ...keys.message(m.aplicacaoId, m.id),
     ...keys.messageListing(m.aplicacaoId, m.dataEnvio, m.id),
     tipo: 'MSG',
     ...m,
+    ...(agendadoPara === null ? {} : { agendadoPara }),
     tarifaCobrada: m.tarifaCobrada === null ? null : NumberValue.from(m.tarifaCobrada),
     historico: [{ status: m.status, em: m.dataEnvio } satisfies TimelineStep],
   };
@@ -87,6 +90,8 @@ export function itemToMessage(item: Item): Message {
     lancamentoId: nullable(item.lancamentoId, Number),
     tarifaCobrada: nullable(item.tarifaCobrada, storedAmount),
     reconciliarEm: nullable(item.reconciliarEm, String),
+    agendadoPara: f.orElse('agendadoPara', string, null),
+    ...f.ifPresent('statusCallbackUrl', string),
     ...f.ifPresent('historico', listOf(timelineStep)),
   };
 }
@@ -126,10 +131,8 @@ export function dynamoMessageRepository(): MessageRepository {
       };
     },
 
-    queuedWrites: (message, idempotencyKey) => [
-      putNew(messageToItem(message)),
-      ...countWrites(message, null, message.status),
-      ...(message.reconciliarEm
+    queuedWrites: (message, idempotencyKey) => {
+      const pending = message.reconciliarEm
         ? [
             putNew({
               ...pendingKey({ aplicacaoId: message.aplicacaoId, mensagemId: message.id, reconciliarEm: message.reconciliarEm }),
@@ -139,8 +142,11 @@ export function dynamoMessageRepository(): MessageRepository {
               ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
             }),
           ]
-        : []),
-    ],
+        : [];
+      // A scheduled send at its time: its SCHEDULED item becomes the message (#35).
+      if (message.agendadoPara !== null) return scheduledSentWrites(message, pending);
+      return [putNew(messageToItem(message)), ...countWrites(message, null, message.status), ...pending];
+    },
 
     failedWrites: (message, errorCode, errorMessage) => [
       conditionalWrite(

@@ -33,6 +33,23 @@ export function localDateTime(date: Date, timeZone = serviceTimeZone): string {
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
 
+/**
+ * The instant a local date-time without a zone (`2026-11-28T15:30:00`, the spec's form) names in the service's time
+ * zone; undefined for text of another form or a time that does not exist there (2026-02-30, 24:00, a skipped hour).
+ */
+export function instantOfLocal(text: string, timeZone = serviceTimeZone): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The zone's offset at that moment (read twice: near a change of offset the first guess may be on its other side).
+  const offsetAt = (instant: number) => Date.parse(`${localDateTime(new Date(instant), timeZone)}Z`) - instant;
+  let instant = asUtc - offsetAt(asUtc);
+  instant = asUtc - offsetAt(instant);
+  const found = new Date(instant);
+  return localDateTime(found, timeZone) === text ? found : undefined;
+}
+
 /** A stored instant (ISO 8601 in UTC) as the API shows every time: the local date-time without a zone; null stays null. */
 export const shownTime = <T extends string | null | undefined>(instant: T): T extends string ? string : null =>
   (typeof instant === 'string' ? localDateTime(new Date(instant)) : null) as T extends string ? string : null;

@@ -231,6 +231,8 @@ export const extensionRoutes = [
   r('GET', '/.well-known/jwks.json', 'token', 'none'),
   // OAuth 2.0 authorization-server metadata (RFC 8414), so standard clients configure themselves.
   r('GET', '/.well-known/oauth-authorization-server', 'token', 'none'),
+  // Scheduled sends (#35): a send with `agendarPara` waits SCHEDULED for its time; this cancels it until then.
+  r('DELETE', '/api/external/messages/{id}', 'external-messages', 'apiKey'),
   // Logins that issue the portal JWTs.
   r('POST', '/api/auth/login', 'token', 'none'),
   r('POST', '/api/auth/paciente/codigo', 'token', 'none'),
@@ -280,6 +282,8 @@ export const extensionRoutes = [
   // The console's Mensagens: the messages the application sent, and one with its timeline and charge (#26).
   r('GET', '/api/admin/mensagens', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/mensagens/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  // A scheduled send canceled before its time (#35), as DELETE /api/external/messages/{id} cancels it.
+  r('POST', '/api/admin/mensagens/{id}/cancelar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('GET', '/api/admin/atendimentos', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/atendimentos/{id}', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),

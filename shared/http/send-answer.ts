@@ -1,5 +1,7 @@
 // The send's HTTP answer, the same from every route that sends (shared/operations/send-message.ts):
 //   200 {status: 'ENVIADO', messageSid, mensagemId, mensagem} (+ link for the link provider)
+//   202 {status: 'AGENDADO', mensagemId, agendadoPara} on the two send routes, which also schedule
+//       (shared/operations/scheduled-sends.ts)
 //   400 validation_error (naming the field) | provider_rejected {providerCode, mensagemId}
 //   402 insufficient_balance {saldo} | 502 provider_unavailable {mensagemId}
 import { config } from '#shared/config';
@@ -8,8 +10,9 @@ import type { SendOutcome } from '#shared/domain/messages/records';
 import { headerValue } from '#shared/http/headers';
 import { HttpError } from '#shared/http/errors';
 import { json, type Answers, type ApiRequest, type TenantRequest } from '#shared/http/kit';
-import type { sendResponses } from '#shared/http/contract/resources';
+import type { scheduledSendResponses, sendResponses } from '#shared/http/contract/resources';
 import type { Send, SendRequest } from '#shared/operations/send-message';
+import type { SendOrSchedule } from '#shared/operations/scheduled-sends';
 import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
 
 /**
@@ -47,6 +50,27 @@ export const sendRoute =
       ...options,
     });
     return sendAnswer(outcome);
+  };
+
+/** The answer of the two send routes: the send's, or 202 for a scheduled send. */
+export type SendOrScheduleAnswer = Answers<Pick<typeof scheduledSendResponses, 200 | 202>>;
+
+/** The route of the two send routes: sends now what the request asks, or schedules it (`agendarPara`), with `send`. */
+export const sendOrScheduleRoute =
+  (send: SendOrSchedule) =>
+  async (request: TenantRequest): Promise<SendOrScheduleAnswer> => {
+    const outcome = await send({
+      aplicacaoId: request.principal.aplicacaoId,
+      body: request.body,
+      key: idempotencyKey(headerValue(request.headers, 'idempotency-key')),
+      statusCallbackUrl: statusCallbackUrl(request),
+    });
+    if (!('agendado' in outcome)) return sendAnswer(outcome);
+    return json(
+      202,
+      { status: 'AGENDADO', mensagemId: outcome.mensagemId, agendadoPara: outcome.agendadoPara },
+      outcome.replay ? { 'Idempotent-Replayed': 'true' } : undefined,
+    );
   };
 
 export function sendAnswer(outcome: SendOutcome): SendAnswer {

@@ -35,6 +35,7 @@ export const messageView = (m: Message): MessageAnswer => ({
   contextoId: m.contextoId,
   usuarioId: m.usuarioId,
   tarifaCobrada: m.tarifaCobrada,
+  agendadoPara: m.agendadoPara,
 });
 
 // ---------------------------------------------------------------------------------------------

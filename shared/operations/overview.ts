@@ -6,7 +6,7 @@
 import type { Application } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import type { StatementDay, StatementRepository } from '#shared/domain/ledger';
-import { counterStatus, messageStatuses, type MessageStatus } from '#shared/domain/messages/records';
+import { counterStatus, sendStatuses, type SendStatus } from '#shared/domain/messages/records';
 import { fromCents, toCents } from '#shared/domain/money';
 import { MESSAGE_TARIFF, tariffFor, today, type Tariff } from '#shared/domain/tariffs';
 import { addDays, localDate, serviceTimeZone } from '#shared/domain/time';
@@ -25,17 +25,20 @@ export interface OverviewDeps {
   tariffs(): Promise<Tariff[]>;
 }
 
-export type StatusCounts = Record<MessageStatus, number> & { total: number };
+/** Messages sent, by the spec's statuses: a scheduled message counts once it is sent, a canceled one never. */
+export type StatusCounts = Record<SendStatus, number> & { total: number };
 
 const noCounts = (): StatusCounts =>
-  Object.assign(Object.fromEntries(messageStatuses.map((s) => [s, 0])) as Record<MessageStatus, number>, { total: 0 });
+  Object.assign(Object.fromEntries(sendStatuses.map((s) => [s, 0])) as Record<SendStatus, number>, { total: 0 });
 
-/** A day's counters (`n_<STATUS>_<CONTEXTO>`) as counts per status. */
+const isSendStatus = (status: string): status is SendStatus => (sendStatuses as readonly string[]).includes(status);
+
+/** A day's counters (`n_<STATUS>_<CONTEXTO>`) as counts per status (SCHEDULED and CANCELED left out). */
 export function statusCounts(counters: Record<string, number> | undefined): StatusCounts {
   const counts = noCounts();
   for (const [name, n] of Object.entries(counters ?? {})) {
     const status = counterStatus(name);
-    if (!(status in counts)) continue;
+    if (!isSendStatus(status)) continue;
     counts[status] += n;
     counts.total += n;
   }

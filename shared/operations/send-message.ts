@@ -105,6 +105,12 @@ export interface SendInput {
    * thrown); a function is given the new message's id (an appointment's move records the message it sent).
    */
   writes?: readonly ConditionalWrite[] | ((mensagemId: number) => readonly ConditionalWrite[]);
+  /**
+   * A scheduled send at its time (shared/operations/scheduled-sends.ts): its SCHEDULED message, whose id the send
+   * keeps and whose item becomes the sent message in the debit's commit, refused (nothing charged) once it is no
+   * longer SCHEDULED.
+   */
+  scheduled?: Pick<Message, 'id' | 'agendadoPara'>;
 }
 
 export interface SendDeps {
@@ -126,6 +132,10 @@ const insufficient = (saldo: string) => new DomainError('insufficient_balance', 
 /** The first answer for a repeat of the same keyed request: 422 for another request, 409 while the first is still under way. */
 function replayed(record: IdempotencyRecord<SendAnswer>, fingerprint: string): SendOutcome {
   const answer = replayOf(record, fingerprint);
+  // A scheduled send's answer: only a request with its `agendarPara`, which is not this one, has its fingerprint.
+  if ('agendado' in answer) {
+    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+  }
   if ('pendente' in answer) {
     throw new DomainError('conflict', 'A send with this Idempotency-Key is still being processed; retry in a few seconds', {
       mensagemId: answer.mensagemId,
@@ -173,7 +183,7 @@ async function reserveAndSend(
   // Early refusal on the balance just read: nothing is written, no id is drawn.
   if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
 
-  const id = await deps.messages.newId();
+  const id = input.scheduled?.id ?? (await deps.messages.newId());
   // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
   const linkSend =
     app.provider === 'link'
@@ -200,6 +210,7 @@ async function reserveAndSend(
     lancamentoId: null,
     tarifaCobrada: tariff.valor,
     reconciliarEm: linkSend ? null : new Date(now().getTime() + RECONCILE_AFTER_MS).toISOString(),
+    agendadoPara: input.scheduled?.agendadoPara ?? null,
   };
 
   // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).

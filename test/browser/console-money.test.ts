@@ -1,8 +1,10 @@
 // Início, Mensagens and Extrato in a real browser against the local service, as outra's tenant admin:
 // the figures equal the API's, a message sent through the API shows up and reaches DELIVERED in the log
-// without a reload, the statement's CSV export of a period sums to that period's change in balance.
+// without a reload, a scheduled message is listed with its time and canceled, the statement's CSV export of
+// a period sums to that period's change in balance.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { localDateTime } from '#shared/domain/time';
 import { client, useLocalService } from '../support/local-service.ts';
 import { expectAccessible, openArea, useBrowser } from '../support/browser.ts';
 
@@ -65,6 +67,50 @@ describe('Mensagens', () => {
     await page.getByLabel('Status').selectOption('FAILED');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect.poll(async () => [...new Set(await page.locator('tbody .badge').allTextContents())]).toEqual(['Falhou']);
+  });
+});
+
+describe('Mensagens: a scheduled send', () => {
+  it('is listed as Agendada with its time, and canceled from its page: CANCELED, nothing charged', async () => {
+    // Prepare: a send scheduled through the API, half an hour ahead.
+    const outra = service.sandbox.applications.outra;
+    const agendarPara = localDateTime(new Date(Date.now() + 30 * 60_000));
+    const scheduled = await api.external(outra).send({ telefone: '+5511955581004', mensagem: 'Lembrete agendado', agendarPara });
+    expect(scheduled.status).toBe(202);
+    const id = scheduled.body.mensagemId as number;
+    const saldo = (await api.external(outra).get('/api/external/financeiro/saldo')).body.saldo as string;
+
+    // Act: the log, filtered by Agendada; the message; its cancel, confirmed.
+    const page = await browser.loggedIn(service, 'outra');
+    await openArea(page, 'Mensagens');
+    await page.getByLabel('Status').selectOption('SCHEDULED');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const row = page.locator(`tr[data-message-id="${id}"]`);
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('Agendada');
+    expect(await row.getByRole('link').textContent()).toMatch(/^Agendada para /);
+    await expectAccessible(page, 'Mensagens, Agendada');
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: `Mensagem ${id}` }).waitFor();
+    // dd/mm/aaaa and HH:mm of São Paulo's wall clock, as the console writes every time.
+    const [, y, mo, d, h, mi] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(agendarPara)!;
+    const time = await page.getByTestId('agendada-para').textContent();
+    expect(time).toContain(`${d}/${mo}/${y}`);
+    expect(time).toContain(`${h}:${mi}`);
+    await page.getByRole('button', { name: 'Cancelar envio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o envio agendado?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'the cancel dialog');
+    await dialog.getByRole('button', { name: 'Sim, cancelar o envio' }).click();
+
+    // Assess: the page says so, the message is CANCELED, the balance untouched
+    await expect.poll(() => page.getByTestId('status').textContent()).toContain('Cancelada');
+    await page.getByRole('status').filter({ hasText: 'Envio cancelado' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancelar envio' }).count()).toBe(0);
+    expect((await api.external(outra).get(`/api/external/messages/${id}`)).body).toMatchObject({
+      status: 'CANCELED',
+      agendadoPara: agendarPara,
+    });
+    expect((await api.external(outra).get('/api/external/financeiro/saldo')).body.saldo).toBe(saldo);
   });
 });
 

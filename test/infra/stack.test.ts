@@ -829,6 +829,7 @@ describe('PlatformStack', () => {
         consumerFunctions.appointmentFlow.id,
         consumerFunctions.patientCodes.id,
         scheduledFunctions.appointmentSweep.id,
+        scheduledFunctions.scheduledSends.id,
       ];
       expect(holders(/^secretsmanager:GetSecretValue on .*\/providerB\.accessToken-/)).toEqual([...sends].sort());
       expect(holders(/^secretsmanager:GetSecretValue on .*\/providerA\.authToken-/)).toEqual(

@@ -16,6 +16,8 @@ export interface paths {
          *     A balance below the tariff is 402 with `saldo`, nothing written. A provider that refuses the message (400 `provider_rejected`, with `providerCode` and `mensagemId`) or cannot be reached (502 `provider_unavailable`, with `mensagemId`) gets the charge given back: the message stays readable as FAILED.
          *
          *     With `Idempotency-Key`, a repeat gets the first answer (status and body) with `Idempotent-Replayed: true` and is never charged twice; a repeat while the first is still with the provider is 409 (retry in a few seconds); the same key with another body is 422. A refusal before any effect (400 on the input, 402) stores nothing.
+         *
+         *     `agendarPara` (optional) schedules the send instead: a local date-time of America/Sao_Paulo without a zone, as every time the API shows (`2026-11-28T15:30:00`), from 1 minute to 35 days ahead (otherwise 400 naming `agendarPara`). The answer is 202 `{status: AGENDADO, mensagemId, agendadoPara}` and nothing is charged: the message is SCHEDULED (`GET /api/external/messages/{id}`) until it is sent, within a minute of its time, as an ordinary send with the same id (the tariff in force then, its debit and statement entry, the provider’s call). A balance that does not cover it then fails it: FAILED with `errorCode` `SALDO_INSUFICIENTE`, nothing charged (likewise `APLICACAO_INATIVA`, `SEM_TARIFA`); a provider’s refusal fails it as any send, the charge given back. `DELETE /api/external/messages/{id}` cancels it until it is sent (CANCELED). `Idempotency-Key` holds as for a send: a repeat gets the same 202, the same key with another body (another `agendarPara` too) is 422.
          */
         post: operations["postApiExternalMessagesSend"];
         delete?: never;
@@ -35,7 +37,11 @@ export interface paths {
         get: operations["getApiExternalMessagesId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Cancel a scheduled send
+         * @description A message scheduled with `agendarPara` (SCHEDULED) becomes CANCELED: it is never sent, and nothing is charged. Canceling a canceled message answers 204 again. Once it has been sent, or while it is being sent (or once it failed at its time), 409. Another application’s message is the same 404 as an unknown one.
+         */
+        delete: operations["deleteApiExternalMessagesId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -224,13 +230,15 @@ export interface paths {
         put?: never;
         /**
          * Send a WhatsApp message
-         * @description Same operation and answers as `POST /api/external/messages/send`.
+         * @description Same operation and answers as `POST /api/external/messages/send`, scheduling included.
          *
          *     Charges the tariff in force (MENSAGENS/ENVIADA) from the prepaid balance, then calls the application’s provider. `telefone` must carry its country code (e.g. `+5511999998888`); `mensagem` is 1 to 4096 characters, not blank.
          *
          *     A balance below the tariff is 402 with `saldo`, nothing written. A provider that refuses the message (400 `provider_rejected`, with `providerCode` and `mensagemId`) or cannot be reached (502 `provider_unavailable`, with `mensagemId`) gets the charge given back: the message stays readable as FAILED.
          *
          *     With `Idempotency-Key`, a repeat gets the first answer (status and body) with `Idempotent-Replayed: true` and is never charged twice; a repeat while the first is still with the provider is 409 (retry in a few seconds); the same key with another body is 422. A refusal before any effect (400 on the input, 402) stores nothing.
+         *
+         *     `agendarPara` (optional) schedules the send instead: a local date-time of America/Sao_Paulo without a zone, as every time the API shows (`2026-11-28T15:30:00`), from 1 minute to 35 days ahead (otherwise 400 naming `agendarPara`). The answer is 202 `{status: AGENDADO, mensagemId, agendadoPara}` and nothing is charged: the message is SCHEDULED (`GET /api/external/messages/{id}`) until it is sent, within a minute of its time, as an ordinary send with the same id (the tariff in force then, its debit and statement entry, the provider’s call). A balance that does not cover it then fails it: FAILED with `errorCode` `SALDO_INSUFICIENTE`, nothing charged (likewise `APLICACAO_INATIVA`, `SEM_TARIFA`); a provider’s refusal fails it as any send, the charge given back. `DELETE /api/external/messages/{id}` cancels it until it is sent (CANCELED). `Idempotency-Key` holds as for a send: a repeat gets the same 202, the same key with another body (another `agendarPara` too) is 422.
          */
         post: operations["postApiExternalV2Mensagens"];
         delete?: never;
@@ -1782,6 +1790,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mensagens/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled message before it is sent
+         * @description A message scheduled with `agendarPara` (SCHEDULED) becomes CANCELED and is never sent nor charged, as `DELETE /api/external/messages/{id}` cancels it; a canceled one answers the same. One already sent, or being sent (or failed at its time), is 409; another application’s message is the same 404 as an unknown one. The answer is the message as `GET /api/admin/mensagens/{id}` shows it.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminMensagensIdCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/atendimentos": {
         parameters: {
             query?: never;
@@ -2704,13 +2734,13 @@ export interface components {
         AdminMessage: {
             /** Format: int64 */
             id: number;
-            /** @description The provider’s id of the message; null while it is QUEUED. */
+            /** @description The provider’s id of the message; null while it is QUEUED (or SCHEDULED, CANCELED). */
             messageSid: string | null;
             toNumber: string;
             fromNumber: string | null;
             body: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
             statusDescricao: string;
             dataEnvio: components["schemas"]["LocalDateTime"];
             dataEntrega: components["schemas"]["LocalDateTime"] | null;
@@ -2723,6 +2753,8 @@ export interface components {
             contextoId: number | null;
             usuarioId: number | null;
             tarifaCobrada: components["schemas"]["Money"] | null;
+            /** @description A scheduled send’s time (`agendarPara` of its send); null for a message sent at once. While SCHEDULED, `dataEnvio` is this time; once sent, the send’s. */
+            agendadoPara: components["schemas"]["LocalDateTime"] | null;
             /** @description Every status the message went through, in order (QUEUED, SENT, DELIVERED, READ; or FAILED with its error). Statuses never move back, so a callback that arrives after a later one leaves no step. */
             historico: components["schemas"]["MessageTimelineStep"][];
             /** @description The statement entry that charged the message (`tarifaCobrada` is its cost); null for a message that was not charged. */
@@ -3018,7 +3050,7 @@ export interface components {
             passo: "notificacao" | "lembrete";
             body: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
             statusDescricao: string;
             dataEnvio: components["schemas"]["LocalDateTime"];
             dataEntrega: components["schemas"]["LocalDateTime"] | null;
@@ -3124,7 +3156,7 @@ export interface components {
                 contentType: string | null;
             }[];
             /** @description An answer’s delivery status (it follows the provider’s callbacks); null for the patient’s messages. */
-            status: ("QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED") | null;
+            status: ("QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED") | null;
             statusDescricao: string | null;
             /** @description The portal user who sent an answer; null for the patient’s messages. */
             usuarioId: number | null;
@@ -3174,13 +3206,13 @@ export interface components {
         ExternalMessage: {
             /** Format: int64 */
             id: number;
-            /** @description The provider’s id of the message; null while it is QUEUED. */
+            /** @description The provider’s id of the message; null while it is QUEUED (or SCHEDULED, CANCELED). */
             messageSid: string | null;
             toNumber: string;
             fromNumber: string | null;
             body: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
             statusDescricao: string;
             dataEnvio: components["schemas"]["LocalDateTime"];
             dataEntrega: components["schemas"]["LocalDateTime"] | null;
@@ -3193,6 +3225,8 @@ export interface components {
             contextoId: number | null;
             usuarioId: number | null;
             tarifaCobrada: components["schemas"]["Money"] | null;
+            /** @description A scheduled send’s time (`agendarPara` of its send); null for a message sent at once. While SCHEDULED, `dataEnvio` is this time; once sent, the send’s. */
+            agendadoPara: components["schemas"]["LocalDateTime"] | null;
         };
         InboundWebhookAccepted: {
             /** @constant */
@@ -3290,6 +3324,14 @@ export interface components {
         LocalDate: string;
         /** @description ISO 8601 local date-time without a zone, in the service time zone (America/Sao_Paulo). */
         LocalDateTime: string;
+        MessageScheduleResult: {
+            /** @constant */
+            status: "AGENDADO";
+            /** Format: int64 */
+            mensagemId: number;
+            /** @description When it is to be sent (the `agendarPara` sent). */
+            agendadoPara: components["schemas"]["LocalDateTime"];
+        };
         MessageSendResult: {
             /** @constant */
             status: "ENVIADO";
@@ -3300,7 +3342,7 @@ export interface components {
             /** @description Only for the `link` provider (which sends nothing): the wa.me link that opens WhatsApp with the text ready. */
             link?: string;
         };
-        /** @description Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum. */
+        /** @description Messages sent on one day, by their current status (a message counts on the day it was sent, under the status it has now); `total` is their sum. Scheduled messages count once sent; those still SCHEDULED, or CANCELED, are not counted. */
         MessageStatusCounts: {
             /** Format: int64 */
             QUEUED: number;
@@ -3319,7 +3361,7 @@ export interface components {
         };
         MessageTimelineStep: {
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
             statusDescricao: string;
             /** @description When the message reached this status; null only for a message sent before the timeline was recorded. */
             em: components["schemas"]["LocalDateTime"] | null;
@@ -3881,6 +3923,7 @@ export interface operations {
                     contextoId?: number;
                     /** Format: int64 */
                     usuarioId?: number;
+                    agendarPara?: string;
                 };
             };
         };
@@ -3894,6 +3937,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendResult"];
+                };
+            };
+            /** @description Scheduled (`agendarPara`): the message is SCHEDULED, readable with its id, and nothing is charged until it is sent. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageScheduleResult"];
                 };
             };
             /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
@@ -4064,12 +4118,86 @@ export interface operations {
             };
         };
     };
+    deleteApiExternalMessagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getApiExternalMessages: {
         parameters: {
             query?: {
                 page?: number;
                 size?: number;
-                status?: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+                status?: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
                 contexto?: string;
             };
             header?: never;
@@ -4935,6 +5063,7 @@ export interface operations {
                     contextoId?: number;
                     /** Format: int64 */
                     usuarioId?: number;
+                    agendarPara?: string;
                 };
             };
         };
@@ -4948,6 +5077,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendResult"];
+                };
+            };
+            /** @description Scheduled (`agendarPara`): the message is SCHEDULED, readable with its id, and nothing is charged until it is sent. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageScheduleResult"];
                 };
             };
             /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
@@ -11637,7 +11777,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                status?: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED";
+                status?: "QUEUED" | "SENT" | "DELIVERED" | "READ" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
                 contexto?: "RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE";
                 telefone?: string;
                 de?: string;
@@ -11755,6 +11895,100 @@ export interface operations {
             };
             /** @description Not found (a record of another application is also 404). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminMensagensIdCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, canceled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMessage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

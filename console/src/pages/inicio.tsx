@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { api, type Paths } from '../api/client';
 import { Alert, Loading, Page, useLoad } from '../components';
-import { messageStatusLabel, messageStatuses, providerLabel, type MessageStatus } from '../labels';
+import { messageStatusLabel, sendStatuses, providerLabel, type SendStatus } from '../labels';
 import { day, money } from '../format';
 
 type Overview = Paths['/api/admin/resumo']['get']['responses'][200]['content']['application/json'];
@@ -39,7 +39,7 @@ export function Inicio(): JSX.Element {
           </div>
           <h2>Mensagens hoje</h2>
           <ul class="status-counts" aria-label="Mensagens hoje por status">
-            {messageStatuses.map((s) => (
+            {sendStatuses.map((s) => (
               <li key={s} class={`status-${s}`}>
                 <span class="count">{o.mensagensHoje[s]}</span> {messageStatusLabel[s]}
               </li>
@@ -69,7 +69,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
   const width = 720;
   const height = 180;
   const bar = width / props.days.length;
-  const max = Math.max(1, ...props.days.map((d) => messageStatuses.reduce((n, s) => n + d.mensagens[s], 0)));
+  const max = Math.max(1, ...props.days.map((d) => sendStatuses.reduce((n, s) => n + d.mensagens[s], 0)));
   return (
     <section aria-labelledby="dias-title">
       <h2 id="dias-title">Mensagens nos últimos 30 dias</h2>
@@ -79,7 +79,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
           let y = height;
           return (
             <g key={d.data}>
-              {messageStatuses.map((s: MessageStatus) => {
+              {sendStatuses.map((s: SendStatus) => {
                 const h = (d.mensagens[s] / max) * height;
                 y -= h;
                 return h > 0 ? <rect key={s} class={`bar-${s}`} x={i * bar + 2} y={y} width={bar - 4} height={h} /> : null;
@@ -97,7 +97,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
         )}
       </svg>
       <ul class="legend" aria-hidden="true">
-        {messageStatuses.map((s) => (
+        {sendStatuses.map((s) => (
           <li key={s}>
             <span class={`swatch bar-${s}`} /> {messageStatusLabel[s]}
           </li>
@@ -109,7 +109,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
           <thead>
             <tr>
               <th scope="col">Dia</th>
-              {messageStatuses.map((s) => (
+              {sendStatuses.map((s) => (
                 <th key={s} scope="col" class="num">
                   {messageStatusLabel[s]}
                 </th>
@@ -123,7 +123,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
             {props.days.map((d) => (
               <tr key={d.data}>
                 <th scope="row">{day(d.data)}</th>
-                {messageStatuses.map((s) => (
+                {sendStatuses.map((s) => (
                   <td key={s} class="num">
                     {d.mensagens[s]}
                   </td>

@@ -1,10 +1,13 @@
 // Mensagens: the message log, newest first, filtered by status, contexto, phone and period; a message
 // opens (/console/mensagens/<id>) with its status timeline, its cost and its statement entry. Both poll,
-// so new statuses show without a reload.
+// so new statuses show without a reload. A scheduled message (#35) shows its time, and opens with the
+// action that cancels it until it is sent.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
+import { ConfirmDialog } from '../dialog';
+import { problem, refusedText } from '../refusal';
 import { contextoLabel, type MessageStatus, messageStatuses, messageStatusLabel } from '../labels';
 import { money, when } from '../format';
 import { BASE, navigate, useRoute } from '../router';
@@ -98,7 +101,7 @@ function MessageLog(): JSX.Element {
             <caption>{log.data.totalElements} mensagens, da mais recente para a mais antiga. A lista se atualiza sozinha.</caption>
             <thead>
               <tr>
-                <th scope="col">Enviada em</th>
+                <th scope="col">Enviada em (ou agendada para)</th>
                 <th scope="col">Para</th>
                 <th scope="col">Contexto</th>
                 <th scope="col">Mensagem</th>
@@ -112,7 +115,9 @@ function MessageLog(): JSX.Element {
               {log.data.content.map((m) => (
                 <tr key={m.id} data-message-id={m.id}>
                   <td>
-                    <a href={`${BASE}mensagens/${m.id}`}>{when(m.dataEnvio)}</a>
+                    <a href={`${BASE}mensagens/${m.id}`}>
+                      {m.status === 'SCHEDULED' ? `Agendada para ${when(m.agendadoPara ?? m.dataEnvio)}` : when(m.dataEnvio)}
+                    </a>
                   </td>
                   <td>{m.toNumber}</td>
                   <td>{m.contexto ? contextoLabel[m.contexto] : '—'}</td>
@@ -135,6 +140,28 @@ function MessageLog(): JSX.Element {
 function Message(props: { id: number }): JSX.Element {
   const message = useLoad(() => api.GET('/api/admin/mensagens/{id}', { params: { path: { id: props.id } } }), [props.id], POLL_MS);
   const m = message.data;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'info' | 'error'; text: string }>();
+
+  const cancel = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const { data, error, response } = await api.POST('/api/admin/mensagens/{id}/cancelar', { params: { path: { id: props.id } } });
+      setOutcome(
+        data
+          ? { kind: 'info', text: 'Envio cancelado: a mensagem não será enviada nem cobrada.' }
+          : { kind: 'error', text: refusedText(response.status, problem(error, response.status).message) },
+      );
+    } catch {
+      setOutcome({ kind: 'error', text: problem(undefined).message });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+      message.reload();
+    }
+  };
   return (
     <Page
       title="Mensagens"
@@ -145,6 +172,7 @@ function Message(props: { id: number }): JSX.Element {
       }
     >
       {message.error && <Alert>{message.error}</Alert>}
+      {outcome && <Alert kind={outcome.kind}>{outcome.text}</Alert>}
       {!m ? (
         <Loading what="a mensagem" />
       ) : (
@@ -156,6 +184,12 @@ function Message(props: { id: number }): JSX.Element {
               <dd data-testid="status">
                 <StatusBadge status={m.status} /> {m.statusDescricao}
               </dd>
+              {m.agendadoPara && (
+                <>
+                  <dt>Agendada para</dt>
+                  <dd data-testid="agendada-para">{when(m.agendadoPara)}</dd>
+                </>
+              )}
               <dt>Para</dt>
               <dd>{m.toNumber}</dd>
               <dt>Contexto</dt>
@@ -173,7 +207,29 @@ function Message(props: { id: number }): JSX.Element {
                 </>
               )}
             </dl>
+            {m.status === 'SCHEDULED' && (
+              <div class="actions">
+                <button type="button" class="danger" onClick={() => setConfirming(true)} disabled={busy}>
+                  Cancelar envio
+                </button>
+              </div>
+            )}
           </section>
+          {confirming && (
+            <ConfirmDialog
+              title="Cancelar o envio agendado?"
+              confirm="Sim, cancelar o envio"
+              danger
+              busy={busy}
+              onConfirm={() => void cancel()}
+              onCancel={() => setConfirming(false)}
+            >
+              <p>
+                A mensagem agendada para {when(m.agendadoPara ?? m.dataEnvio)} não será enviada nem cobrada. Depois de enviada, ela não pode
+                mais ser cancelada.
+              </p>
+            </ConfirmDialog>
+          )}
           <section class="detail" aria-labelledby="historico-title">
             <h2 id="historico-title">Histórico de status</h2>
             <ol class="timeline">

@@ -2,11 +2,34 @@
 // list filters and counters, and our reference of a message that the provider carries back.
 import type { Provider } from '#shared/domain/applications/records';
 
-export const messageStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
+/** The spec's message states: a message handed to the send, from its debit on (what the overview counts). */
+export const sendStatuses = ['QUEUED', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'UNDELIVERED'] as const;
+export type SendStatus = (typeof sendStatuses)[number];
+
+/**
+ * Beside the spec's states, a scheduled send's (#35): SCHEDULED until its time (nothing charged yet), then sent
+ * (QUEUED or SENT, as any send), FAILED when it could not be (its balance short then), or CANCELED before it.
+ */
+export const scheduleStatuses = ['SCHEDULED', 'CANCELED'] as const;
+
+/** Every status a message record may hold (the list filters and the views take them all). */
+export const messageStatuses = [...sendStatuses, ...scheduleStatuses] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
-/** A status may only be replaced by one of a higher rank (callbacks arrive out of order). */
-export const statusRanks: Record<MessageStatus, number> = { QUEUED: 1, SENT: 2, DELIVERED: 3, UNDELIVERED: 3, FAILED: 3, READ: 4 };
+/**
+ * A status may only be replaced by one of a higher rank (callbacks arrive out of order). SCHEDULED is below
+ * every other; CANCELED above every other: no callback can name a message never sent, and none ever moves it.
+ */
+export const statusRanks: Record<MessageStatus, number> = {
+  SCHEDULED: 0,
+  QUEUED: 1,
+  SENT: 2,
+  DELIVERED: 3,
+  UNDELIVERED: 3,
+  FAILED: 3,
+  READ: 4,
+  CANCELED: 5,
+};
 
 export const statusDescricoes: Record<MessageStatus, string> = {
   QUEUED: 'Na fila',
@@ -15,6 +38,8 @@ export const statusDescricoes: Record<MessageStatus, string> = {
   READ: 'Lida',
   FAILED: 'Falhou',
   UNDELIVERED: 'Não entregue',
+  SCHEDULED: 'Agendada',
+  CANCELED: 'Cancelada',
 };
 
 export const contextos = ['RESERVA', 'PAGAMENTO', 'SUPORTE', 'LEMBRETE', 'CAMPANHA', 'TESTE', 'AGENDAMENTO_SAUDE'] as const;
@@ -33,6 +58,7 @@ export interface Message {
   contexto: Contexto | null;
   contextoId: number | null;
   usuarioId: number | null;
+  /** When it was sent (service local time); while SCHEDULED, when it is to be: its `agendadoPara`. */
   dataEnvio: string;
   dataEntrega: string | null;
   dataLeitura: string | null;
@@ -43,8 +69,20 @@ export interface Message {
   tarifaCobrada: string | null;
   /** While QUEUED: when the reconciler settles it if nothing else has (its index entry's sort key). */
   reconciliarEm: string | null;
+  /** A scheduled send's time (service local time, as asked for); null for a message sent at once. */
+  agendadoPara: string | null;
+  /** While SCHEDULED: where provider_a is to post its statuses once it is sent (the scheduling request's). */
+  statusCallbackUrl?: string;
   /** Its status timeline as stored (absent on messages from before it was recorded, and on a new message). */
   historico?: TimelineStep[];
+}
+
+/** A scheduled message the due index (pattern 35a) says is due for its send. */
+export interface DueSend {
+  aplicacaoId: number;
+  mensagemId: number;
+  /** Its time, an ISO instant (the entry's sort key). */
+  dueAt: string;
 }
 
 /** A message the reconciler's index (pattern 35) says is due. */
@@ -110,5 +148,14 @@ export type SendOutcome = (
   replay?: true;
 };
 
-/** What is stored under a send's Idempotency-Key: its outcome, or that the provider call is still under way. */
-export type SendAnswer = SendOutcome | { pendente: true; mensagemId: number };
+/** What a scheduled send came to (#35): its message is SCHEDULED for `agendadoPara`; nothing is charged until it is sent. */
+export interface ScheduledOutcome {
+  agendado: true;
+  mensagemId: number;
+  agendadoPara: string;
+  /** The stored answer of an earlier request with the same Idempotency-Key. */
+  replay?: true;
+}
+
+/** What is stored under a send's Idempotency-Key: its outcome (a scheduled one's too), or that the provider call is still under way. */
+export type SendAnswer = SendOutcome | Omit<ScheduledOutcome, 'replay'> | { pendente: true; mensagemId: number };

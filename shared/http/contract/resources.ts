@@ -17,7 +17,7 @@ export const externalMessage = named(
   'ExternalMessage',
   z.object({
     id,
-    messageSid: described(z.nullable(z.string()), 'The provider’s id of the message; null while it is QUEUED.'),
+    messageSid: described(z.nullable(z.string()), 'The provider’s id of the message; null while it is QUEUED (or SCHEDULED, CANCELED).'),
     toNumber: z.string(),
     fromNumber: z.nullable(z.string()),
     body: z.string(),
@@ -33,6 +33,10 @@ export const externalMessage = named(
     contextoId: z.nullable(id),
     usuarioId: z.nullable(id),
     tarifaCobrada: z.nullable(money),
+    agendadoPara: described(
+      z.nullable(timestamp),
+      'A scheduled send’s time (`agendarPara` of its send); null for a message sent at once. While SCHEDULED, `dataEnvio` is this time; once sent, the send’s.',
+    ),
   }),
 );
 
@@ -67,6 +71,26 @@ export const sendResponses = {
   402: { description: 'Insufficient balance: `saldo` is the balance; nothing was written.', body: insufficientBalance },
 } satisfies Record<number, ResponseDoc>;
 
+/** The answer of a scheduled send (`agendarPara`): nothing charged until it is sent. */
+export const messageScheduleResult = named(
+  'MessageScheduleResult',
+  z.object({
+    status: z.literal('AGENDADO'),
+    mensagemId: id,
+    agendadoPara: described(timestamp, 'When it is to be sent (the `agendarPara` sent).'),
+  }),
+);
+
+/** The answers of the two send routes, which also schedule (`agendarPara`): the send's, and 202 for a scheduled one. */
+export const scheduledSendResponses = {
+  ...sendResponses,
+  202: {
+    description: 'Scheduled (`agendarPara`): the message is SCHEDULED, readable with its id, and nothing is charged until it is sent.',
+    body: messageScheduleResult,
+    headers: replayedHeader,
+  },
+} satisfies Record<number, ResponseDoc>;
+
 /** The send's error answers in the service's error body (shared with the v2 send). */
 export const sendErrors: ErrorsOf = {
   400: ['validation_error', 'provider_rejected'],
@@ -81,6 +105,12 @@ export const sendDescription = [
   'Charges the tariff in force (MENSAGENS/ENVIADA) from the prepaid balance, then calls the application’s provider. `telefone` must carry its country code (e.g. `+5511999998888`); `mensagem` is 1 to 4096 characters, not blank.',
   'A balance below the tariff is 402 with `saldo`, nothing written. A provider that refuses the message (400 `provider_rejected`, with `providerCode` and `mensagemId`) or cannot be reached (502 `provider_unavailable`, with `mensagemId`) gets the charge given back: the message stays readable as FAILED.',
   'With `Idempotency-Key`, a repeat gets the first answer (status and body) with `Idempotent-Replayed: true` and is never charged twice; a repeat while the first is still with the provider is 409 (retry in a few seconds); the same key with another body is 422. A refusal before any effect (400 on the input, 402) stores nothing.',
+].join('\n\n');
+
+/** The two send routes' description: the send's, and the scheduled send's (`agendarPara`). */
+export const scheduledSendDescription = [
+  sendDescription,
+  '`agendarPara` (optional) schedules the send instead: a local date-time of America/Sao_Paulo without a zone, as every time the API shows (`2026-11-28T15:30:00`), from 1 minute to 35 days ahead (otherwise 400 naming `agendarPara`). The answer is 202 `{status: AGENDADO, mensagemId, agendadoPara}` and nothing is charged: the message is SCHEDULED (`GET /api/external/messages/{id}`) until it is sent, within a minute of its time, as an ordinary send with the same id (the tariff in force then, its debit and statement entry, the provider’s call). A balance that does not cover it then fails it: FAILED with `errorCode` `SALDO_INSUFICIENTE`, nothing charged (likewise `APLICACAO_INATIVA`, `SEM_TARIFA`); a provider’s refusal fails it as any send, the charge given back. `DELETE /api/external/messages/{id}` cancels it until it is sent (CANCELED). `Idempotency-Key` holds as for a send: a repeat gets the same 202, the same key with another body (another `agendarPara` too) is 422.',
 ].join('\n\n');
 
 // ---------------------------------------------------------------------------------------------
