@@ -3,7 +3,7 @@
 // the timeout of every function that sends (infra/stack.ts derives it from here), so a send either
 // settles in its own function or is left, whole, to the reconciler.
 export const sendBudget = {
-  /** Ledger commit retries of the debit (lost races on a busy balance). */
+  /** The debit: its move, then its entry written again after a lost race on an extra item (no retry on the balance). */
   debitMs: 3_000,
   /** The provider's answer. */
   providerMs: 8_000,
