@@ -22,8 +22,12 @@ export interface StreamPollerOptions {
   endpoint: string;
   tableName: string;
   functions?: Record<string, StreamEntry>;
-  /** Pause between polls of a shard that had nothing new; default 100 ms. */
+  /**
+   * Pause after a poll that found nothing new; default 100 ms, doubling while the stream stays quiet up to
+   * `maxIdleMs` (default 1 s) so that an idle service does not keep DynamoDB Local busy. `drained()` cuts a pause short.
+   */
   idleMs?: number;
+  maxIdleMs?: number;
 }
 
 export interface StreamPoller {
@@ -55,6 +59,7 @@ const streamEvent = (records: readonly _Record[], streamArn: string): DynamoDBSt
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const functions = options.functions ?? streamFunctions;
   const idleMs = options.idleMs ?? 100;
+  const maxIdleMs = Math.max(idleMs, options.maxIdleMs ?? 1_000);
   const region = 'us-east-1';
   const tables = new DynamoDBClient({ endpoint: options.endpoint, region, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region, credentials });
@@ -66,6 +71,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let stopped = false;
   /** Polls that found nothing new since `drained()` was asked: a waiter resolves on the next idle poll. */
   let waiters: (() => void)[] = [];
+  /** Ends the current idle pause early (a caller is waiting). */
+  let wake = () => {};
   const handlers = new Map<string, LambdaHandler<DynamoDBStreamEvent, unknown>>();
   const handlerOf = async (entry: StreamEntry) => {
     const loaded = handlers.get(entry.entry) ?? (await loadHandler<DynamoDBStreamEvent, unknown>(entry.entry));
@@ -97,6 +104,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const iterators = new Map<string, string | undefined>();
     let shards: Shard[] = [];
     let describedAt = 0;
+    let pauseMs = idleMs;
     while (!stopped) {
       // The shard list changes rarely (DynamoDB Local keeps one open shard): looked at again every few seconds.
       if (Date.now() - describedAt > 2_000 || shards.every((shard) => done.has(shard.ShardId!))) {
@@ -128,6 +136,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         const records = page.Records ?? [];
         if (records.length > 0) {
           idle = false;
+          pauseMs = idleMs;
           await deliver(records);
         }
         iterators.set(id, page.NextShardIterator);
@@ -137,7 +146,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         const ready = waiters;
         waiters = [];
         for (const resolve of ready) resolve();
-        await pause(idleMs);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waiters.length > 0 ? idleMs : pauseMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = () => {};
+        pauseMs = Math.min(maxIdleMs, pauseMs * 2);
       }
     }
   })().catch((error: unknown) => {
@@ -149,9 +166,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       new Promise<void>((resolve) => {
         // Two idle polls: the first may have started before the caller's writes.
         waiters.push(() => waiters.push(resolve));
+        wake();
       }),
     async stop() {
       stopped = true;
+      wake();
       await loop;
       streams.destroy();
     },
