@@ -32,6 +32,7 @@ export const schedules = {
   appointmentSweep: { rateMinutes: 1 },
   sendReconciler: { rateMinutes: 1 },
   scheduledSends: { rateMinutes: 1 },
+  campaigns: { rateMinutes: 1 },
   crlReissue: { rateMinutes: 24 * 60 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;

@@ -178,6 +178,11 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     sendsTo: ['appointmentFlow', 'outboundWebhooks'],
     readsProviderSecrets: sends,
   }),
+  // Campaigns: the recipients written in batches with the campaign; a campaign started at once is queued for its worker.
+  'admin-campaigns': needs({
+    table: table(readMany, [...write, 'BatchWriteItem'], { gsi1: true }),
+    sendsTo: ['campaigns'],
+  }),
   // The agent channel's integrations (their secrets are written here) and the agent's execution logs.
   'admin-integrations': needs({ table: table(read, ['PutItem', 'UpdateItem']), integrationSecrets: 'write' }),
   // Serves the OpenAPI document it bundles; no table, no secret.
@@ -216,6 +221,8 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
   appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
   // Finds the patient of the phone, stores the code's hash (drops it when the send fails) and sends it through the provider.
   patientCodes: needs({ table: table(['GetItem'], ['PutItem', 'DeleteItem']), readsProviderSecrets: sends }),
+  // A campaign's slice: its recipients' sends (debits, the provider's call), its hold and pace; queues its next slice.
+  campaigns: needs({ table: table(readMany, write), sendsTo: ['campaigns'], readsProviderSecrets: sends }),
 };
 
 export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
@@ -232,6 +239,8 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
   sendReconciler: needs({ table: table(read, write) }),
   // Sends the scheduled messages whose time came (the send: debit, statement entry, the provider's call), or fails them.
   scheduledSends: needs({ table: table(readMany, write), readsProviderSecrets: sends }),
+  // Starts the scheduled campaigns whose time came and hands the running ones nobody holds to a worker.
+  campaigns: needs({ table: table(readMany, ['UpdateItem'], { gsi1: true }), sendsTo: ['campaigns'] }),
   // Publishes the agent CA's CRL again (a week of validity) from the revocation list; draws its number.
   crlReissue: needs({
     table: table(['Query'], ['UpdateItem'], { writesOnly: ['CRL#*'] }),

@@ -34,7 +34,7 @@ import {
 } from '#infra/functions';
 import { grantEnvironment, policyStatements, sesIdentities, type GrantNames, type GrantTargets } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
-import { queues, type QueueName } from '#shared/queues';
+import { declarationOf, queues, type QueueName } from '#shared/queues';
 import { tableKeys } from '#shared/db/table';
 import { routes } from '#shared/http/routes';
 
@@ -211,10 +211,10 @@ export class PlatformStack extends Stack {
     }));
 
     // Each queue of shared/queues.ts, with its dead-letter queue and its consumer.
-    this.queues = mapValues(
-      queues,
-      (queue, name) => new WorkQueue(this, queue.constructId, { consumer: consumerFns[name], maxReceiveCount: queue.maxReceiveCount }),
-    );
+    this.queues = mapValues(queues, (queue, name) => {
+      const { maxReceiveCount, maxConcurrency } = declarationOf(name);
+      return new WorkQueue(this, queue.constructId, { consumer: consumerFns[name], maxReceiveCount, maxConcurrency });
+    });
 
     for (const { entry, fn } of scheduledFns) {
       // Beside the function: a rule's invoke permission is made in the rule's stack.

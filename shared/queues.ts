@@ -18,6 +18,11 @@ export interface QueueDeclaration {
   consumerTimeoutSeconds: number;
   /** Receives before a message is parked in the dead-letter queue (on AWS). */
   maxReceiveCount: number;
+  /**
+   * Consumer invocations at once (the event source's maximum concurrency, at least 2 on AWS); absent, as many as
+   * Lambda gives, and one at a time under `npm start`.
+   */
+  maxConcurrency?: number;
 }
 
 /** A consumer whose every message may make one send (shared/domain/send-budget.ts). */
@@ -49,6 +54,17 @@ export const queues = {
     consumerTimeoutSeconds: sendsEach,
     maxReceiveCount: 5,
   },
+  /**
+   * Campaigns' slices (#36): each message is one campaign's next slice (shared/operations/campaign-worker.ts), up to
+   * SLICE_MS of sends, campaigns side by side; the pace per application holds across every worker.
+   */
+  campaigns: {
+    urlVariable: 'CAMPAIGNS_QUEUE_URL',
+    constructId: 'CampaignQueue',
+    consumerTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    maxConcurrency: 10,
+  },
 } as const satisfies Record<string, QueueDeclaration>;
 
 export type QueueName = keyof typeof queues;
@@ -58,3 +74,6 @@ export const queueNames = Object.keys(queues) as QueueName[];
 /** A value for every queue, computed from its name. */
 export const forEachQueue = <T>(value: (queue: QueueName) => T): Record<QueueName, T> =>
   Object.fromEntries(queueNames.map((queue) => [queue, value(queue)])) as Record<QueueName, T>;
+
+/** A queue's declaration as the general shape (its optional fields readable). */
+export const declarationOf = (queue: QueueName): QueueDeclaration => queues[queue];

@@ -54,8 +54,16 @@ const flowSettings = named(
     palavrasConfirmar: z.array(z.string()),
     palavrasCancelar: z.array(z.string()),
     palavrasOptOut: z.array(z.string()),
+    horarioEnvioInicio: described(
+      z.string(),
+      'The daily send window’s start (HH:mm, America/Sao_Paulo): campaigns and reminders go out from it.',
+    ),
+    horarioEnvioFim: described(
+      z.string(),
+      'Its end (HH:mm, `24:00` for the end of the day): outside the window campaigns and the flow’s reminders wait and resume by themselves; sends asked of the API are never held.',
+    ),
   }),
-  'The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out).',
+  'The application’s appointment-flow timings and reply words, and its send window (its own, and the defaults for what it left out).',
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +187,7 @@ export const adminFlowContract = {
   'PUT /api/admin/whatsapp/fluxo-agendamentos': {
     summary: 'Change the appointment flow’s settings',
     description:
-      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list.',
+      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. The send window must start before it ends (default 08:00–20:00).',
     body: flowSettingsBody,
     responses: { 200: ok('The whole settings after the change.', flowSettings) },
     errors: { 400: ['validation_error'] },

@@ -12,6 +12,8 @@ export interface WorkQueueProps {
   consumer: ServiceFunction;
   /** Deliveries before a message is parked in the DLQ. */
   maxReceiveCount?: number;
+  /** The event source's maximum concurrent invocations (2-1000); absent, as many as Lambda scales to. */
+  maxConcurrency?: number;
 }
 
 export class WorkQueue extends Construct {
@@ -45,6 +47,7 @@ export class WorkQueue extends Construct {
         batchSize: QUEUE_BATCH_SIZE,
         // Only the failed records are retried; the rest of the batch is deleted.
         reportBatchItemFailures: true,
+        ...(props.maxConcurrency === undefined ? {} : { maxConcurrency: props.maxConcurrency }),
       }),
     );
   }

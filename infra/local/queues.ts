@@ -6,7 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { QUEUE_BATCH_SIZE, type QueueName } from '#shared/queues';
+import { QUEUE_BATCH_SIZE, declarationOf, type QueueName } from '#shared/queues';
 import type { LocalQueueMessage, LocalQueues } from '#shared/adapters/local/queue';
 import { consumerFunctions } from '#infra/functions';
 import { lambdaContext, runAs, loadHandler, type LambdaHandler } from '#infra/local/handlers';
@@ -60,8 +60,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
+  const running = new Set<Promise<void>>();
   const idleWaiters = new Set<() => void>();
 
   const dlqFile = (queue: QueueName) => path.join(dlqDir, `${queue}.jsonl`);
@@ -132,19 +131,16 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     }
   }
 
-  async function pumpOnce(): Promise<void> {
-    for (const queue of queues.queues()) {
-      for (;;) {
-        if (stopped) return;
-        const batch = queues.receive(queue, batchSize, visibilityTimeoutMs);
-        if (batch.length === 0) break;
-        const { failed, reason } = await invoke(queue, batch);
-        for (const m of batch) {
-          if (!failed.has(m.messageId)) queues.delete(m);
-          else if (m.receiveCount >= maxReceiveCount) await deadLetter(m, reason);
-          // Otherwise it stays hidden until its visibility timeout ends, then is received again.
-        }
-      }
+  /** Invocations under way per queue: one at a time, or the queue's `maxConcurrency` (Lambda runs queues side by side). */
+  const inFlight = new Map<QueueName, number>();
+  const busy = () => [...inFlight.values()].some((n) => n > 0);
+
+  async function settle(queue: QueueName, batch: LocalQueueMessage[]): Promise<void> {
+    const { failed, reason } = await invoke(queue, batch);
+    for (const m of batch) {
+      if (!failed.has(m.messageId)) queues.delete(m);
+      else if (m.receiveCount >= maxReceiveCount) await deadLetter(m, reason);
+      // Otherwise it stays hidden until its visibility timeout ends, then is received again.
     }
   }
 
@@ -154,6 +150,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     timer = undefined;
     const next = queues.nextVisibleAt();
     if (next === undefined) {
+      if (busy()) return;
       for (const resolve of idleWaiters) resolve();
       idleWaiters.clear();
       return;
@@ -161,21 +158,34 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     timer = setTimeout(kick, Math.max(0, next - Date.now()));
   }
 
+  /** Receives on the next turn of the event loop, so the messages sent together arrive in one batch. */
+  let kicked = false;
   function kick(): void {
+    if (stopped || kicked) return;
+    kicked = true;
+    setImmediate(pump);
+  }
+
+  function pump(): void {
+    kicked = false;
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+    for (const queue of queues.queues()) {
+      const limit = declarationOf(queue).maxConcurrency ?? 1;
+      while ((inFlight.get(queue) ?? 0) < limit) {
+        const batch = queues.receive(queue, batchSize, visibilityTimeoutMs);
+        if (batch.length === 0) break;
+        inFlight.set(queue, (inFlight.get(queue) ?? 0) + 1);
+        const run = settle(queue, batch)
+          .catch((error) => log.error('queue runner failed', { queue, error }))
+          .finally(() => {
+            inFlight.set(queue, (inFlight.get(queue) ?? 1) - 1);
+            running.delete(run);
+            kick();
+          });
+        running.add(run);
+      }
     }
-    running = pumpOnce()
-      .catch((error) => log.error('queue runner failed', { error }))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          kick();
-        } else schedule();
-      });
+    schedule();
   }
 
   const unsubscribe = queues.onSend(kick);
@@ -185,7 +195,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     dlqFile,
     drained: (limitMs = 30_000) =>
       new Promise<void>((resolve, reject) => {
-        if (!running && queues.nextVisibleAt() === undefined) return resolve();
+        if (!busy() && queues.nextVisibleAt() === undefined) return resolve();
         const limit = setTimeout(() => {
           idleWaiters.delete(done);
           reject(new Error(`queues not drained within ${limitMs} ms`));
@@ -200,7 +210,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
       stopped = true;
       unsubscribe();
       clearTimeout(timer);
-      await running;
+      await Promise.all(running);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { RouteKey } from '#shared/http/routes';
 import type { RouteContract } from '#shared/http/contract/kit';
 import { adminCertificatesContract } from '#functions/admin-certificates/contract';
 import { adminFlowContract } from '#functions/admin-flow/contract';
+import { adminCampaignsContract } from '#functions/admin-campaigns/contract';
 import { adminIntegrationsContract } from '#functions/admin-integrations/contract';
 import { adminWhatsappContract } from '#functions/admin-whatsapp/contract';
 import { adminContract } from '#functions/admin/contract';
@@ -44,6 +45,7 @@ export const contract: Record<RouteKey, RouteContract> = {
   ...adminContract,
   ...adminWhatsappContract,
   ...adminFlowContract,
+  ...adminCampaignsContract,
   ...adminIntegrationsContract,
   ...adminCertificatesContract,
   ...referenceContract,

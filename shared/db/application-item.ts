@@ -29,6 +29,8 @@ const flowSettings = map((f): Partial<FlowSettings> => ({
   ...f.ifPresent('palavrasConfirmar', words),
   ...f.ifPresent('palavrasCancelar', words),
   ...f.ifPresent('palavrasOptOut', words),
+  ...f.ifPresent('horarioEnvioInicio', string),
+  ...f.ifPresent('horarioEnvioFim', string),
 }));
 
 /** The application of its item: every field of Application, each checked; the keys, `tipo` and `atualizadoEm` left out. */
@@ -46,5 +48,6 @@ export function toApplication(item: Item): Application {
     ...f.ifPresent('apiKey', string),
     ...f.ifPresent('numerosWhatsapp', listOf(string)),
     ...f.ifPresent('fluxoAgendamentos', flowSettings),
+    ...f.ifPresent('mensagensPorSegundo', number),
   };
 }

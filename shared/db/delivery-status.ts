@@ -6,7 +6,8 @@
 //   orphan callback (21)    the callback, registradoEm, expiresAt 7 days
 import { GetCommand, NumberValue, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db, tableName } from '#shared/db/client';
-import { fieldsOf, oneOf, string } from '#shared/db/item';
+import { campaignStatusWrites } from '#shared/db/campaign-counters';
+import { fieldsOf, number, oneOf, string } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { appendStep, countWrites, sentWrites, stepValues } from '#shared/db/message-settling';
 import { numberText } from '#shared/db/numbers';
@@ -66,7 +67,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     async getMessage(ref) {
       const item = await get(
         keys.message(ref.aplicacaoId, ref.mensagemId),
-        '#s, statusRank, dataEnvio, dataEntrega, lancamentoId, contexto',
+        '#s, statusRank, dataEnvio, dataEntrega, lancamentoId, contexto, campanhaId',
         {
           '#s': 'status',
         },
@@ -80,6 +81,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         dataEntrega: f.orElse('dataEntrega', string, null),
         lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
         contexto: typeof item.contexto === 'string' ? item.contexto : null,
+        campanhaId: f.orElse('campanhaId', number, null),
       } satisfies MessageState;
     },
 
@@ -139,6 +141,9 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
           update.from,
           update.status,
         ),
+        ...(update.campanhaId === null
+          ? []
+          : campaignStatusWrites(ref.aplicacaoId, update.campanhaId, ref.mensagemId, update.from, update.status)),
       ]);
       if (outcome.committed) return 'applied';
       // The message moved since it was read (another callback): read again. A cancelled transaction for

@@ -118,7 +118,9 @@ export const messageDayCounters = at('17e', (aplicacaoId: number, dia: string, s
 
 // 18-21: tariffs, refunds, exchange rate, orphan status callbacks
 export const tariff = at('18', (id: number) => ({ pk: 'TARIFA', sk: `TARIFA#${pad(id)}` }));
-export const tariffs = at('18', () => ({ pk: 'TARIFA' }));
+export const tariffs = at('18', () => ({ pk: 'TARIFA', skPrefix: 'TARIFA#' }));
+/** The catalogue's version, bumped with every tariff write: a warm container keeps the catalogue while it holds. */
+export const tariffsVersion = at('18a', () => ({ pk: 'TARIFA', sk: 'VERSAO' }));
 export const refundMarker = at('19', (aplicacaoId: number, lancamentoId: number) => ({
   pk: `APP#${aplicacaoId}`,
   sk: `ESTORNO#${pad(lancamentoId)}`,
@@ -376,3 +378,37 @@ export const revocation = at('45a', (serial: string) => ({ pk: 'CRL#agent', sk: 
 export const revocations = at('45a', () => ({ pk: 'CRL#agent', skPrefix: 'REVOGADO#' }));
 export const crlNumber = at('45b', () => ({ pk: 'CRL#agent', sk: 'NUMERO' }));
 export const crlPublished = at('45c', () => ({ pk: 'CRL#agent', sk: 'PUBLICADO' }));
+
+// 46-46e: campaigns (#36)
+const line = (linha: number) => String(linha).padStart(8, '0');
+export const campaign = at('46', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `CAMP#${pad(id)}` }));
+export const campaigns = at('46', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'CAMP#' }));
+/** A campaign's turn with the schedule: AGENDADA at its time, EM_ANDAMENTO when its worker's hold ends. */
+export const campaignTurn = at('46a', (when: string, aplicacaoId: number, id: number) => ({
+  gsi1pk: 'CAMPVEZ',
+  gsi1sk: `${when}#${aplicacaoId}#${pad(id)}`,
+}));
+export const campaignTurns = at('46a', () => ({ gsi1pk: 'CAMPVEZ' }));
+export const recipient = at('46b', (aplicacaoId: number, campanhaId: number, linha: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CDEST#${pad(campanhaId)}#${line(linha)}`,
+}));
+/** A campaign's recipients from `linha` on, in list order. */
+export const recipientsFrom = at('46b', (aplicacaoId: number, campanhaId: number, linha: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  from: `CDEST#${pad(campanhaId)}#${line(linha)}`,
+  to: `CDEST#${pad(campanhaId)}#~`,
+}));
+export const recipientListing = at('46c', (aplicacaoId: number, campanhaId: number, status: string, linha: number) => ({
+  gsi1pk: `APP#${aplicacaoId}#CDEST#${campanhaId}#${status}`,
+  gsi1sk: line(linha),
+}));
+export const recipientsInStatus = at('46c', (aplicacaoId: number, campanhaId: number, status: string) => ({
+  gsi1pk: `APP#${aplicacaoId}#CDEST#${campanhaId}#${status}`,
+}));
+export const campaignCounter = at('46d', (aplicacaoId: number, campanhaId: number, shard: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CCONT#${pad(campanhaId)}#${shard}`,
+}));
+/** The sends an application started in one second (its pace), across every worker. */
+export const paceSecond = at('46e', (aplicacaoId: number, second: number) => ({ pk: `APP#${aplicacaoId}`, sk: `RITMO#${second}` }));

@@ -7,7 +7,7 @@ import { toApplication } from '#shared/db/application-item';
 import { batchGetAll, conditional, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
-import { fieldsOf, listOf, map, oneOf, string } from '#shared/db/item';
+import { fieldsOf, listOf, map, number, oneOf, string } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { refundMarkerWrite } from '#shared/db/ledger';
 import { storedAmount } from '#shared/db/numbers';
@@ -26,7 +26,7 @@ import {
   stepValues,
 } from '#shared/db/message-settling';
 import { tableKeys } from '#shared/db/table';
-import { dynamoTariffCatalogue } from '#shared/db/tariffs';
+import { versionedTariffCatalogue } from '#shared/db/tariffs';
 import { localDateTime } from '#shared/domain/time';
 import { alreadySettled, type MessageRepository } from '#shared/domain/messages/repository';
 import { providers } from '#shared/domain/applications/records';
@@ -93,29 +93,29 @@ export function itemToMessage(item: Item): Message {
     agendadoPara: f.orElse('agendadoPara', string, null),
     ...f.ifPresent('statusCallbackUrl', string),
     ...f.ifPresent('historico', listOf(timelineStep)),
+    ...f.ifPresent('campanhaId', number),
   };
 }
 
 export function dynamoMessageRepository(): MessageRepository {
-  const catalogue = dynamoTariffCatalogue();
+  const catalogue = versionedTariffCatalogue();
   return {
     newId: () => nextId(),
 
     async loadSendContext(aplicacaoId) {
       const balanceKey = keys.balance(aplicacaoId);
       const rateKey = keys.exchangeRate();
-      const [batch, tariffs] = await Promise.all([
-        db().send(
-          new BatchGetCommand({
-            // Consistent: the provider is the one set now, and the balance the latest.
-            RequestItems: { [tableName()]: { Keys: [keys.application(aplicacaoId), balanceKey, rateKey], ConsistentRead: true } },
-          }),
-        ),
-        catalogue.listAll(),
-      ]);
+      const batch = await db().send(
+        new BatchGetCommand({
+          // Consistent: the provider is the one set now, the balance the latest, the catalogue's version current.
+          RequestItems: {
+            [tableName()]: { Keys: [keys.application(aplicacaoId), balanceKey, rateKey, catalogue.versionKey], ConsistentRead: true },
+          },
+        }),
+      );
       const items = batch.Responses?.[tableName()] ?? [];
       const find = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
-      // Three small keys never exceed BatchGet's limits; an unprocessed key (throttling) is read again.
+      // Four small keys never exceed BatchGet's limits; an unprocessed key (throttling) is read again.
       const missing = batch.UnprocessedKeys?.[tableName()]?.Keys ?? [];
       for (const key of missing) {
         const out = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
@@ -127,7 +127,8 @@ export function dynamoMessageRepository(): MessageRepository {
         application: appItem && toApplication(appItem),
         saldo: balance ? storedAmount(balance.saldo) : undefined,
         cotacaoUsdBrl: itemToExchangeRate(find(rateKey))?.valor ?? null,
-        tariffs,
+        // The container's copy while the version holds: no Query of the catalogue's one partition per send.
+        tariffs: await catalogue.at(find(catalogue.versionKey)),
       };
     },
 

@@ -8,6 +8,11 @@ import { foldName } from '#shared/domain/patients';
 import { serviceTimeZone } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
 import { invalid } from '#shared/domain/errors';
+import { defaultSendWindow } from '#shared/domain/quiet-hours';
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The window's end may be the day's end. */
+const HH_MM_OR_END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 export interface FlowSettings {
   /** How long before `dataLimiteRetirada` the reminder goes out (once). */
@@ -18,6 +23,9 @@ export interface FlowSettings {
   palavrasConfirmar: string[];
   palavrasCancelar: string[];
   palavrasOptOut: string[];
+  /** The daily send window (HH:mm, São Paulo) of the campaigns and the reminders (shared/domain/quiet-hours.ts). */
+  horarioEnvioInicio: string;
+  horarioEnvioFim: string;
 }
 
 export const defaultReplyWords = {
@@ -30,7 +38,7 @@ export const defaultReplyWords = {
 export const flowSettingsFor = (
   own: Partial<FlowSettings> | undefined,
   timings: Pick<FlowSettings, 'lembreteAntesSegundos' | 'semRespostaSegundos'>,
-): FlowSettings => ({ ...timings, ...defaultReplyWords, ...own });
+): FlowSettings => ({ ...timings, ...defaultReplyWords, ...defaultSendWindow, ...own });
 
 const DAY = 86_400;
 /** The longest reply word an application may set: a message longer than it, once folded, is no reply. */
@@ -43,6 +51,8 @@ export const settingsSchema = z.partial(
     palavrasConfirmar: words,
     palavrasCancelar: words,
     palavrasOptOut: words,
+    horarioEnvioInicio: z.string().check(z.regex(HH_MM, { error: 'must be a time HH:mm (00:00 to 23:59)' })),
+    horarioEnvioFim: z.string().check(z.regex(HH_MM_OR_END, { error: 'must be a time HH:mm (00:01 to 24:00)' })),
   }),
 );
 
@@ -50,6 +60,10 @@ export const settingsSchema = z.partial(
 export function parseFlowSettings(body: unknown, current: FlowSettings): FlowSettings {
   const input = parseInput(settingsSchema, body);
   const next = { ...current, ...input };
+  if (next.horarioEnvioInicio >= next.horarioEnvioFim) {
+    const field = input.horarioEnvioFim === undefined ? 'horarioEnvioInicio' : 'horarioEnvioFim';
+    throw invalid(`${field}: the send window must start before it ends (${next.horarioEnvioInicio} to ${next.horarioEnvioFim})`, field);
+  }
   const seen = new Map<string, string>();
   for (const field of ['palavrasConfirmar', 'palavrasCancelar', 'palavrasOptOut'] as const) {
     for (const word of next[field]) {

@@ -29,6 +29,8 @@ export interface MessageState {
   dataEntrega: string | null;
   lancamentoId: number | null;
   contexto: string | null;
+  /** The campaign that sent it, if one did (its counts move with the status). */
+  campanhaId: number | null;
 }
 
 export interface StatusUpdate {
@@ -36,6 +38,8 @@ export interface StatusUpdate {
   from: MessageStatus;
   /** The message's context (its counters are per status and context). */
   contexto: string | null;
+  /** The campaign that sent it, if one did. */
+  campanhaId: number | null;
   /** When the message was sent: its counts per send day (17e) move on that day. */
   dataEnvio: string;
   status: MessageStatus;
@@ -240,6 +244,7 @@ async function raiseStatus(
     const update: StatusUpdate = {
       from: message.status,
       contexto: message.contexto,
+      campanhaId: message.campanhaId,
       dataEnvio: message.dataEnvio,
       status,
       statusRank: rank,

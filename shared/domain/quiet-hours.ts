@@ -3,15 +3,13 @@
 // a send the API is asked for directly is never held (the caller chose the moment).
 import { addDays, instantOfLocal, localDateTime } from '#shared/domain/time';
 
-/** `HH:mm` local times; the window is [inicio, fim) of each day, inicio before fim. */
+/** `HH:mm` local times; the window is [inicio, fim) of each day, inicio before fim; fim `24:00` is the day's end. */
 export interface SendWindow {
   horarioEnvioInicio: string;
   horarioEnvioFim: string;
 }
 
 export const defaultSendWindow: SendWindow = { horarioEnvioInicio: '08:00', horarioEnvioFim: '20:00' };
-
-export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Whether `at` falls inside the window. */
 export const insideWindow = (window: SendWindow, at: Date): boolean => {

@@ -20,6 +20,7 @@ export const groups = [
   'admin',
   'admin-whatsapp',
   'admin-flow',
+  'admin-campaigns',
   'admin-integrations',
   'admin-certificates',
   'reference',
@@ -41,7 +42,9 @@ export type BodyKind = 'none' | 'json' | 'form' | 'raw';
 /** The media types a request body may be sent as (JSON with an optional `charset=utf-8`, forms likewise). */
 export const JSON_MEDIA_TYPE = 'application/json';
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
-export type MediaType = typeof JSON_MEDIA_TYPE | typeof FORM_MEDIA_TYPE;
+/** A spreadsheet's export (a campaign's recipients), read as UTF-8 text by its route. */
+export const CSV_MEDIA_TYPE = 'text/csv';
+export type MediaType = typeof JSON_MEDIA_TYPE | typeof FORM_MEDIA_TYPE | typeof CSV_MEDIA_TYPE;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -85,6 +88,9 @@ export interface Route {
  * for the rest of the event (headers, context), so the service's 413 is what an agent meets, not a 500.
  */
 export const AGENT_IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** A campaign's recipients (10,000 with their variables), as JSON or CSV: the agent import's room in Lambda's event. */
+const CAMPAIGN_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The generic inbound webhook's payloads (the spec's inbound rules: at most 256 KB). */
 export const INBOUND_WEBHOOK_MAX_BODY_BYTES = 256 * 1024;
@@ -307,6 +313,21 @@ export const extensionRoutes = [
   r('POST', '/api/admin/agendamentos/{id}/confirmar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/agendamentos/{id}/cancelar', 'admin-flow', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/agendamentos/{id}/reprocessar', 'admin-flow', 'portalJwt', portal('admin', noBody)),
+  // Campaigns (#36): one message to a list, paced, held outside the send window; created from JSON or a CSV upload
+  // (`simular=true`: the checks and the estimated cost, nothing written).
+  r('POST', '/api/admin/campanhas', 'admin-campaigns', 'portalJwt', { ...portal('admin'), maxBodyBytes: CAMPAIGN_MAX_BODY_BYTES }),
+  r('POST', '/api/admin/campanhas/csv', 'admin-campaigns', 'portalJwt', {
+    ...portal('admin'),
+    body: 'raw',
+    accepts: [CSV_MEDIA_TYPE],
+    maxBodyBytes: CAMPAIGN_MAX_BODY_BYTES,
+  }),
+  r('GET', '/api/admin/campanhas', 'admin-campaigns', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/campanhas/{id}', 'admin-campaigns', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/campanhas/{id}/destinatarios', 'admin-campaigns', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/campanhas/{id}/pausar', 'admin-campaigns', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/campanhas/{id}/retomar', 'admin-campaigns', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/campanhas/{id}/cancelar', 'admin-campaigns', 'portalJwt', portal('admin', noBody)),
 
   // Admin panel: the on-premises agent channel. Integrations (the legacy systems an agent reads),
   // their execution logs, and the agent certificates issued for them (from the agent's CSR).

@@ -4,6 +4,7 @@
 // pattern 34, says is due). Each step is a move of the state machine written conditioned on the
 // status read; a notification's move commits in the same transaction as its debit, so two workers
 // on one appointment send and charge once.
+import { insideWindow, windowOpensAt } from '#shared/domain/quiet-hours';
 import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import type { FlowStore } from '#shared/domain/appointment-flow';
@@ -75,7 +76,8 @@ export type FlowOutcome =
   | 'sem_resposta'
   | 'saldo_insuficiente'
   | 'aplicacao_inativa'
-  | 'falha_envio';
+  | 'falha_envio'
+  | 'fora_da_janela';
 
 /** The sentinel of a send refused because the appointment moved between the read and the debit. */
 const appointmentMoved = new DomainError('conflict', 'the appointment moved meanwhile');
@@ -121,7 +123,16 @@ async function takeStep(deps: FlowDeps, settings: FlowSettings, a: Appointment, 
     case 'SEM_TEMPLATE':
       return notify(deps, settings, a, 'enviado', now);
     case 'ENVIADO':
-      if (passo === 'lembrete') return notify(deps, settings, a, 'aviso_enviado', now);
+      if (passo === 'lembrete') {
+        // A reminder waits for the application's send window (quiet hours), then goes out by itself.
+        if (!insideWindow(settings, now)) {
+          const opens = windowOpensAt(settings, now);
+          const seconds = Math.ceil((opens.getTime() - now.getTime()) / 1000);
+          const why = `the send window opens at ${settings.horarioEnvioInicio}: the reminder waits until then`;
+          return (await postpone(deps, a, 'lembrete', seconds, why, now)) ? 'fora_da_janela' : undefined;
+        }
+        return notify(deps, settings, a, 'aviso_enviado', now);
+      }
       return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
     case 'AVISO_ENVIADO':
       return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';

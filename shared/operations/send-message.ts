@@ -102,9 +102,14 @@ export interface SendInput {
   tipoConversa?: ConversationType;
   /**
    * The caller's writes, committed with the debit (a refused one refuses the send, nothing charged: its DomainError is
-   * thrown); a function is given the new message's id (an appointment's move records the message it sent).
+   * thrown); a function is given the new message's id and the tariff charged (an appointment's move records the
+   * message it sent, a campaign's recipient its cost).
    */
-  writes?: readonly ConditionalWrite[] | ((mensagemId: number) => readonly ConditionalWrite[]);
+  writes?: readonly ConditionalWrite[] | ((mensagemId: number, valor: string) => readonly ConditionalWrite[]);
+  /** Awaited just before the provider's call: a campaign's pace (shared/operations/campaign-worker.ts). */
+  pace?: () => Promise<void>;
+  /** The campaign sending it: recorded on the message, whose status callbacks then count for the campaign. */
+  campanhaId?: number;
   /**
    * A scheduled send at its time (shared/operations/scheduled-sends.ts): its SCHEDULED message, whose id the send
    * keeps and whose item becomes the sent message in the debit's commit, refused (nothing charged) once it is no
@@ -184,6 +189,7 @@ async function reserveAndSend(
   if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
 
   const id = input.scheduled?.id ?? (await deps.messages.newId());
+  if (app.provider === 'link') await input.pace?.();
   // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
   const linkSend =
     app.provider === 'link'
@@ -211,6 +217,7 @@ async function reserveAndSend(
     tarifaCobrada: tariff.valor,
     reconciliarEm: linkSend ? null : new Date(now().getTime() + RECONCILE_AFTER_MS).toISOString(),
     agendadoPara: input.scheduled?.agendadoPara ?? null,
+    ...(input.campanhaId === undefined ? {} : { campanhaId: input.campanhaId }),
   };
 
   // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).
@@ -261,7 +268,7 @@ async function reserveAndSend(
       extras: (entry) => [
         ...deps.messages.queuedWrites({ ...message, lancamentoId: entry.id }, keyed?.key),
         ...(keyed && reservation ? [keyed.store.reserveWrite(aplicacaoId, keyed.key, reservation, keyTaken)] : []),
-        ...(typeof input.writes === 'function' ? input.writes(id) : (input.writes ?? [])),
+        ...(typeof input.writes === 'function' ? input.writes(id, tariff.valor) : (input.writes ?? [])),
       ],
     },
   );
@@ -271,6 +278,7 @@ async function reserveAndSend(
 
   let sent: SendResult;
   try {
+    await input.pace?.();
     sent = await deps.providerFor(app).send({
       to: input.telefone,
       body: input.mensagem,

@@ -10,7 +10,7 @@ import { pollTemplateReviews } from '#functions/scheduled/appointment-sweep';
 import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
-import { localDateTime } from '#shared/domain/time';
+import { addDays, instantOfLocal, localDateTime } from '#shared/domain/time';
 import { maskPhone } from '#shared/domain/masking';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { consumerFunctions, scheduledFunctions } from '#infra/functions';
@@ -24,6 +24,16 @@ const service = useLocalService({
   env: { FLOW_REMINDER_LEAD_SECONDS: '2', FLOW_NO_REPLY_SECONDS: '2', FLOW_BALANCE_RETRY_SECONDS: '1' },
 });
 const api = client(service);
+
+const FLOW_SETTINGS = '/api/admin/whatsapp/fluxo-agendamentos';
+const ALL_DAY = { horarioEnvioInicio: '00:00', horarioEnvioFim: '24:00' };
+// The reminders below are timed on the real clock (an hour ahead): a window open all day keeps them from waiting
+// for the morning when the suite runs at night; the quiet-hours test sets its own.
+beforeAll(async () => {
+  for (const key of ['demo', 'outra', 'semSaldo'] as const) {
+    expect((await api.call('PUT', FLOW_SETTINGS, bearer(service.sandbox.applications[key].tokens.admin), ALL_DAY)).status).toBe(200);
+  }
+});
 
 const V2 = '/api/external/v2/agendamentos';
 const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
@@ -398,6 +408,36 @@ describe('the timed moves', () => {
       expect(await sentTo(telefone, 2)).toHaveLength(2);
     } finally {
       await setActive(true);
+    }
+  });
+
+  it('holds a reminder due outside the send window and sends it by itself when the window opens (quiet hours)', async () => {
+    // Prepare: an appointment notified, its reminder due; the window 08:00-20:00; the flow's clock at the first
+    // 22:00 (São Paulo) after the reminder is due.
+    const { telefone, created } = await notifiedAnHourAhead('Mamografia');
+    const reminderDue = await dueOf('demo', created.id);
+    const window = await admin('demo', 'PUT', FLOW_SETTINGS, { horarioEnvioInicio: '08:00', horarioEnvioFim: '20:00' });
+    const nightDay = localDateTime(new Date(reminderDue)).slice(0, 10);
+    let night = instantOfLocal(`${nightDay}T22:00:00`)!.getTime();
+    if (night <= reminderDue) night = instantOfLocal(`${addDays(nightDay, 1)}T22:00:00`)!.getTime();
+    try {
+      // Act
+      const held = await workersAt('demo', created.id, night, 1);
+      const opens = await dueOf('demo', created.id);
+      const waiting = (await read('demo', created.id)).pendencia;
+      const before = await workersAt('demo', created.id, opens - 1, 1);
+      const sent = await workersAt('demo', created.id, opens, 1);
+
+      // Assess: nothing at night; due at the next 08:00; sent then, once.
+      expect(window.status).toBe(200);
+      expect(held).toEqual(['fora_da_janela']);
+      expect(localDateTime(new Date(opens))).toBe(`${addDays(localDateTime(new Date(night)).slice(0, 10), 1)}T08:00:00`);
+      expect(waiting).toMatch(/send window opens at 08:00/);
+      expect(before).toEqual(['cedo']);
+      expect(sent).toEqual(['aviso_enviado']);
+      expect(await sentTo(telefone, 2)).toHaveLength(2);
+    } finally {
+      await admin('demo', 'PUT', FLOW_SETTINGS, ALL_DAY);
     }
   });
 

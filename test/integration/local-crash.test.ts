@@ -1,10 +1,11 @@
-// Nothing is lost when the whole local service dies mid-burst: `npm start` (the gateway, the functions,
-// DynamoDB Local: one process group) is killed with SIGKILL while 120 sends of one application are in
-// flight, then started again on the same data folder. Whatever each send had done when it died (a move
+// Nothing is lost when the whole local service dies mid-burst: `npm start` (the gateway, the functions) is killed
+// with SIGKILL while 120 sends of one application are in flight (its DynamoDB Local stopped cleanly: DynamoDB keeps
+// what it acknowledged), then started again on the same data folder. Whatever each send had done when it died (a move
 // without its entry, an entry and a QUEUED message, nothing at all), the change stream and the reconciler
 // settle it: the statement chains with no gap onto the balance, every message has its debit, and every
 // debit is a message or is given back.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,29 @@ import { subtractAmounts, addAmounts } from '#shared/domain/money';
 import { client, type Json } from '../support/local-service.ts';
 
 const SENDS = 120;
+
+/** The processes of a process group (Linux), with their command names. */
+function processesOfGroup(pgid: number): { pid: number; command: string }[] {
+  const out = spawnSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .map((pid) => ({ pid, command: readFileSync(`/proc/${pid}/comm`, 'utf8').trim() }));
+}
+
+async function waitGone(pids: number[]): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + 30_000;
+  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
 
 async function startNpmStart(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
@@ -89,8 +113,13 @@ describe('the local service killed mid-burst and started again', { timeout: 300_
         .catch(() => undefined),
     );
     while (answered < 15) await new Promise((resolve) => setTimeout(resolve, 5));
-    process.kill(-child.pid!, 'SIGKILL');
+    // The functions die at once; DynamoDB keeps what it acknowledged, as on AWS (DynamoDB Local, a process of the
+    // group, is then stopped cleanly: killed with the rest, it may lose writes it had already acknowledged).
+    const group = processesOfGroup(child.pid!);
+    for (const { pid } of group.filter((p) => p.command !== 'java')) process.kill(pid, 'SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
+    for (const { pid } of group.filter((p) => p.command === 'java')) process.kill(pid, 'SIGTERM');
+    await waitGone(group.map((p) => p.pid));
     const answers = await Promise.all(burst);
     const ok = answers.filter((a) => a?.status === 200).map((a) => a!.body.mensagemId as number);
 
@@ -142,7 +171,10 @@ describe('the local service killed mid-burst and started again', { timeout: 300_
         debits.filter((d) => d.referenciaId === m.id),
         `message ${m.id}`,
       ).toHaveLength(1);
-    for (const id of ok) expect(messageIds.has(id), `answered message ${id}`).toBe(true);
+    for (const id of ok) {
+      expect(messageIds.has(id), `answered message ${id} listed`).toBe(true);
+      expect((await after.external(app).get(`/api/external/messages/${id}`)).status, `answered message ${id}`).toBe(200);
+    }
     const charged = debits.filter((d) => !refunded.includes(d.id)).reduce((sum, d) => addAmounts(sum, d.valor), '0.00');
     expect(saldo).toBe(subtractAmounts('12.00', charged));
     // What the burst had reached when it died, for the record.

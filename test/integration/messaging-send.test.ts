@@ -371,7 +371,10 @@ describe('admin tariffs', () => {
       aplicacaoId: app.id,
     });
     const sentAt25 = await external(app).send({ telefone: '+5511987654321', mensagem: 'mais cara' });
+    const balanceAt25 = await balanceOf(app);
     const changed = await admin('PUT', `/api/admin/tarifas/${created.body.id}`, { valor: '0.30' });
+    // The send path keeps the catalogue while its version holds: a change is charged from the next send on.
+    const sentAt30 = await external(app).send({ telefone: '+5511987654321', mensagem: 'agora a 0,30' });
     const own = (await external(app).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
     const others = (await external(demo()).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
     const expired = await admin('PUT', `/api/admin/tarifas/${created.body.id}`, {
@@ -379,6 +382,7 @@ describe('admin tariffs', () => {
       vigenciaInicio: '2019-01-01',
     });
     const afterExpiry = (await external(app).get('/api/external/financeiro/tarifas')).body as unknown as Json[];
+    const sentAtGlobal = await external(app).send({ telefone: '+5511987654321', mensagem: 'de volta à global' });
     const unknown = await admin('PUT', '/api/admin/tarifas/987654321', { valor: '1.00' });
 
     // Assess
@@ -388,8 +392,11 @@ describe('admin tariffs', () => {
     expect(invalidValor).toMatchObject({ status: 400, body: { field: 'valor' } });
     expect(created).toMatchObject({ status: 201, body: { valor: '0.25', aplicacaoId: app.id, ativo: true, moeda: 'BRL' } });
     expect(sentAt25.status).toBe(200);
-    expect(await balanceOf(app)).toBe('0.75');
+    expect(balanceAt25).toBe('0.75');
     expect(changed).toMatchObject({ status: 200, body: { id: created.body.id, valor: '0.30' } });
+    expect(sentAt30.status).toBe(200);
+    expect(sentAtGlobal.status).toBe(200);
+    expect(await balanceOf(app)).toBe('0.35'); // 1.00 - 0.25 - 0.30 - 0.10
     expect(own.find((t) => t.subtipo === 'ENVIADA')).toMatchObject({ id: created.body.id, valor: '0.30' });
     expect(others.find((t) => t.subtipo === 'ENVIADA')).toMatchObject({ valor: '0.10' });
     expect(expired.status).toBe(200);

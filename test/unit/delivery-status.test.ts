@@ -38,6 +38,7 @@ function memoryRepo(
     errorCode: null,
     lancamentoId: options.lancamentoId ?? null,
     contexto: null,
+    campanhaId: null,
   };
   const orphans: OrphanStatus[] = [];
   const costs: { usd: string; brl: string | null }[] = [];

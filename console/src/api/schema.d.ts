@@ -2028,7 +2028,7 @@ export interface paths {
         get: operations["getApiAdminWhatsappFluxoAgendamentos"];
         /**
          * Change the appointment flow’s settings
-         * @description The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list.
+         * @description The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. The send window must start before it ends (default 08:00–20:00).
          *
          *     Portal JWT of role `admin`.
          */
@@ -2166,6 +2166,162 @@ export interface paths {
          *     Portal JWT of role `admin`.
          */
         post: operations["postApiAdminAgendamentosIdReprocessar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application’s campaigns, newest first
+         * @description Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminCampanhas"];
+        put?: never;
+        /**
+         * Create a campaign from a list of recipients
+         * @description Exactly one of `mensagem` and `templateId` (an APROVADO template of the application). Up to 10,000 recipients; each phone is normalised (country code required); a repeated phone, an invalid one, or a recipient lacking a variable its text needs is kept as IGNORADA with its reason, never sent. A patient who opted out (the flow’s opt-out words, or the WhatsApp consent revoked in the app) is IGNORADA with `OPT_OUT` when its turn comes. `agendarPara`: a local date-time of America/Sao_Paulo (YYYY-MM-DDTHH:mm:ss), 1 minute to 35 days ahead; without it the campaign starts at once. Each recipient is one ordinary send (`contexto` CAMPANHA unless given, `contextoId` the campaign; debited at the tariff in force then), at most the application’s pace per second across every worker (80 unless the platform admin set another), and only inside the application’s send window (`horarioEnvioInicio`–`horarioEnvioFim` of the flow settings, default 08:00–20:00): outside it the campaign waits and resumes by itself. A balance that runs out pauses it with `SALDO_INSUFICIENTE`; `retomar` after a credit goes on from the first recipient not sent. `simular=true`: the same checks and the estimated cost (200), nothing written.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminCampanhas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign from a CSV file of recipients
+         * @description The body is the file (`text/csv`, UTF-8 with or without a BOM, `;` or `,` separated as spreadsheets export them, fields quoted as RFC 4180 says); its header row names the columns: `telefone` (required), `nome`, and any other column is a variable of the recipient’s text. The campaign’s own fields are query parameters. A malformed file is a 400 whose `erros` name each bad line and field (up to 20), nothing written. Exactly one of `mensagem` and `templateId` (an APROVADO template of the application). Up to 10,000 recipients; each phone is normalised (country code required); a repeated phone, an invalid one, or a recipient lacking a variable its text needs is kept as IGNORADA with its reason, never sent. A patient who opted out (the flow’s opt-out words, or the WhatsApp consent revoked in the app) is IGNORADA with `OPT_OUT` when its turn comes. `agendarPara`: a local date-time of America/Sao_Paulo (YYYY-MM-DDTHH:mm:ss), 1 minute to 35 days ahead; without it the campaign starts at once. Each recipient is one ordinary send (`contexto` CAMPANHA unless given, `contextoId` the campaign; debited at the tariff in force then), at most the application’s pace per second across every worker (80 unless the platform admin set another), and only inside the application’s send window (`horarioEnvioInicio`–`horarioEnvioFim` of the flow settings, default 08:00–20:00): outside it the campaign waits and resumes by itself. A balance that runs out pauses it with `SALDO_INSUFICIENTE`; `retomar` after a credit goes on from the first recipient not sent. `simular=true`: the same checks and the estimated cost (200), nothing written.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminCampanhasCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign and its progress
+         * @description Another application’s campaign is the same 404 as an unknown one.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminCampanhasId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/{id}/destinatarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign’s recipients, in list order, optionally of one status
+         * @description Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminCampanhasIdDestinatarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/{id}/pausar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign
+         * @description pausar: from AGENDADA or EM_ANDAMENTO; retomar: from PAUSADA (a scheduled campaign paused before its time starts at once); cancelar: from AGENDADA, EM_ANDAMENTO or PAUSADA, leaving the recipients not yet sent PENDENTE. Any other status is 409; another application’s campaign is 404. A send already under way when it is paused or canceled completes.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminCampanhasIdPausar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/{id}/retomar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description pausar: from AGENDADA or EM_ANDAMENTO; retomar: from PAUSADA (a scheduled campaign paused before its time starts at once); cancelar: from AGENDADA, EM_ANDAMENTO or PAUSADA, leaving the recipients not yet sent PENDENTE. Any other status is 409; another application’s campaign is 404. A send already under way when it is paused or canceled completes.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminCampanhasIdRetomar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campanhas/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign
+         * @description pausar: from AGENDADA or EM_ANDAMENTO; retomar: from PAUSADA (a scheduled campaign paused before its time starts at once); cancelar: from AGENDADA, EM_ANDAMENTO or PAUSADA, leaving the recipients not yet sent PENDENTE. Any other status is 409; another application’s campaign is 404. A send already under way when it is paused or canceled completes.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminCampanhasIdCancelar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3058,7 +3214,7 @@ export interface components {
             errorCode: string | null;
             errorMessage: string | null;
         };
-        /** @description The application’s appointment-flow timings and reply words (its own, and the defaults for what it left out). */
+        /** @description The application’s appointment-flow timings and reply words, and its send window (its own, and the defaults for what it left out). */
         AppointmentFlowSettings: {
             /** Format: int64 */
             lembreteAntesSegundos: number;
@@ -3067,6 +3223,10 @@ export interface components {
             palavrasConfirmar: string[];
             palavrasCancelar: string[];
             palavrasOptOut: string[];
+            /** @description The daily send window’s start (HH:mm, America/Sao_Paulo): campaigns and reminders go out from it. */
+            horarioEnvioInicio: string;
+            /** @description Its end (HH:mm, `24:00` for the end of the day): outside the window campaigns and the flow’s reminders wait and resume by themselves; sends asked of the API are never held. */
+            horarioEnvioFim: string;
         };
         /** @description One move of an appointment (the creation has `de` null). */
         AppointmentHistoryEntry: {
@@ -3185,6 +3345,126 @@ export interface components {
             /** @description Empty: there is no authorization endpoint. */
             response_types_supported: string[];
             service_documentation: string;
+        };
+        /** @description A campaign with its progress. */
+        Campaign: {
+            /** Format: int64 */
+            id: number;
+            nome: string;
+            /** @enum {string} */
+            status: "AGENDADA" | "EM_ANDAMENTO" | "PAUSADA" | "CONCLUIDA" | "CANCELADA";
+            /** @description Why it is PAUSADA: SALDO_INSUFICIENTE (resume after a credit), APLICACAO_INATIVA, TEMPLATE_INDISPONIVEL, or MANUAL (an admin’s pause). */
+            motivo: ("SALDO_INSUFICIENTE" | "APLICACAO_INATIVA" | "TEMPLATE_INDISPONIVEL" | "MANUAL") | null;
+            /** @description The text, `{{nome}}` and `{{<variable>}}` filled per recipient; null with a template. */
+            mensagem: string | null;
+            templateId: number | null;
+            /** @enum {string} */
+            contexto: "RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE";
+            agendarPara: components["schemas"]["LocalDateTime"] | null;
+            criadaEm: components["schemas"]["LocalDateTime"];
+            iniciadaEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description When it was done, or canceled. */
+            concluidaEm: components["schemas"]["LocalDateTime"] | null;
+            totais: components["schemas"]["CampaignTotals"];
+            /** @description What its sent messages were charged, net of what failed sends got back. */
+            custoTotal: components["schemas"]["Money"];
+        };
+        CampaignPage: {
+            content: components["schemas"]["Campaign"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
+        };
+        /** @description What a campaign would be: nothing written, nothing sent. */
+        CampaignPreview: {
+            totais: {
+                /** Format: int64 */
+                destinatarios: number;
+                /** Format: int64 */
+                pendentes: number;
+                /** Format: int64 */
+                ignoradas: number;
+            };
+            /** @description The message tariff in force for the application today. */
+            tarifa: components["schemas"]["Money"];
+            /** @description The pending recipients at that tariff. */
+            custoEstimado: components["schemas"]["Money"];
+            /** @description The first 20 recipients as they were read and checked. */
+            destinatarios: components["schemas"]["CampaignRecipient"][];
+            /** @description The first 100 ignored recipients, with why. */
+            ignorados: components["schemas"]["CampaignRecipient"][];
+        };
+        /** @description One recipient of a campaign and what became of it. */
+        CampaignRecipient: {
+            /**
+             * Format: int64
+             * @description Its place in the list (from 1), or its line in the CSV file (the header is line 1).
+             */
+            linha: number;
+            /** @description The phone in E.164, or as it was given when it is not a phone number. */
+            telefone: string;
+            nome: string | null;
+            /** @enum {string} */
+            status: "PENDENTE" | "ENVIADA" | "FALHA" | "IGNORADA";
+            /** @description IGNORADA: TELEFONE_INVALIDO, DUPLICADO, OPT_OUT, VARIAVEL_AUSENTE; FALHA: the provider’s error code (or `unavailable`, `rejected`). */
+            motivo: string | null;
+            /** @description The message sent to it (GET /api/admin/mensagens/{id}). */
+            mensagemId: number | null;
+            atualizadoEm: components["schemas"]["LocalDateTime"];
+        };
+        CampaignRecipientPage: {
+            content: components["schemas"]["CampaignRecipient"][];
+            /** Format: int64 */
+            totalElements: number;
+            /** Format: int64 */
+            totalPages: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            size: number;
+        };
+        /** @description A campaign’s counts; `destinatarios` = `enviadas` + `falhas` + `ignoradas` + `pendentes`. */
+        CampaignTotals: {
+            /**
+             * Format: int64
+             * @description Recipients as submitted, ignored ones included.
+             */
+            destinatarios: number;
+            /**
+             * Format: int64
+             * @description Sent: the provider took the message (each one debited like any send).
+             */
+            enviadas: number;
+            /**
+             * Format: int64
+             * @description Delivered, from the provider’s status callbacks (read messages included).
+             */
+            entregues: number;
+            /**
+             * Format: int64
+             * @description Read, from the provider’s status callbacks.
+             */
+            lidas: number;
+            /**
+             * Format: int64
+             * @description The provider refused the message (its debit given back) or reported it failed.
+             */
+            falhas: number;
+            /**
+             * Format: int64
+             * @description Never sent: an invalid or repeated phone, a variable missing, or the patient opted out.
+             */
+            ignoradas: number;
+            /**
+             * Format: int64
+             * @description Not handled yet.
+             */
+            pendentes: number;
         };
         DemoRequestReceipt: {
             /** Format: int64 */
@@ -12971,6 +13251,8 @@ export interface operations {
                     palavrasConfirmar?: string[];
                     palavrasCancelar?: string[];
                     palavrasOptOut?: string[];
+                    horarioEnvioInicio?: string;
+                    horarioEnvioFim?: string;
                 };
             };
         };
@@ -13516,6 +13798,740 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminCampanhas: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminCampanhas: {
+        parameters: {
+            query?: {
+                simular?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nome: string;
+                    mensagem?: string;
+                    /** Format: int64 */
+                    templateId?: number;
+                    agendarPara?: string;
+                    /** @enum {string} */
+                    contexto?: "RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE";
+                    variaveis?: {
+                        [key: string]: string;
+                    };
+                    destinatarios: {
+                        telefone: string;
+                        nome?: string;
+                        variaveis?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description `simular=true`: what the campaign would be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPreview"];
+                };
+            };
+            /** @description The campaign (AGENDADA, or EM_ANDAMENTO). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminCampanhasCsv: {
+        parameters: {
+            query: {
+                nome: string;
+                mensagem?: string;
+                templateId?: number;
+                agendarPara?: string;
+                contexto?: "RESERVA" | "PAGAMENTO" | "SUPORTE" | "LEMBRETE" | "CAMPANHA" | "TESTE" | "AGENDAMENTO_SAUDE";
+                simular?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description `simular=true`: what the campaign would be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPreview"];
+                };
+            };
+            /** @description The campaign (AGENDADA, or EM_ANDAMENTO). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminCampanhasId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminCampanhasIdDestinatarios: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                status?: "PENDENTE" | "ENVIADA" | "FALHA" | "IGNORADA";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRecipientPage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminCampanhasIdPausar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminCampanhasIdRetomar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminCampanhasIdCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
                 };
             };
             /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */

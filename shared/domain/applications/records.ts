@@ -26,6 +26,8 @@ export interface Application {
   numerosWhatsapp?: string[];
   /** The appointment flow's own timings and reply words (docs/appointment-flow.md); absent fields take the defaults. */
   fluxoAgendamentos?: Partial<FlowSettings>;
+  /** Its campaigns' pace, sends per second across every worker (#36); absent: WhatsApp's default of 80. */
+  mensagensPorSegundo?: number;
 }
 
 export interface Balance {

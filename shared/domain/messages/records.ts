@@ -75,6 +75,8 @@ export interface Message {
   statusCallbackUrl?: string;
   /** Its status timeline as stored (absent on messages from before it was recorded, and on a new message). */
   historico?: TimelineStep[];
+  /** The campaign that sent it (#36): its delivered and read counts follow this message's status callbacks. */
+  campanhaId?: number;
 }
 
 /** A scheduled message the due index (pattern 35a) says is due for its send. */

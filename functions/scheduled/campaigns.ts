@@ -1,0 +1,17 @@
+// Fired every minute (#36): starts the scheduled campaigns whose time came and hands to a worker again the running
+// ones nobody holds (a worker that died, a send window that opened): shared/operations/campaigns.ts, campaignTurns.
+import { awsAdapters, queuePort } from '#shared/adapters/index';
+import { needsConfig } from '#shared/config';
+import { dynamoCampaignRepository } from '#shared/db/campaigns';
+import { campaignTurns } from '#shared/operations/campaigns';
+import { log, withLambdaLog } from '#shared/log';
+
+awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
+needsConfig('campaignsQueueUrl');
+
+const campaigns = dynamoCampaignRepository();
+
+export const handler = withLambdaLog(async (): Promise<void> => {
+  const handed = await campaignTurns({ campaigns, queue: queuePort, now: () => new Date() });
+  if (handed > 0) log.info('campaigns handed to a worker', { handed });
+});
