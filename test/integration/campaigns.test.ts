@@ -24,7 +24,7 @@ let phones = 0;
 const mobile = () => `+55119${String(60000000 + (process.pid % 1000) * 1000 + ++phones).padStart(8, '0')}`;
 
 async function csv(key: AppKey, text: string, query: Record<string, string>): Promise<Reply> {
-  const response = await fetch(`${service.baseUrl}/api/admin/campanhas/csv?${new URLSearchParams(query)}`, {
+  const response = await fetch(`${service.baseUrl}/api/admin/campanhas/csv?${new URLSearchParams(query).toString()}`, {
     method: 'POST',
     headers: { ...bearer(app(key).tokens.admin), 'Content-Type': 'text/csv; charset=utf-8' },
     body: text,
