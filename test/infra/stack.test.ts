@@ -807,6 +807,10 @@ describe('PlatformStack', () => {
       );
       // The patient codes are queued by the token group alone.
       expect(holders(/^sqs:SendMessage on queue:patientCodes$/)).toEqual([groupFunctions.token.id]);
+      // A campaign is queued by its group and the schedule, and each slice queues the next.
+      expect(holders(/^sqs:SendMessage on queue:campaigns$/)).toEqual(
+        [groupFunctions['admin-campaigns'].id, consumerFunctions.campaigns.id, scheduledFunctions.campaigns.id].sort(),
+      );
       expect(holders(/^sqs:SendMessage on dlq:/)).toEqual([]);
       // Private keys only where tokens are signed; the verifiers read the public set alone.
       expect(holders(/^secretsmanager:GetSecretValue on signing-key$/)).toEqual([groupFunctions.token.id]);
@@ -828,6 +832,7 @@ describe('PlatformStack', () => {
         groupFunctions['admin-flow'].id,
         consumerFunctions.appointmentFlow.id,
         consumerFunctions.patientCodes.id,
+        consumerFunctions.campaigns.id,
         scheduledFunctions.appointmentSweep.id,
         scheduledFunctions.scheduledSends.id,
       ];
