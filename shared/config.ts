@@ -81,6 +81,8 @@ export interface Config {
   flowTimings: { lembreteAntesSegundos: number; semRespostaSegundos: number };
   /** How long an appointment the balance could not pay for waits before the flow tries again (FLOW_BALANCE_RETRY_SECONDS, default 300). */
   flowBalanceRetrySeconds: number;
+  /** How long a campaign worker's hold lasts before another may take the campaign over (CAMPAIGN_HOLD_SECONDS, default 60). */
+  campaignHoldSeconds: number;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -174,6 +176,7 @@ function load() {
       semRespostaSegundos: positive(env.FLOW_NO_REPLY_SECONDS) ?? 48 * 3600,
     },
     flowBalanceRetrySeconds: positive(env.FLOW_BALANCE_RETRY_SECONDS) ?? 300,
+    campaignHoldSeconds: positive(env.CAMPAIGN_HOLD_SECONDS) ?? 60,
     escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',

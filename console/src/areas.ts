@@ -21,6 +21,7 @@ export const areas = [
   { path: '', label: 'Início', roles: ['admin'] },
   { path: 'mensagens', label: 'Mensagens', roles: ['admin'] },
   { path: 'extrato', label: 'Extrato', roles: ['admin'] },
+  { path: 'campanhas', label: 'Campanhas', roles: ['admin'] },
   { path: 'agendamentos', label: 'Agendamentos', roles: ['admin'] },
   { path: 'atendimentos', label: 'Atendimentos', roles: ['admin'] },
   { path: 'templates', label: 'Templates', roles: ['admin'] },

@@ -5,6 +5,7 @@ import type { Session } from './session';
 import { Inicio } from './pages/inicio';
 import { Mensagens } from './pages/mensagens';
 import { Extrato } from './pages/extrato';
+import { Campanhas } from './pages/campanhas';
 import { Agendamentos } from './pages/agendamentos';
 import { Atendimentos } from './pages/atendimentos';
 import { Templates } from './pages/templates';
@@ -17,6 +18,7 @@ const pages: Record<AreaPath, FunctionComponent> = {
   '': Inicio,
   mensagens: Mensagens,
   extrato: Extrato,
+  campanhas: Campanhas,
   agendamentos: Agendamentos,
   atendimentos: Atendimentos,
   templates: Templates,

@@ -110,7 +110,7 @@ export const adminCampaignsContract = {
       'The campaign’s own fields are query parameters. A malformed file is a 400 whose `erros` name each bad line and field (up to 20), nothing written. ' +
       createRules,
     query: z.object({ ...csvQuery.shape, ...simulateQuery.shape }),
-    body: described(z.string(), 'The CSV file.'),
+    body: described(z.string().check(z.maxLength(4 * 1024 * 1024)), 'The CSV file (at most 4 MiB).'),
     responses: {
       201: ok('The campaign (AGENDADA, or EM_ANDAMENTO).', campaignView),
       200: ok('`simular=true`: what the campaign would be.', preview),

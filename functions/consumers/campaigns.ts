@@ -21,7 +21,7 @@ needsConfig('campaignsQueueUrl', 'providerSecretPrefix');
 
 let deps: CampaignWorkerDeps | undefined;
 const workerDeps = (): CampaignWorkerDeps => {
-  const { publicBaseUrl } = config();
+  const { publicBaseUrl, campaignHoldSeconds } = config();
   return (deps ??= {
     campaigns: dynamoCampaignRepository(),
     pace: dynamoPaceRepository(),
@@ -30,6 +30,7 @@ const workerDeps = (): CampaignWorkerDeps => {
     applications: dynamoApplicationReader(),
     queue: queuePort,
     statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
+    holdMs: campaignHoldSeconds * 1000,
   });
 };
 

@@ -11,7 +11,13 @@ needsConfig('campaignsQueueUrl');
 
 const campaigns = dynamoCampaignRepository();
 
-export const handler = withLambdaLog(async (): Promise<void> => {
-  const handed = await campaignTurns({ campaigns, queue: queuePort, now: () => new Date() });
+/** The campaigns whose turn came at `now`, started or handed to a worker again; how many. */
+export async function takeTurns(now = new Date()): Promise<number> {
+  const handed = await campaignTurns({ campaigns, queue: queuePort, now: () => now });
   if (handed > 0) log.info('campaigns handed to a worker', { handed });
+  return handed;
+}
+
+export const handler = withLambdaLog(async (): Promise<void> => {
+  await takeTurns();
 });

@@ -144,18 +144,25 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     }
   }
 
+  const full = (queue: QueueName) => (inFlight.get(queue) ?? 0) >= (declarationOf(queue).maxConcurrency ?? 1);
+
   function schedule(): void {
     if (stopped) return;
     clearTimeout(timer);
     timer = undefined;
-    const next = queues.nextVisibleAt();
-    if (next === undefined) {
-      if (busy()) return;
+    if (queues.nextVisibleAt() === undefined && !busy()) {
       for (const resolve of idleWaiters) resolve();
       idleWaiters.clear();
       return;
     }
-    timer = setTimeout(kick, Math.max(0, next - Date.now()));
+    // The next message a free queue can take; a full queue's wait for one of its invocations to end (which kicks).
+    const next = queues
+      .queues()
+      .filter((queue) => !full(queue))
+      .map((queue) => queues.nextVisibleAt(queue))
+      .filter((at): at is number => at !== undefined)
+      .reduce<number | undefined>((min, at) => (min === undefined || at < min ? at : min), undefined);
+    if (next !== undefined) timer = setTimeout(kick, Math.max(0, next - Date.now()));
   }
 
   /** Receives on the next turn of the event loop, so the messages sent together arrive in one batch. */
@@ -170,8 +177,7 @@ export function startQueueRunner(options: QueueRunnerOptions): QueueRunner {
     kicked = false;
     if (stopped) return;
     for (const queue of queues.queues()) {
-      const limit = declarationOf(queue).maxConcurrency ?? 1;
-      while ((inFlight.get(queue) ?? 0) < limit) {
+      while (!full(queue)) {
         const batch = queues.receive(queue, batchSize, visibilityTimeoutMs);
         if (batch.length === 0) break;
         inFlight.set(queue, (inFlight.get(queue) ?? 0) + 1);

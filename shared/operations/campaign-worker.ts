@@ -19,11 +19,11 @@ import { log } from '#shared/log';
 import { sendMessage, type SendDeps } from '#shared/operations/send-message';
 
 /** WhatsApp's default per business number: what an application sends at unless the platform admin set its own. */
-export const DEFAULT_PACE = 80;
+const DEFAULT_PACE = 80;
 /** How long a worker holds a campaign before it must renew; a worker that died is taken over after it. */
-export const HOLD_MS = 60_000;
+const HOLD_MS = 60_000;
 /** A slice's length: then the campaign is let go and queued again, so campaigns take turns on the workers. */
-export const SLICE_MS = 20_000;
+const SLICE_MS = 20_000;
 /** Recipients read at a time. */
 const BATCH = 50;
 
@@ -38,6 +38,8 @@ export interface CampaignWorkerDeps {
   now?: Clock;
   sleep?: (ms: number) => Promise<void>;
   sliceMs?: number;
+  /** How long a hold lasts (default HOLD_MS). */
+  holdMs?: number;
   /** Sends in flight at once (default: the pace, at most 16). */
   concurrency?: number;
 }
@@ -48,7 +50,7 @@ export interface CampaignWork {
   campanhaId: number;
 }
 
-export type SliceOutcome =
+type SliceOutcome =
   | 'nao_tomada' // another worker holds it, or it is not EM_ANDAMENTO
   | 'fora_da_janela' // outside the send window: the schedule takes it up when it opens
   | 'continua' // the slice ended with recipients left: queued again
@@ -106,7 +108,8 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
   const now = deps.now ?? systemClock;
   const token = randomUUID();
   const started = now();
-  const campaign = await deps.campaigns.take(work.aplicacaoId, work.campanhaId, token, started, new Date(started.getTime() + HOLD_MS));
+  const holdMs = deps.holdMs ?? HOLD_MS;
+  const campaign = await deps.campaigns.take(work.aplicacaoId, work.campanhaId, token, started, new Date(started.getTime() + holdMs));
   if (!campaign) return 'nao_tomada';
   let cursor = campaign.cursor;
   const context = { aplicacaoId: campaign.aplicacaoId, campanhaId: campaign.id };
@@ -214,13 +217,13 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
     // Resume from the first recipient of the batch not settled (a stop leaves it PENDENTE for the resume).
     const unhandled = batch.find((r) => !settled.has(r));
     cursor = unhandled ? unhandled.linha : batch[batch.length - 1]!.linha + 1;
-    if (!(await deps.campaigns.renew(campaign, token, new Date(now().getTime() + HOLD_MS), cursor))) return 'perdida';
+    if (!(await deps.campaigns.renew(campaign, token, new Date(now().getTime() + holdMs), cursor))) return 'perdida';
   }
   if (stopping) return stop(deps, campaign, token, stopping, now);
 
   // The slice is over: queued again, then let go (a worker that takes the message next takes the campaign).
   await deps.queue.send('campaigns', context satisfies CampaignWork);
-  await deps.campaigns.release(campaign, token, new Date(now().getTime() + HOLD_MS), cursor);
+  await deps.campaigns.release(campaign, token, new Date(now().getTime() + holdMs), cursor);
   return 'continua';
 }
 

@@ -4,14 +4,11 @@
 // without its entry, an entry and a QUEUED message, nothing at all), the change stream and the reconciler
 // settle it: the statement chains with no gap onto the balance, every message has its debit, and every
 // debit is a message or is given back.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '#infra/local/dynamo';
-import { repoRoot } from '#infra/local/handlers';
 import { startLocalService, type LocalService } from '#infra/local/service';
 import type { Sandbox } from '#infra/local/seed';
 import { asFunction } from '#infra/local/iam-guard';
@@ -23,62 +20,9 @@ import { ORPHAN_AFTER_MS, settleGaps } from '#shared/operations/ledger-moves';
 import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { subtractAmounts, addAmounts } from '#shared/domain/money';
 import { client, type Json } from '../support/local-service.ts';
+import { killService, startNpmStart } from '../support/npm-start.ts';
 
 const SENDS = 120;
-
-/** The processes of a process group (Linux), with their command names. */
-function processesOfGroup(pgid: number): { pid: number; command: string }[] {
-  const out = spawnSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' }).stdout;
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map(Number)
-    .map((pid) => ({ pid, command: readFileSync(`/proc/${pid}/comm`, 'utf8').trim() }));
-}
-
-async function waitGone(pids: number[]): Promise<void> {
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const deadline = Date.now() + 30_000;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-}
-
-async function startNpmStart(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
-    cwd: repoRoot,
-    // Its own process group, so one signal reaches the service and its DynamoDB Local.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PORT_AGENT: String(ports[0]),
-      PORT_PROVIDER_A: String(ports[1]),
-      PORT_PROVIDER_B: String(ports[2]),
-      PORT_WEBHOOK_RECEIVER: String(ports[3]),
-      LOCAL_DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes('Local service ready')) {
-    if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not come up: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
 
 describe('the local service killed mid-burst and started again', { timeout: 300_000 }, () => {
   let dataDir: string | undefined;
@@ -115,11 +59,7 @@ describe('the local service killed mid-burst and started again', { timeout: 300_
     while (answered < 15) await new Promise((resolve) => setTimeout(resolve, 5));
     // The functions die at once; DynamoDB keeps what it acknowledged, as on AWS (DynamoDB Local, a process of the
     // group, is then stopped cleanly: killed with the rest, it may lose writes it had already acknowledged).
-    const group = processesOfGroup(child.pid!);
-    for (const { pid } of group.filter((p) => p.command !== 'java')) process.kill(pid, 'SIGKILL');
-    await new Promise((resolve) => child!.once('exit', resolve));
-    for (const { pid } of group.filter((p) => p.command === 'java')) process.kill(pid, 'SIGTERM');
-    await waitGone(group.map((p) => p.pid));
+    await killService(child);
     const answers = await Promise.all(burst);
     const ok = answers.filter((a) => a?.status === 200).map((a) => a!.body.mensagemId as number);
 

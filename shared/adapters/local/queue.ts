@@ -78,10 +78,11 @@ export class LocalQueues implements QueuePort {
     if (at >= 0) list.splice(at, 1);
   }
 
-  /** The earliest moment a waiting message becomes visible, or undefined when every queue is empty. */
-  nextVisibleAt(): number | undefined {
+  /** The earliest moment a waiting message (of `queue`, or of any) becomes visible, or undefined when there is none. */
+  nextVisibleAt(queue?: QueueName): number | undefined {
     let next: number | undefined;
-    for (const list of this.messages.values()) for (const m of list) if (next === undefined || m.visibleAt < next) next = m.visibleAt;
+    const lists = queue ? [this.list(queue)] : this.messages.values();
+    for (const list of lists) for (const m of list) if (next === undefined || m.visibleAt < next) next = m.visibleAt;
     return next;
   }
 

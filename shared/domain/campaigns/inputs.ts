@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { invalid } from '#shared/domain/errors';
 import { contextos } from '#shared/domain/messages/records';
 import { parseInput, recordId } from '#shared/domain/validation';
-import { MAX_RECIPIENTS, type RecipientInput } from '#shared/domain/campaigns/recipients';
+import { MAX_RECIPIENTS, numbered, type RecipientInput } from '#shared/domain/campaigns/recipients';
 
 const MAX_VARIABLES = 50;
 const variableName = z.string().check(z.minLength(1), z.maxLength(60));
@@ -80,7 +80,7 @@ export function campaignDraft(fields: {
 /** The JSON body: the campaign's fields and its recipients, numbered from 1 in the order given. */
 export function parseCampaignBody(body: unknown): { draft: CampaignDraft; rows: { linha: number; input: RecipientInput }[] } {
   const input = parseInput(createCampaignBody, body);
-  return { draft: campaignDraft(input), rows: input.destinatarios.map((r, i) => ({ linha: i + 1, input: strip(r) })) };
+  return { draft: campaignDraft(input), rows: numbered(input.destinatarios.map(strip)) };
 }
 
 /** A CSV upload's query string. */
