@@ -46,6 +46,11 @@ const templateRules =
 // ---------------------------------------------------------------------------------------------
 // Appointment flow settings
 
+const sendWindowStart =
+  'Quiet hours: the daily send window’s start (HH:mm, America/Sao_Paulo; default 08:00), from which campaigns and the flow’s reminders go out. Outside the window they wait for its next opening and resume by themselves; the flow’s first message, its no-reply deadline and sends asked of the API are never held.';
+const sendWindowEnd =
+  'Quiet hours: the window’s end (HH:mm, excluded from the window, `24:00` for the end of the day; default 20:00), later than `horarioEnvioInicio`: from it campaigns and reminders wait for the next day’s start.';
+
 const flowSettings = named(
   'AppointmentFlowSettings',
   z.object({
@@ -54,17 +59,17 @@ const flowSettings = named(
     palavrasConfirmar: z.array(z.string()),
     palavrasCancelar: z.array(z.string()),
     palavrasOptOut: z.array(z.string()),
-    horarioEnvioInicio: described(
-      z.string(),
-      'The daily send window’s start (HH:mm, America/Sao_Paulo): campaigns and reminders go out from it.',
-    ),
-    horarioEnvioFim: described(
-      z.string(),
-      'Its end (HH:mm, `24:00` for the end of the day): outside the window campaigns and the flow’s reminders wait and resume by themselves; sends asked of the API are never held.',
-    ),
+    horarioEnvioInicio: described(z.string(), sendWindowStart),
+    horarioEnvioFim: described(z.string(), sendWindowEnd),
   }),
-  'The application’s appointment-flow timings and reply words, and its send window (its own, and the defaults for what it left out).',
+  'The application’s appointment-flow timings, reply words and send window (its own, and the defaults for what it left out).',
 );
+
+/** The PUT body: the domain's schema, its send window's fields described. */
+const flowSettingsPut = z.extend(flowSettingsBody, {
+  horarioEnvioInicio: described(flowSettingsBody.shape.horarioEnvioInicio, sendWindowStart),
+  horarioEnvioFim: described(flowSettingsBody.shape.horarioEnvioFim, sendWindowEnd),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Appointments (the console's board)
@@ -187,8 +192,9 @@ export const adminFlowContract = {
   'PUT /api/admin/whatsapp/fluxo-agendamentos': {
     summary: 'Change the appointment flow’s settings',
     description:
-      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. The send window must start before it ends (default 08:00–20:00).',
-    body: flowSettingsBody,
+      'The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. ' +
+      '`horarioEnvioInicio` is a time HH:mm (00:00 to 23:59), `horarioEnvioFim` one from 00:01 to 24:00, and once merged with the current settings the start is before the end (default 08:00–20:00; a window across midnight is not one): 400 naming the field, with nothing written.',
+    body: flowSettingsPut,
     responses: { 200: ok('The whole settings after the change.', flowSettings) },
     errors: { 400: ['validation_error'] },
   },

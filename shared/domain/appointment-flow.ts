@@ -8,7 +8,7 @@ import { foldName } from '#shared/domain/patients';
 import { serviceTimeZone } from '#shared/domain/time';
 import { parseInput } from '#shared/domain/validation';
 import { invalid } from '#shared/domain/errors';
-import { defaultSendWindow } from '#shared/domain/quiet-hours';
+import { defaultSendWindow, insideWindow, windowOpensAt, type SendWindow } from '#shared/domain/quiet-hours';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The window's end may be the day's end. */
@@ -34,7 +34,11 @@ export const defaultReplyWords = {
   palavrasOptOut: ['sair', 'parar', 'pare', 'stop', 'descadastrar'],
 };
 
-/** An application's settings: its own, and for what it left out the defaults (timings from configuration, short under `npm start`). */
+/**
+ * An application's settings: its own, and for what it left out the defaults (timings from configuration, short under
+ * `npm start`; the words and the send window, 08:00-20:00, the service's). Settings stored before a field existed read
+ * as its default.
+ */
 export const flowSettingsFor = (
   own: Partial<FlowSettings> | undefined,
   timings: Pick<FlowSettings, 'lembreteAntesSegundos' | 'semRespostaSegundos'>,
@@ -51,12 +55,15 @@ export const settingsSchema = z.partial(
     palavrasConfirmar: words,
     palavrasCancelar: words,
     palavrasOptOut: words,
-    horarioEnvioInicio: z.string().check(z.regex(HH_MM, { error: 'must be a time HH:mm (00:00 to 23:59)' })),
-    horarioEnvioFim: z.string().check(z.regex(HH_MM_OR_END, { error: 'must be a time HH:mm (00:01 to 24:00)' })),
+    horarioEnvioInicio: z.string().check(z.regex(HH_MM, { error: 'must be a time HH:mm (00:00 to 23:59)' }), z.maxLength(5)),
+    horarioEnvioFim: z.string().check(z.regex(HH_MM_OR_END, { error: 'must be a time HH:mm (00:01 to 24:00)' }), z.maxLength(5)),
   }),
 );
 
-/** PUT body over the current settings: the fields it carries replace them; a word may mean only one thing. */
+/**
+ * PUT body over the current settings: the fields it carries replace them; a word may mean only one thing; the send
+ * window, once merged, opens before it closes (a window across midnight is not one).
+ */
 export function parseFlowSettings(body: unknown, current: FlowSettings): FlowSettings {
   const input = parseInput(settingsSchema, body);
   const next = { ...current, ...input };
@@ -172,6 +179,14 @@ export function nextDue(
       return null;
   }
 }
+
+/**
+ * Quiet hours (#36): whether the reminder, due at `now`, waits for the application's send window: undefined when `now`
+ * is inside it (it goes out now), else the window's next opening, when the flow looks at it again. Only the reminder
+ * waits: the first message and the no-reply deadline keep their time.
+ */
+export const reminderHeldUntil = (window: SendWindow, now: Date): Date | undefined =>
+  insideWindow(window, now) ? undefined : windowOpensAt(window, now);
 
 /** When the reminder of an appointment is due, if it has a readable deadline. */
 export function reminderAt(

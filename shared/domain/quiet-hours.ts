@@ -22,7 +22,9 @@ export function windowOpensAt(window: SendWindow, at: Date): Date {
   if (insideWindow(window, at)) return at;
   const local = localDateTime(at);
   const day = local.slice(11, 16) < window.horarioEnvioInicio ? local.slice(0, 10) : addDays(local.slice(0, 10), 1);
-  // An opening in a skipped hour (a daylight-saving change, if the zone ever has one again) is an hour later.
+  // An opening in a skipped hour (a daylight-saving change, if the zone ever has one again) is an hour later on the
+  // clock: the opening read with the offset in force before the change, `at`'s (00:30 skipped: 00:30 -03:00, 01:30 -02:00).
   const opening = `${day}T${window.horarioEnvioInicio}:00`;
-  return instantOfLocal(opening) ?? new Date(Date.parse(`${opening}Z`) - (Date.parse(`${local}Z`) - at.getTime()) + 3_600_000);
+  const offsetBefore = Date.parse(`${local}Z`) - Math.floor(at.getTime() / 1000) * 1000;
+  return instantOfLocal(opening) ?? new Date(Date.parse(`${opening}Z`) - offsetBefore);
 }

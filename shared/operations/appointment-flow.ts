@@ -4,7 +4,6 @@
 // pattern 34, says is due). Each step is a move of the state machine written conditioned on the
 // status read; a notification's move commits in the same transaction as its debit, so two workers
 // on one appointment send and charge once.
-import { insideWindow, windowOpensAt } from '#shared/domain/quiet-hours';
 import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import type { FlowStore } from '#shared/domain/appointment-flow';
@@ -15,6 +14,7 @@ import {
   buttonPayload,
   flowSettingsFor,
   nextDue,
+  reminderHeldUntil,
   validationProblem,
   type FlowSettings,
 } from '#shared/domain/appointment-flow';
@@ -25,7 +25,7 @@ import type { Application } from '#shared/domain/applications/records';
 import { DomainError } from '#shared/domain/errors';
 import { sendMessage, type SendDeps } from '#shared/operations/send-message';
 import { fillTemplate, type Template } from '#shared/domain/templates';
-import { systemClock, type Clock } from '#shared/domain/time';
+import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
@@ -124,14 +124,11 @@ async function takeStep(deps: FlowDeps, settings: FlowSettings, a: Appointment, 
       return notify(deps, settings, a, 'enviado', now);
     case 'ENVIADO':
       if (passo === 'lembrete') {
-        // A reminder waits for the application's send window (quiet hours), then goes out by itself.
-        if (!insideWindow(settings, now)) {
-          const opens = windowOpensAt(settings, now);
-          const seconds = Math.ceil((opens.getTime() - now.getTime()) / 1000);
-          const why = `the send window opens at ${settings.horarioEnvioInicio}: the reminder waits until then`;
-          return (await postpone(deps, a, 'lembrete', seconds, why, now)) ? 'fora_da_janela' : undefined;
-        }
-        return notify(deps, settings, a, 'aviso_enviado', now);
+        // Quiet hours: outside the application's send window the reminder waits for its next opening, to the second.
+        const held = reminderHeldUntil(settings, now);
+        if (!held) return notify(deps, settings, a, 'aviso_enviado', now);
+        const why = `the send window opens at ${settings.horarioEnvioInicio}: the reminder waits until ${localDateTime(held)}`;
+        return (await postpone(deps, a, 'lembrete', held, why)) ? 'fora_da_janela' : undefined;
       }
       return (await flowMove(deps, a, 'sem_resposta', settings, now)) && 'sem_resposta';
     case 'AVISO_ENVIADO':
@@ -167,9 +164,12 @@ async function flowMove(
   return true;
 }
 
-/** Waits `seconds` before the flow looks again, with the reason shown on the appointment. */
-async function postpone(deps: FlowDeps, a: Appointment, passo: FlowDue, seconds: number, pendencia: string, now: Date): Promise<boolean> {
-  const vencimento = new Date(now.getTime() + seconds * 1000).toISOString();
+/** `seconds` after `now`. */
+const later = (now: Date, seconds: number): Date => new Date(now.getTime() + seconds * 1000);
+
+/** Waits until `until` before the flow looks again, with the reason shown on the appointment. */
+async function postpone(deps: FlowDeps, a: Appointment, passo: FlowDue, until: Date, pendencia: string): Promise<boolean> {
+  const vencimento = until.toISOString();
   const done = await deps.appointments.postpone(a, { vencimento, passo }, pendencia);
   if (done)
     log.info('appointment flow waits', { aplicacaoId: a.aplicacaoId, agendamentoId: a.id, status: a.status, pendencia, vencimento });
@@ -191,9 +191,11 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
   if (!template || template.estado !== 'APROVADO') {
     const why = `no APROVADO template serves the procedure "${a.procedimento}"`;
     if (reminder)
-      return (await postpone(deps, a, 'sem_resposta', settings.semRespostaSegundos, `reminder not sent: ${why}`, now)) ? 'nada' : undefined;
+      return (await postpone(deps, a, 'sem_resposta', later(now, settings.semRespostaSegundos), `reminder not sent: ${why}`))
+        ? 'nada'
+        : undefined;
     if (a.status === 'SEM_TEMPLATE')
-      return (await postpone(deps, a, 'processar', TEMPLATE_RETRY_SECONDS, why, now)) ? 'sem_template' : undefined;
+      return (await postpone(deps, a, 'processar', later(now, TEMPLATE_RETRY_SECONDS), why)) ? 'sem_template' : undefined;
     return (await flowMove(deps, a, 'sem_template', settings, now, why)) && 'sem_template';
   }
   const filled = fillTemplate(template, a);
@@ -229,7 +231,7 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
     if (error instanceof DomainError && error.kind === 'forbidden') {
       // The application was deactivated: nothing is sent until it is active again.
       const why = `${error.message}: tried again in ${deps.balanceRetrySeconds} s`;
-      return (await postpone(deps, a, a.passo ?? 'processar', deps.balanceRetrySeconds, why, now)) ? 'aplicacao_inativa' : undefined;
+      return (await postpone(deps, a, a.passo ?? 'processar', later(now, deps.balanceRetrySeconds), why)) ? 'aplicacao_inativa' : undefined;
     }
     if (!(error instanceof DomainError) || error.kind !== 'insufficient_balance') throw error;
     const why = `insufficient balance (saldo ${String(error.details.saldo)}): tried again in ${deps.balanceRetrySeconds} s`;
@@ -243,13 +245,13 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
         {
           actorId: null,
           observacao: why,
-          due: { vencimento: new Date(now.getTime() + deps.balanceRetrySeconds * 1000).toISOString(), passo: 'processar' },
+          due: { vencimento: later(now, deps.balanceRetrySeconds).toISOString(), passo: 'processar' },
           pendencia: why,
         },
       );
       return attempt.kind === 'raced' ? undefined : 'saldo_insuficiente';
     }
-    return (await postpone(deps, a, a.passo ?? 'processar', deps.balanceRetrySeconds, why, now)) ? 'saldo_insuficiente' : undefined;
+    return (await postpone(deps, a, a.passo ?? 'processar', later(now, deps.balanceRetrySeconds), why)) ? 'saldo_insuficiente' : undefined;
   }
   if (outcome.ok) {
     counted(a, after.status);

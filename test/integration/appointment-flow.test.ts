@@ -2,15 +2,16 @@
 // patient through provider_b with the procedure's approved template, charged on the ledger; the
 // patient's button press confirms it and the provider's webhook receiver gets a signed
 // AGENDAMENTO_CONFIRMADO. Also: no template (SEM_TEMPLATE, then ENVIADO once one is approved), no
-// reply (AVISO_ENVIADO, then NAO_RESPONDEU), an empty balance, a provider failure, overlapping sweeps.
+// reply (AVISO_ENVIADO, then NAO_RESPONDEU), an empty balance, a provider failure, overlapping sweeps,
+// and quiet hours (a reminder due outside the application's send window waits for its opening).
 import { Webhook } from 'standardwebhooks';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowDeps } from '#functions/consumers/appointment-flow';
 import { pollTemplateReviews } from '#functions/scheduled/appointment-sweep';
 import { advanceAppointment } from '#shared/operations/appointment-flow';
 import { dueShards, dynamoAppointmentRepository } from '#shared/db/appointments';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/index';
-import { addDays, instantOfLocal, localDateTime } from '#shared/domain/time';
+import { addDays, instantOfLocal, localDate, localDateTime } from '#shared/domain/time';
 import { maskPhone } from '#shared/domain/masking';
 import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { consumerFunctions, scheduledFunctions } from '#infra/functions';
@@ -28,9 +29,10 @@ const api = client(service);
 const FLOW_SETTINGS = '/api/admin/whatsapp/fluxo-agendamentos';
 const ALL_DAY = { horarioEnvioInicio: '00:00', horarioEnvioFim: '24:00' };
 // The reminders below are timed on the real clock (an hour ahead): a window open all day keeps them from waiting
-// for the morning when the suite runs at night; the quiet-hours test sets its own.
+// for the morning when the suite runs at night; the quiet-hours tests set their own. (outra, whose reminders no
+// test times, keeps the default window: the settings' test reads it.)
 beforeAll(async () => {
-  for (const key of ['demo', 'outra', 'semSaldo'] as const) {
+  for (const key of ['demo', 'semSaldo'] as const) {
     expect((await api.call('PUT', FLOW_SETTINGS, bearer(service.sandbox.applications[key].tokens.admin), ALL_DAY)).status).toBe(200);
   }
 });
@@ -333,6 +335,14 @@ const workersAt = (key: AppKey, id: number, at: number, workers: number) =>
     Promise.all(Array.from({ length: workers }, () => advanceAppointment({ ...flowDeps(), now: () => new Date(at) }, app(key).id, id))),
   );
 
+/** What the sweep queues at `at`: whether the due index has the appointment, in any shard, up to that time. */
+const dueAt = (key: AppKey, id: number, at: number) =>
+  asFunction(sweepFunction, async () => {
+    const appointments = dynamoAppointmentRepository();
+    const due = await Promise.all(dueShards.map((shard) => appointments.due(shard, new Date(at), 10_000)));
+    return due.flat().some((d) => d.aplicacaoId === app(key).id && d.agendamentoId === id);
+  });
+
 /**
  * A demo appointment of `procedimento` (its template approved) for a new mobile, notified (ENVIADO),
  * its deadline an hour away to the second, as the API takes it.
@@ -445,17 +455,10 @@ describe('the timed moves', () => {
     // Prepare: an appointment notified, its reminder due in about an hour.
     const { created } = await notifiedAnHourAhead('Cintilografia');
     const reminderDue = await dueOf('demo', created.id);
-    // What the sweep queues at `at`: the due index's entries of every shard up to that time.
-    const dueAt = (at: number) =>
-      asFunction(sweepFunction, async () => {
-        const appointments = dynamoAppointmentRepository();
-        const due = await Promise.all(dueShards.map((shard) => appointments.due(shard, new Date(at), 10_000)));
-        return due.flat().some((d) => d.aplicacaoId === app('demo').id && d.agendamentoId === created.id);
-      });
 
     // Act / Assess
-    expect(await dueAt(reminderDue - 1)).toBe(false);
-    expect(await dueAt(reminderDue)).toBe(true);
+    expect(await dueAt('demo', created.id, reminderDue - 1)).toBe(false);
+    expect(await dueAt('demo', created.id, reminderDue)).toBe(true);
   });
 });
 
@@ -473,5 +476,134 @@ describe('exactly once', () => {
     expect(after.historico.filter((h: Json) => h.para === 'AVISO_ENVIADO')).toHaveLength(1);
     expect(await sentTo(telefone, 2)).toHaveLength(2);
     expect((await statement('demo')).filter((e) => e.descricao === chargedTo(telefone))).toHaveLength(2);
+  });
+});
+
+describe('the send window in the flow settings', () => {
+  it('shows the default 08:00-20:00, changes it, and refuses a bad time or an empty window naming the field, changing nothing', async () => {
+    // Prepare / Act: the settings as they are, a change, then bad changes.
+    const before = await admin('outra', 'GET', FLOW_SETTINGS);
+    const changed = await admin('outra', 'PUT', FLOW_SETTINGS, { horarioEnvioInicio: '07:30', horarioEnvioFim: '22:15' });
+    const afterChange = await admin('outra', 'GET', FLOW_SETTINGS);
+    const refused = [
+      await admin('outra', 'PUT', FLOW_SETTINGS, { horarioEnvioInicio: '25:00' }),
+      await admin('outra', 'PUT', FLOW_SETTINGS, { horarioEnvioFim: '7:00', semRespostaSegundos: 60 }),
+      await admin('outra', 'PUT', FLOW_SETTINGS, { horarioEnvioInicio: '22:15', semRespostaSegundos: 60 }), // not before the end
+      await admin('outra', 'PUT', FLOW_SETTINGS, { horarioEnvioFim: '06:00' }), // before the start
+    ];
+    const afterRefusals = await admin('outra', 'GET', FLOW_SETTINGS);
+
+    // Assess
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ horarioEnvioInicio: '08:00', horarioEnvioFim: '20:00' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ ...before.body, horarioEnvioInicio: '07:30', horarioEnvioFim: '22:15' });
+    expect(afterChange.body).toEqual(changed.body);
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(refused.map((r) => r.body.error)).toEqual(['validation_error', 'validation_error', 'validation_error', 'validation_error']);
+    expect(refused.map((r) => /^horarioEnvio(Inicio|Fim)\b/.exec(r.body.message)?.[0])).toEqual([
+      'horarioEnvioInicio',
+      'horarioEnvioFim',
+      'horarioEnvioInicio',
+      'horarioEnvioFim',
+    ]);
+    expect(afterRefusals.body).toEqual(changed.body);
+  });
+});
+
+// Quiet hours on the flow's injected clock: the appointments' deadlines are tomorrow (São Paulo) at a
+// chosen time, the reminder the lead time (2 s) before; the workers look at them at the times the flow stored.
+// demo has the default window, 08:00-20:00, meanwhile.
+describe('quiet hours', () => {
+  const setWindow = async (window: { horarioEnvioInicio: string; horarioEnvioFim: string }) =>
+    expect((await admin('demo', 'PUT', FLOW_SETTINGS, window)).status).toBe(200);
+  beforeAll(() => setWindow({ horarioEnvioInicio: '08:00', horarioEnvioFim: '20:00' }));
+  afterAll(() => setWindow(ALL_DAY));
+
+  const tomorrow = () => addDays(localDate(new Date()), 1);
+  /** The instant of a São Paulo local date-time. */
+  const local = (text: string) => instantOfLocal(text)!.getTime();
+  /** A demo appointment notified (ENVIADO) whose reminder is due tomorrow at `hhmm` São Paulo time. */
+  async function reminderTomorrowAt(procedimento: string, hhmm: string) {
+    const telefone = mobile();
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento, dataLimiteRetirada: `${tomorrow()}T${hhmm}:02` });
+    await status('demo', created.id, 'ENVIADO'); // the first message is never held
+    await sentTo(telefone, 1);
+    const reminderDue = await dueOf('demo', created.id);
+    expect(reminderDue).toBe(local(`${tomorrow()}T${hhmm}:00`));
+    return { telefone, created, reminderDue };
+  }
+  const sendsTo = (telefone: string) =>
+    service.simulators.providerB.sent().filter((s) => s.to === telefone.slice(1) && s.answeredStatus === 200);
+
+  it('holds a reminder due at 22:00 until the next 08:00, when it goes out by itself (the due index has it then)', async () => {
+    // Prepare
+    await approvedTemplate('demo', ['Endoscopia']);
+    const { telefone, created, reminderDue } = await reminderTomorrowAt('Endoscopia', '22:00');
+
+    // Act: a worker at 22:00, then at the opening the flow stored (a millisecond before it, then at it).
+    const atNight = await workersAt('demo', created.id, reminderDue, 1);
+    const held = await read('demo', created.id);
+    const opening = await dueOf('demo', created.id);
+    const inIndex = [await dueAt('demo', created.id, opening - 1), await dueAt('demo', created.id, opening)];
+    const sendsWhileHeld = sendsTo(telefone).length;
+    const early = await workersAt('demo', created.id, opening - 1, 1);
+    const atOpening = await workersAt('demo', created.id, opening, 1);
+    const reminded = await status('demo', created.id, 'AVISO_ENVIADO');
+
+    // Assess: nothing sent at 22:00 (still ENVIADO, saying why); due the next day at 08:00 São Paulo time, then sent once.
+    const dayAfter = addDays(tomorrow(), 1);
+    expect(atNight).toEqual(['fora_da_janela']);
+    expect(held.status).toBe('ENVIADO');
+    expect(held.pendencia).toBe(`the send window opens at 08:00: the reminder waits until ${dayAfter}T08:00:00`);
+    expect(opening).toBe(local(`${dayAfter}T08:00:00`));
+    expect(inIndex).toEqual([false, true]);
+    expect(sendsWhileHeld).toBe(1);
+    expect(early).toEqual(['cedo']);
+    expect(atOpening).toEqual(['aviso_enviado']);
+    expect(reminded.pendencia).toBeNull();
+    expect(reminded.historico.map((h: Json) => h.para)).toEqual(['IMPORTADO', 'VALIDADO', 'ENVIADO', 'AVISO_ENVIADO']);
+    expect(await sentTo(telefone, 2)).toHaveLength(2);
+    expect((await statement('demo')).filter((e) => e.descricao === chargedTo(telefone))).toHaveLength(2);
+  });
+
+  it('sends a reminder due inside the window at its time, as before', async () => {
+    await approvedTemplate('demo', ['Colonoscopia']);
+    const { telefone, created, reminderDue } = await reminderTomorrowAt('Colonoscopia', '10:00');
+
+    const outcomes = await workersAt('demo', created.id, reminderDue, 1);
+
+    expect(outcomes).toEqual(['aviso_enviado']);
+    await status('demo', created.id, 'AVISO_ENVIADO');
+    expect(await sentTo(telefone, 2)).toHaveLength(2);
+  });
+
+  it('follows the application`s own window once the settings change it', async () => {
+    // Prepare: the window 09:30-21:00; a reminder due at 20:30 (outside the default window, inside this one)
+    // and one due at 22:00.
+    await approvedTemplate('demo', ['Ressonancia']);
+    await setWindow({ horarioEnvioInicio: '09:30', horarioEnvioFim: '21:00' });
+    try {
+      const evening = await reminderTomorrowAt('Ressonancia', '20:30');
+      const night = await reminderTomorrowAt('Ressonancia', '22:00');
+
+      // Act
+      const eveningOutcome = await workersAt('demo', evening.created.id, evening.reminderDue, 1);
+      const nightOutcome = await workersAt('demo', night.created.id, night.reminderDue, 1);
+      const opening = await dueOf('demo', night.created.id);
+      const atEight = await workersAt('demo', night.created.id, local(`${addDays(tomorrow(), 1)}T08:00:00`), 1);
+      const atOpening = await workersAt('demo', night.created.id, opening, 1);
+
+      // Assess: the 20:30 reminder went out at once; the 22:00 one waited for 09:30, not 08:00.
+      expect(eveningOutcome).toEqual(['aviso_enviado']);
+      expect(nightOutcome).toEqual(['fora_da_janela']);
+      expect(opening).toBe(local(`${addDays(tomorrow(), 1)}T09:30:00`));
+      expect(atEight).toEqual(['cedo']);
+      expect(atOpening).toEqual(['aviso_enviado']);
+      expect(await sentTo(evening.telefone, 2)).toHaveLength(2);
+      expect(await sentTo(night.telefone, 2)).toHaveLength(2);
+    } finally {
+      await setWindow({ horarioEnvioInicio: '08:00', horarioEnvioFim: '20:00' });
+    }
   });
 });

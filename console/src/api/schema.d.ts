@@ -2028,7 +2028,7 @@ export interface paths {
         get: operations["getApiAdminWhatsappFluxoAgendamentos"];
         /**
          * Change the appointment flow’s settings
-         * @description The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. The send window must start before it ends (default 08:00–20:00).
+         * @description The fields the body carries replace the current ones. A reply word (compared with case, accents and spacing ignored) may belong to one list only: 400 naming the list. `horarioEnvioInicio` is a time HH:mm (00:00 to 23:59), `horarioEnvioFim` one from 00:01 to 24:00, and once merged with the current settings the start is before the end (default 08:00–20:00; a window across midnight is not one): 400 naming the field, with nothing written.
          *
          *     Portal JWT of role `admin`.
          */
@@ -3214,7 +3214,7 @@ export interface components {
             errorCode: string | null;
             errorMessage: string | null;
         };
-        /** @description The application’s appointment-flow timings and reply words, and its send window (its own, and the defaults for what it left out). */
+        /** @description The application’s appointment-flow timings, reply words and send window (its own, and the defaults for what it left out). */
         AppointmentFlowSettings: {
             /** Format: int64 */
             lembreteAntesSegundos: number;
@@ -3223,9 +3223,9 @@ export interface components {
             palavrasConfirmar: string[];
             palavrasCancelar: string[];
             palavrasOptOut: string[];
-            /** @description The daily send window’s start (HH:mm, America/Sao_Paulo): campaigns and reminders go out from it. */
+            /** @description Quiet hours: the daily send window’s start (HH:mm, America/Sao_Paulo; default 08:00), from which campaigns and the flow’s reminders go out. Outside the window they wait for its next opening and resume by themselves; the flow’s first message, its no-reply deadline and sends asked of the API are never held. */
             horarioEnvioInicio: string;
-            /** @description Its end (HH:mm, `24:00` for the end of the day): outside the window campaigns and the flow’s reminders wait and resume by themselves; sends asked of the API are never held. */
+            /** @description Quiet hours: the window’s end (HH:mm, excluded from the window, `24:00` for the end of the day; default 20:00), later than `horarioEnvioInicio`: from it campaigns and reminders wait for the next day’s start. */
             horarioEnvioFim: string;
         };
         /** @description One move of an appointment (the creation has `de` null). */
@@ -13251,7 +13251,9 @@ export interface operations {
                     palavrasConfirmar?: string[];
                     palavrasCancelar?: string[];
                     palavrasOptOut?: string[];
+                    /** @description Quiet hours: the daily send window’s start (HH:mm, America/Sao_Paulo; default 08:00), from which campaigns and the flow’s reminders go out. Outside the window they wait for its next opening and resume by themselves; the flow’s first message, its no-reply deadline and sends asked of the API are never held. */
                     horarioEnvioInicio?: string;
+                    /** @description Quiet hours: the window’s end (HH:mm, excluded from the window, `24:00` for the end of the day; default 20:00), later than `horarioEnvioInicio`: from it campaigns and reminders wait for the next day’s start. */
                     horarioEnvioFim?: string;
                 };
             };
