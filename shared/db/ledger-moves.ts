@@ -127,8 +127,12 @@ export function dynamoMoveFollower(): MoveFollower {
   return {
     async addToDays(aplicacaoId, entries) {
       const byDay = new Map<string, StatementEntry[]>();
-      for (const entry of [...entries].sort((a, b) => a.id - b.id))
-        byDay.set(entryDay(entry), [...(byDay.get(entryDay(entry)) ?? []), entry]);
+      for (const entry of [...entries].sort((a, b) => a.id - b.id)) {
+        const day = entryDay(entry);
+        const ofDay = byDay.get(day) ?? [];
+        if (ofDay.length === 0) byDay.set(day, ofDay);
+        ofDay.push(entry);
+      }
       for (const [dia, ofDay] of byDay) {
         // One follower per stream shard: a refusal is a retried batch racing itself, read again once.
         if (!(await addToDay(aplicacaoId, dia, ofDay)) && !(await addToDay(aplicacaoId, dia, ofDay))) {

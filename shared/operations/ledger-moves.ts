@@ -14,7 +14,11 @@ export const ORPHAN_AFTER_MS = 30_000;
 /** Follows a batch of the stream's moves (in order): their statement days, and the moves left without an entry. */
 export async function followMoves(follower: MoveFollower, moves: readonly BalanceMove[], now: Date): Promise<{ gaps: number }> {
   const byApplication = new Map<number, BalanceMove[]>();
-  for (const move of moves) byApplication.set(move.aplicacaoId, [...(byApplication.get(move.aplicacaoId) ?? []), move]);
+  for (const move of moves) {
+    const ofApplication = byApplication.get(move.aplicacaoId) ?? [];
+    if (ofApplication.length === 0) byApplication.set(move.aplicacaoId, ofApplication);
+    ofApplication.push(move);
+  }
   for (const [aplicacaoId, ofApplication] of byApplication) {
     await follower.addToDays(
       aplicacaoId,
