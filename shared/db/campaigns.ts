@@ -215,10 +215,9 @@ export function dynamoCampaignRepository(): CampaignRepository {
       if (to === 'EM_ANDAMENTO') {
         // Started or resumed: its turn is now, and whoever held it before lets go.
         const turn = keys.campaignTurn(now.toISOString(), campaign.aplicacaoId, campaign.id);
-        expression += ', gsi1pk = :gpk, gsi1sk = :gsk, iniciadaEm = if_not_exists(iniciadaEm, :agora) REMOVE trabalhoToken, trabalhoAte';
-        Object.assign(values, { ':gpk': turn.gsi1pk, ':gsk': turn.gsi1sk, ':agora': now.toISOString() });
-        // A campaign created AGENDADA has iniciadaEm null (not absent): set it when it is.
-        if (campaign.iniciadaEm === null) expression = expression.replace('if_not_exists(iniciadaEm, :agora)', ':agora');
+        // Started now (a scheduled one, or one paused before its time), or resumed: it keeps its first start.
+        expression += ', gsi1pk = :gpk, gsi1sk = :gsk, iniciadaEm = :inicio REMOVE trabalhoToken, trabalhoAte';
+        Object.assign(values, { ':gpk': turn.gsi1pk, ':gsk': turn.gsi1sk, ':inicio': campaign.iniciadaEm ?? now.toISOString() });
       } else if (ending) {
         expression += `${to === 'CANCELADA' ? ', concluidaEm = :agora' : ''} REMOVE gsi1pk, gsi1sk, trabalhoToken, trabalhoAte`;
         if (to === 'CANCELADA') values[':agora'] = now.toISOString();

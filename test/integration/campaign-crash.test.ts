@@ -9,19 +9,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import type { LocalService } from '#infra/local/service';
 import type { Sandbox } from '#infra/local/seed';
 import { asFunction } from '#infra/local/iam-guard';
 import { scheduledFunctions } from '#infra/functions';
 import { takeTurns } from '#functions/scheduled/campaigns';
-import { reconcileSends } from '#functions/scheduled/send-reconciler';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
-import { dynamoMoveFollower } from '#shared/db/ledger-moves';
-import { ORPHAN_AFTER_MS, settleGaps } from '#shared/operations/ledger-moves';
-import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { subtractAmounts, fromCents } from '#shared/domain/money';
 import { bearer, client, type Json } from '../support/local-service.ts';
-import { killService, startNpmStart } from '../support/npm-start.ts';
+import { killService, restartSettled, startNpmStart } from '../support/npm-start.ts';
 
 const RECIPIENTS = 300;
 // A short hold, so the campaign is taken over seconds after its worker died (60 s by default).
@@ -72,15 +67,8 @@ describe('a campaign whose worker dies', () => {
     await killService(child);
 
     // Again on the same data: the dead sends settled, the campaign handed over once the dead worker's hold ran out.
-    restarted = await startLocalService({ port: 0, quiet: true, dataDir, schedules: false, console: false });
+    restarted = await restartSettled(dataDir);
     const after = client(restarted);
-    await after.followed();
-    const ledger = dynamoLedgerRepository();
-    const follower = dynamoMoveFollower();
-    await asFunction(scheduledFunctions.sendReconciler.id, () =>
-      settleGaps({ ledger, follower }, new Date(Date.now() + ORPHAN_AFTER_MS + 1_000)),
-    );
-    await asFunction(scheduledFunctions.sendReconciler.id, () => reconcileSends(new Date(Date.now() + RECONCILE_AFTER_MS + 1_000)));
     const interrupted = (await admin(after, 'GET', `/api/admin/campanhas/${id}`)).body;
     await sleep(3_500);
     expect(await asFunction(scheduledFunctions.campaigns.id, () => takeTurns())).toBeGreaterThanOrEqual(1);

@@ -9,18 +9,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '#infra/local/service';
+import type { LocalService } from '#infra/local/service';
 import type { Sandbox } from '#infra/local/seed';
-import { asFunction } from '#infra/local/iam-guard';
-import { scheduledFunctions } from '#infra/functions';
-import { reconcileSends } from '#functions/scheduled/send-reconciler';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
-import { dynamoMoveFollower } from '#shared/db/ledger-moves';
-import { ORPHAN_AFTER_MS, settleGaps } from '#shared/operations/ledger-moves';
-import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 import { subtractAmounts, addAmounts } from '#shared/domain/money';
 import { client, type Json } from '../support/local-service.ts';
-import { killService, startNpmStart } from '../support/npm-start.ts';
+import { killService, restartSettled, startNpmStart } from '../support/npm-start.ts';
 
 const SENDS = 120;
 
@@ -64,16 +57,8 @@ describe('the local service killed mid-burst and started again', { timeout: 300_
     const ok = answers.filter((a) => a?.status === 200).map((a) => a!.body.mensagemId as number);
 
     // The service again, on the same data; its stream follower and then the reconciler, once what the burst left is due.
-    restarted = await startLocalService({ port: 0, quiet: true, dataDir, schedules: false, console: false });
+    restarted = await restartSettled(dataDir);
     const after = client(restarted);
-    await after.followed();
-    const ledger = dynamoLedgerRepository();
-    const follower = dynamoMoveFollower();
-    await asFunction(scheduledFunctions.sendReconciler.id, () =>
-      settleGaps({ ledger, follower }, new Date(Date.now() + ORPHAN_AFTER_MS + 1_000)),
-    );
-    await asFunction(scheduledFunctions.sendReconciler.id, () => reconcileSends(new Date(Date.now() + RECONCILE_AFTER_MS + 1_000)));
-    await after.followed();
 
     // Assess: the chain, whole, onto the balance.
     const saldo = (await after.external(app).get('/api/external/financeiro/saldo')).body.saldo as string;

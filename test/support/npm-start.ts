@@ -1,11 +1,19 @@
-// `npm start` as a child process group of a test (test/integration/local-crash.test.ts, campaign-crash.test.ts), and
-// its death: the functions killed at once, DynamoDB Local stopped cleanly (DynamoDB keeps what it acknowledged, as on
+// `npm start` as a child process group of a test (test/integration/local-crash.test.ts, campaign-crash.test.ts), its
+// start again in the test's process once what the dead functions left is due, and its death: the functions killed at once, DynamoDB Local stopped cleanly (DynamoDB keeps what it acknowledged, as on
 // AWS; killed with the rest, DynamoDB Local may lose writes it had already acknowledged).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '#infra/local/dynamo';
 import { repoRoot } from '#infra/local/handlers';
+import { startLocalService, type LocalService } from '#infra/local/service';
+import { asFunction } from '#infra/local/iam-guard';
+import { scheduledFunctions } from '#infra/functions';
+import { reconcileSends } from '#functions/scheduled/send-reconciler';
+import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoMoveFollower } from '#shared/db/ledger-moves';
+import { ORPHAN_AFTER_MS, settleGaps } from '#shared/operations/ledger-moves';
+import { RECONCILE_AFTER_MS } from '#shared/domain/send-budget';
 
 /** The processes of a process group (Linux), with their command names. */
 function processesOfGroup(pgid: number): { pid: number; command: string }[] {
@@ -70,4 +78,20 @@ export async function killService(child: ChildProcess): Promise<void> {
   await exited;
   for (const { pid } of group.filter((p) => p.command === 'java')) process.kill(pid, 'SIGTERM');
   await waitGone(group.map((p) => p.pid));
+}
+
+/**
+ * The service started again on `dataDir` (in this process), with what the dead functions left settled as the
+ * reconciler would once it is due: the stream follower's moves without their entry, then the sends nobody settled.
+ */
+export async function restartSettled(dataDir: string): Promise<LocalService> {
+  const service = await startLocalService({ port: 0, quiet: true, dataDir, schedules: false, console: false });
+  await service.streams.drained();
+  const [ledger, follower] = [dynamoLedgerRepository(), dynamoMoveFollower()];
+  await asFunction(scheduledFunctions.sendReconciler.id, () =>
+    settleGaps({ ledger, follower }, new Date(Date.now() + ORPHAN_AFTER_MS + 1_000)),
+  );
+  await asFunction(scheduledFunctions.sendReconciler.id, () => reconcileSends(new Date(Date.now() + RECONCILE_AFTER_MS + 1_000)));
+  await service.streams.drained();
+  return service;
 }

@@ -32,6 +32,9 @@ const reasonLabel: Record<string, string> = {
   MANUAL: 'Pausada por um administrador',
 };
 
+/** A recipient's phone as people write it; one that is not a phone number, as it was given. */
+const shownPhone = (telefone: string): string => (telefone.startsWith('+') ? phone(telefone) : telefone);
+
 /** A pasted list without a header row gets the usual one: `telefone;nome`. */
 const asCsv = (text: string): string => (/^\s*\uFEFF?telefone\b/i.test(text) ? text : `telefone;nome\n${text}`);
 
@@ -180,7 +183,7 @@ function PreviewOf(props: { preview: Preview }): JSX.Element {
           {destinatarios.map((r) => (
             <tr key={r.linha}>
               <td>{r.linha}</td>
-              <td>{r.telefone.startsWith('+') ? phone(r.telefone) : r.telefone}</td>
+              <td>{shownPhone(r.telefone)}</td>
               <td>{r.nome ?? '—'}</td>
               <td>{r.status === 'IGNORADA' ? `Ignorado: ${reasonLabel[r.motivo ?? ''] ?? r.motivo}` : 'Será enviado'}</td>
             </tr>
@@ -264,7 +267,7 @@ function Recipients(props: { campaign: Campaign }): JSX.Element {
               {list.data.content.map((r) => (
                 <tr key={r.linha} data-linha={r.linha}>
                   <td>{r.linha}</td>
-                  <td>{r.telefone.startsWith('+') ? phone(r.telefone) : r.telefone}</td>
+                  <td>{shownPhone(r.telefone)}</td>
                   <td>{r.nome ?? '—'}</td>
                   <td>
                     <span class="badge">{recipientLabel[r.status]}</span>
