@@ -18,11 +18,12 @@ import {
   regenerateCredentials,
   revokeOAuthClient,
   setApplicationActive,
+  setApplicationPace,
   setPrestadorActive,
   type AdminApplicationRepository,
 } from '#shared/domain/admin-applications';
 import { maskSecret, type ProviderSecretStore, type StoredSecret } from '#shared/domain/applications/secrets';
-import { type Application } from '#shared/domain/applications/records';
+import { paceOf, type Application } from '#shared/domain/applications/records';
 import { notFound } from '#shared/domain/errors';
 import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';
@@ -34,7 +35,16 @@ import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';
 import { providerSecretStore } from '#shared/providers/secrets';
 import { shownTime } from '#shared/domain/time';
-import { activeBody, CLIENT_ID, creditBody, newApplicationBody, numbersBody, oauthClientBody, providerChangeBody } from './requests.ts';
+import {
+  activeBody,
+  CLIENT_ID,
+  paceBody,
+  creditBody,
+  newApplicationBody,
+  numbersBody,
+  oauthClientBody,
+  providerChangeBody,
+} from './requests.ts';
 import type { application, adminContract } from './contract.ts';
 
 let repos: { applications: AdminApplicationRepository; ledger: LedgerRepository; secrets: ProviderSecretStore } | undefined;
@@ -66,6 +76,7 @@ function applicationView(app: Application): z.output<typeof application> {
     slug: app.slug,
     provider: app.provider,
     ativo: app.ativo,
+    mensagensPorSegundo: paceOf(app),
     criadoEm: shownTime(app.criadoEm),
     apiKey: app.apiKey ?? null,
     numerosWhatsapp: app.numerosWhatsapp ?? [],
@@ -161,6 +172,14 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
     const id = targetId(request);
     const { ativo } = validate(activeBody, request.body);
     return json(200, applicationView(await setApplicationActive(repositories().applications, id, ativo, new Date())));
+  },
+
+  // A number's rate is the provider's contract with the operator, not the tenant's to raise.
+  'PUT /api/admin/aplicacoes/{id}/ritmo': async (request) => {
+    requirePlatformAdmin(request.principal, 'set an application’s pace');
+    const id = targetId(request);
+    const { mensagensPorSegundo } = validate(paceBody, request.body);
+    return json(200, applicationView(await setApplicationPace(repositories().applications, id, mensagensPorSegundo, new Date())));
   },
 
   'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': async (request) => {

@@ -19,6 +19,7 @@ import {
   newTariffBody,
   numbersBody,
   oauthClientBody,
+  paceBody,
   providerChangeBody,
   refundBody,
   statementFilterQuery,
@@ -143,6 +144,10 @@ const applicationFields = {
   slug: z.string(),
   provider: z.enum(providers),
   ativo: z.boolean(),
+  mensagensPorSegundo: described(
+    z.int(),
+    'Its campaigns’ pace: messages started per second across every worker (80, WhatsApp’s default per business number, unless the platform admin set another).',
+  ),
   criadoEm: timestamp,
   /** The public half of the current API key pair (null before one is issued). */
   apiKey: z.nullable(z.string()),
@@ -360,6 +365,13 @@ export const adminContract = {
     body: activeBody,
     responses: { 200: ok('The application as changed.', application) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/ritmo': {
+    summary: 'Set the application’s campaign pace',
+    description: `${onlyPlatform}\n\n\`mensagensPorSegundo\`: an integer from 1 to 1000 (the most WhatsApp’s cloud API lets one business number send). Campaigns never start more messages than this in any second, however many workers run; a running campaign follows the new pace from its next slice (at most 20 s). Direct API sends are not paced.`,
+    body: paceBody,
+    responses: { 200: ok('The application as changed.', application) },
+    errors: { 400: ['validation_error'], 403: ['forbidden'], 404: ['not_found'] },
   },
   'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': {
     summary: 'Activate or deactivate a prestador',

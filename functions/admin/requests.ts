@@ -2,7 +2,7 @@
 // tariffs, refunds, users and the statement. Its contract (functions/admin/contract.ts) documents them.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '#shared/auth/passwords';
-import { providers } from '#shared/domain/applications/records';
+import { MAX_PACE, providers } from '#shared/domain/applications/records';
 import { MAX_NUMBERS } from '#shared/domain/phone';
 import { dayText, recordId } from '#shared/domain/validation';
 import { pagingQuery } from '#shared/http/paging';
@@ -50,6 +50,8 @@ export const creditBody = z.object({ valor: z.string().check(z.maxLength(32)), d
 export const numbersBody = z.object({ numeros: z.array(z.string().check(z.maxLength(32))).check(z.maxLength(MAX_NUMBERS)) });
 
 export const activeBody = z.object({ ativo: z.boolean() });
+
+export const paceBody = z.object({ mensagensPorSegundo: z.int().check(z.minimum(1), z.maximum(MAX_PACE)) });
 
 /** OAuth client ids are `<32 hex>`-like tokens; anything long or odd cannot be one and is never looked up. */
 export const CLIENT_ID = /^[A-Za-z0-9._-]{1,128}$/;

@@ -42,6 +42,23 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
 
     setActive: (id, ativo, agora) => setApplicationActive(id, ativo, agora),
 
+    async setPace(id, mensagensPorSegundo, agora) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.application(id),
+            UpdateExpression: 'SET mensagensPorSegundo = :rate, atualizadoEm = :agora',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':rate': mensagensPorSegundo, ':agora': agora },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw notFound('application');
+        throw error;
+      }
+    },
+
     async setPrestadorActive(aplicacaoId, prestadorId, ativo, agora) {
       const prestador = await db().send(
         new GetCommand({ TableName: tableName(), Key: keys.prestador(aplicacaoId, prestadorId), ProjectionExpression: 'pk' }),

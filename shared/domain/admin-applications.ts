@@ -52,6 +52,8 @@ export interface AdminApplicationRepository extends Pick<
   ): Promise<void>;
   /** The application's `ativo`, and its API key's with it, in one write (not_found when there is no such application). */
   setActive(id: number, ativo: boolean, agora: string): Promise<void>;
+  /** The application's campaign pace, messages per second (not_found when there is no such application). */
+  setPace(id: number, mensagensPorSegundo: number, agora: string): Promise<void>;
   /** The prestador's `ativo`, and every credential's `prestadorAtivo` with it; false when the application has no such prestador. */
   setPrestadorActive(aplicacaoId: number, prestadorId: number, ativo: boolean, agora: string): Promise<boolean>;
   /** Marks the client revoked; false when the application has no such client. A second call changes nothing. */
@@ -259,6 +261,18 @@ export async function setApplicationActive(repo: AdminApplicationRepository, id:
   const current = await findApplication(repo, id);
   await repo.setActive(id, ativo, now.toISOString());
   return { ...current, ativo };
+}
+
+/** Sets how many campaign messages per second the application may start (its provider's rate for its number). */
+export async function setApplicationPace(
+  repo: AdminApplicationRepository,
+  id: number,
+  mensagensPorSegundo: number,
+  now: Date,
+): Promise<Application> {
+  const current = await findApplication(repo, id);
+  await repo.setPace(id, mensagensPorSegundo, now.toISOString());
+  return { ...current, mensagensPorSegundo };
 }
 
 /** Marks a prestador active or inactive: an inactive one's credentials get 401 from their authorizer. */

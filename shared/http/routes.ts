@@ -274,6 +274,7 @@ export const extensionRoutes = [
   // Inactive means inactive: an application (its API key and its sends), a prestador (its credentials),
   // an OAuth client (no new tokens).
   r('PUT', '/api/admin/aplicacoes/{id}/ativo', 'admin', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/aplicacoes/{id}/ritmo', 'admin', 'portalJwt', portal('admin')),
   r('PUT', '/api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo', 'admin', 'portalJwt', portal('admin')),
   r('DELETE', '/api/admin/aplicacoes/{id}/oauth-clients/{clientId}', 'admin', 'portalJwt', portal('admin')),
   // Conversations: sectors (GET/PUT of one are spec routes), generic inbound webhook subscriptions,

@@ -6,7 +6,7 @@
 // and a slice resumes from the first recipient still PENDENTE, so none is skipped.
 import { randomUUID } from 'node:crypto';
 import type { QueuePort } from '#shared/adapters/ports';
-import type { Application } from '#shared/domain/applications/records';
+import { paceOf, type Application } from '#shared/domain/applications/records';
 import type { ApplicationRepository } from '#shared/domain/applications/repository';
 import { personalize, recipientValues } from '#shared/domain/campaigns/inputs';
 import { type Campaign, type PauseReason, type Recipient } from '#shared/domain/campaigns/records';
@@ -18,8 +18,6 @@ import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
 import { sendMessage, type SendDeps } from '#shared/operations/send-message';
 
-/** WhatsApp's default per business number: what an application sends at unless the platform admin set its own. */
-const DEFAULT_PACE = 80;
 /** How long a worker holds a campaign before it must renew; a worker that died is taken over after it. */
 const HOLD_MS = 60_000;
 /** A slice's length: then the campaign is let go and queued again, so campaigns take turns on the workers. */
@@ -128,7 +126,7 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
     if (template?.estado !== 'APROVADO') return stop(deps, campaign, token, 'TEMPLATE_INDISPONIVEL', now);
   }
 
-  const rate = app.mensagensPorSegundo ?? DEFAULT_PACE;
+  const rate = paceOf(app);
   const concurrency = deps.concurrency ?? Math.min(rate, 16);
   const pace = pacer(deps, campaign.aplicacaoId, rate, concurrency);
   const sliceEnd = started.getTime() + (deps.sliceMs ?? SLICE_MS);

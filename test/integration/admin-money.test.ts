@@ -19,13 +19,7 @@ const get = (token: string, url: string) => api.call('GET', url, bearer(token));
 /** A fresh link application, credited, with an admin user of its own (logged in). */
 async function tenant(credit: string) {
   const app = await api.newApplication('link', credit);
-  const email = `admin-${app.id}@clinica.example`;
-  const senha = 'senha-forte-de-teste-123';
-  const created = await api.admin('POST', '/api/admin/usuarios', { nome: 'Secretária', email, senha, role: 'admin', aplicacaoId: app.id });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const login = await api.call('POST', '/api/auth/login', {}, { email, senha });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { ...app, token: login.body.access_token as string };
+  return { ...app, token: await api.adminOf(app.id) };
 }
 
 async function until(what: string, read: () => Promise<Reply>, ok: (reply: Reply) => boolean, ms = 20_000): Promise<Reply> {

@@ -92,6 +92,7 @@ describe('POST /api/admin/aplicacoes', () => {
       slug: expect.stringMatching(/^clinica-teste-/),
       provider: 'provider_a',
       ativo: true,
+      mensagensPorSegundo: 80,
       criadoEm: expect.any(String),
       apiKey: app.credenciais.apiKey,
       numerosWhatsapp: [providerA.fromNumber],

@@ -34,10 +34,10 @@ async function csv(key: AppKey, text: string, query: Record<string, string>): Pr
 }
 
 /** The campaign once `ok` holds of it (the worker runs on the queue). */
-async function campaignWhen(key: AppKey, id: number, ok: (c: Json) => boolean, ms = 30_000): Promise<Json> {
+async function campaignWhen(key: AppKey, id: number, ok: (c: Json) => boolean, ms = 30_000, token = app(key).tokens.admin): Promise<Json> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const { body } = await admin(key, 'GET', `/api/admin/campanhas/${id}`);
+    const { body } = await api.call('GET', `/api/admin/campanhas/${id}`, bearer(token));
     if (ok(body)) return body;
     if (Date.now() > deadline) throw new Error(`campaign ${id} never got there: ${JSON.stringify(body)}`);
     await sleep(100);
@@ -291,6 +291,40 @@ describe('tenancy', () => {
 });
 
 describe('the pace', () => {
+  it('is set per application by the platform admin only, and a campaign at 2 per second takes its time', async () => {
+    const clinic = await api.newApplication('link', '10.00');
+    const pace = (key: AppKey, body: unknown, id = clinic.id) => admin(key, 'PUT', `/api/admin/aplicacoes/${id}/ritmo`, body);
+    const refused = await Promise.all([
+      pace('demo', { mensagensPorSegundo: 0 }),
+      pace('demo', { mensagensPorSegundo: 1001 }),
+      pace('demo', { mensagensPorSegundo: 2.5 }),
+      pace('demo', {}),
+    ]);
+    const byTenant = await pace('outra', { mensagensPorSegundo: 500 }, app('outra').id);
+    const unknown = await pace('demo', { mensagensPorSegundo: 5 }, 987654);
+    const set = await pace('demo', { mensagensPorSegundo: 2 });
+
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(byTenant.status).toBe(403);
+    expect(unknown.status).toBe(404);
+    expect(set).toMatchObject({ status: 200, body: { id: clinic.id, mensagensPorSegundo: 2 } });
+    expect((await admin('outra', 'GET', `/api/admin/aplicacoes/${app('outra').id}`)).body.mensagensPorSegundo).toBe(80);
+
+    // Six recipients at two per second need three distinct seconds: at least two seconds from start to end.
+    const token = await api.adminOf(clinic.id);
+    const allDay = { horarioEnvioInicio: '00:00', horarioEnvioFim: '24:00' };
+    expect((await api.call('PUT', '/api/admin/whatsapp/fluxo-agendamentos', bearer(token), allDay)).status).toBe(200);
+    const created = await api.call('POST', '/api/admin/campanhas', bearer(token), {
+      nome: 'Devagar',
+      mensagem: 'Aviso.',
+      destinatarios: Array.from({ length: 6 }, () => ({ telefone: mobile() })),
+    });
+    expect(created.status).toBe(201);
+    const done = await campaignWhen('demo', created.body.id, (c) => c.status === 'CONCLUIDA', 30_000, token);
+    expect(done.totais).toMatchObject({ enviadas: 6, pendentes: 0 });
+    expect(Date.parse(done.concluidaEm) - Date.parse(done.iniciadaEm)).toBeGreaterThanOrEqual(2000);
+  });
+
   it('never grants one second more than its rate, however many workers ask at once', async () => {
     const pace = dynamoPaceRepository();
     const second = Math.floor(Date.now() / 1000) + 3600;

@@ -144,7 +144,17 @@ export function client(service: LocalService) {
       apiSecret: created.body.credenciais.apiSecret as string,
     };
   };
+  /** A tenant admin of application `aplicacaoId` (a new user, logged in): its portal token. */
+  const adminOf = async (aplicacaoId: number) => {
+    const email = `admin-${aplicacaoId}-${++slugs}@clinica.example`;
+    const senha = 'senha-forte-de-teste-123';
+    const created = await admin('POST', '/api/admin/usuarios', { nome: 'Secretária', email, senha, role: 'admin', aplicacaoId });
+    if (created.status !== 201) throw new Error(`admin user: ${created.status} ${JSON.stringify(created.body)}`);
+    const login = await call('POST', '/api/auth/login', {}, { email, senha });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    return login.body.access_token as string;
+  };
   /** Resolves once the stream's followers have seen every write so far: the statement days (4c) are then current. */
   const followed = () => service.streams.drained();
-  return { call, admin, external, newApplication, followed };
+  return { call, admin, external, newApplication, adminOf, followed };
 }

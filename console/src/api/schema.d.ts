@@ -1574,6 +1574,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/aplicacoes/{id}/ritmo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the application’s campaign pace
+         * @description Platform administrators only (403 `forbidden` for any other admin).
+         *
+         *     `mensagensPorSegundo`: an integer from 1 to 1000 (the most WhatsApp’s cloud API lets one business number send). Campaigns never start more messages than this in any second, however many workers run; a running campaign follows the new pace from its next slice (at most 20 s). Direct API sends are not paced.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        put: operations["putApiAdminAplicacoesIdRitmo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo": {
         parameters: {
             query?: never;
@@ -2693,6 +2717,11 @@ export interface components {
             /** @enum {string} */
             provider: "provider_a" | "provider_b" | "link";
             ativo: boolean;
+            /**
+             * Format: int64
+             * @description Its campaigns’ pace: messages started per second across every worker (80, WhatsApp’s default per business number, unless the platform admin set another).
+             */
+            mensagensPorSegundo: number;
             criadoEm: components["schemas"]["LocalDateTime"];
             apiKey: string | null;
             /** @description The application’s WhatsApp numbers (E.164), each unique on the platform. */
@@ -2709,6 +2738,11 @@ export interface components {
             /** @enum {string} */
             provider: "provider_a" | "provider_b" | "link";
             ativo: boolean;
+            /**
+             * Format: int64
+             * @description Its campaigns’ pace: messages started per second across every worker (80, WhatsApp’s default per business number, unless the platform admin set another).
+             */
+            mensagensPorSegundo: number;
             criadoEm: components["schemas"]["LocalDateTime"];
             apiKey: string | null;
             /** @description The application’s WhatsApp numbers (E.164), each unique on the platform. */
@@ -2727,6 +2761,11 @@ export interface components {
             /** @enum {string} */
             provider: "provider_a" | "provider_b" | "link";
             ativo: boolean;
+            /**
+             * Format: int64
+             * @description Its campaigns’ pace: messages started per second across every worker (80, WhatsApp’s default per business number, unless the platform admin set another).
+             */
+            mensagensPorSegundo: number;
             criadoEm: components["schemas"]["LocalDateTime"];
             apiKey: string | null;
             /** @description The application’s WhatsApp numbers (E.164), each unique on the platform. */
@@ -11299,6 +11338,98 @@ export interface operations {
             content: {
                 "application/json": {
                     ativo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The application as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putApiAdminAplicacoesIdRitmo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int32 */
+                    mensagensPorSegundo: number;
                 };
             };
         };

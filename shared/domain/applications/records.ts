@@ -30,6 +30,12 @@ export interface Application {
   mensagensPorSegundo?: number;
 }
 
+/** WhatsApp's default per business number: what an application's campaigns send at unless the platform admin set its own. */
+export const DEFAULT_PACE = 80;
+/** The most WhatsApp's cloud API lets one business number send per second. */
+export const MAX_PACE = 1000;
+export const paceOf = (app: Pick<Application, 'mensagensPorSegundo'>) => app.mensagensPorSegundo ?? DEFAULT_PACE;
+
 export interface Balance {
   aplicacaoId: number;
   /** Exact decimal string with two places, for example "100.00". */
