@@ -102,59 +102,87 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const loop = (async () => {
     const done = new Set<string>();
     const iterators = new Map<string, string | undefined>();
+    const lastSequence = new Map<string, string>();
     let shards: Shard[] = [];
     let describedAt = 0;
     let pauseMs = idleMs;
     while (!stopped) {
-      // The shard list changes rarely (DynamoDB Local keeps one open shard): looked at again every few seconds.
-      if (Date.now() - describedAt > 2_000 || shards.every((shard) => done.has(shard.ShardId!))) {
-        shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
-        describedAt = Date.now();
-      }
-      let idle = true;
-      // A child shard is read once its parent is done, so one item's records stay in order.
-      for (const shard of shards) {
-        const id = shard.ShardId!;
-        if (
-          done.has(id) ||
-          (shard.ParentShardId && !done.has(shard.ParentShardId) && shards.some((s) => s.ShardId === shard.ParentShardId))
-        ) {
-          continue;
+      try {
+        // The shard list changes rarely (DynamoDB Local keeps one open shard): looked at again every few seconds.
+        if (Date.now() - describedAt > 2_000 || shards.every((shard) => done.has(shard.ShardId!))) {
+          shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
+          describedAt = Date.now();
         }
-        let iterator = iterators.get(id);
-        if (!iterators.has(id)) {
-          const start = await streams.send(
-            new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: 'TRIM_HORIZON' }),
-          );
-          iterator = start.ShardIterator;
+        let idle = true;
+        // A child shard is read once its parent is done, so one item's records stay in order.
+        for (const shard of shards) {
+          const id = shard.ShardId!;
+          if (
+            done.has(id) ||
+            (shard.ParentShardId && !done.has(shard.ParentShardId) && shards.some((s) => s.ShardId === shard.ParentShardId))
+          ) {
+            continue;
+          }
+          let iterator = iterators.get(id);
+          if (!iterators.has(id)) {
+            // After the last record handed on, when there is one: a reset iterator must not hand a record twice.
+            const after = lastSequence.get(id);
+            const start = await streams.send(
+              new GetShardIteratorCommand({
+                StreamArn: streamArn,
+                ShardId: id,
+                ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+              }),
+            );
+            iterator = start.ShardIterator;
+          }
+          if (!iterator) {
+            done.add(id);
+            continue;
+          }
+          let page;
+          try {
+            page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          } catch (error) {
+            // DynamoDB Local at times answers TrimmedDataAccessException to a live iterator (seen with two test files
+            // writing at once; LocalStack resets its shards on it too), and an iterator expires: a new one next round.
+            if ((error as Error).name !== 'TrimmedDataAccessException' && (error as Error).name !== 'ExpiredIteratorException') throw error;
+            iterators.delete(id);
+            idle = false;
+            await pause(50);
+            continue;
+          }
+          const records = page.Records ?? [];
+          if (records.length > 0) {
+            idle = false;
+            pauseMs = idleMs;
+            await deliver(records);
+            lastSequence.set(id, records.at(-1)!.dynamodb!.SequenceNumber!);
+          }
+          iterators.set(id, page.NextShardIterator);
+          if (!page.NextShardIterator) done.add(id);
         }
-        if (!iterator) {
-          done.add(id);
-          continue;
+        if (idle) {
+          const ready = waiters;
+          waiters = [];
+          for (const resolve of ready) resolve();
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, waiters.length > 0 ? idleMs : pauseMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = () => {};
+          pauseMs = Math.min(maxIdleMs, pauseMs * 2);
         }
-        const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-        const records = page.Records ?? [];
-        if (records.length > 0) {
-          idle = false;
-          pauseMs = idleMs;
-          await deliver(records);
-        }
-        iterators.set(id, page.NextShardIterator);
-        if (!page.NextShardIterator) done.add(id);
-      }
-      if (idle) {
-        const ready = waiters;
-        waiters = [];
-        for (const resolve of ready) resolve();
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waiters.length > 0 ? idleMs : pauseMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = () => {};
-        pauseMs = Math.min(maxIdleMs, pauseMs * 2);
+      } catch (error) {
+        // DynamoDB Local busy or restarting: the poller must outlive it (drained() waits on it). Iterators are taken
+        // again after the last record handed on.
+        if (stopped) break;
+        log.error('stream poll failed; polling again in 1 s', { error });
+        iterators.clear();
+        await pause(1_000);
       }
     }
   })().catch((error: unknown) => {
