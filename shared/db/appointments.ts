@@ -5,8 +5,8 @@
 // pattern 22b (one of four shards, so concurrent moves of one application seldom touch one item),
 // the order-number reservation of pattern 22c, and whatever the caller commits with the move (its
 // outbound event, an idempotency record).
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { claim, db, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { appointmentStatus as status, historyEntry } from '#shared/db/appointment-events';
 import { fieldsOf, listOf, nullable, number, oneOf, string, wordsOf, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
@@ -251,24 +251,17 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
       commitWrites<R | typeof STATUS_CHANGED>([...moveWrites<R | typeof STATUS_CHANGED>(after, before, STATUS_CHANGED), ...extras]),
 
     claimSend: (a, now, staleBefore) =>
-      conditional(() =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.appointment(a.aplicacaoId, a.id),
-            UpdateExpression: 'SET envioEm = :agora',
-            // The step as read (status and due time), and no other worker's claim younger than a send.
-            ConditionExpression: `#s = :s AND ${a.vencimento ? 'vencimento = :old' : '(attribute_not_exists(vencimento) OR attribute_type(vencimento, :null))'} AND (attribute_not_exists(envioEm) OR envioEm < :stale)`,
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: {
-              ':agora': now.toISOString(),
-              ':s': a.status,
-              ':stale': staleBefore.toISOString(),
-              ...(a.vencimento ? { ':old': a.vencimento } : { ':null': 'NULL' }),
-            },
-          }),
-        ),
-      ),
+      claim({
+        key: keys.appointment(a.aplicacaoId, a.id),
+        status: a.status,
+        field: 'envioEm',
+        now,
+        staleBefore,
+        // The step as read: its due time too.
+        also: a.vencimento
+          ? { condition: 'vencimento = :old', values: { ':old': a.vencimento } }
+          : { condition: '(attribute_not_exists(vencimento) OR attribute_type(vencimento, :null))', values: { ':null': 'NULL' } },
+      }),
 
     async postpone(before, due, pendencia) {
       const after = { ...before, ...due, pendencia };

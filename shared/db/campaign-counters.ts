@@ -46,20 +46,43 @@ export function counterWrite(
 }
 
 const reached = (status: MessageStatus, of: 'DELIVERED' | 'READ') => status === of || (of === 'DELIVERED' && status === 'READ');
+const failed = (status: MessageStatus) => status === 'FAILED' || status === 'UNDELIVERED';
 
 /**
  * What a campaign message's status move adds to its campaign: a message delivered (or read without a delivered
- * callback first) counts as delivered once, a read one as read once. Nothing for any other move.
+ * callback first) counts as delivered once, a read one as read once. A message the provider accepted and then
+ * reports failed or undelivered moves its recipient ENVIADA -> FALHA (the provider's error code as its reason) and
+ * from `enviadas` to `falhas`; it was charged, so the cost stays. Nothing for any other move.
  */
 export function campaignStatusWrites(
   aplicacaoId: number,
-  campanhaId: number,
+  campanha: { id: number; linha: number | null },
   mensagemId: number,
-  from: MessageStatus,
-  to: MessageStatus,
+  move: { from: MessageStatus; status: MessageStatus; errorCode?: string | null },
 ): ConditionalWrite<never>[] {
+  const { from, status: to } = move;
   const add: Partial<Record<Counter, number>> = {};
   if (reached(to, 'DELIVERED') && !reached(from, 'DELIVERED')) add.entregues = 1;
   if (reached(to, 'READ') && !reached(from, 'READ')) add.lidas = 1;
-  return Object.keys(add).length > 0 ? [counterWrite(aplicacaoId, campanhaId, mensagemId % COUNTER_SHARDS, add)] : [];
+  const writes: ConditionalWrite<never>[] = [];
+  if (failed(to) && !failed(from) && campanha.linha !== null) {
+    add.enviadas = -1;
+    add.falhas = 1;
+    // No condition on the recipient's status: the message's own move (conditioned on the status read) happens once,
+    // and its recipient became ENVIADA in the commit that created the message.
+    const listing = keys.recipientListing(aplicacaoId, campanha.id, 'FALHA', campanha.linha);
+    writes.push(
+      conditionalWrite({
+        Update: {
+          Key: keys.recipient(aplicacaoId, campanha.id, campanha.linha),
+          UpdateExpression: 'SET #s = :falha, gsi1pk = :g, motivo = :motivo',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':falha': 'FALHA', ':g': listing.gsi1pk, ':motivo': move.errorCode ?? to },
+        },
+      }),
+    );
+  }
+  if (Object.keys(add).length > 0) writes.push(counterWrite(aplicacaoId, campanha.id, mensagemId % COUNTER_SHARDS, add));
+  return writes;
 }

@@ -7,6 +7,7 @@ import {
   DynamoDBDocumentClient,
   NumberValue,
   QueryCommand,
+  UpdateCommand,
   type BatchWriteCommandInput,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -76,6 +77,38 @@ export async function conditional(write: () => Promise<unknown>): Promise<boolea
     throw error;
   }
 }
+
+/**
+ * Takes an item's pending work for one worker (a send's reconciliation, a flow step, a scheduled send): stamps
+ * `field` with `now` on condition that the item is still in `status` and no other worker's stamp is younger than
+ * `staleBefore`. False when another worker holds it or the item moved on; a worker that died is taken over once
+ * its stamp is stale. `also` adds to the condition.
+ */
+export const claim = (c: {
+  key: Record<string, unknown>;
+  status: string;
+  field: string;
+  now: Date;
+  staleBefore: Date;
+  also?: { condition: string; values: Record<string, unknown> };
+}): Promise<boolean> =>
+  conditional(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: c.key,
+        UpdateExpression: 'SET #f = :agora',
+        ConditionExpression: `#s = :status AND (attribute_not_exists(#f) OR #f < :stale)${c.also ? ` AND ${c.also.condition}` : ''}`,
+        ExpressionAttributeNames: { '#s': 'status', '#f': c.field },
+        ExpressionAttributeValues: {
+          ':agora': c.now.toISOString(),
+          ':status': c.status,
+          ':stale': c.staleBefore.toISOString(),
+          ...c.also?.values,
+        },
+      }),
+    ),
+  );
 
 /** Every item a query matches, page after page (DynamoDB answers at most 1 MB per page). */
 export async function queryAll(

@@ -67,7 +67,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
     async getMessage(ref) {
       const item = await get(
         keys.message(ref.aplicacaoId, ref.mensagemId),
-        '#s, statusRank, dataEnvio, dataEntrega, lancamentoId, contexto, campanhaId',
+        '#s, statusRank, dataEnvio, dataEntrega, lancamentoId, contexto, campanhaId, campanhaLinha',
         {
           '#s': 'status',
         },
@@ -82,6 +82,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         lancamentoId: item.lancamentoId === null || item.lancamentoId === undefined ? null : Number(item.lancamentoId),
         contexto: typeof item.contexto === 'string' ? item.contexto : null,
         campanhaId: f.orElse('campanhaId', number, null),
+        campanhaLinha: f.orElse('campanhaLinha', number, null),
       } satisfies MessageState;
     },
 
@@ -143,7 +144,7 @@ export function dynamoDeliveryStatusRepository(): DeliveryStatusRepository {
         ),
         ...(update.campanhaId === null
           ? []
-          : campaignStatusWrites(ref.aplicacaoId, update.campanhaId, ref.mensagemId, update.from, update.status)),
+          : campaignStatusWrites(ref.aplicacaoId, { id: update.campanhaId, linha: update.campanhaLinha }, ref.mensagemId, update)),
       ]);
       if (outcome.committed) return 'applied';
       // The message moved since it was read (another callback): read again. A cancelled transaction for

@@ -2,9 +2,9 @@
 // provider id lookup (17b: aplicacaoId, mensagemId, provider), written with the move to SENT, and the
 // reconciler's index of QUEUED messages (35), deleted by the move out of QUEUED.
 // A message's status only moves to a higher statusRank (condition `statusRank < :rank`).
-import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toApplication } from '#shared/db/application-item';
-import { batchGetAll, conditional, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
+import { batchGetAll, claim, db, queryAll, queryCount, queryIndex, queryPage, tableName } from '#shared/db/client';
 import { itemToExchangeRate } from '#shared/db/exchange-rate';
 import { nextId } from '#shared/db/ids';
 import { fieldsOf, listOf, map, number, oneOf, string } from '#shared/db/item';
@@ -94,6 +94,7 @@ export function itemToMessage(item: Item): Message {
     ...f.ifPresent('statusCallbackUrl', string),
     ...f.ifPresent('historico', listOf(timelineStep)),
     ...f.ifPresent('campanhaId', number),
+    ...f.ifPresent('campanhaLinha', number),
   };
 }
 
@@ -177,18 +178,7 @@ export function dynamoMessageRepository(): MessageRepository {
     refundMarkerWrite: (aplicacaoId, lancamentoId) => refundMarkerWrite(aplicacaoId, lancamentoId),
 
     claimForReconciler: (message, now, staleBefore) =>
-      conditional(() =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.message(message.aplicacaoId, message.id),
-            UpdateExpression: 'SET reconciliadoEm = :agora',
-            ConditionExpression: '#s = :queued AND (attribute_not_exists(reconciliadoEm) OR reconciliadoEm < :stale)',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':agora': now.toISOString(), ':queued': 'QUEUED', ':stale': staleBefore.toISOString() },
-          }),
-        ),
-      ),
+      claim({ key: keys.message(message.aplicacaoId, message.id), status: 'QUEUED', field: 'reconciliadoEm', now, staleBefore }),
 
     async markSent(message, messageSid) {
       const sent = await commitWrites(sentWrites(message, messageSid));

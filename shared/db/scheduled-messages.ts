@@ -2,8 +2,8 @@
 // entry and its counts, its moves to CANCELED and to FAILED (each deleting its due entry, conditioned on SCHEDULED),
 // and the due entries read by the minute. Its move into the send is the send's own commit (shared/db/messages.ts,
 // queuedWrites, with shared/db/message-settling.ts's scheduledSentWrites).
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditional, db, tableName } from '#shared/db/client';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { claim, db, tableName } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { appendStep, countWrites, dueKey, dueOf, dueShards, stepValues } from '#shared/db/message-settling';
 import { messageToItem } from '#shared/db/messages';
@@ -74,22 +74,13 @@ export function dynamoScheduledMessageRepository(): ScheduledMessageRepository {
     },
 
     claimSend: (message, now) =>
-      conditional(() =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.message(message.aplicacaoId, message.id),
-            UpdateExpression: 'SET envioEm = :agora',
-            ConditionExpression: '#s = :scheduled AND (attribute_not_exists(envioEm) OR envioEm < :stale)',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: {
-              ':agora': now.toISOString(),
-              ':scheduled': 'SCHEDULED',
-              ':stale': new Date(now.getTime() - SEND_CLAIM_MS).toISOString(),
-            },
-          }),
-        ),
-      ),
+      claim({
+        key: keys.message(message.aplicacaoId, message.id),
+        status: 'SCHEDULED',
+        field: 'envioEm',
+        now,
+        staleBefore: new Date(now.getTime() - SEND_CLAIM_MS),
+      }),
 
     async fail(message, errorCode, errorMessage, now) {
       settled(await commitWrites(moveWrites(message, 'FAILED', now, [errorCode, errorMessage])));

@@ -29,8 +29,9 @@ export interface MessageState {
   dataEntrega: string | null;
   lancamentoId: number | null;
   contexto: string | null;
-  /** The campaign that sent it, if one did (its counts move with the status). */
+  /** The campaign that sent it, if one did (its counts move with the status), and the recipient's line in it. */
   campanhaId: number | null;
+  campanhaLinha: number | null;
 }
 
 export interface StatusUpdate {
@@ -38,8 +39,9 @@ export interface StatusUpdate {
   from: MessageStatus;
   /** The message's context (its counters are per status and context). */
   contexto: string | null;
-  /** The campaign that sent it, if one did. */
+  /** The campaign that sent it, if one did, and the recipient's line in it. */
   campanhaId: number | null;
+  campanhaLinha: number | null;
   /** When the message was sent: its counts per send day (17e) move on that day. */
   dataEnvio: string;
   status: MessageStatus;
@@ -245,6 +247,7 @@ async function raiseStatus(
       from: message.status,
       contexto: message.contexto,
       campanhaId: message.campanhaId,
+      campanhaLinha: message.campanhaLinha,
       dataEnvio: message.dataEnvio,
       status,
       statusRank: rank,

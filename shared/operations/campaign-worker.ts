@@ -157,6 +157,7 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
         contexto: campaign.contexto,
         contextoId: campaign.id,
         campanhaId: campaign.id,
+        campanhaLinha: recipient.linha,
         statusCallbackUrl: deps.statusCallbackUrl,
         pace,
         ...(template && filled?.ok

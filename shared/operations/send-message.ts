@@ -108,8 +108,9 @@ export interface SendInput {
   writes?: readonly ConditionalWrite[] | ((mensagemId: number, valor: string) => readonly ConditionalWrite[]);
   /** Awaited just before the provider's call: a campaign's pace (shared/operations/campaign-worker.ts). */
   pace?: () => Promise<void>;
-  /** The campaign sending it: recorded on the message, whose status callbacks then count for the campaign. */
+  /** The campaign sending it and the recipient's line: recorded on the message, whose status callbacks then count for the campaign. */
   campanhaId?: number;
+  campanhaLinha?: number;
   /**
    * A scheduled send at its time (shared/operations/scheduled-sends.ts): its SCHEDULED message, whose id the send
    * keeps and whose item becomes the sent message in the debit's commit, refused (nothing charged) once it is no
@@ -217,7 +218,7 @@ async function reserveAndSend(
     tarifaCobrada: tariff.valor,
     reconciliarEm: linkSend ? null : new Date(now().getTime() + RECONCILE_AFTER_MS).toISOString(),
     agendadoPara: input.scheduled?.agendadoPara ?? null,
-    ...(input.campanhaId === undefined ? {} : { campanhaId: input.campanhaId }),
+    ...(input.campanhaId === undefined ? {} : { campanhaId: input.campanhaId, campanhaLinha: input.campanhaLinha }),
   };
 
   // A link's answer is known now; any other send's once the provider answers (until then the key is held as pending).

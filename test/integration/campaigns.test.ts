@@ -9,6 +9,7 @@ import { dynamoPaceRepository } from '#shared/db/campaigns';
 import { consumerFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
 import { addAmounts, subtractAmounts } from '#shared/domain/money';
+import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { bearer, client, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
 const service = useLocalService();
@@ -164,16 +165,26 @@ describe('a campaign from a list', () => {
     expect(await balance('semSaldo')).toBe(subtractAmounts(addAmounts(opening, '1.20'), '0.40'));
   });
 
-  it('counts the messages the provider reports delivered and read', async () => {
-    // outra sends through the provider_a simulator, which posts each message's statuses back.
+  it('counts the messages the provider reports delivered and read, and one it reports undelivered as FALHA', async () => {
+    // outra sends through the provider_a simulator, which posts each message's statuses back; it reports the last
+    // number undelivered (ErrorCode 30003) after accepting it.
     const created = await admin('outra', 'POST', '/api/admin/campanhas', {
       nome: 'Confirmação de exames',
       mensagem: 'Seus exames estão prontos.',
-      destinatarios: [{ telefone: mobile() }, { telefone: mobile() }],
+      destinatarios: [{ telefone: mobile() }, { telefone: mobile() }, { telefone: MOBILE_FAILURE_RECIPIENTS.undelivered }],
     });
-    const delivered = await campaignWhen('outra', created.body.id, (x) => x.status === 'CONCLUIDA' && x.totais.entregues === 2);
-    expect(delivered.totais).toMatchObject({ enviadas: 2, entregues: 2 });
-    expect(delivered.totais.lidas).toBeLessThanOrEqual(2);
+    const settled = await campaignWhen(
+      'outra',
+      created.body.id,
+      (x) => x.status === 'CONCLUIDA' && x.totais.entregues === 2 && x.totais.falhas === 1,
+    );
+    const failed = await recipients('outra', created.body.id, 'FALHA');
+
+    expect(settled.totais).toMatchObject({ destinatarios: 3, enviadas: 2, entregues: 2, falhas: 1, pendentes: 0 });
+    expect(settled.totais.lidas).toBeLessThanOrEqual(2);
+    expect(settled.custoTotal).toBe('0.30'); // the provider accepted all three: each was charged
+    expect(failed).toMatchObject({ totalElements: 1, content: [{ telefone: MOBILE_FAILURE_RECIPIENTS.undelivered, motivo: '30003' }] });
+    expect(failed.content[0].mensagemId).toEqual(expect.any(Number));
   });
 
   it('is scheduled with agendarPara (AGENDADA, nothing sent) and canceled before its time', async () => {

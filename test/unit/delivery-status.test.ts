@@ -39,6 +39,7 @@ function memoryRepo(
     lancamentoId: options.lancamentoId ?? null,
     contexto: null,
     campanhaId: null,
+    campanhaLinha: null,
   };
   const orphans: OrphanStatus[] = [];
   const costs: { usd: string; brl: string | null }[] = [];

@@ -10,11 +10,13 @@ import { whatsappPhone } from '#shared/providers/inbound';
  *   +5500000000400  the provider's 400-type error (invalid number)
  *   +5500000000500  a 500
  *   +5500000000999  no answer for `hangMs` (11 s by default: the adapters time out at 10 s)
+ *   +5500000000410  accepted, then reported `sent` and `undelivered` by the status callbacks (provider_a)
  */
 export const FAILURE_RECIPIENTS = {
   rejected: '+5500000000400',
   serverError: '+5500000000500',
   noAnswer: '+5500000000999',
+  undelivered: '+5500000000410',
 } as const;
 
 /** The same triggers on numbers shaped like Brazilian mobiles, which the appointment flow's validation lets through. */
@@ -22,9 +24,10 @@ export const MOBILE_FAILURE_RECIPIENTS = {
   rejected: '+5511900000400',
   serverError: '+5511900000500',
   noAnswer: '+5511900000999',
+  undelivered: '+5511900000410',
 } as const;
 
-export type Trigger = 'rejected' | 'serverError' | 'noAnswer' | undefined;
+export type Trigger = keyof typeof FAILURE_RECIPIENTS | undefined;
 
 /** The trigger of a recipient, given as +E.164, whatsapp:+E.164 or bare digits. */
 export function triggerOf(to: string | undefined): Trigger {
@@ -53,7 +56,7 @@ export interface SimulatorTiming {
 export const reviewEndsAt = (delay: SimulatorTiming['reviewDelayMs']): number =>
   delay === 'held' ? Number.POSITIVE_INFINITY : Date.now() + (delay ?? 2_000);
 
-export type DeliveryStatus = 'sent' | 'delivered' | 'read';
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'undelivered';
 
 /** The statuses of the n-th accepted message (1-based), sometimes out of order as the providers warn. */
 export const statusOrder = (n: number, outOfOrderEvery: number): DeliveryStatus[] =>

@@ -20,7 +20,8 @@
 //   body being the content's text with the variables filled; any other content sid is a 400 (21656).
 //
 // Failure triggers by recipient (common.ts FAILURE_RECIPIENTS): +5500000000400 -> 400
-// {code: 21211, ...}; +5500000000500 -> 500; +5500000000999 -> no answer for 11 s.
+// {code: 21211, ...}; +5500000000500 -> 500; +5500000000999 -> no answer for 11 s; +5500000000410 -> accepted, then
+// `sent` and `undelivered` (ErrorCode 30003, the handset unreachable) by the status callbacks.
 //
 // The patient's side, to play a patient locally (not an API of the real provider):
 //   POST {url}/simular/mensagem   JSON {from, to, texto?, profileName?, midiaUrl?, midiaTipo?, botao?: {id, titulo}, repetir?}
@@ -52,6 +53,7 @@ import {
   templateVerdict,
   triggerOf,
   type CallbackAttempt,
+  type DeliveryStatus,
   type InjectedMessage,
   type SimulatorTiming,
 } from '#infra/local/simulators/common';
@@ -172,10 +174,12 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
     to: string;
     from: string;
     statusCallback: string;
+    undelivered: boolean;
   }) =>
     background.run(async () => {
       const url = options.callbackTarget ? options.callbackTarget(input.statusCallback) : input.statusCallback;
-      for (const status of statusOrder(input.n, outOfOrderEvery)) {
+      const statuses: DeliveryStatus[] = input.undelivered ? ['sent', 'undelivered'] : statusOrder(input.n, outOfOrderEvery);
+      for (const status of statuses) {
         await sleep(delayOf(options));
         if (background.isStopped) return;
         const params: Record<string, string> = {
@@ -188,6 +192,7 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
           SmsStatus: status,
           To: input.to,
           ...(status === 'delivered' ? { Price: '-0.0050', PriceUnit: 'USD' } : {}),
+          ...(status === 'undelivered' ? { ErrorCode: '30003', ErrorMessage: 'Unreachable destination handset' } : {}),
         };
         await postCallback(
           {
@@ -416,7 +421,17 @@ export async function startProviderASimulator(options: ProviderASimulatorOptions
       date_sent: null,
       uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
     });
-    if (statusCallback) scheduleCallbacks({ n: ++accepted, sid, accountSid, authToken: account.authToken, to, from, statusCallback });
+    if (statusCallback)
+      scheduleCallbacks({
+        n: ++accepted,
+        sid,
+        accountSid,
+        authToken: account.authToken,
+        to,
+        from,
+        statusCallback,
+        undelivered: trigger === 'undelivered',
+      });
   }
 
   const listening = await listenLoopback(options.port ?? 0, handle);

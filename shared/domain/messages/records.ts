@@ -77,6 +77,8 @@ export interface Message {
   historico?: TimelineStep[];
   /** The campaign that sent it (#36): its delivered and read counts follow this message's status callbacks. */
   campanhaId?: number;
+  /** Its recipient's line in that campaign: a failure the provider reports later moves that recipient to FALHA. */
+  campanhaLinha?: number;
 }
 
 /** A scheduled message the due index (pattern 35a) says is due for its send. */
