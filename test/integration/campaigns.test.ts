@@ -187,6 +187,54 @@ describe('a campaign from a list', () => {
     expect(failed.content[0].mensagemId).toEqual(expect.any(Number));
   });
 
+  it('sends an APROVADO template filled per recipient (nome as pacienteNome), and refuses one not approved (400)', async () => {
+    // Prepare: a template approved at once (demo sends through link) and one left a draft.
+    const template = (approve: boolean) =>
+      admin('demo', 'POST', '/api/admin/whatsapp/templates-hsm', {
+        nome: `campanha_${process.pid}_${++phones}`,
+        idioma: 'pt_BR',
+        categoria: 'UTILITY',
+        corpo: 'Olá {{1}}, seu exame {{2}} está pronto.',
+        variaveis: ['pacienteNome', 'procedimento'],
+        procedimentos: [`Campanha ${phones}`],
+      }).then(async (t) =>
+        approve ? (await admin('demo', 'POST', `/api/admin/whatsapp/templates-hsm/${t.body.id}/submeter`)).body : t.body,
+      );
+    const [approved, draft] = await Promise.all([template(true), template(false)]);
+    const [ana, bruno] = [mobile(), mobile()];
+
+    // Act
+    const created = await admin('demo', 'POST', '/api/admin/campanhas', {
+      nome: 'Exames prontos',
+      templateId: approved.id,
+      variaveis: { procedimento: 'hemograma' },
+      destinatarios: [
+        { telefone: ana, nome: 'Ana' },
+        { telefone: bruno, nome: 'Bruno', variaveis: { procedimento: 'raio-x' } },
+      ],
+    });
+    const refused = await admin('demo', 'POST', '/api/admin/campanhas', {
+      nome: 'Rascunho',
+      templateId: draft.id,
+      destinatarios: [{ telefone: mobile(), nome: 'Caio' }],
+    });
+    const done = await campaignWhen('demo', created.body.id, (c) => c.status !== 'EM_ANDAMENTO', 20_000);
+    expect(done).toMatchObject({ status: 'CONCLUIDA', totais: { enviadas: 2 } });
+    const sent = (await recipients('demo', created.body.id, 'ENVIADA')).content as Json[];
+    const bodies = await Promise.all(
+      sent.map(async (r) => (await api.external(app('demo')).get(`/api/external/messages/${r.mensagemId}`)).body),
+    );
+
+    // Assess
+    expect(approved.estado).toBe('APROVADO');
+    expect(created.status).toBe(201);
+    expect(bodies.map((m) => [m.toNumber, m.body, m.contexto])).toEqual([
+      [ana, 'Olá Ana, seu exame hemograma está pronto.', 'CAMPANHA'],
+      [bruno, 'Olá Bruno, seu exame raio-x está pronto.', 'CAMPANHA'],
+    ]);
+    expect(refused).toMatchObject({ status: 400, body: { error: 'validation_error', field: 'templateId' } });
+  });
+
   it('is scheduled with agendarPara (AGENDADA, nothing sent) and canceled before its time', async () => {
     const at = new Date(Date.now() + 3_600_000);
     const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' })
