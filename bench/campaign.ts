@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-campaign-'));
-  const { child, baseUrl } = await startNpmStart(dataDir);
+  const { child, baseUrl, output } = await startNpmStart(dataDir);
   try {
     const sandbox = JSON.parse(await readFile(path.join(dataDir, 'sandbox.json'), 'utf8')) as Sandbox;
     const api = client({ baseUrl, sandbox } as LocalService);
@@ -120,6 +120,9 @@ async function main(): Promise<void> {
         ...checks.map(([what, ok]) => `- ${ok ? 'holds' : 'FAILS'}: ${what}`),
       ].join('\n'),
     );
+  } catch (error) {
+    log(`npm start's output, its end:\n${output().slice(-4000)}`);
+    throw error;
   } finally {
     await killService(child);
     await rm(dataDir, { recursive: true, force: true });

@@ -83,6 +83,8 @@ export interface Config {
   flowBalanceRetrySeconds: number;
   /** How long a campaign worker's hold lasts before another may take the campaign over (CAMPAIGN_HOLD_SECONDS, default 60). */
   campaignHoldSeconds: number;
+  /** How long a campaign worker sends before it lets the campaign go and queues its next slice (CAMPAIGN_SLICE_SECONDS, default 20). */
+  campaignSliceSeconds: number;
   /** Port of the Parameters and Secrets extension on localhost (the layer sets it; 2773 by default). */
   secretsExtensionPort: number;
   /** `service` of every log line (POWERTOOLS_SERVICE_NAME, the variable Powertools reads for the same key). */
@@ -177,6 +179,7 @@ function load() {
     },
     flowBalanceRetrySeconds: positive(env.FLOW_BALANCE_RETRY_SECONDS) ?? 300,
     campaignHoldSeconds: positive(env.CAMPAIGN_HOLD_SECONDS) ?? 60,
+    campaignSliceSeconds: positive(env.CAMPAIGN_SLICE_SECONDS) ?? 20,
     escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',

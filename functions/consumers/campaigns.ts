@@ -21,7 +21,7 @@ needsConfig('campaignsQueueUrl', 'providerSecretPrefix');
 
 let deps: CampaignWorkerDeps | undefined;
 const workerDeps = (): CampaignWorkerDeps => {
-  const { publicBaseUrl, campaignHoldSeconds } = config();
+  const { publicBaseUrl, campaignHoldSeconds, campaignSliceSeconds } = config();
   return (deps ??= {
     campaigns: dynamoCampaignRepository(),
     pace: dynamoPaceRepository(),
@@ -31,6 +31,7 @@ const workerDeps = (): CampaignWorkerDeps => {
     queue: queuePort,
     statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
     holdMs: campaignHoldSeconds * 1000,
+    sliceMs: campaignSliceSeconds * 1000,
   });
 };
 

@@ -212,21 +212,37 @@ const MAX_UNPROCESSED_ROUNDS = 8;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many batch requests are in flight at once: 10,000 items are 400 BatchWriteItems, too slow one after another. */
+const BATCHES_IN_FLIGHT = 8;
+
+/** Runs `each` on every chunk of `size`, at most BATCHES_IN_FLIGHT at once. */
+async function inChunks<T>(all: readonly T[], size: number, each: (chunk: T[]) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const from = next;
+      next += size;
+      await each(all.slice(from, from + size));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, Math.ceil(all.length / size)) }, worker));
+}
+
 /**
- * Every put or delete, 25 to a BatchWriteItem; what DynamoDB leaves unprocessed (throttling) is sent again
- * with a growing, jittered pause. Throws when some are still unprocessed after 8 rounds.
+ * Every put or delete, 25 to a BatchWriteItem (a few at once); what DynamoDB leaves unprocessed (throttling) is sent
+ * again with a growing, jittered pause. Throws when some are still unprocessed after 8 rounds.
  */
 export async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
   const table = tableName();
-  for (let from = 0; from < requests.length; from += BATCH) {
-    let pending: WriteRequest[] = requests.slice(from, from + BATCH);
+  await inChunks(requests, BATCH, async (chunk) => {
+    let pending: WriteRequest[] = chunk;
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error(`BatchWriteItem left ${pending.length} requests unprocessed`);
       if (round > 0) await pause(Math.random() * Math.min(1000, 25 * 2 ** round));
       const out = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
       pending = out.UnprocessedItems?.[table] ?? [];
     }
-  }
+  });
 }
 
 /** BatchGetItem takes at most 100 keys. */
@@ -240,8 +256,8 @@ const GET_BATCH = 100;
 export async function batchGetAll(keys: readonly Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
   const table = tableName();
   const items: Record<string, unknown>[] = [];
-  for (let from = 0; from < keys.length; from += GET_BATCH) {
-    let pending = keys.slice(from, from + GET_BATCH);
+  await inChunks(keys, GET_BATCH, async (chunk) => {
+    let pending = chunk;
     for (let round = 0; pending.length > 0; round++) {
       if (round >= MAX_UNPROCESSED_ROUNDS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
       if (round > 0) await pause(Math.random() * Math.min(1000, 25 * 2 ** round));
@@ -249,6 +265,6 @@ export async function batchGetAll(keys: readonly Record<string, unknown>[]): Pro
       items.push(...(out.Responses?.[table] ?? []));
       pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
     }
-  }
+  });
   return items;
 }

@@ -220,9 +220,11 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
   }
   if (stopping) return stop(deps, campaign, token, stopping, now);
 
-  // The slice is over: queued again, then let go (a worker that takes the message next takes the campaign).
-  await deps.queue.send('campaigns', context satisfies CampaignWork);
+  // The slice is over: let go, then queued again. In this order: a worker may take the queued slice at once, and
+  // must find the campaign free (queued first, it found it held, dropped the message, and the campaign waited a whole
+  // hold for the schedule). Dying between the two leaves it free, on the schedule's index from the hold's end.
   await deps.campaigns.release(campaign, token, new Date(now().getTime() + holdMs), cursor);
+  await deps.queue.send('campaigns', context satisfies CampaignWork);
   return 'continua';
 }
 

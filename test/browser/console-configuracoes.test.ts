@@ -408,14 +408,28 @@ describe('Configurações: webhooks, integrations, users, the appointment flow',
     expect(users.find((u) => u.email === email)).toMatchObject({ nome: 'Recepção', role: 'admin', aplicacaoId: outra().id });
   });
 
-  it('saves the appointment flow settings (minutes on the page, seconds in the API)', async () => {
+  it('saves the appointment flow settings (minutes on the page, seconds in the API) and the send window', async () => {
     const page = await browser.loggedIn(service, 'outra');
     await openSection(page, 'Fluxo de agendamentos');
     await page.getByLabel('Lembrete antes da data limite (minutos)').fill('90');
     await page.getByLabel('Palavras que confirmam').fill('sim\nconfirmo\n1');
+    // A window that ends before it starts: the API's message at its field, nothing saved.
+    await page.getByLabel('Envios a partir de').fill('21:00');
+    await page.getByLabel('Envios até').fill('07:30');
+    await page.getByRole('button', { name: 'Salvar fluxo' }).click();
+    await expect.poll(() => page.getByLabel('Envios até').getAttribute('aria-invalid')).toBe('true');
+    const before = (await asOutra('GET', '/api/admin/whatsapp/fluxo-agendamentos')).body;
+    await page.getByLabel('Envios a partir de').fill('07:30');
+    await page.getByLabel('Envios até').fill('21:00');
     await page.getByRole('button', { name: 'Salvar fluxo' }).click();
     await page.getByRole('status').filter({ hasText: 'Fluxo salvo.' }).waitFor();
     const flow = (await asOutra('GET', '/api/admin/whatsapp/fluxo-agendamentos')).body;
-    expect(flow).toMatchObject({ lembreteAntesSegundos: 5400, palavrasConfirmar: ['sim', 'confirmo', '1'] });
+    expect(before.lembreteAntesSegundos).not.toBe(5400);
+    expect(flow).toMatchObject({
+      lembreteAntesSegundos: 5400,
+      palavrasConfirmar: ['sim', 'confirmo', '1'],
+      horarioEnvioInicio: '07:30',
+      horarioEnvioFim: '21:00',
+    });
   });
 });

@@ -12,6 +12,8 @@ import { addAmounts, subtractAmounts } from '#shared/domain/money';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { bearer, client, useLocalService, type Json, type Reply } from '../support/local-service.ts';
 
+// One-second slices: every campaign longer than a second is handed from slice to slice through the queue.
+process.env.CAMPAIGN_SLICE_SECONDS = '1';
 const service = useLocalService();
 const api = client(service);
 

@@ -38,7 +38,10 @@ async function waitGone(pids: number[]): Promise<void> {
   while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-export async function startNpmStart(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startNpmStart(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = await freePort();
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
@@ -67,7 +70,7 @@ export async function startNpmStart(dataDir: string, env: Record<string, string>
     if (Date.now() > deadline) throw new Error(`npm start did not come up: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
 }
 
 /** SIGKILL to the service's processes, then DynamoDB Local stopped cleanly; resolves once they are all gone. */

@@ -1,5 +1,6 @@
 // Fluxo de agendamentos: how long before the deadline the reminder goes out and how long to wait for a
-// reply (the API keeps seconds; the form shows minutes), and the words that confirm, cancel or opt out.
+// reply (the API keeps seconds; the form shows minutes), the words that confirm, cancel or opt out, and the send
+// window (the quiet hours) outside which reminders and campaigns wait.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
@@ -23,6 +24,8 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
   const [confirmar, setConfirmar] = useState(s.palavrasConfirmar.join('\n'));
   const [cancelar, setCancelar] = useState(s.palavrasCancelar.join('\n'));
   const [optOut, setOptOut] = useState(s.palavrasOptOut.join('\n'));
+  const [inicio, setInicio] = useState(s.horarioEnvioInicio);
+  const [fim, setFim] = useState(s.horarioEnvioFim);
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -45,6 +48,8 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         palavrasConfirmar: lines(confirmar),
         palavrasCancelar: lines(cancelar),
         palavrasOptOut: lines(optOut),
+        horarioEnvioInicio: inicio.trim(),
+        horarioEnvioFim: fim.trim(),
       },
     });
     setBusy(false);
@@ -61,7 +66,15 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
       </p>
       <FormError
         refusal={refusal}
-        fields={['lembreteAntesSegundos', 'semRespostaSegundos', 'palavrasConfirmar', 'palavrasCancelar', 'palavrasOptOut']}
+        fields={[
+          'lembreteAntesSegundos',
+          'semRespostaSegundos',
+          'palavrasConfirmar',
+          'palavrasCancelar',
+          'palavrasOptOut',
+          'horarioEnvioInicio',
+          'horarioEnvioFim',
+        ]}
       />
       <Field
         label="Lembrete antes da data limite (minutos)"
@@ -85,6 +98,30 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         error={errorAt(refusal, 'semRespostaSegundos')}
         onInput={(e) => setSemResposta(e.currentTarget.value)}
       />
+      <fieldset class="group">
+        <legend>Horário de envio (America/Sao_Paulo)</legend>
+        <p class="hint">Fora dele, lembretes e campanhas esperam e saem sozinhos quando o horário abre. Envios pela API não esperam.</p>
+        <Field
+          label="Envios a partir de"
+          inputMode="numeric"
+          placeholder="08:00"
+          maxLength={5}
+          value={inicio}
+          hint="HH:MM, de 00:00 a 23:59."
+          error={errorAt(refusal, 'horarioEnvioInicio')}
+          onInput={(e) => setInicio(e.currentTarget.value)}
+        />
+        <Field
+          label="Envios até"
+          inputMode="numeric"
+          placeholder="20:00"
+          maxLength={5}
+          value={fim}
+          hint="HH:MM, depois do início; 24:00 para o fim do dia."
+          error={errorAt(refusal, 'horarioEnvioFim')}
+          onInput={(e) => setFim(e.currentTarget.value)}
+        />
+      </fieldset>
       <TextArea
         label="Palavras que confirmam"
         hint="Uma por linha (até 30)."
