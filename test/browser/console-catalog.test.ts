@@ -191,6 +191,17 @@ describe('Aplicações (demo, the platform admin)', () => {
     expect(cents(after)).toBe(cents(saldo.body.saldo) + 123456n);
     await expect.poll(() => page.getByTestId('saldo-aplicacao').textContent()).toBe(money(after));
 
+    // The campaigns' pace: 80 until set; a value out of range named at its field, nothing saved; then saved.
+    const id = new URL(page.url()).pathname.split('/').pop();
+    expect(await page.getByLabel('Mensagens por segundo').inputValue()).toBe('80');
+    await page.getByLabel('Mensagens por segundo').fill('5000');
+    await page.getByRole('button', { name: 'Salvar ritmo' }).click();
+    await expect.poll(() => page.getByLabel('Mensagens por segundo').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Mensagens por segundo').fill('40');
+    await page.getByRole('button', { name: 'Salvar ritmo' }).click();
+    await page.getByText('Ritmo de 40 mensagens por segundo salvo.').waitFor();
+    expect((await api.admin('GET', `/api/admin/aplicacoes/${id}`)).body.mensagensPorSegundo).toBe(40);
+
     // Deactivating says what it does first; then the API refuses the application's key.
     await page.getByRole('button', { name: 'Desativar aplicação' }).click();
     const dialog = page.getByRole('dialog', { name: `Desativar a aplicação ${nome}?` });
@@ -202,7 +213,6 @@ describe('Aplicações (demo, the platform admin)', () => {
     await page.getByRole('button', { name: 'Ativar aplicação', exact: true }).waitFor();
     await page.getByText(`Aplicação ${nome} desativada.`).waitFor();
     expect((await api.external(key).get('/api/external/financeiro/saldo')).status).toBe(401);
-    const id = new URL(page.url()).pathname.split('/').pop();
     expect((await api.admin('GET', `/api/admin/aplicacoes/${id}`)).body).toMatchObject({ nome, slug, ativo: false });
   });
 

@@ -1,5 +1,5 @@
 // One application: its data and balance, activating or deactivating it (with what deactivating does,
-// before it is done), adding credit in reais, and refunding a debit of its statement once.
+// before it is done), its campaigns' pace, adding credit in reais, and refunding a debit of its statement once.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
@@ -50,6 +50,7 @@ export function DetalheAplicacao(props: { id: number }): JSX.Element {
             </article>
           </div>
           <Situacao app={a} onChanged={app.reload} />
+          <Ritmo app={a} onChanged={app.reload} />
           <Credito app={a} onChanged={app.reload} />
           <Estorno app={a} onChanged={app.reload} />
         </>
@@ -123,6 +124,66 @@ function Situacao(props: { app: Application; onChanged: () => void }): JSX.Eleme
           <p>O saldo e os dados são mantidos, e a aplicação pode ser ativada de novo.</p>
         </ConfirmDialog>
       )}
+    </section>
+  );
+}
+
+function Ritmo(props: { app: Application; onChanged: () => void }): JSX.Element {
+  const [ritmo, setRitmo] = useState(String(props.app.mensagensPorSegundo));
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setDone(undefined);
+    const mensagensPorSegundo = Number(ritmo.trim());
+    if (!/^\d+$/.test(ritmo.trim()) || mensagensPorSegundo < 1 || mensagensPorSegundo > 1000) {
+      setRefusal({ field: 'mensagensPorSegundo', message: 'Digite um número inteiro de 1 a 1000.' });
+      return;
+    }
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      const { data, error, response } = await api.PUT('/api/admin/aplicacoes/{id}/ritmo', {
+        params: { path: { id: props.app.id } },
+        body: { mensagensPorSegundo },
+      });
+      if (data) {
+        setDone(`Ritmo de ${data.mensagensPorSegundo} mensagens por segundo salvo.`);
+        props.onChanged();
+      } else setRefusal(problem(error, response.status));
+    } catch {
+      setRefusal(problem(undefined));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="panel" aria-labelledby="ritmo-title">
+      <h2 id="ritmo-title">Ritmo das campanhas</h2>
+      <p class="muted">
+        Quantas mensagens de campanha a aplicação inicia por segundo, somando todos os envios em andamento: o limite do número dela no
+        provedor (80 por padrão no WhatsApp). Envios pela API não entram nesse ritmo.
+      </p>
+      {done && <Alert kind="info">{done}</Alert>}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <FormError refusal={refusal} fields={['mensagensPorSegundo']} />
+        <Field
+          label="Mensagens por segundo"
+          inputMode="numeric"
+          autocomplete="off"
+          hint="De 1 a 1000."
+          value={ritmo}
+          onInput={(e) => setRitmo(e.currentTarget.value)}
+          error={errorAt(refusal, 'mensagensPorSegundo')}
+          required
+        />
+        <button type="submit" disabled={busy}>
+          Salvar ritmo
+        </button>
+      </form>
     </section>
   );
 }
