@@ -352,7 +352,7 @@ describe('tenancy', () => {
 });
 
 describe('the pace', () => {
-  it('is set per application by the platform admin only, and a campaign at 2 per second takes its time', async () => {
+  it('is set per application by the platform admin only; a campaign at 2 per second takes its time and holds no other application’s behind it', async () => {
     const clinic = await api.newApplication('link', '10.00');
     const pace = (key: AppKey, body: unknown, id = clinic.id) => admin(key, 'PUT', `/api/admin/aplicacoes/${id}/ritmo`, body);
     const refused = await Promise.all([
@@ -371,19 +371,29 @@ describe('the pace', () => {
     expect(set).toMatchObject({ status: 200, body: { id: clinic.id, mensagensPorSegundo: 2 } });
     expect((await admin('outra', 'GET', `/api/admin/aplicacoes/${app('outra').id}`)).body.mensagensPorSegundo).toBe(80);
 
-    // Six recipients at two per second need three distinct seconds: at least two seconds from start to end.
+    // Ten recipients at two per second need five distinct seconds: at least four seconds from start to end. Meanwhile
+    // another application's short campaign, created after it, is not held behind it.
     const token = await api.adminOf(clinic.id);
     const allDay = { horarioEnvioInicio: '00:00', horarioEnvioFim: '24:00' };
     expect((await api.call('PUT', '/api/admin/whatsapp/fluxo-agendamentos', bearer(token), allDay)).status).toBe(200);
     const created = await api.call('POST', '/api/admin/campanhas', bearer(token), {
       nome: 'Devagar',
       mensagem: 'Aviso.',
-      destinatarios: Array.from({ length: 6 }, () => ({ telefone: mobile() })),
+      destinatarios: Array.from({ length: 10 }, () => ({ telefone: mobile() })),
     });
     expect(created.status).toBe(201);
+    const other = await admin('demo', 'POST', '/api/admin/campanhas', {
+      nome: 'Curta',
+      mensagem: 'Aviso.',
+      destinatarios: [{ telefone: mobile() }, { telefone: mobile() }],
+    });
+    await campaignWhen('demo', other.body.id, (c) => c.status === 'CONCLUIDA');
+    const slowMeanwhile = (await api.call('GET', `/api/admin/campanhas/${created.body.id}`, bearer(token))).body;
     const done = await campaignWhen('demo', created.body.id, (c) => c.status === 'CONCLUIDA', 30_000, token);
-    expect(done.totais).toMatchObject({ enviadas: 6, pendentes: 0 });
-    expect(Date.parse(done.concluidaEm) - Date.parse(done.iniciadaEm)).toBeGreaterThanOrEqual(2000);
+
+    expect(slowMeanwhile.status).toBe('EM_ANDAMENTO');
+    expect(done.totais).toMatchObject({ enviadas: 10, pendentes: 0 });
+    expect(Date.parse(done.concluidaEm) - Date.parse(done.iniciadaEm)).toBeGreaterThanOrEqual(4000);
   });
 
   it('never grants one second more than its rate, however many workers ask at once', async () => {
