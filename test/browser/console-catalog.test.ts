@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 import { expectAccessible, openArea, useBrowser } from '../support/browser.ts';
 
-const service = useLocalService({ console: true, schedules: true });
+// Reviews take 5 s: long enough for the page to show a template in review on a loaded machine (2 s, the default, was not once).
+const service = useLocalService({ console: true, schedules: true, simulators: { reviewDelayMs: 5_000 } });
 const browser = useBrowser();
 const api = client(service);
 const TEMPLATES = '/api/admin/whatsapp/templates-hsm';
