@@ -38,11 +38,11 @@ import { shownTime } from '#shared/domain/time';
 import {
   activeBody,
   CLIENT_ID,
-  paceBody,
   creditBody,
   newApplicationBody,
   numbersBody,
   oauthClientBody,
+  paceBody,
   providerChangeBody,
 } from './requests.ts';
 import type { application, adminContract } from './contract.ts';
