@@ -209,15 +209,18 @@ describe('a batch', () => {
   });
 
   it.each([
-    ['one day out of the window', [day(20), day(90)], morning, 'datas.1'],
-    ['yesterday', [day(-1), day(20)], morning, 'datas.0'],
-    ['a malformed day', [day(20), '2026-1-1'], morning, 'datas.1'],
-    ['a repeated day', [day(20), day(21), day(20)], morning, 'datas.2'],
-    ['no day', [], morning, 'datas'],
-    ['more than 90 days', Array.from({ length: 91 }, (_, i) => day(i)), morning, 'datas'],
-    ['a period overlapping one day`s reservation', [day(20), day(21)], [{ inicio: '09:00', fim: '10:00' }], 'periodos.0'],
-    ['overlapping periods', [day(20)], [...morning, { inicio: '07:00', fim: '08:30' }], 'periodos.1'],
-  ])('writes none of the days with %s (400 naming the field)', async (_what, datas, periodos, field) => {
+    ['one day out of the window', () => [day(20), day(90)], morning, 'datas.1'],
+    ['yesterday', () => [day(-1), day(20)], morning, 'datas.0'],
+    ['a malformed day', () => [day(20), '2026-1-1'], morning, 'datas.1'],
+    ['a repeated day', () => [day(20), day(21), day(20)], morning, 'datas.2'],
+    ['no day', () => [], morning, 'datas'],
+    ['more than 90 days', () => Array.from({ length: 91 }, (_, i) => day(i)), morning, 'datas'],
+    ['a period overlapping one day`s reservation', () => [day(20), day(21)], [{ inicio: '09:00', fim: '10:00' }], 'periodos.0'],
+    ['overlapping periods', () => [day(20)], [...morning, { inicio: '07:00', fim: '08:30' }], 'periodos.1'],
+  ])('writes none of the days with %s (400 naming the field)', async (_what, days, periodos, field) => {
+    // The days are made when the test runs, not when the table is read: a run that crosses midnight in São Paulo
+    // would otherwise ask for yesterday's window.
+    const datas = days();
     const p = await newPhysician();
     await p.reserve(day(21), '09:30', '11:00');
     const reply = await p.batch({ datas, periodos });
