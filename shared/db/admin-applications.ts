@@ -43,8 +43,8 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
     setActive: (id, ativo, agora) => setApplicationActive(id, ativo, agora),
 
     async setPace(id, mensagensPorSegundo, agora) {
-      try {
-        await db().send(
+      const set = await conditional(() =>
+        db().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.application(id),
@@ -52,11 +52,9 @@ export function dynamoAdminApplicationRepository(): AdminApplicationRepository {
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':rate': mensagensPorSegundo, ':agora': agora },
           }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) throw notFound('application');
-        throw error;
-      }
+        ),
+      );
+      if (!set) throw notFound('application');
     },
 
     async setPrestadorActive(aplicacaoId, prestadorId, ativo, agora) {
