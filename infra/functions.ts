@@ -56,18 +56,12 @@ const byName = <K extends string, T>(names: readonly K[], value: (name: K) => T)
 
 /** CPU scales with memory: the logins' scrypt takes ~90 ms on a full vCPU and ~3x that at 512 MB. */
 const groupMemory: Partial<Record<Group, number>> = { token: 1024 };
-/**
- * Groups whose longest operation is not a send. A campaign's creation writes one item per recipient, up to 10,000
- * (400 BatchWriteItems, 8 in flight: about a second on DynamoDB, several on DynamoDB Local): just under API Gateway's
- * 29 s.
- */
-const groupTimeout: Partial<Record<Group, number>> = { 'admin-campaigns': 28 };
 
 export const groupFunctions: Record<Group, LambdaEntry> = byName(groups, (group) => ({
   id: `Group-${group}`,
   entry: `functions/${group}/handler.ts`,
   memorySize: groupMemory[group],
-  timeoutSeconds: groupTimeout[group] ?? GROUP_TIMEOUT_SECONDS,
+  timeoutSeconds: GROUP_TIMEOUT_SECONDS,
 }));
 
 export const authorizerFunctions: Record<AuthorizedScheme, LambdaEntry> = byName(authorizedSchemes, (scheme) => ({

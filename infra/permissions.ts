@@ -178,7 +178,7 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     sendsTo: ['appointmentFlow', 'outboundWebhooks'],
     readsProviderSecrets: sends,
   }),
-  // Campaigns: the recipients written in batches with the campaign; a campaign started at once is queued for its worker.
+  // Campaigns: the recipients staged in a few blocks (batches) with the campaign, which is queued for its worker.
   'admin-campaigns': needs({
     table: table(readMany, [...write, 'BatchWriteItem'], { gsi1: true }),
     sendsTo: ['campaigns'],

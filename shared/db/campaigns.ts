@@ -1,11 +1,12 @@
-// DynamoDB campaigns (#36; docs/data-model.md, patterns 46-46e): the campaign item (its status, its worker's hold
-// and its turn with the schedule on gsi1), one item per recipient (listed by status on gsi1), the counters in 4
-// shards (recipients by line, status callbacks by message id), and the pace's one counter per second.
+// DynamoDB campaigns (#36; docs/data-model.md, patterns 46-46f): the campaign item (its status, its worker's hold
+// and its turn with the schedule on gsi1), its recipients staged in blocks by the creation, one item per recipient
+// once a worker expanded them (listed by status on gsi1), the counters in 4 shards (recipients by line, status
+// callbacks by message id), and the pace's one counter per second.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll, conditional, db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
-import { fieldsOf, nullable, number, oneOf, string, stringMap, type Item } from '#shared/db/item';
+import { fieldsOf, listOf, map, nullable, number, oneOf, string, stringMap, type Fields, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount } from '#shared/db/numbers';
 import { COUNTER_SHARDS, counterAttribute, counters, counterWrite } from '#shared/db/campaign-counters';
@@ -58,8 +59,7 @@ const campaignItem = (c: Campaign): Item => ({
     : {}),
 });
 
-const toRecipient = (item: Item): Recipient => {
-  const f = fieldsOf(item);
+const recipientFields = (f: Fields): Recipient => {
   return {
     campanhaId: f.read('campanhaId', number),
     linha: f.read('linha', number),
@@ -73,12 +73,37 @@ const toRecipient = (item: Item): Recipient => {
   };
 };
 
+const toRecipient = (item: Item): Recipient => recipientFields(fieldsOf(item));
+
 const recipientItem = (aplicacaoId: number, r: Recipient): Item => ({
   ...keys.recipient(aplicacaoId, r.campanhaId, r.linha),
   ...keys.recipientListing(aplicacaoId, r.campanhaId, r.status, r.linha),
   tipo: 'CDEST',
   ...r,
 });
+
+/** A staged block's recipients: its transaction's 100 writes are 99 recipients and the block's removal. */
+const BLOCK_RECIPIENTS = 99;
+/** And under DynamoDB's 400 KB an item: a recipient has at most 50 variables of 1,000 characters. */
+const BLOCK_BYTES = 300_000;
+
+/** The recipients in blocks of at most BLOCK_RECIPIENTS and about BLOCK_BYTES, in list order. */
+function stagedBlocks(recipients: readonly Recipient[]): Recipient[][] {
+  const blocks: Recipient[][] = [];
+  let bytes = 0;
+  for (const r of recipients) {
+    const size = Buffer.byteLength(JSON.stringify(r));
+    const last = blocks.at(-1);
+    if (last && last.length < BLOCK_RECIPIENTS && bytes + size <= BLOCK_BYTES) {
+      last.push(r);
+      bytes += size;
+    } else {
+      blocks.push([r]);
+      bytes = size;
+    }
+  }
+  return blocks;
+}
 
 const emptyCounts = (): CampaignCounts => ({ enviadas: 0, entregues: 0, lidas: 0, falhas: 0, ignoradas: 0, custoTotal: '0.00' });
 
@@ -133,8 +158,14 @@ export function dynamoCampaignRepository(): CampaignRepository {
     newId: () => nextId(),
 
     async create(campaign, recipients) {
-      // The recipients first, 25 a request; the campaign last.
-      await batchWriteAll(recipients.map((r) => ({ PutRequest: { Item: recipientItem(campaign.aplicacaoId, r) } })));
+      // The recipients in a few staged blocks, the campaign last: the request writes tens of items, not thousands
+      // (a worker expands the blocks before sending, expandNext).
+      const blocks = stagedBlocks(recipients);
+      await batchWriteAll(
+        blocks.map((block, i) => ({
+          PutRequest: { Item: { ...keys.recipientBlock(campaign.aplicacaoId, campaign.id, i), tipo: 'CLOTE', destinatarios: block } },
+        })),
+      );
       const ignored = new Map<number, number>();
       for (const r of recipients) if (r.status === 'IGNORADA') ignored.set(shardOf(r.linha), (ignored.get(shardOf(r.linha)) ?? 0) + 1);
       const outcome = await commitWrites([
@@ -142,6 +173,31 @@ export function dynamoCampaignRepository(): CampaignRepository {
         ...[...ignored].map(([shard, n]) => counterWrite(campaign.aplicacaoId, campaign.id, shard, { ignoradas: n })),
       ]);
       if (!outcome.committed) throw outcome.error;
+    },
+
+    async expandNext(aplicacaoId, id) {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: (({ pk, skPrefix }) => ({ ':pk': pk, ':prefix': skPrefix }))(keys.recipientBlocks(aplicacaoId, id)),
+          ConsistentRead: true,
+          Limit: 1,
+        }),
+      );
+      const block = out.Items?.[0];
+      if (!block) return false;
+      const f = fieldsOf(block);
+      const items = f.read('destinatarios', listOf(map(recipientFields)));
+      // Its recipients and the block's removal in one transaction: a block is expanded once, and a worker that lost
+      // the race (the block gone) writes nothing, so no recipient already sent is ever written back PENDENTE.
+      await commitWrites([
+        ...items.map((r) => conditionalWrite({ Put: { Item: recipientItem(aplicacaoId, r) } })),
+        conditionalWrite({
+          Delete: { Key: { pk: f.read('pk', string), sk: f.read('sk', string) }, ConditionExpression: 'attribute_exists(pk)' },
+        }),
+      ]);
+      return true;
     },
 
     async get(aplicacaoId, id) {

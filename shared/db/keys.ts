@@ -379,7 +379,7 @@ export const revocations = at('45a', () => ({ pk: 'CRL#agent', skPrefix: 'REVOGA
 export const crlNumber = at('45b', () => ({ pk: 'CRL#agent', sk: 'NUMERO' }));
 export const crlPublished = at('45c', () => ({ pk: 'CRL#agent', sk: 'PUBLICADO' }));
 
-// 46-46e: campaigns (#36)
+// 46-46f: campaigns (#36)
 const line = (linha: number) => String(linha).padStart(8, '0');
 export const campaign = at('46', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `CAMP#${pad(id)}` }));
 export const campaigns = at('46', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'CAMP#' }));
@@ -409,6 +409,15 @@ export const recipientsInStatus = at('46c', (aplicacaoId: number, campanhaId: nu
 export const campaignCounter = at('46d', (aplicacaoId: number, campanhaId: number, shard: number) => ({
   pk: `APP#${aplicacaoId}`,
   sk: `CCONT#${pad(campanhaId)}#${shard}`,
+}));
+/** A block of a campaign's recipients as the request gave them, until a worker expands it into recipient items. */
+export const recipientBlock = at('46f', (aplicacaoId: number, campanhaId: number, bloco: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CLOTE#${pad(campanhaId)}#${line(bloco)}`,
+}));
+export const recipientBlocks = at('46f', (aplicacaoId: number, campanhaId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  skPrefix: `CLOTE#${pad(campanhaId)}#`,
 }));
 /** The sends an application started in one second (its pace), across every worker. */
 export const paceSecond = at('46e', (aplicacaoId: number, second: number) => ({ pk: `APP#${aplicacaoId}`, sk: `RITMO#${second}` }));

@@ -1,4 +1,5 @@
-// A campaign's work (#36), one slice at a time: a worker takes the campaign (one holder at a time, until its hold
+// A campaign's work (#36), one slice at a time: a worker first expands the recipients the creation staged in
+// blocks (each block once, in one transaction), then takes the campaign (one holder at a time, until its hold
 // runs out), sends to its PENDENTE recipients in list order at the application's pace, and lets it go after
 // `sliceMs`, queuing the next slice; the every-minute schedule (shared/operations/campaigns.ts, `turn`) starts what
 // is due and takes over from a worker that died. Each recipient is one ordinary send whose commit also moves the
@@ -49,6 +50,7 @@ export interface CampaignWork {
 }
 
 type SliceOutcome =
+  | 'expandindo' // its staged recipients are still being expanded: queued again
   | 'nao_tomada' // another worker holds it, or it is not EM_ANDAMENTO
   | 'fora_da_janela' // outside the send window: the schedule takes it up when it opens
   | 'continua' // the slice ended with recipients left: queued again
@@ -106,7 +108,16 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
   const now = deps.now ?? systemClock;
   const token = randomUUID();
   const started = now();
+  const sliceEnd = started.getTime() + (deps.sliceMs ?? SLICE_MS);
   const holdMs = deps.holdMs ?? HOLD_MS;
+  // The recipients the request staged are expanded first, whatever the campaign's status (its listing fills), by
+  // whichever worker comes: each block once.
+  while (await deps.campaigns.expandNext(work.aplicacaoId, work.campanhaId)) {
+    if (now().getTime() >= sliceEnd) {
+      await deps.queue.send('campaigns', work);
+      return 'expandindo';
+    }
+  }
   const campaign = await deps.campaigns.take(work.aplicacaoId, work.campanhaId, token, started, new Date(started.getTime() + holdMs));
   if (!campaign) return 'nao_tomada';
   let cursor = campaign.cursor;
@@ -129,7 +140,6 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
   const rate = paceOf(app);
   const concurrency = deps.concurrency ?? Math.min(rate, 16);
   const pace = pacer(deps, campaign.aplicacaoId, rate, concurrency);
-  const sliceEnd = started.getTime() + (deps.sliceMs ?? SLICE_MS);
   let stopping: PauseReason | undefined;
 
   /**

@@ -94,7 +94,7 @@ export async function planCampaign(
   };
 }
 
-/** Creates the campaign: AGENDADA at `agendarPara`, else EM_ANDAMENTO and queued for its first slice at once. */
+/** Creates the campaign: AGENDADA at `agendarPara`, else EM_ANDAMENTO; queued for a worker at once either way. */
 export async function createCampaign(
   deps: CampaignDeps,
   aplicacaoId: number,
@@ -129,8 +129,9 @@ export async function createCampaign(
     plan.recipients.map((r) => ({ ...r, campanhaId: id })),
   );
   log.info('campaign created', { aplicacaoId, campanhaId: id, status: campaign.status, ...plan.totais });
-  // Not queued, it is started by the schedule within a minute (its turn is now).
-  if (!scheduled) await queueSlice(deps.queue, campaign);
+  // Queued scheduled or not: a worker expands its staged recipients first, then sends if it is EM_ANDAMENTO (a
+  // scheduled one is started by the schedule at its time).
+  await queueSlice(deps.queue, campaign);
   return { campaign, plan };
 }
 

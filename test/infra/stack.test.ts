@@ -481,8 +481,7 @@ describe('PlatformStack', () => {
       const timeoutOf = (entry: LambdaEntry) => resources[fnId(entry)]!.Properties.Timeout as number;
       const budgetMs = sendBudget.debitMs + sendBudget.providerMs + sendBudget.settleMs;
       for (const group of groups) {
-        // Every group has the send's timeout; admin-campaigns more (a campaign's creation writes up to 10,000 items).
-        expect(timeoutOf(groupFunctions[group]), group).toBe(group === 'admin-campaigns' ? 28 : sendTimeoutSeconds);
+        expect(timeoutOf(groupFunctions[group]), group).toBe(sendTimeoutSeconds);
         expect(budgetMs, group).toBeLessThan(timeoutOf(groupFunctions[group]) * 1000);
       }
       // The flow's and the patient codes' consumers send once per message of their batch of 10.

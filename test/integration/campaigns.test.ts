@@ -348,6 +348,8 @@ describe('tenancy', () => {
     expect(moved.status).toBe(404);
     expect(list.status).toBe(404);
     expect((await admin('demo', 'GET', `/api/admin/campanhas/${created.body.id}`)).body.status).toBe('AGENDADA');
+    // Its recipients are listed before it starts (a worker expanded what the creation staged).
+    await expect.poll(async () => (await recipients('demo', created.body.id)).content).toHaveLength(1);
   });
 });
 

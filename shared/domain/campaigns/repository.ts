@@ -1,4 +1,4 @@
-// Persistence of campaigns (shared/db/campaigns.ts; docs/data-model.md, patterns 46-46d).
+// Persistence of campaigns (shared/db/campaigns.ts; docs/data-model.md, patterns 46-46f).
 import type { Campaign, CampaignCounts, CampaignStatus, PauseReason, Recipient, RecipientStatus } from '#shared/domain/campaigns/records';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
@@ -9,8 +9,16 @@ export interface CampaignWithCounts {
 
 export interface CampaignRepository {
   newId(): Promise<number>;
-  /** The recipients, then the campaign (it exists for readers and the scheduler once every recipient does). */
+  /**
+   * The recipients staged in a few blocks, then the campaign (it exists for readers and the scheduler once every
+   * block does). Its recipients are listed and sent once a worker expanded the blocks (expandNext).
+   */
   create(campaign: Campaign, recipients: readonly Recipient[]): Promise<void>;
+  /**
+   * Expands the campaign's next staged block into recipient items, PENDENTE or IGNORADA as planned (the block goes
+   * in the same transaction, so each is expanded once however many workers try); false when none is left.
+   */
+  expandNext(aplicacaoId: number, id: number): Promise<boolean>;
   get(aplicacaoId: number, id: number): Promise<CampaignWithCounts | undefined>;
   /** Every campaign of the application, newest first (a tenant has few). */
   list(aplicacaoId: number): Promise<Campaign[]>;
