@@ -215,18 +215,22 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How many batch requests are in flight at once: 10,000 items are 400 BatchWriteItems, too slow one after another. */
 const BATCHES_IN_FLIGHT = 8;
 
-/** Runs `each` on every chunk of `size`, at most BATCHES_IN_FLIGHT at once. */
-async function inChunks<T>(all: readonly T[], size: number, each: (chunk: T[]) => Promise<void>): Promise<void> {
+/** Runs `each` on every element, at most `inFlight` at once. */
+export async function inParallel<T>(all: readonly T[], inFlight: number, each: (element: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < all.length) {
-      const from = next;
-      next += size;
-      await each(all.slice(from, from + size));
-    }
+    while (next < all.length) await each(all[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, Math.ceil(all.length / size)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(inFlight, all.length) }, worker));
 }
+
+/** Runs `each` on every chunk of `size`, at most BATCHES_IN_FLIGHT at once. */
+const inChunks = <T>(all: readonly T[], size: number, each: (chunk: T[]) => Promise<void>): Promise<void> =>
+  inParallel(
+    Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size)),
+    BATCHES_IN_FLIGHT,
+    each,
+  );
 
 /**
  * Every put or delete, 25 to a BatchWriteItem (a few at once); what DynamoDB leaves unprocessed (throttling) is sent
