@@ -3,7 +3,7 @@
 // once a worker expanded them (listed by status on gsi1), the counters in 4 shards (recipients by line, status
 // callbacks by message id), and the pace's one counter per second.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll, conditional, db, inParallel, isConditionFailure, queryAll, tableName } from '#shared/db/client';
 import { nextId } from '#shared/db/ids';
 import { fieldsOf, listOf, map, nullable, number, oneOf, string, stringMap, type Fields, type Item } from '#shared/db/item';
@@ -82,10 +82,10 @@ const recipientItem = (aplicacaoId: number, r: Recipient): Item => ({
   ...r,
 });
 
-/** A staged block's recipients. */
+/** A staged block's recipients: its transaction's 100 writes are 99 recipients and the block's removal. */
 const BLOCK_RECIPIENTS = 99;
-/** Its puts in flight at once as a worker expands it. */
-const EXPANSION_IN_FLIGHT = 16;
+/** Blocks a worker expands at once. */
+const BLOCKS_IN_FLIGHT = 8;
 /** And under DynamoDB's 400 KB an item: a recipient has at most 50 variables of 1,000 characters. */
 const BLOCK_BYTES = 300_000;
 
@@ -184,27 +184,24 @@ export function dynamoCampaignRepository(): CampaignRepository {
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           ExpressionAttributeValues: (({ pk, skPrefix }) => ({ ':pk': pk, ':prefix': skPrefix }))(keys.recipientBlocks(aplicacaoId, id)),
           ConsistentRead: true,
-          Limit: 1,
+          Limit: BLOCKS_IN_FLIGHT,
         }),
       );
-      const block = out.Items?.[0];
-      if (!block) return false;
-      const f = fieldsOf(block);
-      // Each recipient put only if absent: a worker that expands a block another already did (or began: it died)
-      // writes only what is missing, and never writes back a recipient already moved. Then the block goes.
-      await inParallel(f.read('destinatarios', listOf(map(recipientFields))), EXPANSION_IN_FLIGHT, async (r) => {
-        await conditional(() =>
-          db().send(
-            new PutCommand({
-              TableName: tableName(),
-              Item: recipientItem(aplicacaoId, r),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            }),
-          ),
-        );
+      const blocks = out.Items ?? [];
+      // Each block's recipients and its removal in one transaction: a block is expanded once, and a worker that lost
+      // the race (the block gone) writes nothing, so no recipient already sent is ever written back PENDENTE.
+      await inParallel(blocks, BLOCKS_IN_FLIGHT, async (block) => {
+        const f = fieldsOf(block);
+        await commitWrites([
+          ...f
+            .read('destinatarios', listOf(map(recipientFields)))
+            .map((r) => conditionalWrite({ Put: { Item: recipientItem(aplicacaoId, r) } })),
+          conditionalWrite({
+            Delete: { Key: { pk: f.read('pk', string), sk: f.read('sk', string) }, ConditionExpression: 'attribute_exists(pk)' },
+          }),
+        ]);
       });
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: f.read('pk', string), sk: f.read('sk', string) } }));
-      return true;
+      return blocks.length > 0;
     },
 
     async get(aplicacaoId, id) {

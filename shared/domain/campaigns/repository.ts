@@ -15,9 +15,9 @@ export interface CampaignRepository {
    */
   create(campaign: Campaign, recipients: readonly Recipient[]): Promise<void>;
   /**
-   * Expands the campaign's next staged block into recipient items, PENDENTE or IGNORADA as planned, each put only if
-   * absent (so however many workers expand it, and after one that died, each is written once and never written
-   * back), then removes the block; false when none is left.
+   * Expands the campaign's next staged blocks into recipient items, PENDENTE or IGNORADA as planned (each block goes
+   * in the same transaction as its recipients, so each is expanded once however many workers try); false when none
+   * was left.
    */
   expandNext(aplicacaoId: number, id: number): Promise<boolean>;
   get(aplicacaoId: number, id: number): Promise<CampaignWithCounts | undefined>;
