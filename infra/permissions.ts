@@ -155,8 +155,10 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   }),
   'patient-app': needs({ table: table(read, ['PutItem', 'DeleteItem']) }),
   // Resending a stored webhook delivery queues its attempt; a webhook's signing key is kept (written, never read) here.
+  // The day view reads its provider's day board (a counted Query, then the page's appointments in one BatchGet); an
+  // execution recorded by hand is /execucao's move, whose event is queued.
   'provider-portal': needs({
-    table: table(['GetItem'], write, { gsi1: true }),
+    table: table(readMany, write, { gsi1: true }),
     sendsTo: ['outboundWebhooks'],
     outboundWebhookSecrets: 'write',
   }),

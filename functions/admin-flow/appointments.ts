@@ -27,7 +27,8 @@ import { validate } from '#shared/http/validation';
 import { log } from '#shared/log';
 import { moveById } from '#shared/operations/appointment-moves';
 import { queueAppointment } from '#shared/operations/flow-queue';
-import { boardQuery, confirmBody, cancelBody } from './requests.ts';
+import { confirmBody, cancelBody } from './requests.ts';
+import { boardQuery } from '#shared/domain/appointments/inputs';
 import type { adminAppointment, adminFlowContract } from './contract.ts';
 
 const appointments = dynamoAppointmentRepository();

@@ -15,7 +15,8 @@ import { described, elementsPage, id, named, noContent, ok, timestamp, type Grou
 import { appointment } from '#shared/http/contract/resources';
 import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
 import { messageStatuses } from '#shared/domain/messages/records';
-import { boardQuery, cancelBody, confirmBody } from './requests.ts';
+import { cancelBody, confirmBody } from './requests.ts';
+import { boardQuery } from '#shared/domain/appointments/inputs';
 
 // ---------------------------------------------------------------------------------------------
 // Templates

@@ -1,18 +1,7 @@
 // Contract of the provider machine API (the provider's nbwp_ credential).
-import * as z from 'zod/mini';
-import { executionResults } from '#shared/domain/appointments/state-machine';
 import { executionSchema } from '#shared/domain/appointments/inputs';
-import { id, idempotencyKeyHeader, named, ok, type GroupContract } from '#shared/http/contract/kit';
-
-export const executionResult = named(
-  'ExecutionResult',
-  z.object({
-    status: z.enum(['ok', 'replay']),
-    agendamentoId: id,
-    resultado: z.enum(executionResults),
-  }),
-  'The spec’s provider execution result: `replay` for a repeat under the same Idempotency-Key.',
-);
+import { idempotencyKeyHeader, ok, type GroupContract } from '#shared/http/contract/kit';
+import { executionResult } from '#shared/http/contract/resources';
 
 export const providerApiContract = {
   'POST /api/external/prestador/v1/execucao': {

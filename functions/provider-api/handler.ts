@@ -1,27 +1,22 @@
 // POST /api/external/prestador/v1/execucao: a service provider reports that an appointment of its
-// scope was carried out or missed (shared/operations/appointment-execution.ts). The scope (application
-// and provider) comes from the nbwp_ credential.
+// scope was carried out or missed (shared/operations/appointment-execution.ts, wired by shared/wiring/execution.ts,
+// as the provider portal's POST /api/prestador/agendamentos/{id}/execucao is). The scope (application and provider)
+// comes from the nbwp_ credential.
 import type * as z from 'zod/mini';
-import { awsAdapters, queuePort } from '#shared/adapters/index';
+import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
-import { dynamoAppointmentRepository } from '#shared/db/appointments';
-import { dynamoIdempotencyStore } from '#shared/db/idempotency';
-import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { idempotencyKey } from '#shared/domain/idempotency';
+import type { executionResult } from '#shared/http/contract/resources';
 import { HttpError } from '#shared/http/errors';
 import { groupHandler, json } from '#shared/http/kit';
 import { reportExecution } from '#shared/operations/appointment-execution';
-import type { executionResult, providerApiContract } from './contract.ts';
+import { executionDeps } from '#shared/wiring/execution';
+import type { providerApiContract } from './contract.ts';
 
 awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
 needsConfig('outboundWebhooksQueueUrl');
 
-const deps = {
-  appointments: dynamoAppointmentRepository(),
-  events: dynamoOutboundEventRepository(),
-  queue: queuePort,
-  idempotency: dynamoIdempotencyStore(),
-};
+const deps = executionDeps();
 
 export const handler = groupHandler<typeof providerApiContract>('provider-api', {
   'POST /api/external/prestador/v1/execucao': async (request) => {

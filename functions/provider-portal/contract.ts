@@ -1,11 +1,23 @@
 // Contract of the provider portal (portal JWT, role prestador; /api/prestador). docs/portals.md and
-// docs/appointments.md ("Outbound webhooks") describe it.
+// docs/appointments.md ("Outbound webhooks", "The provider portal's appointments") describe it.
 import * as z from 'zod/mini';
 import { appointmentEventTypes } from '#shared/domain/appointments/events';
+import { boardQuery } from '#shared/domain/appointments/inputs';
 import { createSchema as webhookCreateBody, updateSchema as webhookUpdateBody } from '#shared/domain/outbound-webhooks/subscriptions';
 import { pagingQuery } from '#shared/http/paging';
-import { described, id, named, noContent, ok, timestamp, v2Page, type GroupContract } from '#shared/http/contract/kit';
-import { createSchema as credentialCreateBody, updateSchema as credentialUpdateBody } from './requests.ts';
+import {
+  described,
+  id,
+  idempotencyKeyHeader,
+  named,
+  noContent,
+  ok,
+  timestamp,
+  v2Page,
+  type GroupContract,
+} from '#shared/http/contract/kit';
+import { appointment, executionResult } from '#shared/http/contract/resources';
+import { createSchema as credentialCreateBody, executionBody, updateSchema as credentialUpdateBody } from './requests.ts';
 
 const noStore = { 'Cache-Control': { description: '`no-store`: the answer carries a secret shown only once.' } };
 
@@ -166,5 +178,26 @@ export const providerPortalContract = {
     path: deliveryPath,
     responses: { 202: ok('The delivery, PENDENTE.', delivery) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/prestador/agendamentos': {
+    summary: 'The provider’s appointments of one day',
+    description:
+      'The appointments of the application that name the token’s provider, on the day `data` (YYYY-MM-DD, America/Sao_Paulo: the date of an appointment’s `dataLimiteRetirada` when it is a date the flow can read, else the day it was created, as on the console’s board), optionally only those in `status`; ordered by status (alphabetically), then by id; paged (`page` from 0, `size` 1 to 100, default 20). ' +
+      'Another provider’s or another application’s appointments are never listed. A day that is not a real date or an unknown status is 400. Appointments created before this view existed join it at their next move.',
+    query: z.object({ ...pagingQuery.shape, ...boardQuery.shape }),
+    responses: { 200: ok('One page of the day’s appointments.', named('ProviderAppointmentPage', v2Page(appointment))) },
+    errors: { 400: ['validation_error'] },
+  },
+  'POST /api/prestador/agendamentos/{id}/execucao': {
+    summary: 'Record by hand that an appointment was carried out (REALIZADO) or missed (FALTOU)',
+    description: [
+      'What `POST /api/external/prestador/v1/execucao` does, for the appointment of the path, from the portal: the same use case, state machine, outbound event (AGENDAMENTO_REALIZADO or AGENDAMENTO_FALTOU to the provider’s webhooks) and answer. The history entry’s `por` is `{tipo: prestador, id: <portal user id>}`.',
+      'An appointment of another provider or another application, an unknown id and a malformed one are 404. A closed appointment (REALIZADO, FALTOU or CANCELADO) is 409, with nothing written.',
+      'With `Idempotency-Key` the result is stored with the move: a repeat answers `status: replay` with no second effect; the same key with another body is 422. The keys are the provider’s, shared with `/execucao`: a key already used there for the same appointment and body is a replay here too. Refused requests store nothing.',
+    ].join('\n\n'),
+    body: executionBody,
+    headers: [idempotencyKeyHeader],
+    responses: { 200: ok('The execution is registered.', executionResult) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'], 422: ['unprocessable_entity'] },
   },
 } satisfies GroupContract<'provider-portal'>;

@@ -1,6 +1,8 @@
-// What the provider portal validates: its credentials (name, per-minute limit, IP allowlist).
-// Its contract (functions/provider-portal/contract.ts) documents them.
+// What the provider portal validates: its credentials (name, per-minute limit, IP allowlist) and an execution
+// result recorded by hand. Its contract (functions/provider-portal/contract.ts) documents them; the day view's query
+// is the domain's `boardQuery` (shared/domain/appointments/inputs.ts).
 import * as z from 'zod/mini';
+import { executionSchema } from '#shared/domain/appointments/inputs';
 import { isValidAllowlistEntry } from '#shared/ip-ranges';
 import { MAX_ALLOWLIST_ENTRIES, MAX_LIMIT_PER_MINUTE, MAX_NAME_LENGTH } from '#shared/domain/provider-credentials';
 
@@ -36,3 +38,9 @@ export const updateSchema = z.object({
   ipAllowlist: z.optional(ipAllowlist),
   ativo: z.optional(ativo),
 });
+
+/**
+ * POST /api/prestador/agendamentos/{id}/execucao: /execucao's `resultado` and `observacao`, the same fields with the same
+ * rules (the appointment is the path's). Unknown fields (an `agendamentoId` or `numeroPedido` too) are dropped.
+ */
+export const executionBody = z.pick(executionSchema, { resultado: true, observacao: true });

@@ -1,4 +1,4 @@
-// DynamoDB appointments (docs/data-model.md, patterns 22-22c; keys in shared/db/keys.ts).
+// DynamoDB appointments (docs/data-model.md, patterns 22-22e; keys in shared/db/keys.ts).
 //
 // A creation and every move is one unit of work: the appointment (a move conditioned on the status
 // it was decided from, its history entry appended in the same update), the status counters of
@@ -35,17 +35,27 @@ export const dueShards = Array.from({ length: DUE_SHARDS }, (_, i) => i);
 const dueKey = (a: Pick<Appointment, 'aplicacaoId' | 'id'>, vencimento: string) =>
   keys.flowDue(dueShard(a.id), vencimento, a.aplicacaoId, a.id);
 
-/** The appointment's entry on its day's board (pattern 22d). */
-const dayKey = (a: Appointment) => keys.appointmentDay(a.aplicacaoId, boardDay(a), a.status, a.id);
-
-/** The board entry writes of a change from `before` (none for a new appointment) to `after`: none when neither its day nor its status changed. */
-function dayWrites(before: Appointment | undefined, after: Appointment): ConditionalWrite<never>[] {
-  const from = before && dayKey(before);
-  const to = dayKey(after);
-  if (from && from.pk === to.pk && from.sk === to.sk) return [];
+/** The appointment's entries on its day's boards: the application's (pattern 22d) and, when it has one, its provider's (22e). */
+function dayEntries(a: Appointment): { key: { pk: string; sk: string }; tipo: string }[] {
+  const dia = boardDay(a);
   return [
-    ...(from ? [conditionalWrite({ Delete: { Key: from } })] : []),
-    conditionalWrite({ Put: { Item: { ...to, tipo: 'AGENDDIA', agendamentoId: after.id } } }),
+    { key: keys.appointmentDay(a.aplicacaoId, dia, a.status, a.id), tipo: 'AGENDDIA' },
+    ...(a.prestadorId === null
+      ? []
+      : [{ key: keys.providerAppointmentDay(a.aplicacaoId, a.prestadorId, dia, a.status, a.id), tipo: 'AGENDDIAPREST' }]),
+  ];
+}
+
+/** The board entry writes of a change from `before` (none for a new appointment) to `after`: only the entries whose key changed. */
+function dayWrites(before: Appointment | undefined, after: Appointment): ConditionalWrite<never>[] {
+  const same = (x: { pk: string; sk: string }, y: { pk: string; sk: string }) => x.pk === y.pk && x.sk === y.sk;
+  const from = before ? dayEntries(before) : [];
+  const to = dayEntries(after);
+  return [
+    ...from.filter((f) => !to.some((t) => same(f.key, t.key))).map((f) => conditionalWrite({ Delete: { Key: f.key } })),
+    ...to
+      .filter((t) => !from.some((f) => same(f.key, t.key)))
+      .map((t) => conditionalWrite({ Put: { Item: { ...t.key, tipo: t.tipo, agendamentoId: after.id } } })),
   ];
 }
 
@@ -355,8 +365,11 @@ export function dynamoAppointmentRepository(): AppointmentRepository {
       return items.sort((a, b) => b.id - a.id);
     },
 
-    async dayPage(aplicacaoId, dia, status, page, size) {
-      const { pk, skPrefix } = keys.appointmentsOfDay(aplicacaoId, dia, status);
+    async dayPage(aplicacaoId, dia, status, page, size, prestadorId) {
+      const { pk, skPrefix } =
+        prestadorId === undefined
+          ? keys.appointmentsOfDay(aplicacaoId, dia, status)
+          : keys.providerAppointmentsOfDay(aplicacaoId, prestadorId, dia, status);
       const query = {
         KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':prefix': skPrefix } : {}) },

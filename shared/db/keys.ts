@@ -132,7 +132,7 @@ export const orphanListing = at('21', (registradoEm: string, messageSid: string)
   gsi1sk: `${registradoEm}#${messageSid}`,
 }));
 
-// 22-22c: appointments
+// 22-22e: appointments
 export const appointment = at('22', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `AGEND#${pad(id)}` }));
 export const appointments = at('22', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'AGEND#' }));
 export const appointmentStatusListing = at('22a', (aplicacaoId: number, status: string, id: number) => ({
@@ -151,6 +151,15 @@ export const appointmentDay = at('22d', (aplicacaoId: number, dia: string, statu
 }));
 export const appointmentsOfDay = at('22d', (aplicacaoId: number, dia: string, status?: string) => ({
   pk: `APP#${aplicacaoId}#AGENDDIA#${dia}`,
+  skPrefix: status ? `${status}#` : '',
+}));
+/** An appointment on its provider's day board (22e): the board of 22d narrowed to one provider. */
+export const providerAppointmentDay = at('22e', (aplicacaoId: number, prestadorId: number, dia: string, status: string, id: number) => ({
+  pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#AGENDDIA#${dia}`,
+  sk: `${status}#${pad(id)}`,
+}));
+export const providerAppointmentsOfDay = at('22e', (aplicacaoId: number, prestadorId: number, dia: string, status?: string) => ({
+  pk: `APP#${aplicacaoId}#PRESTADOR#${prestadorId}#AGENDDIA#${dia}`,
   skPrefix: status ? `${status}#` : '',
 }));
 export const orderNumber = at('22c', (aplicacaoId: number, prestadorId: number, numeroPedido: string) => ({

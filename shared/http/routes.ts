@@ -352,6 +352,10 @@ export const extensionRoutes = [
   r('GET', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/webhooks/{id}/entregas', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar', 'provider-portal', 'portalJwt', portal('prestador', noBody)),
+  // Provider portal: the appointments naming the provider, one day at a time, and an execution result recorded by hand
+  // (the same use case, idempotency and event as POST /api/external/prestador/v1/execucao) (#37).
+  r('GET', '/api/prestador/agendamentos', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/agendamentos/{id}/execucao', 'provider-portal', 'portalJwt', portal('prestador')),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];

@@ -2,7 +2,8 @@
 // out (REALIZADO) or missed (FALTOU). The scope (application and provider) comes from the caller's
 // credential. With an idempotency key, the move, the stored answer and the outbound event commit
 // together: a repeat gets the original answer (`replay`) and has no second effect. No HTTP here: the
-// handler (functions/provider-api/handler.ts) reads the request and shapes the answer.
+// handlers (functions/provider-api/handler.ts, and the provider portal's functions/provider-portal/appointments.ts,
+// which names the appointment by its path) read the request and shape the answer.
 import type { QueuePort } from '#shared/adapters/ports';
 import type { AppointmentRepository } from '#shared/domain/appointments/repository';
 import { parseExecution, resolveExecutionTarget } from '#shared/domain/appointments/inputs';
@@ -22,8 +23,8 @@ export interface ExecutionDeps {
 export interface ExecutionReport {
   aplicacaoId: number;
   prestadorId: number;
-  /** Who reported it (the credential), kept in the appointment's history. */
-  actorId: string | null;
+  /** Who reported it, kept in the appointment's history: the credential (the machine API) or the portal user's id (the provider portal). */
+  actorId: string | number | null;
   /** The caller's Idempotency-Key, already checked (shared/domain/idempotency.ts, idempotencyKey). */
   key: string | undefined;
   /** The request's body, unchecked: parseExecution refuses it naming the field. */

@@ -2598,6 +2598,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prestador/agendamentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider’s appointments of one day
+         * @description The appointments of the application that name the token’s provider, on the day `data` (YYYY-MM-DD, America/Sao_Paulo: the date of an appointment’s `dataLimiteRetirada` when it is a date the flow can read, else the day it was created, as on the console’s board), optionally only those in `status`; ordered by status (alphabetically), then by id; paged (`page` from 0, `size` 1 to 100, default 20). Another provider’s or another application’s appointments are never listed. A day that is not a real date or an unknown status is 400. Appointments created before this view existed join it at their next move.
+         *
+         *     Portal JWT of role `prestador`.
+         */
+        get: operations["getApiPrestadorAgendamentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prestador/agendamentos/{id}/execucao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record by hand that an appointment was carried out (REALIZADO) or missed (FALTOU)
+         * @description What `POST /api/external/prestador/v1/execucao` does, for the appointment of the path, from the portal: the same use case, state machine, outbound event (AGENDAMENTO_REALIZADO or AGENDAMENTO_FALTOU to the provider’s webhooks) and answer. The history entry’s `por` is `{tipo: prestador, id: <portal user id>}`.
+         *
+         *     An appointment of another provider or another application, an unknown id and a malformed one are 404. A closed appointment (REALIZADO, FALTOU or CANCELADO) is 409, with nothing written.
+         *
+         *     With `Idempotency-Key` the result is stored with the move: a repeat answers `status: replay` with no second effect; the same key with another body is 422. The keys are the provider’s, shared with `/execucao`: a key already used there for the same appointment and body is a replay here too. Refused requests store nothing.
+         *
+         *     Portal JWT of role `prestador`.
+         */
+        post: operations["postApiPrestadorAgendamentosIdExecucao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     AGENDAMENTO_CONFIRMADO: {
@@ -3276,7 +3324,7 @@ export interface components {
             por: {
                 /** @enum {string} */
                 tipo: "cliente" | "prestador" | "fluxo" | "paciente" | "operador";
-                /** @description Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel). */
+                /** @description Who, within the kind: the OAuth client id (cliente), the provider credential’s key (prestador, /execucao) or the provider portal user’s id (prestador, from the portal), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel). */
                 id: (string | number) | null;
             };
             /** @description The PATCH `observacao` (cancellation reason), the /execucao `observacao`, or the flow’s error text. */
@@ -3850,6 +3898,17 @@ export interface components {
             ButtonPayload?: string;
         } & {
             [key: string]: unknown;
+        };
+        ProviderAppointmentPage: {
+            content: components["schemas"]["Appointment"][];
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         /** @description A delivery status as provider_a posts it (form fields; others are ignored). */
         ProviderAStatusForm: {
@@ -16112,6 +16171,190 @@ export interface operations {
             };
             /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPrestadorAgendamentos: {
+        parameters: {
+            query: {
+                page?: number;
+                size?: number;
+                data: string;
+                status?: "IMPORTADO" | "VALIDADO" | "ENVIADO" | "AVISO_ENVIADO" | "CONFIRMADO" | "NAO_RESPONDEU" | "CANCELADO" | "ERRO" | "SEM_TEMPLATE" | "REALIZADO" | "FALTOU";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the day’s appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAppointmentPage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiPrestadorAgendamentosIdExecucao: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A repeat with the same key (within 24 hours, same credential) is not processed again: it answers the first result. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    resultado: "REALIZADO" | "FALTOU";
+                    observacao?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The execution is registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionResult"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,11 @@
-// Appointments: the inputs of a create (v2 POST), a v2 PATCH and POST /execucao, and the appointment an
-// /execucao call means.
+// Appointments: the inputs of a create (v2 POST), a v2 PATCH, a day board's query and POST /execucao, and the
+// appointment an /execucao call means.
 import * as z from 'zod/mini';
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { phoneField } from '#shared/domain/phone';
 import { parseInput, recordId } from '#shared/domain/validation';
 import type { Appointment, appointmentTextFields } from '#shared/domain/appointments/records';
-import { executionResults, isClosed, type ExecutionResult } from '#shared/domain/appointments/state-machine';
+import { appointmentStatuses, executionResults, isClosed, type ExecutionResult } from '#shared/domain/appointments/state-machine';
 
 export const MAX_TEXT = 200;
 export const MAX_LONG_TEXT = 2000;
@@ -62,6 +62,18 @@ export type AppointmentPatchInput = z.infer<typeof patchSchema>;
 
 /** PATCH /api/external/v2/agendamentos/{id} body: `status` required (a string), `observacao` optional. */
 export const parseAppointmentPatch = (body: unknown): AppointmentPatchInput => parseInput(patchSchema, body);
+
+/** A real calendar day, YYYY-MM-DD (2024-02-30 is refused). */
+const calendarDay = z.string().check(
+  z.maxLength(10),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }),
+  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'must be a real date',
+  }),
+);
+
+/** A day board's query (the console's, the provider portal's): the day (`boardDay`, ./moves.ts) and optionally one status. */
+export const boardQuery = z.object({ data: calendarDay, status: z.optional(z.enum(appointmentStatuses)) });
 
 export const executionSchema = z.object({
   agendamentoId: z.optional(recordId),

@@ -46,12 +46,16 @@ export interface AppointmentRepository {
   allInStatus(aplicacaoId: number, status: AppointmentStatus): Promise<Appointment[]>;
   /** How many appointments the application has, in all or in one status (the counters of pattern 22b). */
   count(aplicacaoId: number, status: AppointmentStatus | undefined): Promise<number>;
-  /** A page of one day's board (pattern 22d), by status then id, optionally of one status, and how many there are. */
+  /**
+   * A page of one day's board (pattern 22d; of one provider's appointments only, when `prestadorId` is given: 22e),
+   * by status then id, optionally of one status, and how many there are.
+   */
   dayPage(
     aplicacaoId: number,
     dia: string,
     status: AppointmentStatus | undefined,
     page: number,
     size: number,
+    prestadorId?: number,
   ): Promise<{ content: Appointment[]; total: number }>;
 }

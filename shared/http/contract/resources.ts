@@ -1,9 +1,9 @@
 // The resources several groups answer with (a message, a send's answers, a statement entry, a tariff,
-// an appointment, an attendance), named once so the document shows each as one component. Each
-// group's own routes are in its slice (functions/<group>/contract.ts).
+// an appointment, an execution report's answer, an attendance), named once so the document shows each as
+// one component. Each group's own routes are in its slice (functions/<group>/contract.ts).
 import * as z from 'zod/mini';
 import { providers } from '#shared/domain/applications/records';
-import { actorKinds, appointmentStatuses } from '#shared/domain/appointments/state-machine';
+import { actorKinds, appointmentStatuses, executionResults } from '#shared/domain/appointments/state-machine';
 import { attendanceStatuses } from '#shared/domain/attendances';
 import { conversationTypes } from '#shared/domain/ledger';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
@@ -177,7 +177,7 @@ export const appointmentHistoryEntry = named(
       tipo: z.enum(actorKinds),
       id: described(
         z.nullable(z.union([z.string(), id])),
-        'Who, within the kind: the OAuth client id (cliente), the provider credential id (prestador), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel).',
+        'Who, within the kind: the OAuth client id (cliente), the provider credential’s key (prestador, /execucao) or the provider portal user’s id (prestador, from the portal), the inbound message id (paciente), the flow run or null (fluxo), the portal user id (operador: a move from the admin panel).',
       ),
     }),
     observacao: described(
@@ -214,6 +214,17 @@ export const appointment = named(
     ),
   }),
   'An appointment (agendamento) of the application. Optional text fields are null when not given.',
+);
+
+/** The answer of an execution report, whichever route made it (`reportExecution`, shared/operations/appointment-execution.ts). */
+export const executionResult = named(
+  'ExecutionResult',
+  z.object({
+    status: z.enum(['ok', 'replay']),
+    agendamentoId: id,
+    resultado: z.enum(executionResults),
+  }),
+  'The spec’s provider execution result: `replay` for a repeat under the same Idempotency-Key.',
 );
 
 // ---------------------------------------------------------------------------------------------
