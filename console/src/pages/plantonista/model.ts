@@ -1,6 +1,10 @@
 // What the physician portal's pages share: the API's types, the words for its codes (shifts, days of the
 // week, the 27 UFs), and the masks of its text inputs (times, CEP, amounts).
-import type { Schemas } from '../../api/client';
+import type { components } from '../../api/schema';
+import { parseReais, typedReais } from '../aplicacoes/reais';
+
+// From the schema itself, not the client: the unit tests load this file without a browser.
+type Schemas = components['schemas'];
 
 export type AvailabilityWindow = Schemas['PhysicianAvailabilityWindow'];
 export type Profile = Schemas['PhysicianProfile'];
@@ -85,15 +89,14 @@ export function maskCep(text: string): string {
   return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 }
 
-/** An amount as the API takes it ("1500.00") from how a Brazilian types it ("1.500,00", "1500,5", "1500"); blank is null. */
-export function amount(text: string): string | null {
-  const typed = text.trim().replace(/^R\$\s*/, '');
-  if (!typed) return null;
-  return typed.includes(',') ? typed.replace(/\./g, '').replace(',', '.') : typed;
-}
+/**
+ * An amount as the API takes it ("1500.00") from how a Brazilian types it ("1.500,00", "1500,5", "R$ 1500"):
+ * blank is null (any value); what is no amount goes as typed, for the API to refuse it beside its field.
+ */
+export const amount = (text: string): string | null => (text.trim() ? (parseReais(text) ?? text.trim()) : null);
 
-/** An amount of the API ("1500.00") as a Brazilian types it ("1500,00"), for a form's field. */
-export const amountField = (value: string | null): string => (value ? value.replace('.', ',') : '');
+/** An amount of the API ("1500.00") as its field shows it ("1500,00"); none is blank. */
+export const amountField = (value: string | null): string => (value ? typedReais(value) : '');
 
 /** A blank text as null (optional fields the API takes as null). */
 export const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
