@@ -1,7 +1,7 @@
 // The console's shell: the login when there is no session, else the role's navigation and page.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { areasOf } from './roles';
+import { areaAt, areasOf } from './roles';
 import { BASE, interceptLinks, useRoute } from './router';
 import { logout, onSessionChange, refresh, session, type Session } from './session';
 import { Login } from './pages/login';
@@ -24,7 +24,7 @@ export function App(): JSX.Element {
 function Shell(props: { session: Session }): JSX.Element {
   const route = useRoute();
   const areas = areasOf(props.session);
-  const area = areas.find((a) => a.path === route.area);
+  const area = areaAt(areas, route.area);
   useEffect(() => {
     document.title = `${area?.label ?? 'Página não encontrada'} · Console`;
   }, [area]);

@@ -27,6 +27,11 @@ export const areas = [
   { path: 'templates', label: 'Templates', roles: ['admin'] },
   { path: 'configuracoes', label: 'Configurações', roles: ['admin'] },
   { path: 'aplicacoes', label: 'Aplicações', roles: ['admin'], platformOnly: true },
+  // The on-call physician's portal (/api/plantonista): its first area is where its login lands.
+  { path: 'disponibilidade', label: 'Disponibilidade', roles: ['plantonista'] },
+  { path: 'perfil', label: 'Perfil', roles: ['plantonista'] },
+  { path: 'perfil-busca', label: 'Perfil de busca', roles: ['plantonista'] },
+  { path: 'preferencias', label: 'Preferências', roles: ['plantonista'] },
 ] as const satisfies readonly AreaDeclaration[];
 
 export type ConsoleArea = (typeof areas)[number];

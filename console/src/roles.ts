@@ -11,6 +11,10 @@ import { Atendimentos } from './pages/atendimentos';
 import { Templates } from './pages/templates';
 import { Configuracoes } from './pages/configuracoes';
 import { Aplicacoes } from './pages/aplicacoes';
+import { Disponibilidade } from './pages/plantonista/disponibilidade';
+import { Perfil } from './pages/plantonista/perfil';
+import { PerfilBusca } from './pages/plantonista/perfil-busca';
+import { Preferencias } from './pages/plantonista/preferencias';
 
 export type Area = ConsoleArea & { page: FunctionComponent };
 
@@ -24,7 +28,15 @@ const pages: Record<AreaPath, FunctionComponent> = {
   templates: Templates,
   configuracoes: Configuracoes,
   aplicacoes: Aplicacoes,
+  disponibilidade: Disponibilidade,
+  perfil: Perfil,
+  'perfil-busca': PerfilBusca,
+  preferencias: Preferencias,
 };
 
 export const areasOf = (session: Session): Area[] =>
   areasFor(session.role, session.plataforma).map((area) => ({ ...area, page: pages[area.path] }));
+
+/** The area at `path` (the first segment after /console/): the bare /console/ is a role's first area (a physician has no Início). */
+export const areaAt = (areas: readonly Area[], path: string): Area | undefined =>
+  areas.find((a) => a.path === path) ?? (path === '' ? areas[0] : undefined);

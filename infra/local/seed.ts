@@ -106,7 +106,10 @@ export interface Sandbox {
    * POST {url}/simular/mensagem plays a patient writing in (infra/local/simulators). Written once they listen.
    */
   simulators?: { providerA: string; providerB: string };
-  /** The console (`npm start` serves it at `url`) and its logins: demo's a platform admin, outra's a tenant admin. */
+  /**
+   * The console (`npm start` serves it at `url`) and its logins: demo's a platform admin, outra's a tenant admin,
+   * prestador and plantonista demo's portal users of those roles.
+   */
   console?: SandboxConsole;
 }
 
@@ -341,6 +344,10 @@ export async function seedSandbox(options: { repo: ApplicationRepository; dataDi
     baseUrl: options.baseUrl,
     demo: applications.demo,
     outra: applications.outra,
+    portalUsers: {
+      prestador: userEmail('prestador', applications.demo.slug),
+      plantonista: userEmail('plantonista', applications.demo.slug),
+    },
     previous: previous?.console,
   });
   const sandbox: Sandbox = { baseUrl: options.baseUrl, applications, console };

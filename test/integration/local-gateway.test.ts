@@ -172,6 +172,8 @@ describe('the sandbox file', () => {
       logins: {
         demo: { email: 'console@demo.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
         outra: { email: 'console@outra.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
+        prestador: { email: 'prestador@demo.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
+        plantonista: { email: 'plantonista@demo.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
       },
     });
     expect(sandbox.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
@@ -231,7 +233,7 @@ describe('the sandbox file', () => {
     }
   });
 
-  it('holds the console logins: demo a platform admin, outra a tenant admin of outra', async () => {
+  it('holds the console logins: demo a platform admin, outra a tenant admin of outra, demo`s prestador and plantonista', async () => {
     const logins = sandbox.console!.logins;
     const claims = async (login: { email: string; senha: string }) => {
       const answer = await fetch(`${service.baseUrl}/api/auth/login`, {
@@ -246,6 +248,9 @@ describe('the sandbox file', () => {
     const outra = await claims(logins.outra);
     expect(outra).toMatchObject({ role: 'admin', aplicacao_id: sandbox.applications.outra.id });
     expect(outra.plataforma).not.toBe(true);
+    const demo = sandbox.applications.demo;
+    expect(await claims(logins.prestador)).toMatchObject({ role: 'prestador', aplicacao_id: demo.id, prestador_id: demo.prestador.id });
+    expect(await claims(logins.plantonista)).toMatchObject({ role: 'plantonista', aplicacao_id: demo.id });
   });
 
   it('holds the three applications with their providers and balances', () => {

@@ -8,15 +8,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { SandboxConsole } from '#infra/local/seed-console';
 import type { LocalService } from '#infra/local/service';
+
+/** A sandbox console login: demo (platform admin), outra (tenant admin), prestador and plantonista (demo's portal users). */
+type ConsoleWho = keyof SandboxConsole['logins'];
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface BrowserFixture {
   /** A new browser context (its own cookies: one user) and a page in it. */
   page(): Promise<Page>;
-  /** A page logged in to the console as the sandbox login `who` (demo: platform admin; outra: tenant admin). */
-  loggedIn(service: LocalService, who: 'demo' | 'outra'): Promise<Page>;
+  /** A page logged in to the console as the sandbox login `who` (demo: platform admin; outra: tenant admin; ...). */
+  loggedIn(service: LocalService, who: ConsoleWho): Promise<Page>;
   context(): Promise<BrowserContext>;
 }
 
@@ -54,13 +58,13 @@ export function useBrowser(): BrowserFixture {
   };
 }
 
-export function consoleLogin(service: LocalService, who: 'demo' | 'outra'): { email: string; senha: string } {
+export function consoleLogin(service: LocalService, who: ConsoleWho): { email: string; senha: string } {
   const login = service.sandbox.console?.logins[who];
   if (!login) throw new Error('the sandbox has no console logins');
   return login;
 }
 
-export async function logIn(page: Page, service: LocalService, who: 'demo' | 'outra'): Promise<void> {
+export async function logIn(page: Page, service: LocalService, who: ConsoleWho): Promise<void> {
   const { email, senha } = consoleLogin(service, who);
   await page.goto(`${service.baseUrl}/console/`);
   await page.getByLabel('E-mail').fill(email);
