@@ -1,6 +1,8 @@
-// The console's shell: the login when there is no session, else the role's navigation and page.
+// The console's shell: the login when there is no session, else the role's navigation and page. On a narrow
+// screen (styles.css, below 48rem) the navigation folds behind the Menu button: it opens below the top bar and
+// closes on choosing a link, on Escape, and when the route changes.
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { areaAt, areasOf } from './roles';
 import { BASE, interceptLinks, useRoute } from './router';
 import { logout, onSessionChange, refresh, session, type Session } from './session';
@@ -29,12 +31,36 @@ function Shell(props: { session: Session }): JSX.Element {
     document.title = `${area?.label ?? 'Página não encontrada'} · Console`;
   }, [area]);
   const Current = area?.page;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [route.area, route.rest.join('/')]);
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
-    <div class="shell" onClick={interceptLinks}>
+    <div class={menuOpen ? 'shell menu-open' : 'shell'} onClick={interceptLinks}>
       <a class="skip" href="#conteudo">
         Ir para o conteúdo
       </a>
       <header class="topbar">
+        {/* Shown only on a narrow screen (styles.css); on a wide one the navigation is always beside the page. */}
+        <button
+          ref={menuButton}
+          type="button"
+          class="menu-button secondary"
+          aria-expanded={menuOpen}
+          aria-controls="navegacao"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
         <span class="brand">Console</span>
         <span class="who">
           Aplicação {props.session.aplicacaoId}
@@ -44,7 +70,12 @@ function Shell(props: { session: Session }): JSX.Element {
           Sair
         </button>
       </header>
-      <nav aria-label="Principal" class="nav">
+      <nav
+        id="navegacao"
+        aria-label="Principal"
+        class="nav"
+        onClick={(event) => (event.target as Element).closest('a') && setMenuOpen(false)}
+      >
         <ul>
           {areas.map((a) => (
             <li key={a.path}>

@@ -1,8 +1,8 @@
 // The building blocks the pages share: labelled fields and checkboxes that show the API's error beside
 // them, the refusal above a form (FormError), an alert, a secret shown once, a loader hook that can poll,
-// a pager, and the Aplicações sections' navigation and badge.
+// a pager, a table that scrolls in its own box, and the Aplicações sections' navigation and badge.
 import type { ComponentChildren, JSX, TargetedEvent } from 'preact';
-import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formError, problem, type Refusal } from './refusal';
 import { BASE } from './router';
 
@@ -318,6 +318,40 @@ export function Loading(props: { what: string }): JSX.Element {
     <p class="muted loading" role="status">
       Carregando {props.what}…
     </p>
+  );
+}
+
+/**
+ * A table in a box of its own that scrolls sideways when the table is wider than the page (a phone), so the
+ * page itself never does. While it scrolls the box is a named region in the tab order, so a keyboard can
+ * scroll it too (axe's scrollable-region-focusable); when it fits it is a plain box. Its name is the table's
+ * caption (or aria-label), else `label`.
+ */
+export function Table(props: { label?: string; children: ComponentChildren }): JSX.Element {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState<string | undefined>(undefined);
+  const measure = useCallback(() => {
+    const element = box.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return;
+    const name = table.caption?.textContent?.trim() || table.getAttribute('aria-label') || props.label || 'Tabela';
+    setScrolls(element.scrollWidth > element.clientWidth ? name : undefined);
+  }, [props.label]);
+  // After every render (rows come and go with the data) and whenever the box or the table changes size.
+  useLayoutEffect(measure);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [measure]);
+  return (
+    <div ref={box} class="table-scroll" role={scrolls ? 'region' : undefined} aria-label={scrolls} tabIndex={scrolls ? 0 : undefined}>
+      <table aria-label={props.label}>{props.children}</table>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { SandboxConsole } from '#infra/local/seed-console';
 import type { LocalService } from '#infra/local/service';
 
@@ -16,12 +16,21 @@ type ConsoleWho = keyof SandboxConsole['logins'];
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The desktop the tests use unless told otherwise, and the phone the console is also checked at (issue #37). */
+const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+interface Screen {
+  /** The viewport's CSS pixels; DESKTOP unless given. */
+  viewport?: { width: number; height: number };
+}
+
 export interface BrowserFixture {
   /** A new browser context (its own cookies: one user) and a page in it. */
-  page(): Promise<Page>;
+  page(screen?: Screen): Promise<Page>;
   /** A page logged in to the console as the sandbox login `who` (demo: platform admin; outra: tenant admin; ...). */
-  loggedIn(service: LocalService, who: ConsoleWho): Promise<Page>;
-  context(): Promise<BrowserContext>;
+  loggedIn(service: LocalService, who: ConsoleWho, screen?: Screen): Promise<Page>;
+  context(screen?: Screen): Promise<BrowserContext>;
 }
 
 export function useBrowser(): BrowserFixture {
@@ -34,13 +43,13 @@ export function useBrowser(): BrowserFixture {
     await browser?.close();
   });
 
-  const context = async () => {
-    const ctx = await browser!.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1280, height: 800 } });
+  const context = async (screen: Screen = {}) => {
+    const ctx = await browser!.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: screen.viewport ?? DESKTOP });
     ctx.setDefaultTimeout(15_000);
     return ctx;
   };
-  const page = async () => {
-    const p = await (await context()).newPage();
+  const page = async (screen?: Screen) => {
+    const p = await (await context(screen)).newPage();
     // A script error in the console is a failed test, whatever the page showed.
     p.on('pageerror', (error) => {
       throw error;
@@ -50,8 +59,8 @@ export function useBrowser(): BrowserFixture {
   return {
     context,
     page,
-    async loggedIn(service, who) {
-      const p = await page();
+    async loggedIn(service, who, screen) {
+      const p = await page(screen);
       await logIn(p, service, who);
       return p;
     },
@@ -70,12 +79,22 @@ export async function logIn(page: Page, service: LocalService, who: ConsoleWho):
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+  // The shell's top bar (on a phone the navigation is folded behind the Menu button, so it is not visible yet).
+  await page.getByRole('button', { name: 'Sair' }).waitFor();
 }
 
-/** Opens an area by its link in the main navigation and waits for its heading. */
+/** Opens the main navigation: on a narrow screen through the Menu button, on a wide one it is always open. */
+export async function openNavigation(page: Page): Promise<Locator> {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  const navigation = page.getByRole('navigation', { name: 'Principal' });
+  await navigation.waitFor();
+  return navigation;
+}
+
+/** Opens an area by its link in the main navigation (through the Menu on a phone) and waits for its heading. */
 export async function openArea(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: label, exact: true }).click();
+  await (await openNavigation(page)).getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
 }
 

@@ -6,7 +6,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import type { components } from '../api/schema';
-import { Alert, Field, Loading, Page, Pager, Select, TextArea, useLoad } from '../components';
+import { Alert, Field, Loading, Page, Pager, Select, Table, TextArea, useLoad } from '../components';
 import { errorAt, formError, problem, refusedText, type Refusal } from '../refusal';
 import { money, phone, when } from '../format';
 
@@ -169,7 +169,7 @@ function PreviewOf(props: { preview: Preview }): JSX.Element {
         {totais.pendentes} de {totais.destinatarios} destinatários serão enviados ({totais.ignoradas} ignorados). Custo estimado:{' '}
         <strong data-testid="custo-estimado">{money(custoEstimado)}</strong> ({money(tarifa)} por mensagem).
       </p>
-      <table>
+      <Table>
         <caption>Primeiras linhas</caption>
         <thead>
           <tr>
@@ -189,7 +189,7 @@ function PreviewOf(props: { preview: Preview }): JSX.Element {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       {ignorados.length > 0 && (
         <ul aria-label="Ignorados">
           {ignorados.map((r) => (
@@ -253,7 +253,7 @@ function Recipients(props: { campaign: Campaign }): JSX.Element {
       {!list.data && !list.error && <Loading what="os destinatários" />}
       {list.data && (
         <>
-          <table>
+          <Table label="Destinatários">
             <thead>
               <tr>
                 <th scope="col">Linha</th>
@@ -282,7 +282,7 @@ function Recipients(props: { campaign: Campaign }): JSX.Element {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <Pager page={page} pages={list.data.totalPages} onPage={setPage} label="Páginas de destinatários" />
         </>
       )}
@@ -319,7 +319,7 @@ export function Campanhas(): JSX.Element {
       {!campaigns.data && !campaigns.error && <Loading what="as campanhas" />}
       {campaigns.data && campaigns.data.content.length === 0 && <p class="muted">Nenhuma campanha ainda.</p>}
       {campaigns.data && campaigns.data.content.length > 0 && (
-        <table aria-label="Campanhas">
+        <Table label="Campanhas">
           <thead>
             <tr>
               <th scope="col">Campanha</th>
@@ -373,7 +373,7 @@ export function Campanhas(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {campaigns.data && <Pager page={page} pages={campaigns.data.totalPages} onPage={setPage} label="Páginas de campanhas" />}
       {chosen && <Recipients campaign={chosen} />}

@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
-import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
+import { Alert, Field, Loading, Page, Pager, Select, Table, useLoad } from '../components';
 import { referenciaTipoLabel } from '../labels';
 import { problem } from '../refusal';
 import { money, when } from '../format';
@@ -91,7 +91,7 @@ export function Extrato(): JSX.Element {
         <p>Nenhum lançamento nesse período.</p>
       ) : (
         <>
-          <table>
+          <Table>
             <caption>{statement.data.totalElements} lançamentos, do mais recente para o mais antigo.</caption>
             <thead>
               <tr>
@@ -120,7 +120,7 @@ export function Extrato(): JSX.Element {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <Pager page={statement.data.number} pages={statement.data.totalPages} onPage={setPage} />
         </>
       )}

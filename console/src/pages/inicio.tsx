@@ -2,7 +2,7 @@
 // warning, the provider and its numbers. One GET (/api/admin/resumo), refreshed every 30 s.
 import type { JSX } from 'preact';
 import { api, type Paths } from '../api/client';
-import { Alert, Loading, Page, useLoad } from '../components';
+import { Alert, Loading, Page, Table, useLoad } from '../components';
 import { messageStatusLabel, sendStatuses, providerLabel, type SendStatus } from '../labels';
 import { day, money } from '../format';
 
@@ -105,7 +105,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
       </ul>
       <details>
         <summary>Ver os números por dia</summary>
-        <table>
+        <Table label="Mensagens e gasto por dia">
           <thead>
             <tr>
               <th scope="col">Dia</th>
@@ -132,7 +132,7 @@ function ThirtyDays(props: { days: Overview['dias'] }): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </details>
     </section>
   );

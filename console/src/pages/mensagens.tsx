@@ -5,7 +5,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
-import { Alert, Field, Loading, Page, Pager, Select, useLoad } from '../components';
+import { Alert, Field, Loading, Page, Pager, Select, Table, useLoad } from '../components';
 import { ConfirmDialog } from '../dialog';
 import { problem, refusedText } from '../refusal';
 import { contextoLabel, type MessageStatus, messageStatuses, messageStatusLabel } from '../labels';
@@ -97,7 +97,7 @@ function MessageLog(): JSX.Element {
         <p>Nenhuma mensagem com esses filtros.</p>
       ) : (
         <>
-          <table>
+          <Table>
             <caption>{log.data.totalElements} mensagens, da mais recente para a mais antiga. A lista se atualiza sozinha.</caption>
             <thead>
               <tr>
@@ -129,7 +129,7 @@ function MessageLog(): JSX.Element {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <Pager page={log.data.number} pages={log.data.totalPages} onPage={setPage} />
         </>
       )}

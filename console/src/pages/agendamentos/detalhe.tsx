@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Loading, Page, TextArea, useLoad } from '../../components';
+import { Alert, Loading, Page, Table, TextArea, useLoad } from '../../components';
 import { problem, refusedText } from '../../refusal';
 import { cpf, maskedCpf, phone, when } from '../../format';
 import { appointmentStatusLabel, messageStatusLabel, stepLabel } from '../../labels';
@@ -264,7 +264,7 @@ function Mensagens(props: { messages: FlowMessage[] }): JSX.Element {
       {props.messages.length === 0 ? (
         <p class="muted">O fluxo de comunicação ainda não escreveu ao paciente sobre este agendamento.</p>
       ) : (
-        <table>
+        <Table label="Mensagens ao paciente">
           <thead>
             <tr>
               <th scope="col">Passo</th>
@@ -298,7 +298,7 @@ function Mensagens(props: { messages: FlowMessage[] }): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

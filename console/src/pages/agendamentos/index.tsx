@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Field, Loading, Page, Select, useLoad } from '../../components';
+import { Alert, Field, Loading, Page, Select, Table, useLoad } from '../../components';
 import { problem } from '../../refusal';
 import { addDays, day, phone, today } from '../../format';
 import { BASE, navigate, useRoute } from '../../router';
@@ -105,7 +105,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
       ) : (
         <>
           {!status && items.length > 0 && <Contagem items={items} total={total} />}
-          <table>
+          <Table>
             <caption>
               {status ? `${appointmentStatusLabel[status]} em ` : 'Agendamentos de '}
               {day(data)}: {total === 0 ? 'nenhum' : total === 1 ? '1 agendamento' : `${total} agendamentos`}
@@ -149,7 +149,7 @@ function Quadro(props: { query: URLSearchParams }): JSX.Element {
                 </tr>
               )}
             </tbody>
-          </table>
+          </Table>
           {more.error && <Alert>{more.error}</Alert>}
           {items.length < total && (
             <div class="pager">

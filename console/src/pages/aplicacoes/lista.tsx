@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, Select } from '../../components';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, Select, Table } from '../../components';
 import { providerLabel } from '../../labels';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import type { components } from '../../api/schema';
@@ -68,7 +68,7 @@ export function ListaAplicacoes(): JSX.Element {
         !error && <Loading what="as aplicações" />
       ) : (
         <>
-          <table>
+          <Table>
             <caption>
               Aplicações ({rows.length} de {total})
             </caption>
@@ -100,7 +100,7 @@ export function ListaAplicacoes(): JSX.Element {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           {next !== undefined && (
             <div class="pager">
               <button type="button" class="secondary" onClick={() => void load(next)} disabled={loadingMore}>

@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api, type Paths } from '../../api/client';
-import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, useLoad } from '../../components';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, Table, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import type { components } from '../../api/schema';
 import { day, money } from '../../format';
@@ -47,7 +47,7 @@ export function Tarifas(): JSX.Element {
       ) : list.data.length === 0 ? (
         <p>Nenhuma tarifa cadastrada.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Tarifas, ativas e inativas</caption>
           <thead>
             <tr>
@@ -92,7 +92,7 @@ export function Tarifas(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </Page>
   );

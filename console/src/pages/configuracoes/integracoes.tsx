@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Check, Field, FormError, Loading, Select, TextArea, useLoad } from '../../components';
+import { Alert, Check, Field, FormError, Loading, Select, Table, TextArea, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
 import { ConfirmDialog } from '../../dialog';
@@ -80,7 +80,7 @@ export function Integracoes(): JSX.Element {
       ) : list.data.length === 0 ? (
         <p class="muted">Nenhuma integração ainda.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Integrações</caption>
           <thead>
             <tr>
@@ -126,7 +126,7 @@ export function Integracoes(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {certsOf && <Certificates key={certsOf.id} integration={certsOf} onClose={() => setCertsOf(undefined)} />}
       {removing && (
@@ -425,7 +425,7 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
       ) : list.data.length === 0 ? (
         <p class="muted">Nenhum certificado emitido.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Certificados do agente (os revogados também)</caption>
           <thead>
             <tr>
@@ -455,7 +455,7 @@ function Certificates(props: { integration: Integration; onClose: () => void }):
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {issued && (
         <div class="issued">

@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Checkboxes, Field, FormError, Loading, SecretOnce, useLoad } from '../../components';
+import { Alert, Checkboxes, Field, FormError, Loading, SecretOnce, Table, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
 import { session } from '../../session';
@@ -76,7 +76,7 @@ export function ClientesOAuth(): JSX.Element {
       ) : list.data.length === 0 ? (
         <p class="muted">Nenhum cliente OAuth2 ainda.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Clientes OAuth2</caption>
           <thead>
             <tr>
@@ -113,7 +113,7 @@ export function ClientesOAuth(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {revoking && (
         <ConfirmDialog

@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Checkboxes, Field, FormError, Loading, useLoad } from '../../components';
+import { Alert, Checkboxes, Field, FormError, Loading, Table, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { session } from '../../session';
 
@@ -59,7 +59,7 @@ export function Setores(): JSX.Element {
       {!list.data ? (
         <Loading what="os setores" />
       ) : (
-        <table>
+        <Table>
           <caption>Setores da aplicação</caption>
           <thead>
             <tr>
@@ -99,7 +99,7 @@ export function Setores(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </>
   );

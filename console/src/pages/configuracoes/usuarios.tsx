@@ -2,7 +2,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Field, FormError, Loading, Pager, Select, useLoad } from '../../components';
+import { Alert, Field, FormError, Loading, Pager, Select, Table, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 
 type Role = Schemas['AdminPortalUser']['role'];
@@ -35,7 +35,7 @@ export function Usuarios(): JSX.Element {
         <Loading what="os usuários" />
       ) : (
         <>
-          <table>
+          <Table>
             <caption>Usuários da aplicação ({list.data.totalElements})</caption>
             <thead>
               <tr>
@@ -58,7 +58,7 @@ export function Usuarios(): JSX.Element {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <Pager page={list.data.number} pages={list.data.totalPages} onPage={setPage} label="Páginas de usuários" />
         </>
       )}

@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Check, Field, FormError, Loading, SecretOnce, useLoad } from '../../components';
+import { Alert, Check, Field, FormError, Loading, SecretOnce, Table, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { when } from '../../format';
 import { session } from '../../session';
@@ -63,7 +63,7 @@ export function WebhooksEntrada(): JSX.Element {
       ) : list.data.length === 0 ? (
         <p class="muted">Nenhuma assinatura ainda.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Assinaturas</caption>
           <thead>
             <tr>
@@ -93,7 +93,7 @@ export function WebhooksEntrada(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {removing && (
         <ConfirmDialog
@@ -186,7 +186,7 @@ function Events(): JSX.Element {
       {events.length === 0 && !loading ? (
         <p class="muted">Nenhuma chamada recebida nos últimos 90 dias.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Chamadas recebidas, as mais recentes primeiro (guardadas por 90 dias)</caption>
           <thead>
             <tr>
@@ -211,7 +211,7 @@ function Events(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {loading && <Loading what="as chamadas" />}
       {more && !loading && (

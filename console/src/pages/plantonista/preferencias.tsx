@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Check, Checkboxes, Field, FormError, lines, Loading, Page, TextArea, useLoad } from '../../components';
+import { Alert, Check, Checkboxes, Field, FormError, lines, Loading, Page, Table, TextArea, useLoad } from '../../components';
 import { money, when } from '../../format';
 import { errorAt, problem, refusedText, type Refusal } from '../../refusal';
 import { amount, amountField, shiftLabel, shiftOptions, type Preference, type Shift } from './model';
@@ -66,7 +66,7 @@ export function Preferencias(): JSX.Element {
       ) : list.data.length === 0 ? (
         <p>Nenhuma preferência ativa.</p>
       ) : (
-        <table>
+        <Table>
           <caption>Preferências ativas</caption>
           <thead>
             <tr>
@@ -114,7 +114,7 @@ export function Preferencias(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </Page>
   );

@@ -5,7 +5,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Loading, Page, Select, useLoad } from '../../components';
+import { Alert, Loading, Page, Select, Table, useLoad } from '../../components';
 import { problem } from '../../refusal';
 import { ConfirmDialog } from '../../dialog';
 import { when } from '../../format';
@@ -89,7 +89,7 @@ export function Templates(): JSX.Element {
       ) : templates.length === 0 ? (
         <p>{list.data.length === 0 ? 'Nenhum template ainda.' : 'Nenhum template neste estado.'}</p>
       ) : (
-        <table>
+        <Table>
           <caption>Templates{estado ? ` no estado ${stateLabels[estado as TemplateState]}` : ''}</caption>
           <thead>
             <tr>
@@ -122,7 +122,7 @@ export function Templates(): JSX.Element {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </Page>
   );
