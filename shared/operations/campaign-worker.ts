@@ -80,21 +80,23 @@ function pacer(deps: CampaignWorkerDeps, aplicacaoId: number, rate: number, want
   const sleep = deps.sleep ?? sleeper;
   let second = -1;
   let left = 0;
-  let turn: Promise<void> = Promise.resolve();
-  const next = async (): Promise<void> => {
+  let turn: Promise<Date> = Promise.resolve(new Date(0));
+  // The instant a send is let go, within the second whose token it took: the send's own time (its dataEnvio).
+  const next = async (): Promise<Date> => {
     for (;;) {
-      const at = now().getTime();
-      const current = Math.floor(at / 1000);
+      const at = now();
+      const current = Math.floor(at.getTime() / 1000);
       if (current !== second) [second, left] = [current, 0];
       if (left > 0) {
         left--;
-        return;
+        return at;
       }
       const got = await deps.pace.take(aplicacaoId, current, want, rate);
       // Tokens of a second that ended while they were taken are not used.
-      if (got > 0 && Math.floor(now().getTime() / 1000) === current) {
+      const after = now();
+      if (got > 0 && Math.floor(after.getTime() / 1000) === current) {
         left = got - 1;
-        return;
+        return after;
       }
       await sleep(1000 - (now().getTime() % 1000));
     }

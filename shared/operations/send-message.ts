@@ -106,8 +106,11 @@ export interface SendInput {
    * message it sent, a campaign's recipient its cost).
    */
   writes?: readonly ConditionalWrite[] | ((mensagemId: number, valor: string) => readonly ConditionalWrite[]);
-  /** Awaited just before the provider's call: a campaign's pace (shared/operations/campaign-worker.ts). */
-  pace?: () => Promise<void>;
+  /**
+   * Awaited just before the provider's call: a campaign's pace (shared/operations/campaign-worker.ts), which gives the
+   * instant it let the send go (a `link` send's dataEnvio: in the second whose share of the pace it took).
+   */
+  pace?: () => Promise<Date>;
   /** The campaign sending it and the recipient's line: recorded on the message, whose status callbacks then count for the campaign. */
   campanhaId?: number;
   campanhaLinha?: number;
@@ -190,7 +193,7 @@ async function reserveAndSend(
   if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
 
   const id = input.scheduled?.id ?? (await deps.messages.newId());
-  if (app.provider === 'link') await input.pace?.();
+  const letGo = app.provider === 'link' ? await input.pace?.() : undefined;
   // `link` makes no provider call: its result is known before the debit, which then records the message as sent.
   const linkSend =
     app.provider === 'link'
@@ -209,7 +212,7 @@ async function reserveAndSend(
     contexto: input.contexto ?? null,
     contextoId: input.contextoId ?? null,
     usuarioId: input.usuarioId ?? null,
-    dataEnvio: localDateTime(now()),
+    dataEnvio: localDateTime(letGo ?? now()),
     dataEntrega: null,
     dataLeitura: null,
     errorCode: null,
