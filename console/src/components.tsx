@@ -313,6 +313,38 @@ export function useLoad<T>(
   return { data: state.data, error: state.error, errorField: state.errorField, loading: state.loading, reload: run };
 }
 
+/** What a form's submit came to: a notice to show, or the refusal to show by its field. */
+export type Submitted = { done: string } | { refusal: Refusal };
+
+/**
+ * A form's submit: its refusal (by field), its notice once done, and whether it is busy. `submit(event, check, send)`
+ * shows `check`'s refusal with nothing sent, else sends and shows what `send` came to (a network failure as the
+ * refusal that the server could not be reached).
+ */
+export function useSubmit() {
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event, check: () => Refusal | undefined, send: () => Promise<Submitted>) => {
+    event.preventDefault();
+    setDone(undefined);
+    const refused = check();
+    if (refused) return setRefusal(refused);
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      const outcome = await send();
+      if ('done' in outcome) setDone(outcome.done);
+      else setRefusal(outcome.refusal);
+    } catch {
+      setRefusal(problem(undefined));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { refusal, done, busy, submit };
+}
+
 export function Loading(props: { what: string }): JSX.Element {
   return (
     <p class="muted loading" role="status">

@@ -3,9 +3,9 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, useLoad } from '../../components';
+import { ActiveBadge, Alert, ApplicationsNav, Field, FormError, Loading, Page, useLoad, useSubmit } from '../../components';
 import { providerLabel } from '../../labels';
-import { errorAt, problem, type Refusal } from '../../refusal';
+import { errorAt, problem } from '../../refusal';
 import type { components } from '../../api/schema';
 import { ConfirmDialog } from '../../dialog';
 import { money, when } from '../../format';
@@ -130,35 +130,26 @@ function Situacao(props: { app: Application; onChanged: () => void }): JSX.Eleme
 
 function Ritmo(props: { app: Application; onChanged: () => void }): JSX.Element {
   const [ritmo, setRitmo] = useState(String(props.app.mensagensPorSegundo));
-  const [refusal, setRefusal] = useState<Refusal>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { refusal, done, busy, submit } = useSubmit();
+  const mensagensPorSegundo = Number(ritmo.trim());
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setDone(undefined);
-    const mensagensPorSegundo = Number(ritmo.trim());
-    if (!/^\d+$/.test(ritmo.trim()) || mensagensPorSegundo < 1 || mensagensPorSegundo > 1000) {
-      setRefusal({ field: 'mensagensPorSegundo', message: 'Digite um número inteiro de 1 a 1000.' });
-      return;
-    }
-    setBusy(true);
-    setRefusal(undefined);
-    try {
-      const { data, error, response } = await api.PUT('/api/admin/aplicacoes/{id}/ritmo', {
-        params: { path: { id: props.app.id } },
-        body: { mensagensPorSegundo },
-      });
-      if (data) {
-        setDone(`Ritmo de ${data.mensagensPorSegundo} mensagens por segundo salvo.`);
+  const save = (event: Event) =>
+    submit(
+      event,
+      () =>
+        !/^\d+$/.test(ritmo.trim()) || mensagensPorSegundo < 1 || mensagensPorSegundo > 1000
+          ? { field: 'mensagensPorSegundo', message: 'Digite um número inteiro de 1 a 1000.' }
+          : undefined,
+      async () => {
+        const { data, error, response } = await api.PUT('/api/admin/aplicacoes/{id}/ritmo', {
+          params: { path: { id: props.app.id } },
+          body: { mensagensPorSegundo },
+        });
+        if (!data) return { refusal: problem(error, response.status) };
         props.onChanged();
-      } else setRefusal(problem(error, response.status));
-    } catch {
-      setRefusal(problem(undefined));
-    } finally {
-      setBusy(false);
-    }
-  };
+        return { done: `Ritmo de ${data.mensagensPorSegundo} mensagens por segundo salvo.` };
+      },
+    );
 
   return (
     <section class="panel" aria-labelledby="ritmo-title">
@@ -168,7 +159,7 @@ function Ritmo(props: { app: Application; onChanged: () => void }): JSX.Element 
         provedor (80 por padrão no WhatsApp). Envios pela API não entram nesse ritmo.
       </p>
       {done && <Alert kind="info">{done}</Alert>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <FormError refusal={refusal} fields={['mensagensPorSegundo']} />
         <Field
           label="Mensagens por segundo"
@@ -191,43 +182,34 @@ function Ritmo(props: { app: Application; onChanged: () => void }): JSX.Element 
 function Credito(props: { app: Application; onChanged: () => void }): JSX.Element {
   const [valor, setValor] = useState('');
   const [descricao, setDescricao] = useState('');
-  const [refusal, setRefusal] = useState<Refusal>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { refusal, done, busy, submit } = useSubmit();
   const decimal = parseReais(valor);
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setDone(undefined);
-    if (decimal === undefined) {
-      setRefusal({ field: 'valor', message: 'Digite um valor em reais, como 1.234,56 ou 1234.56 (até dois decimais).' });
-      return;
-    }
-    setBusy(true);
-    setRefusal(undefined);
-    try {
-      const { data, error, response } = await api.POST('/api/admin/aplicacoes/{id}/creditos', {
-        params: { path: { id: props.app.id } },
-        body: { valor: decimal, ...(descricao.trim() ? { descricao: descricao.trim() } : {}) },
-      });
-      if (data) {
-        setDone(`Crédito de ${money(data.valor)} lançado (lançamento ${data.id}). Saldo agora: ${money(data.saldoPosterior)}.`);
+  const save = (event: Event) =>
+    submit(
+      event,
+      () =>
+        decimal === undefined
+          ? { field: 'valor', message: 'Digite um valor em reais, como 1.234,56 ou 1234.56 (até dois decimais).' }
+          : undefined,
+      async () => {
+        const { data, error, response } = await api.POST('/api/admin/aplicacoes/{id}/creditos', {
+          params: { path: { id: props.app.id } },
+          body: { valor: decimal ?? '' /* checked above */, ...(descricao.trim() ? { descricao: descricao.trim() } : {}) },
+        });
+        if (!data) return { refusal: problem(error, response.status) };
         setValor('');
         setDescricao('');
         props.onChanged();
-      } else setRefusal(problem(error, response.status));
-    } catch {
-      setRefusal(problem(undefined));
-    } finally {
-      setBusy(false);
-    }
-  };
+        return { done: `Crédito de ${money(data.valor)} lançado (lançamento ${data.id}). Saldo agora: ${money(data.saldoPosterior)}.` };
+      },
+    );
 
   return (
     <section class="panel" aria-labelledby="credito-title">
       <h2 id="credito-title">Adicionar crédito</h2>
       {done && <Alert kind="info">{done}</Alert>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <FormError refusal={refusal} fields={['valor', 'descricao']} />
         <div class="field-row">
           <Field
@@ -258,41 +240,34 @@ function Credito(props: { app: Application; onChanged: () => void }): JSX.Elemen
 function Estorno(props: { app: Application; onChanged: () => void }): JSX.Element {
   const [lancamento, setLancamento] = useState('');
   const [motivo, setMotivo] = useState('');
-  const [refusal, setRefusal] = useState<Refusal>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { refusal, done, busy, submit } = useSubmit();
+  const lancamentoId = Number(lancamento.trim());
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setDone(undefined);
-    const lancamentoId = Number(lancamento.trim());
-    if (!/^\d+$/.test(lancamento.trim()) || !Number.isSafeInteger(lancamentoId) || lancamentoId < 1) {
-      setRefusal({ field: 'lancamentoId', message: 'Digite o número do lançamento de débito, como aparece no extrato.' });
-      return;
-    }
-    setBusy(true);
-    setRefusal(undefined);
-    try {
-      const { data, error, response } = await api.POST('/api/admin/aplicacoes/{id}/estornos', {
-        params: { path: { id: props.app.id } },
-        body: { lancamentoId, ...(motivo.trim() ? { motivo: motivo.trim() } : {}) },
-      });
-      if (data) {
-        setDone(`Lançamento ${lancamentoId} estornado: ${money(data.valor)} devolvidos. Saldo agora: ${money(data.saldoPosterior)}.`);
+  const save = (event: Event) =>
+    submit(
+      event,
+      () =>
+        !/^\d+$/.test(lancamento.trim()) || !Number.isSafeInteger(lancamentoId) || lancamentoId < 1
+          ? { field: 'lancamentoId', message: 'Digite o número do lançamento de débito, como aparece no extrato.' }
+          : undefined,
+      async () => {
+        const { data, error, response } = await api.POST('/api/admin/aplicacoes/{id}/estornos', {
+          params: { path: { id: props.app.id } },
+          body: { lancamentoId, ...(motivo.trim() ? { motivo: motivo.trim() } : {}) },
+        });
+        if (!data) {
+          // 404 (no such entry) and 409 (already refunded) name no field, but the entry typed is what they are about.
+          const p = problem(error, response.status);
+          return { refusal: p.field === 'motivo' ? p : { ...p, field: 'lancamentoId' } };
+        }
         setLancamento('');
         setMotivo('');
         props.onChanged();
-      } else {
-        // 404 (no such entry) and 409 (already refunded) name no field, but the entry typed is what they are about.
-        const p = problem(error, response.status);
-        setRefusal(p.field === 'motivo' ? p : { ...p, field: 'lancamentoId' });
-      }
-    } catch {
-      setRefusal(problem(undefined));
-    } finally {
-      setBusy(false);
-    }
-  };
+        return {
+          done: `Lançamento ${lancamentoId} estornado: ${money(data.valor)} devolvidos. Saldo agora: ${money(data.saldoPosterior)}.`,
+        };
+      },
+    );
 
   return (
     <section class="panel" aria-labelledby="estorno-title">
@@ -301,7 +276,7 @@ function Estorno(props: { app: Application; onChanged: () => void }): JSX.Elemen
         Devolve ao saldo o valor de um lançamento de débito do extrato da aplicação. Cada lançamento só pode ser estornado uma vez.
       </p>
       {done && <Alert kind="info">{done}</Alert>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void save(e)} noValidate>
         <div class="field-row">
           <Field
             label="Número do lançamento"
