@@ -33,6 +33,10 @@ const credentialFields = {
   ativo: z.boolean(),
   criadoEm: timestamp,
   revogadoEm: described(z.nullable(timestamp), 'When it was revoked (final); null while not revoked.'),
+  ultimoUsoEm: described(
+    z.nullable(timestamp),
+    'When it last authenticated a request, to the minute (recorded at most once a minute); null when never used.',
+  ),
 };
 export const credential = named(
   'ProviderCredential',

@@ -4066,6 +4066,8 @@ export interface components {
             criadoEm: components["schemas"]["LocalDateTime"];
             /** @description When it was revoked (final); null while not revoked. */
             revogadoEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description When it last authenticated a request, to the minute (recorded at most once a minute); null when never used. */
+            ultimoUsoEm: components["schemas"]["LocalDateTime"] | null;
         };
         /** @description A machine credential with its secret, shown once. */
         ProviderCredentialWithSecret: {
@@ -4082,6 +4084,8 @@ export interface components {
             criadoEm: components["schemas"]["LocalDateTime"];
             /** @description When it was revoked (final); null while not revoked. */
             revogadoEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description When it last authenticated a request, to the minute (recorded at most once a minute); null when never used. */
+            ultimoUsoEm: components["schemas"]["LocalDateTime"] | null;
             /** @description The secret (the X-Api-Secret), shown only in this answer; store it now. */
             apiSecret: string;
         };
