@@ -119,8 +119,9 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
   ] as const;
   for (const [kind, access] of webhookSecrets) {
     if (access === 'none') continue;
-    const actions =
-      access === 'read' ? ['secretsmanager:GetSecretValue'] : ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'];
+    const read = access === 'read' || access === 'read-write' ? ['secretsmanager:GetSecretValue'] : [];
+    const write = access === 'write' || access === 'read-write' ? ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'] : [];
+    const actions = [...read, ...write];
     statements.push(allow(actions, [secretArn(t, `${t.webhookSecretPrefix}/*/${kind}-*`)]));
   }
   if (needs.geocodes) statements.push(allow(['geo:SearchPlaceIndexForText'], [t.placeIndexArn]));

@@ -63,9 +63,10 @@ export interface FunctionNeeds {
   integrationSecrets: 'none' | 'read' | 'write';
   /**
    * The outbound webhooks' signing keys (`<prefix>/<aplicacaoId>/saida-<id>`, shared/secrets/webhooks.ts):
-   * `read` (GetSecretValue: the consumer that signs the deliveries), `write` (CreateSecret and PutSecretValue, no read: the provider portal).
+   * `read` (GetSecretValue: the consumer that signs the deliveries), `read-write` (both: the provider portal, which keeps
+   * them and reveals one on demand).
    */
-  outboundWebhookSecrets: 'none' | 'read' | 'write';
+  outboundWebhookSecrets: 'none' | 'read' | 'write' | 'read-write';
   /**
    * The inbound subscriptions' HMAC keys (`<prefix>/<aplicacaoId>/entrada-<id>`): `read` (the webhook edge, which verifies
    * X-Service-Signature), `write` (the admin panel, which creates them).
@@ -154,13 +155,13 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     sendsMail: true,
   }),
   'patient-app': needs({ table: table(read, ['PutItem', 'DeleteItem']) }),
-  // Resending a stored webhook delivery queues its attempt; a webhook's signing key is kept (written, never read) here.
-  // The day view reads its provider's day board (a counted Query, then the page's appointments in one BatchGet); an
-  // execution recorded by hand is /execucao's move, whose event is queued.
+  // Resending a stored webhook delivery, or a test event, queues its attempt; a webhook's signing key is kept (written)
+  // here, and read when the provider asks to see it. The day view reads its provider's day board (a counted Query, then
+  // the page's appointments in one BatchGet); an execution recorded by hand is /execucao's move, whose event is queued.
   'provider-portal': needs({
     table: table(readMany, write, { gsi1: true }),
     sendsTo: ['outboundWebhooks'],
-    outboundWebhookSecrets: 'write',
+    outboundWebhookSecrets: 'read-write',
   }),
   // Geocodes the address of the physician's profile.
   'physician-portal': needs({ table: table(readMany, ['PutItem']), geocodes: true }),

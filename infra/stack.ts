@@ -179,6 +179,7 @@ export class PlatformStack extends Stack {
           need.readsProviderSecrets.length > 0 ||
           need.integrationSecrets === 'read' ||
           need.outboundWebhookSecrets === 'read' ||
+          need.outboundWebhookSecrets === 'read-write' ||
           need.inboundWebhookSecrets === 'read' ||
           need.readsAgentCa);
       const home = new NestedStack(this, entry.id, { description: `${description}: its function and what invokes it` });

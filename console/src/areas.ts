@@ -27,6 +27,11 @@ export const areas = [
   { path: 'templates', label: 'Templates', roles: ['admin'] },
   { path: 'configuracoes', label: 'Configurações', roles: ['admin'] },
   { path: 'aplicacoes', label: 'Aplicações', roles: ['admin'], platformOnly: true },
+  // The provider's portal (/api/prestador): its first area is where its login lands. Its appointments are at /agenda
+  // (/agendamentos is the admin's board: a path is one page).
+  { path: 'credenciais', label: 'Credenciais', roles: ['prestador'] },
+  { path: 'webhooks', label: 'Webhooks', roles: ['prestador'] },
+  { path: 'agenda', label: 'Agendamentos', roles: ['prestador'] },
   // The on-call physician's portal (/api/plantonista): its first area is where its login lands.
   { path: 'disponibilidade', label: 'Disponibilidade', roles: ['plantonista'] },
   { path: 'perfil', label: 'Perfil', roles: ['plantonista'] },

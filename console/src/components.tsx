@@ -359,7 +359,7 @@ export function Loading(props: { what: string }): JSX.Element {
  * scroll it too (axe's scrollable-region-focusable); when it fits it is a plain box. Its name is the table's
  * caption (or aria-label), else `label`.
  */
-export function Table(props: { label?: string; children: ComponentChildren }): JSX.Element {
+export function Table(props: { label?: string; class?: string; children: ComponentChildren }): JSX.Element {
   const box = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState<string | undefined>(undefined);
   const measure = useCallback(() => {
@@ -382,7 +382,9 @@ export function Table(props: { label?: string; children: ComponentChildren }): J
   }, [measure]);
   return (
     <div ref={box} class="table-scroll" role={scrolls ? 'region' : undefined} aria-label={scrolls} tabIndex={scrolls ? 0 : undefined}>
-      <table aria-label={props.label}>{props.children}</table>
+      <table class={props.class} aria-label={props.label}>
+        {props.children}
+      </table>
     </div>
   );
 }

@@ -11,6 +11,9 @@ import { Atendimentos } from './pages/atendimentos';
 import { Templates } from './pages/templates';
 import { Configuracoes } from './pages/configuracoes';
 import { Aplicacoes } from './pages/aplicacoes';
+import { Credenciais } from './pages/prestador/credenciais';
+import { Webhooks } from './pages/prestador/webhooks';
+import { Agenda } from './pages/prestador/agenda';
 import { Disponibilidade } from './pages/plantonista/disponibilidade';
 import { Perfil } from './pages/plantonista/perfil';
 import { PerfilBusca } from './pages/plantonista/perfil-busca';
@@ -28,6 +31,9 @@ const pages: Record<AreaPath, FunctionComponent> = {
   templates: Templates,
   configuracoes: Configuracoes,
   aplicacoes: Aplicacoes,
+  credenciais: Credenciais,
+  webhooks: Webhooks,
+  agenda: Agenda,
   disponibilidade: Disponibilidade,
   perfil: Perfil,
   'perfil-busca': PerfilBusca,
@@ -37,6 +43,6 @@ const pages: Record<AreaPath, FunctionComponent> = {
 export const areasOf = (session: Session): Area[] =>
   areasFor(session.role, session.plataforma).map((area) => ({ ...area, page: pages[area.path] }));
 
-/** The area at `path` (the first segment after /console/): the bare /console/ is a role's first area (a physician has no Início). */
+/** The area at `path` (the first segment after /console/): the bare /console/ is a role's first area (a provider or a physician has no Início). */
 export const areaAt = (areas: readonly Area[], path: string): Area | undefined =>
   areas.find((a) => a.path === path) ?? (path === '' ? areas[0] : undefined);

@@ -11,17 +11,19 @@ import { ipAllowed } from '#shared/ip-ranges';
 import type { Principal } from '#shared/auth/principal';
 import { checkKeySecret } from '#shared/auth/key-secret';
 import type { ProviderCredentialRecord } from '#shared/domain/applications/records';
-import { KEY_PREFIX, isRevoked, type RateLimiter } from '#shared/domain/provider-credentials';
+import { KEY_PREFIX, USE_RECORD_INTERVAL_MS, isRevoked, useToRecord, type RateLimiter } from '#shared/domain/provider-credentials';
 import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
 import { requestAuthorizer } from '#shared/auth/authorizer';
-import { getProviderCredentialByKey } from '#shared/db/provider-credential-lookup';
+import { getProviderCredentialByKey, recordProviderCredentialUse } from '#shared/db/provider-credential-lookup';
 import { dynamoRateLimiter } from '#shared/db/rate-limit';
 import { withLambdaLog } from '#shared/log';
 
 export interface ProviderCredentialAuthDeps {
   findByKey(apiKey: string): Promise<ProviderCredentialRecord | undefined>;
   rateLimiter: RateLimiter;
+  /** Records the credential's last use at `at`, unless one at or after `since` is recorded. */
+  recordUse(apiKey: string, at: Date, since: Date): Promise<void>;
   /** Tests pin it. */
   now?: Clock;
 }
@@ -62,16 +64,30 @@ export function providerCredentialAuthenticator(
       }
     }
 
+    // The last use the portal shows, at most once a minute; failing to record it refuses nothing.
+    const at = now();
+    if (useToRecord(credential, at)) {
+      await deps
+        .recordUse(apiKey, at, new Date(at.getTime() - USE_RECORD_INTERVAL_MS))
+        .catch((error: unknown) =>
+          log.warn('provider credential use not recorded', { credencialId: credential.credencialId, error: String(error) }),
+        );
+    }
+
     return { aplicacaoId: credential.aplicacaoId, prestadorId: credential.prestadorId, scopes: [], subject: apiKey };
   };
 }
 
-// At most two DynamoDB requests per call (the credential read, and the counter write when the credential
-// has a limit). No cache in API Gateway (authorizer-settings.ts), so revocation and the limit apply to
+// At most three DynamoDB requests per call (the credential read, the counter write when the credential
+// has a limit, and its last use, written at most once a minute). No cache in API Gateway (authorizer-settings.ts), so revocation and the limit apply to
 // every request.
 export const handler = withLambdaLog(
   requestAuthorizer(
     'providerCredential',
-    providerCredentialAuthenticator({ findByKey: getProviderCredentialByKey, rateLimiter: dynamoRateLimiter() }),
+    providerCredentialAuthenticator({
+      findByKey: getProviderCredentialByKey,
+      rateLimiter: dynamoRateLimiter(),
+      recordUse: recordProviderCredentialUse,
+    }),
   ),
 );

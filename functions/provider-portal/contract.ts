@@ -17,7 +17,7 @@ import {
   type GroupContract,
 } from '#shared/http/contract/kit';
 import { appointment, executionResult } from '#shared/http/contract/resources';
-import { createSchema as credentialCreateBody, executionBody, updateSchema as credentialUpdateBody } from './requests.ts';
+import { createSchema as credentialCreateBody, executionBody, testEventBody, updateSchema as credentialUpdateBody } from './requests.ts';
 
 const noStore = { 'Cache-Control': { description: '`no-store`: the answer carries a secret shown only once.' } };
 
@@ -33,6 +33,10 @@ const credentialFields = {
   ativo: z.boolean(),
   criadoEm: timestamp,
   revogadoEm: described(z.nullable(timestamp), 'When it was revoked (final); null while not revoked.'),
+  ultimoUsoEm: described(
+    z.nullable(timestamp),
+    'When it last authenticated a request, to the minute (recorded at most once a minute); null when never used.',
+  ),
 };
 export const credential = named(
   'ProviderCredential',
@@ -81,8 +85,25 @@ export const delivery = named(
     estado: z.enum(['PENDENTE', 'ENTREGUE', 'FALHOU']),
     criadoEm: timestamp,
     atualizadoEm: timestamp,
+    corpo: described(
+      z.object({ type: z.enum(appointmentEventTypes), timestamp, data: z.object({ agendamento: appointment }) }),
+      'The body POSTed at every attempt: the event `{type, timestamp, data: {agendamento}}`.',
+    ),
+    ultimaResposta: described(
+      z.nullable(z.string()),
+      'The body of the last attempt’s answer, whatever its status (its first 2048 characters); null without an answer or with an empty one.',
+    ),
+    ultimaDuracaoMs: described(
+      z.nullable(z.int()),
+      'How long the last attempt took, from the POST to the answer or the failure, in milliseconds; null before the first attempt.',
+    ),
   }),
-  'One event delivered to one webhook, and what became of it.',
+  'One event delivered to one webhook, and what became of it: the body sent, the last answer and its time.',
+);
+const webhookSigningSecret = named(
+  'ProviderWebhookSecret',
+  z.object({ secret: webhookSecret }),
+  'The signing secret of a webhook, revealed on demand.',
 );
 
 const credentialRules =
@@ -170,6 +191,21 @@ export const providerPortalContract = {
     query: pagingQuery,
     responses: { 200: ok('One page of deliveries.', v2Page(delivery)) },
     errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'GET /api/prestador/webhooks/{id}/segredo': {
+    summary: 'Reveal the signing secret of a webhook',
+    description:
+      'The current Standard Webhooks signing secret (`whsec_...`), as the delivery consumer signs with it, with `Cache-Control: no-store`. A webhook of another provider or application is 404, as an unknown id.',
+    responses: { 200: { description: 'The secret.', body: webhookSigningSecret, headers: noStore } },
+    errors: { 404: ['not_found'] },
+  },
+  'POST /api/prestador/webhooks/{id}/teste': {
+    summary: 'Send a test event to a webhook',
+    description:
+      'Delivers to this webhook alone an example event of `evento` (by default the first it subscribes to): a real delivery (signed, logged, retried on the schedule, resendable), whose body is an event as the real ones, with an example appointment (`id` 0, its `observacoes` saying it is a test); no appointment is read or moved. The body may be left out. An event the webhook does not subscribe to is 400; an inactive webhook is 409; another provider’s or application’s webhook is 404.',
+    body: testEventBody,
+    responses: { 202: ok('The test delivery, PENDENTE: its attempt is queued.', delivery) },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'] },
   },
   'POST /api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar': {
     summary: 'Resend a delivery',

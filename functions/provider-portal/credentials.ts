@@ -34,6 +34,7 @@ const view = (c: ProviderCredentialRecord): z.output<typeof credential> => ({
   ativo: c.ativo,
   criadoEm: shownTime(c.criadoEm),
   revogadoEm: shownTime(c.revogadoEm),
+  ultimoUsoEm: shownTime(c.ultimoUsoEm ?? null),
 });
 
 /** Shown once: the answer carrying a secret must not be stored by caches on the way. */

@@ -6,12 +6,13 @@ import { credentialOperations } from './credentials.ts';
 import { webhookOperations } from './webhooks.ts';
 import type { providerPortalContract } from './contract.ts';
 
-// A delivery's resend and the event of an execution recorded by hand are queued for the outbound-webhooks consumer.
-// The webhooks' signing keys are written to the secret store (never read here): the Secrets Manager client is loaded
-// on the first create or replace.
+// A delivery's resend, a test event and the event of an execution recorded by hand are queued for the outbound-webhooks
+// consumer. The webhooks' signing keys are written to the secret store (the Secrets Manager client is loaded on the
+// first create or replace) and read, on demand, through the secrets extension, as the consumer reads them.
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
 });
 needsConfig('outboundWebhooksQueueUrl', 'webhookSecretPrefix');
 

@@ -1,7 +1,8 @@
-// What the provider portal validates: its credentials (name, per-minute limit, IP allowlist) and an execution
-// result recorded by hand. Its contract (functions/provider-portal/contract.ts) documents them; the day view's query
+// What the provider portal validates: its credentials (name, per-minute limit, IP allowlist), an execution
+// result recorded by hand and a webhook's test event. Its contract (functions/provider-portal/contract.ts) documents them; the day view's query
 // is the domain's `boardQuery` (shared/domain/appointments/inputs.ts).
 import * as z from 'zod/mini';
+import { appointmentEventTypes } from '#shared/domain/appointments/events';
 import { executionSchema } from '#shared/domain/appointments/inputs';
 import { isValidAllowlistEntry } from '#shared/ip-ranges';
 import { MAX_ALLOWLIST_ENTRIES, MAX_LIMIT_PER_MINUTE, MAX_NAME_LENGTH } from '#shared/domain/provider-credentials';
@@ -44,3 +45,9 @@ export const updateSchema = z.object({
  * rules (the appointment is the path's). Unknown fields (an `agendamentoId` or `numeroPedido` too) are dropped.
  */
 export const executionBody = z.pick(executionSchema, { resultado: true, observacao: true });
+
+/**
+ * POST /api/prestador/webhooks/{id}/teste: the event type of the test, optional (the body too: the webhook's first
+ * event then). Whether the webhook subscribes to it is the operation's check (400 naming `evento`).
+ */
+export const testEventBody = z.object({ evento: z.optional(z.enum(appointmentEventTypes)) });

@@ -1,5 +1,5 @@
 // The provider portal's webhook answers: a subscription (its secret only in the answer that created or
-// replaced it) and one line of its delivery log, typed from the group's contract (./contract.ts, imported
+// replaced it, or revealed on demand) and one line of its delivery log (the body sent, the last answer and its time), typed from the group's contract (./contract.ts, imported
 // as types only: no contract enters the bundle).
 import type * as z from 'zod/mini';
 import type { WebhookDelivery, DeliveryState } from '#shared/domain/outbound-webhooks/deliveries';
@@ -40,4 +40,7 @@ export const deliveryView = (d: WebhookDelivery): DeliveryAnswer => ({
   estado: stateViews[d.state],
   criadoEm: localDateTime(new Date(d.createdAt)),
   atualizadoEm: localDateTime(new Date(d.updatedAt)),
+  corpo: d.payload,
+  ultimaResposta: d.lastResponse,
+  ultimaDuracaoMs: d.lastDurationMs,
 });

@@ -1,5 +1,5 @@
-// /api/prestador/webhooks/**: the provider's outbound webhook subscriptions and their delivery log
-// (docs/appointments.md, "Outbound webhooks"). The application and the provider come from the
+// /api/prestador/webhooks/**: the provider's outbound webhook subscriptions, their delivery log, their signing
+// secret revealed on demand and a test event (docs/appointments.md, "Outbound webhooks"). The application and the provider come from the
 // portal token; a webhook of another provider or application is 404. The URL is checked on save
 // (https, public addresses: SSRF; loopback too under the local run). The secret appears only in the
 // answer that created or replaced it, and is kept in the secret store (shared/secrets/webhooks.ts),
@@ -9,8 +9,10 @@ import { adapter } from '#shared/adapters/index';
 import { resolveHost, webhookTargetPolicy } from '#shared/adapters/webhook-http';
 import { dynamoApplicationRepository } from '#shared/db/applications';
 import { dynamoWebhookDeliveryRepository, dynamoWebhookSubscriptionRepository } from '#shared/db/webhooks';
-import { conflict, notFound } from '#shared/domain/errors';
-import type { WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
+import { randomSecret } from '#shared/auth/secrets';
+import { testAppointmentEvent } from '#shared/domain/appointments/events';
+import { conflict, invalid, notFound } from '#shared/domain/errors';
+import { deliveriesFor, hopDelaySeconds, type WebhookDelivery } from '#shared/domain/outbound-webhooks/deliveries';
 import {
   newSubscription,
   parseSubscriptionCreate,
@@ -25,7 +27,10 @@ import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
 import { readPaging } from '#shared/http/paging';
 import { log } from '#shared/log';
-import { outboundWebhookSecrets } from '#shared/secrets/webhooks';
+import { retrySchedule } from '#shared/operations/outbound-delivery';
+import { outboundWebhookSecrets, webhookSigningSecret } from '#shared/secrets/webhooks';
+import { validate } from '#shared/http/validation';
+import { testEventBody } from './requests.ts';
 import { scopeOf } from './scope.ts';
 import { deliveryView, subscriptionView, subscriptionWithSecretView } from './views.ts';
 import { pageOf } from '#shared/domain/paging';
@@ -112,6 +117,41 @@ export const webhookOperations: Operations<'provider-portal', typeof providerPor
     const subscription = await ownWebhook(request, scope);
     const { content, total } = await deliveries.list(scope.aplicacaoId, subscription.id, paging.page, paging.size);
     return json(200, pageOf(content.map(deliveryView), total, paging));
+  },
+
+  'GET /api/prestador/webhooks/{id}/segredo': async (request) => {
+    const subscription = await ownWebhook(request, scopeOf(request));
+    // The key the consumer signs with (the version the item names), read as it reads it.
+    const secret = await webhookSigningSecret(subscription);
+    log.info('webhook secret revealed', { webhookId: subscription.id, prestadorId: subscription.prestadorId });
+    return json(200, { secret }, noStore);
+  },
+
+  'POST /api/prestador/webhooks/{id}/teste': async (request) => {
+    const scope = scopeOf(request);
+    const { evento } = validate(testEventBody, request.body ?? {});
+    const subscription = await ownWebhook(request, scope);
+    const type = evento ?? subscription.eventos[0]!;
+    if (!subscription.eventos.includes(type)) throw invalid(`the webhook does not subscribe to ${type}`, 'evento');
+    if (!subscription.ativo) throw conflict('the webhook is inactive: activate it before sending a test event');
+    // A delivery of an example event to this webhook alone, as the fan-out makes one for each subscription of a real
+    // event; then its first attempt is queued, as the fan-out queues it. The id is the test's own, never an appointment's.
+    const now = new Date();
+    const eventId = `msg_teste_${randomSecret(12)}`;
+    const [created] = deliveriesFor([subscription], testAppointmentEvent(type, now), eventId, now, retrySchedule());
+    if (!created || (await deliveries.create(created)) !== 'created') throw conflict('the test event could not be recorded; try again');
+    const dueAt = created.nextAttemptAt ?? now.getTime();
+    const message: OutboundWebhookWork = {
+      kind: 'entrega',
+      aplicacaoId: scope.aplicacaoId,
+      webhookId: subscription.id,
+      eventId,
+      attempt: 1,
+      dueAt,
+    };
+    await (await adapter('queue')).send('outboundWebhooks', message, { delaySeconds: hopDelaySeconds(dueAt, now) });
+    log.info('webhook test event queued', { deliveryId: created.deliveryId, evento: type });
+    return json(202, deliveryView(created));
   },
 
   'POST /api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar': async (request) => {

@@ -49,10 +49,11 @@ export async function oauthClientWorks(
   }
 }
 
-// The seed's question is no request: it takes nothing of a credential's per-minute limit.
+// The seed's question is no request: it takes nothing of a credential's per-minute limit, and is no use of it.
 const authenticateProviderCredential = providerCredentialAuthenticator({
   findByKey: getProviderCredentialByKey,
   rateLimiter: { consume: async () => ({ allowed: true }) },
+  recordUse: async () => undefined,
 });
 
 /** Whether the `nbwp_` credential opens the provider API as this application's prestador (active, not revoked, its prestador active). */

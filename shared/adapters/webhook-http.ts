@@ -15,7 +15,7 @@ export const resolveHost: ResolveHost = async (host) => (await dnsLookup(host, {
 /** In AWS only public https targets; under `npm start` and the integration tests, loopback too. */
 export const webhookTargetPolicy = (): WebhookTargetPolicy => ({ allowLoopback: config().runtime === 'local' });
 
-/** How much of a refused answer's body is kept (the delivery record clips it to 500 characters). */
+/** How much of an answer's body is kept (the delivery record keeps 2048 characters of it, 500 in a refusal's error). */
 const MAX_BODY_BYTES = 2048;
 
 /** A lookup that answers with the checked addresses only, whatever the family or `all` asked. */
@@ -74,8 +74,7 @@ export async function postWebhook(
         // The status is what counts: a body cut short (or cut by us) still answers the attempt.
         response.on('error', answered);
         response.on('aborted', answered);
-        // A 2xx is the whole answer; the body of another status is kept for the delivery log.
-        if (status >= 200 && status <= 299) return finish({ status });
+        // The body (its first 2 KB) is kept for the delivery log, whatever the status: what the receiver said.
         response.on('data', (chunk: Buffer) => {
           if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
           size += chunk.length;
@@ -84,7 +83,10 @@ export async function postWebhook(
         response.on('end', answered);
       },
     );
-    const answered = () => finish({ status: status!, body: Buffer.concat(chunks).toString('utf8') });
+    const answered = () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      finish(body ? { status: status!, body } : { status: status! });
+    };
     const timer = setTimeout(() => (status === undefined ? finish({ error: `no answer within ${timeoutMs} ms` }) : answered()), timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish({ error: error.code ? `${error.code}: ${error.message}` : error.message }),

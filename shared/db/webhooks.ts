@@ -150,6 +150,9 @@ const toDelivery = (item: Item): WebhookDelivery => {
     attempts: Number(item.attempts),
     lastHttpStatus: numberOrNull(item.lastHttpStatus),
     lastError: typeof item.lastError === 'string' ? item.lastError : null,
+    // Deliveries recorded before the log kept the answer and the duration have neither.
+    lastResponse: typeof item.lastResponse === 'string' ? item.lastResponse : null,
+    lastDurationMs: numberOrNull(item.lastDurationMs),
     nextAttemptAt: numberOrNull(item.nextAttemptAt),
     state: f.read('state', oneOf(deliveryStates)),
     createdAt: Number(item.createdAt),

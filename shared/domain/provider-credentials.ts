@@ -57,6 +57,13 @@ export interface RateLimiter {
 
 export const isRevoked = (record: Pick<ProviderCredentialRecord, 'revogadoEm'>): boolean => !!record.revogadoEm;
 
+/** A credential's last use is recorded at most this often (the portal shows it to the minute). */
+export const USE_RECORD_INTERVAL_MS = 60_000;
+
+/** When a request at `now` should record the credential's use: none recorded, or the last one a minute old or more. */
+export const useToRecord = (record: Pick<ProviderCredentialRecord, 'ultimoUsoEm'>, now: Date): boolean =>
+  record.ultimoUsoEm === undefined || now.getTime() - Date.parse(record.ultimoUsoEm) >= USE_RECORD_INTERVAL_MS;
+
 // The HTTP edge validates these already; the domain checks again because it trusts no caller.
 function checked(changes: Partial<EditableFields>): Partial<EditableFields> {
   const out: Partial<EditableFields> = {};

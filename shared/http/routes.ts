@@ -352,6 +352,9 @@ export const extensionRoutes = [
   r('GET', '/api/prestador/webhooks', 'provider-portal', 'portalJwt', portal('prestador')),
   r('GET', '/api/prestador/webhooks/{id}/entregas', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/webhooks/{id}/entregas/{entregaId}/reenviar', 'provider-portal', 'portalJwt', portal('prestador', noBody)),
+  // Provider portal: a webhook's signing secret revealed on demand, and a test event delivered to it alone (#37).
+  r('GET', '/api/prestador/webhooks/{id}/segredo', 'provider-portal', 'portalJwt', portal('prestador')),
+  r('POST', '/api/prestador/webhooks/{id}/teste', 'provider-portal', 'portalJwt', portal('prestador', noBody)),
   // Provider portal: the appointments naming the provider, one day at a time, and an execution result recorded by hand
   // (the same use case, idempotency and event as POST /api/external/prestador/v1/execucao) (#37).
   r('GET', '/api/prestador/agendamentos', 'provider-portal', 'portalJwt', portal('prestador')),

@@ -185,7 +185,8 @@ async function deliver(deps: OutboundWebhookDeps, message: DeliveryWork, receive
   // Our side, not the receiver's: a key that cannot be read fails this message (the queue retries it, then its DLQ),
   // and no attempt is recorded.
   const secret = await deps.signingSecret(subscription);
-  const outcome = await attempt(deps, subscription, secret, delivery);
+  const started = deps.now().getTime();
+  const outcome = { ...(await attempt(deps, subscription, secret, delivery)), durationMs: deps.now().getTime() - started };
   const decision = nextAttempt(delivery, outcome, deps.now(), deps.schedule());
   if (!(await deps.deliveries.save(decision.delivery, from))) {
     log.info('webhook delivery attempt already recorded by another consumer', context);

@@ -15,6 +15,7 @@ const browser = useBrowser();
 const logins = [
   { who: 'demo', role: 'admin', platformAdmin: true, as: 'a platform admin' },
   { who: 'outra', role: 'admin', platformAdmin: false, as: 'a tenant admin' },
+  { who: 'prestador', role: 'prestador', platformAdmin: false, as: 'the provider' },
   { who: 'plantonista', role: 'plantonista', platformAdmin: false, as: 'the on-call physician' },
 ] as const;
 

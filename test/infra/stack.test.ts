@@ -226,6 +226,7 @@ describe('PlatformStack', () => {
           needs.readsProviderSecrets.length > 0 ||
           needs.integrationSecrets === 'read' ||
           needs.outboundWebhookSecrets === 'read' ||
+          needs.outboundWebhookSecrets === 'read-write' ||
           needs.inboundWebhookSecrets === 'read' ||
           needs.readsAgentCa;
         expect((props.Layers ?? []).length, entry.id).toBe(readsKeys ? 1 : 0);
@@ -676,8 +677,8 @@ describe('PlatformStack', () => {
         ['saida', needs.outboundWebhookSecrets],
         ['entrada', needs.inboundWebhookSecrets],
       ] as const) {
-        if (access === 'read') allow(['secretsmanager:GetSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
-        if (access === 'write')
+        if (access === 'read' || access === 'read-write') allow(['secretsmanager:GetSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
+        if (access === 'write' || access === 'read-write')
           allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
       }
       if (needs.geocodes) allow(['geo:SearchPlaceIndexForText'], ['place-index']);
@@ -845,12 +846,15 @@ describe('PlatformStack', () => {
       // Integration secrets: written by their keeper, read only by the group that hands them to the agent.
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*integracoes/)).toEqual([groupFunctions['admin-integrations'].id]);
       expect(holders(/^secretsmanager:GetSecretValue on .*integracoes/)).toEqual([groupFunctions.agent.id]);
-      // Webhook secrets: an outbound webhook's signing key written by the provider portal, read only by the consumer
-      // that signs; an inbound subscription's HMAC key written by the admin panel, read only by the webhook edge.
+      // Webhook secrets: an outbound webhook's signing key written by the provider portal, read by the consumer that
+      // signs and by the portal that reveals it to its provider; an inbound subscription's HMAC key written by the
+      // admin panel, read only by the webhook edge.
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*webhooks\/\*\/saida-\*$/)).toEqual([
         groupFunctions['provider-portal'].id,
       ]);
-      expect(holders(/^secretsmanager:GetSecretValue on .*webhooks\/\*\/saida-\*$/)).toEqual([consumerFunctions.outboundWebhooks.id]);
+      expect(holders(/^secretsmanager:GetSecretValue on .*webhooks\/\*\/saida-\*$/)).toEqual(
+        [consumerFunctions.outboundWebhooks.id, groupFunctions['provider-portal'].id].sort(),
+      );
       expect(holders(/^secretsmanager:(CreateSecret|PutSecretValue) on .*webhooks\/\*\/entrada-\*$/)).toEqual([
         groupFunctions['admin-whatsapp'].id,
       ]);

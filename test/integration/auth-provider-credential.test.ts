@@ -167,6 +167,7 @@ describe('provider portal: credential management (handler level)', () => {
       ativo: true,
       criadoEm: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       revogadoEm: null,
+      ultimoUsoEm: null,
     });
     const item = await storedItem(created.apiKey);
     expect(item?.secretHash).toBe(hashSecret(created.apiSecret));
@@ -206,7 +207,17 @@ describe('provider portal: credential management (handler level)', () => {
     expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(listed.find((c) => c.id === first.id)).toEqual({ ...first, apiSecret: undefined });
     for (const c of listed)
-      expect(Object.keys(c).sort()).toEqual(['apiKey', 'ativo', 'criadoEm', 'id', 'ipAllowlist', 'limitePorMinuto', 'nome', 'revogadoEm']);
+      expect(Object.keys(c).sort()).toEqual([
+        'apiKey',
+        'ativo',
+        'criadoEm',
+        'id',
+        'ipAllowlist',
+        'limitePorMinuto',
+        'nome',
+        'revogadoEm',
+        'ultimoUsoEm',
+      ]);
     expect(JSON.stringify(listed)).not.toContain(first.apiSecret);
     expect(JSON.stringify(listed)).not.toContain('secretHash');
   });
@@ -476,12 +487,19 @@ describe('provider portal through the gateway with the sandbox portal token', ()
     expect(created.status).toBe(201);
     const credential = (await created.json()) as CredentialBody & { apiSecret: string };
     expect(credential.apiKey).toMatch(/^nbwp_/);
+    const before = Date.now();
     expect((await withCredential(credential.apiKey, credential.apiSecret)).status).toBe(LET_IN);
 
-    // List
+    // List: the use just made is its last use (recorded by the authorizer, to the minute)
     const listed = await portalHttp(demo, 'GET', '/api/prestador/credenciais');
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as CredentialBody[]).map((c) => c.id)).toContain(credential.id);
+    const shown = ((await listed.json()) as (CredentialBody & { ultimoUsoEm: string | null })[]).find((c) => c.id === credential.id);
+    expect(shown?.ultimoUsoEm).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(Date.parse(`${shown!.ultimoUsoEm}-03:00`)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    const usedAt = (await storedItem(credential.apiKey))?.ultimoUsoEm;
+    // A second use within the minute writes nothing.
+    expect((await withCredential(credential.apiKey, credential.apiSecret)).status).toBe(LET_IN);
+    expect((await storedItem(credential.apiKey))?.ultimoUsoEm).toBe(usedAt);
 
     // Regenerate
     const regenerated = await portalHttp(demo, 'POST', `/api/prestador/credenciais/${credential.id}/regenerar`);

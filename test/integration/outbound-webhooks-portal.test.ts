@@ -212,6 +212,14 @@ describe('GET, PUT and DELETE /api/prestador/webhooks/{id}', () => {
       }
       expect((await prestador().call('GET', `${url}/entregas`)).status).toBe(404);
       expect((await prestador().call('POST', `${url}/entregas/msg_1_1.${id}/reenviar`)).status).toBe(404);
+      for (const [method, path] of [
+        ['GET', 'segredo'],
+        ['POST', 'teste'],
+      ] as const) {
+        const response = await prestador().call(method, `${url}/${path}`);
+        expect(response.status, `${method} ${url}/${path}`).toBe(404);
+        expect(response.body).toMatchObject({ error: 'not_found', message: 'webhook not found' });
+      }
     }
     // Untouched
     expect((await as(vizinho.token).call('GET', `${BASE}/${theirs.id}`)).body).toMatchObject({ ativo: true });
@@ -266,6 +274,9 @@ describe('the delivery log and its replay', () => {
         estado: 'ENTREGUE',
         criadoEm: expect.any(String),
         atualizadoEm: expect.any(String),
+        corpo: payload,
+        ultimaResposta: '{"recebido":true}',
+        ultimaDuracaoMs: expect.any(Number),
       },
     ]);
     expect(replay.status).toBe(202);
@@ -284,5 +295,113 @@ describe('the delivery log and its replay', () => {
       error: 'validation_error',
       field: 'size',
     });
+  });
+});
+
+describe('a webhook`s signing secret, revealed on demand', () => {
+  it('answers the current secret (no-store): the one created with, then the one a PUT replaced it with', async () => {
+    // Prepare
+    const webhook = await create({ url: 'https://93.184.216.34/segredo', secret: SECRET });
+
+    // Act
+    const first = await prestador().call('GET', `${BASE}/${webhook.id}/segredo`);
+    const replaced = await prestador().call('PUT', `${BASE}/${webhook.id}`, { secret: '' });
+    const kept = await prestador().call('GET', `${BASE}/${webhook.id}/segredo`);
+    const generated = await create({ url: 'https://93.184.216.34/segredo-gerado' });
+    const second = await prestador().call('GET', `${BASE}/${generated.id}/segredo`);
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.body).toEqual({ secret: SECRET });
+    expect(replaced.status).toBe(200);
+    expect(kept.body).toEqual({ secret: SECRET });
+    expect(second.body).toEqual({ secret: generated.secret });
+    // The key the consumer signs with.
+    const stored = await dynamoWebhookSubscriptionRepository().get(demo.id, generated.id as number);
+    expect(await webhookSigningSecret(stored!)).toBe(generated.secret);
+  });
+
+  it('answers 403 to a token of another portal role', async () => {
+    const webhook = await create({ url: 'https://93.184.216.34/segredo-admin' });
+    expect((await as(demo.tokens.admin).call('GET', `${BASE}/${webhook.id}/segredo`)).status).toBe(403);
+  });
+});
+
+describe('a test event', () => {
+  /** A provider of demo of its own, whose webhooks only the test events reach. */
+  const ownPortal = async (nome: string) => {
+    const own = await registerPrestador(dynamoApplicationRepository(), demo.id, { nome }, new Date());
+    return as(await signPortalToken({ role: 'prestador', aplicacaoId: demo.id, subject: nome, ttlSeconds: 3600, prestadorId: own.id }));
+  };
+
+  it('is delivered to that webhook alone, signed, with an example appointment, and logged with the answer (202)', async () => {
+    // Prepare: two webhooks of the provider at the local receiver (it verifies with the sandbox secret)
+    const portal = await ownPortal('Clínica do Teste');
+    const secret = service.sandbox.webhooks!.secret;
+    const webhook = await create(
+      { url: service.webhookReceiver.url, secret, eventos: ['AGENDAMENTO_FALTOU', 'AGENDAMENTO_REALIZADO'] },
+      portal,
+    );
+    const other = await create({ url: service.webhookReceiver.url, secret }, portal);
+
+    // Act
+    const sent = await portal.call('POST', `${BASE}/${webhook.id}/teste`);
+    const chosen = await portal.call('POST', `${BASE}/${webhook.id}/teste`, { evento: 'AGENDAMENTO_REALIZADO' });
+    await service.queues.drained();
+
+    // Assess
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body).toMatchObject({
+      webhookId: webhook.id,
+      evento: 'AGENDAMENTO_FALTOU',
+      estado: 'PENDENTE',
+      tentativas: 0,
+      corpo: { type: 'AGENDAMENTO_FALTOU', data: { agendamento: { id: 0, status: 'FALTOU' } } },
+    });
+    expect(sent.body.eventoId).toMatch(/^msg_teste_[A-Za-z0-9_-]+$/);
+    expect(sent.body.id).toBe(`${sent.body.eventoId}.${webhook.id}`);
+    expect(chosen.body).toMatchObject({ evento: 'AGENDAMENTO_REALIZADO', corpo: { type: 'AGENDAMENTO_REALIZADO' } });
+    const log = await portal.call('GET', `${BASE}/${webhook.id}/entregas`);
+    expect(log.body.content).toEqual([
+      expect.objectContaining({ eventoId: chosen.body.eventoId, estado: 'ENTREGUE', tentativas: 1, ultimoStatusHttp: 200 }),
+      expect.objectContaining({
+        eventoId: sent.body.eventoId,
+        estado: 'ENTREGUE',
+        tentativas: 1,
+        ultimoStatusHttp: 200,
+        ultimaResposta: '{"recebido":true}',
+        ultimaDuracaoMs: expect.any(Number),
+        corpo: sent.body.corpo,
+      }),
+    ]);
+    const received = (await service.webhookReceiver.received()).filter((r) => r.headers['webhook-id'] === sent.body.eventoId);
+    expect(received.map((r) => [r.verified, r.body])).toEqual([[true, sent.body.corpo]]);
+    // The other webhook got nothing, and the test's delivery can be resent as any other.
+    expect((await portal.call('GET', `${BASE}/${other.id}/entregas`)).body).toMatchObject({ total: 0 });
+    const resent = await portal.call('POST', `${BASE}/${webhook.id}/entregas/${sent.body.id}/reenviar`);
+    expect(resent.status).toBe(202);
+    await service.queues.drained();
+  });
+
+  it('refuses an event the webhook does not subscribe to (400 naming evento) and an inactive webhook (409), writing nothing', async () => {
+    // Prepare
+    const portal = await ownPortal('Clínica Recusada');
+    const webhook = await create({ url: 'https://93.184.216.34/teste', eventos: ['AGENDAMENTO_FALTOU'] }, portal);
+    const inactive = await create({ url: 'https://93.184.216.34/teste-inativo', ativo: false }, portal);
+
+    // Act
+    const unsubscribed = await portal.call('POST', `${BASE}/${webhook.id}/teste`, { evento: 'AGENDAMENTO_CONFIRMADO' });
+    const unknown = await portal.call('POST', `${BASE}/${webhook.id}/teste`, { evento: 'AGENDAMENTO_CRIADO' });
+    const refused = await portal.call('POST', `${BASE}/${inactive.id}/teste`);
+
+    // Assess
+    expect(unsubscribed.status).toBe(400);
+    expect(unsubscribed.body).toMatchObject({ error: 'validation_error', field: 'evento' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: 'validation_error', field: 'evento' });
+    expect(refused.status).toBe(409);
+    for (const id of [webhook.id, inactive.id])
+      expect((await portal.call('GET', `${BASE}/${id}/entregas`)).body).toMatchObject({ total: 0 });
   });
 });

@@ -50,6 +50,7 @@ const authorizers = {
         return known && key === KEY ? credential : undefined;
       },
       rateLimiter: { consume: async () => ({ allowed: true }) },
+      recordUse: async () => undefined,
     });
     const principal = await authenticate({ headers, requestContext: { identity: { sourceIp: '203.0.113.10' } } });
     return { allowed: principal !== undefined, reads };

@@ -1,4 +1,4 @@
-// The provider credential authorizer (nbwp_ key + secret, IP allowlist, per-minute limit):
+// The provider credential authorizer (nbwp_ key + secret, IP allowlist, per-minute limit, last use):
 // the authentication rules with in-memory fakes, then the Lambda entry against a mocked
 // DynamoDB client (what it reads and writes, and how many requests it makes).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -52,10 +52,19 @@ const authorizerEvent = (headers: Record<string, string>, sourceIp = '203.0.113.
 const presented = (key = API_KEY, secret = SECRET) => ({ 'X-Api-Key': key, 'X-Api-Secret': secret });
 
 /** A fake store and limiter that count their calls. */
-function fakes(stored: ProviderCredentialRecord[], limiterAnswer: Awaited<ReturnType<RateLimiter['consume']>> = { allowed: true }) {
+function fakes(
+  stored: ProviderCredentialRecord[],
+  limiterAnswer: Awaited<ReturnType<RateLimiter['consume']>> = { allowed: true },
+  recordFails = false,
+) {
   const reads: string[] = [];
   const takes: { apiKey: string; limit: number; now: Date }[] = [];
+  const uses: { apiKey: string; at: string; since: string }[] = [];
   const authenticate = providerCredentialAuthenticator({
+    recordUse: async (apiKey, at, since) => {
+      if (recordFails) throw new Error('table unreachable');
+      uses.push({ apiKey, at: at.toISOString(), since: since.toISOString() });
+    },
     findByKey: async (apiKey) => {
       reads.push(apiKey);
       return stored.find((c) => c.apiKey === apiKey);
@@ -68,7 +77,7 @@ function fakes(stored: ProviderCredentialRecord[], limiterAnswer: Awaited<Return
     },
     now: () => new Date(1_700_000_000_000),
   });
-  return { authenticate, reads, takes };
+  return { authenticate, reads, takes, uses };
 }
 
 describe('provider credential authentication', () => {
@@ -142,6 +151,25 @@ describe('provider credential authentication', () => {
     expect(await authenticate(authorizerEvent(presented(), '2001:db8:1::1'))).toMatchObject({ aplicacaoId: 7 });
   });
 
+  it('records the use of a credential not used in the last minute, once a minute, and a failure to record refuses nothing', async () => {
+    // Prepare: clock at 1_700_000_000_000
+    const at = new Date(1_700_000_000_000);
+    const never = fakes([credential()]);
+    const recently = fakes([credential({ ultimoUsoEm: new Date(at.getTime() - 59_000).toISOString() })]);
+    const longAgo = fakes([credential({ ultimoUsoEm: new Date(at.getTime() - 60_000).toISOString() })]);
+    const failing = fakes([credential()], { allowed: true }, true);
+
+    // Act
+    for (const f of [never, recently, longAgo, failing]) await f.authenticate(authorizerEvent(presented()));
+
+    // Assess
+    const use = { apiKey: API_KEY, at: at.toISOString(), since: new Date(at.getTime() - 60_000).toISOString() };
+    expect(never.uses).toEqual([use]);
+    expect(recently.uses).toEqual([]);
+    expect(longAgo.uses).toEqual([use]);
+    expect(await failing.authenticate(authorizerEvent(presented()))).toMatchObject({ prestadorId: 42 });
+  });
+
   it("counts an accepted request against the credential's limit", async () => {
     const { authenticate, takes } = fakes([credential({ limitePorMinuto: 5 })]);
 
@@ -199,9 +227,12 @@ describe('the provider credential authorizer Lambda', () => {
 
   const authorize = (headers = presented(), sourceIp = '203.0.113.10') => handler(authorizerEvent(headers, sourceIp));
 
+  /** A use recorded within the last minute: the request records none. */
+  const recent = () => new Date(now - 10_000).toISOString();
+
   it('allows the whole API with the principal in the context, after one consistent read, when there is no limit', async () => {
     // Prepare
-    dynamo.on(GetCommand).resolves({ Item: item() });
+    dynamo.on(GetCommand).resolves({ Item: item({ ultimoUsoEm: recent() }) });
 
     // Act
     const result = await authorize();
@@ -220,7 +251,7 @@ describe('the provider credential authorizer Lambda', () => {
   });
 
   it("counts the request with one conditional update of the minute's counter when there is a limit", async () => {
-    dynamo.on(GetCommand).resolves({ Item: item({ limitePorMinuto: 5 }) });
+    dynamo.on(GetCommand).resolves({ Item: item({ limitePorMinuto: 5, ultimoUsoEm: recent() }) });
     dynamo.on(UpdateCommand).resolves({});
 
     const result = await authorize();
@@ -242,6 +273,33 @@ describe('the provider credential authorizer Lambda', () => {
 
     expect(result.context).toEqual({ scopes: '', authError: 'rate_limited', retryAfter: '15' });
     expect(dynamo.calls()).toHaveLength(2);
+  });
+
+  it('records the last use with one conditional update when none was recorded in the last minute; failing to, it still allows', async () => {
+    // Prepare
+    const earlier = new Date(now - 61_000).toISOString();
+    dynamo.on(GetCommand).resolves({ Item: item({ ultimoUsoEm: earlier }) });
+    dynamo.on(UpdateCommand).resolves({});
+
+    // Act
+    const result = await authorize();
+
+    // Assess
+    expect(result.context).toMatchObject({ aplicacaoId: '7', prestadorId: '42' });
+    expect(dynamo.calls()).toHaveLength(2);
+    expect(dynamo.commandCalls(UpdateCommand)[0]!.args[0].input).toEqual({
+      TableName: expect.any(String),
+      Key: { pk: `PCRED#${API_KEY}`, sk: 'PCRED' },
+      UpdateExpression: 'SET ultimoUsoEm = :at',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(ultimoUsoEm) OR ultimoUsoEm < :since)',
+      ExpressionAttributeValues: { ':at': new Date(now).toISOString(), ':since': new Date(now - 60_000).toISOString() },
+    });
+
+    // Another instance recorded it first (the condition fails), or the table refuses the write: allowed all the same.
+    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    expect((await authorize()).context).toMatchObject({ prestadorId: '42' });
+    dynamo.on(UpdateCommand).rejects(new Error('throttled'));
+    expect((await authorize()).context).toMatchObject({ prestadorId: '42' });
   });
 
   it("throws Unauthorized (API Gateway's 401) for an unknown key, a wrong secret and a refused address alike", async () => {

@@ -203,7 +203,11 @@ describe('deliveries', () => {
     const [delivery] = eventDelivery([subscription(1)], t0);
 
     // Act
-    const decisions = run(delivery!, [{ status: 500, body: 'boom' }, { status: 500 }, { status: 200 }], short);
+    const decisions = run(
+      delivery!,
+      [{ status: 500, body: 'boom', durationMs: 12 }, { status: 500 }, { status: 200, body: 'ok', durationMs: 7.6 }],
+      short,
+    );
 
     // Assess
     expect(decisions.map((d) => d.decision)).toEqual(['retry', 'retry', 'succeeded']);
@@ -212,8 +216,12 @@ describe('deliveries', () => {
       attempts: 1,
       lastHttpStatus: 500,
       lastError: 'HTTP 500: boom',
+      lastResponse: 'boom',
+      lastDurationMs: 12,
       nextAttemptAt: t0.getTime() + 1000,
     });
+    // What the last attempt got is what the log shows: none of the second's (no body, not measured).
+    expect(decisions[1]!.delivery).toMatchObject({ lastResponse: null, lastDurationMs: null });
     const final = decisions[2]!.delivery;
     expect(final).toMatchObject({ state: 'succeeded', attempts: 3, lastHttpStatus: 200, lastError: null, nextAttemptAt: null });
     expect(deliveryView(final)).toEqual({
@@ -228,6 +236,9 @@ describe('deliveries', () => {
       estado: 'ENTREGUE',
       criadoEm: '2026-06-01T09:00:00',
       atualizadoEm: '2026-06-01T09:00:03',
+      corpo: delivery!.payload,
+      ultimaResposta: 'ok',
+      ultimaDuracaoMs: 8,
     });
   });
 

@@ -1,6 +1,6 @@
 // The POST of a webhook delivery against real loopback servers: it connects to the checked
-// addresses only (a host name is never looked up again), follows no redirect, keeps the start of a
-// refused answer's body, and turns a silent receiver or a refused connection into an outcome.
+// addresses only (a host name is never looked up again), follows no redirect, keeps the start of an
+// answer's body, and turns a silent receiver or a refused connection into an outcome.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,6 +62,15 @@ describe('postWebhook', () => {
     const outcome = await postWebhook({ url: new URL(`http://127.0.0.1:${refused}/`), addresses: ['127.0.0.1'] }, post, 2000);
     expect(outcome).toMatchObject({ status: 500 });
     expect((outcome as { body: string }).body.length).toBe(2048);
+  });
+
+  it('keeps the start of an accepted answer`s body too (the delivery log shows what the receiver said)', async () => {
+    const port = await serve((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+
+    expect(await postWebhook({ url: new URL(`http://127.0.0.1:${port}/`), addresses: ['127.0.0.1'] }, post, 2000)).toEqual({
+      status: 200,
+      body: '{"ok":true}',
+    });
   });
 
   it('gives up on a receiver that does not answer in time', async () => {

@@ -2598,6 +2598,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/prestador/webhooks/{id}/segredo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal the signing secret of a webhook
+         * @description The current Standard Webhooks signing secret (`whsec_...`), as the delivery consumer signs with it, with `Cache-Control: no-store`. A webhook of another provider or application is 404, as an unknown id.
+         *
+         *     Portal JWT of role `prestador`.
+         */
+        get: operations["getApiPrestadorWebhooksIdSegredo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prestador/webhooks/{id}/teste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook
+         * @description Delivers to this webhook alone an example event of `evento` (by default the first it subscribes to): a real delivery (signed, logged, retried on the schedule, resendable), whose body is an event as the real ones, with an example appointment (`id` 0, its `observacoes` saying it is a test); no appointment is read or moved. The body may be left out. An event the webhook does not subscribe to is 400; an inactive webhook is 409; another provider’s or application’s webhook is 404.
+         *
+         *     Portal JWT of role `prestador`.
+         */
+        post: operations["postApiPrestadorWebhooksIdTeste"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/prestador/agendamentos": {
         parameters: {
             query?: never;
@@ -4022,6 +4066,8 @@ export interface components {
             criadoEm: components["schemas"]["LocalDateTime"];
             /** @description When it was revoked (final); null while not revoked. */
             revogadoEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description When it last authenticated a request, to the minute (recorded at most once a minute); null when never used. */
+            ultimoUsoEm: components["schemas"]["LocalDateTime"] | null;
         };
         /** @description A machine credential with its secret, shown once. */
         ProviderCredentialWithSecret: {
@@ -4038,6 +4084,8 @@ export interface components {
             criadoEm: components["schemas"]["LocalDateTime"];
             /** @description When it was revoked (final); null while not revoked. */
             revogadoEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description When it last authenticated a request, to the minute (recorded at most once a minute); null when never used. */
+            ultimoUsoEm: components["schemas"]["LocalDateTime"] | null;
             /** @description The secret (the X-Api-Secret), shown only in this answer; store it now. */
             apiSecret: string;
         };
@@ -4051,7 +4099,7 @@ export interface components {
             criadoEm: components["schemas"]["LocalDateTime"];
             atualizadoEm: components["schemas"]["LocalDateTime"];
         };
-        /** @description One event delivered to one webhook, and what became of it. */
+        /** @description One event delivered to one webhook, and what became of it: the body sent, the last answer and its time. */
         ProviderWebhookDelivery: {
             /** @description `<eventoId>.<webhookId>`: the `entregaId` of the resend. */
             id: string;
@@ -4074,6 +4122,24 @@ export interface components {
             estado: "PENDENTE" | "ENTREGUE" | "FALHOU";
             criadoEm: components["schemas"]["LocalDateTime"];
             atualizadoEm: components["schemas"]["LocalDateTime"];
+            /** @description The body POSTed at every attempt: the event `{type, timestamp, data: {agendamento}}`. */
+            corpo: {
+                /** @enum {string} */
+                type: "AGENDAMENTO_CONFIRMADO" | "AGENDAMENTO_CANCELADO" | "AGENDAMENTO_REALIZADO" | "AGENDAMENTO_FALTOU";
+                timestamp: components["schemas"]["LocalDateTime"];
+                data: {
+                    agendamento: components["schemas"]["Appointment"];
+                };
+            };
+            /** @description The body of the last attempt’s answer, whatever its status (its first 2048 characters); null without an answer or with an empty one. */
+            ultimaResposta: string | null;
+            /** @description How long the last attempt took, from the POST to the answer or the failure, in milliseconds; null before the first attempt. */
+            ultimaDuracaoMs: number | null;
+        };
+        /** @description The signing secret of a webhook, revealed on demand. */
+        ProviderWebhookSecret: {
+            /** @description The Standard Webhooks signing secret, `whsec_` + base64 of the key. */
+            secret: string;
         };
         /** @description An outbound webhook subscription with its secret, shown only in the answer that created it. */
         ProviderWebhookWithSecret: {
@@ -16116,6 +16182,176 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The delivery, PENDENTE. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhookDelivery"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiPrestadorWebhooksIdSegredo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret. */
+            200: {
+                headers: {
+                    /** @description `no-store`: the answer carries a secret shown only once. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhookSecret"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiPrestadorWebhooksIdTeste: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    evento?: "AGENDAMENTO_CONFIRMADO" | "AGENDAMENTO_CANCELADO" | "AGENDAMENTO_REALIZADO" | "AGENDAMENTO_FALTOU";
+                };
+            };
+        };
+        responses: {
+            /** @description The test delivery, PENDENTE: its attempt is queued. */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -87,6 +87,8 @@ export interface ProviderCredentialRecord {
   criadoEm: string;
   /** Its prestador's state, kept on the credential by the move that changes it (absent: active). */
   prestadorAtivo?: boolean;
+  /** When it last authenticated a request (ISO instant, to the minute: the authorizer records it at most once a minute); absent: never. */
+  ultimoUsoEm?: string;
 }
 
 export interface PortalUser {

@@ -40,3 +40,51 @@ export const appointmentEvent = (type: AppointmentEventType, appointment: Appoin
  * records can dedupe on it. Appointment ids are unique service-wide.
  */
 export const appointmentEventId = (agendamentoId: number, seq: number): string => `msg_${agendamentoId}_${seq}`;
+
+/** The status an event's move ends in (the inverse of eventOnEntering). */
+const statusOf: Record<AppointmentEventType, AppointmentStatus> = {
+  AGENDAMENTO_CONFIRMADO: 'CONFIRMADO',
+  AGENDAMENTO_CANCELADO: 'CANCELADO',
+  AGENDAMENTO_REALIZADO: 'REALIZADO',
+  AGENDAMENTO_FALTOU: 'FALTOU',
+};
+
+/** The observation every test event's appointment carries, so a receiver can tell it from a real one. */
+export const TEST_EVENT_NOTE = 'Evento de teste enviado pelo portal do prestador: nenhum agendamento mudou.';
+
+/**
+ * A test event of `type` (the provider portal's "send a test event", as Svix's "Send example"): the payload of a real
+ * one, `{type, timestamp, data: {agendamento}}`, with an example appointment (id 0, which no appointment has) whose
+ * last move is the event's and whose `observacoes` says it is a test. No appointment is read or moved.
+ */
+export function testAppointmentEvent(type: AppointmentEventType, at: Date): AppointmentEvent {
+  const em = localDateTime(at);
+  const to = statusOf[type];
+  return {
+    type,
+    timestamp: em,
+    data: {
+      agendamento: {
+        id: 0,
+        pacienteTelefone: '+5511999999999',
+        procedimento: 'Evento de teste',
+        pacienteNome: 'Paciente de Teste',
+        pacienteCpf: null,
+        prestador: null,
+        numeroPedido: null,
+        dataLimiteRetirada: em.slice(0, 10),
+        localRetirada: null,
+        observacoes: TEST_EVENT_NOTE,
+        medicoSolicitante: null,
+        status: to,
+        criadoEm: em,
+        atualizadoEm: em,
+        historico: [
+          { de: null, para: 'IMPORTADO', em, por: { tipo: 'fluxo', id: null }, observacao: null },
+          { de: 'IMPORTADO', para: to, em, por: { tipo: 'prestador', id: null }, observacao: TEST_EVENT_NOTE },
+        ],
+        pendencia: null,
+      },
+    },
+  };
+}

@@ -50,6 +50,10 @@ export interface WebhookDelivery {
   attempts: number;
   lastHttpStatus: number | null;
   lastError: string | null;
+  /** The body of the last attempt's answer (any status), clipped to MAX_RESPONSE_TEXT; null without an answer or a body. */
+  lastResponse: string | null;
+  /** How long the last attempt took, from the POST to its answer (or its failure), in ms; null before the first. */
+  lastDurationMs: number | null;
   /** When the next attempt is due; null once the delivery is final. */
   nextAttemptAt: number | null;
   state: DeliveryState;
@@ -58,6 +62,8 @@ export interface WebhookDelivery {
 }
 
 export const MAX_ERROR_TEXT = 500;
+/** How much of an answer's body the delivery log keeps (what the receiver said, as Svix's log shows it). */
+export const MAX_RESPONSE_TEXT = 2048;
 
 /** The deliveries of an event: one per active subscription that wants it, the first attempt due after schedule[0]. */
 export function deliveriesFor(
@@ -81,6 +87,8 @@ export function deliveriesFor(
       attempts: 0,
       lastHttpStatus: null,
       lastError: null,
+      lastResponse: null,
+      lastDurationMs: null,
       nextAttemptAt: at + (schedule[0] ?? 0),
       state: 'pending',
       createdAt: at,
@@ -88,15 +96,19 @@ export function deliveriesFor(
     }));
 }
 
-/** What one attempt got: an HTTP answer, or none (timeout, connection refused, target refused by the SSRF check...). */
-export type AttemptOutcome = { status: number; body?: string } | { error: string };
+/**
+ * What one attempt got: an HTTP answer, or none (timeout, connection refused, target refused by the SSRF check...);
+ * `durationMs`, how long it took (the consumer measures it).
+ */
+export type AttemptOutcome = ({ status: number; body?: string } | { error: string }) & { durationMs?: number };
 
 export type AttemptDecision =
   | { decision: 'succeeded'; delivery: WebhookDelivery }
   | { decision: 'retry'; dueAt: number; delivery: WebhookDelivery }
   | { decision: 'failed'; delivery: WebhookDelivery };
 
-const clip = (text: string) => (text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text);
+const clipTo = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const clip = (text: string) => clipTo(text, MAX_ERROR_TEXT);
 
 /**
  * The delivery after one more attempt: a 2xx answer succeeds; anything else (another status, a
@@ -110,7 +122,17 @@ export function nextAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, 
   const answered = 'status' in outcome;
   const ok = answered && outcome.status >= 200 && outcome.status <= 299;
   const lastError = ok ? null : answered ? clip(`HTTP ${outcome.status}${outcome.body ? `: ${outcome.body}` : ''}`) : clip(outcome.error);
-  const base = { ...delivery, attempts, lastHttpStatus: answered ? outcome.status : null, lastError, updatedAt: at };
+  const lastResponse = answered && outcome.body ? clipTo(outcome.body, MAX_RESPONSE_TEXT) : null;
+  const lastDurationMs = outcome.durationMs === undefined ? null : Math.max(0, Math.round(outcome.durationMs));
+  const base = {
+    ...delivery,
+    attempts,
+    lastHttpStatus: answered ? outcome.status : null,
+    lastError,
+    lastResponse,
+    lastDurationMs,
+    updatedAt: at,
+  };
   if (ok) return { decision: 'succeeded', delivery: { ...base, state: 'succeeded', nextAttemptAt: null } };
   const delay = schedule[attempts];
   if (delay === undefined) return { decision: 'failed', delivery: { ...base, state: 'failed', nextAttemptAt: null } };
