@@ -2,11 +2,12 @@
 // the navigation in the declared order, it opens with its name as the page's heading, and axe finds nothing
 // serious there. A new area is checked here the day it is declared. At a desktop's size and at a phone's
 // (390 x 844, issue #37): there the navigation is behind the Menu button, nothing scrolls the page sideways and
-// every control is at least 44 x 44 px.
+// every control is at least 44 x 44 px; and so are the pages inside the areas (the admin's settings sections, the
+// tariffs, an application's page, a provider's webhook with its deliveries).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { areasFor } from '#console/src/areas';
-import { useLocalService } from '../support/local-service.ts';
+import { bearer, client, useLocalService } from '../support/local-service.ts';
 import { expectAccessible, openArea, PHONE, useBrowser } from '../support/browser.ts';
 
 const service = useLocalService({ console: true });
@@ -105,5 +106,50 @@ describe.each(logins)('the console of $as', ({ who, role, platformAdmin }) => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await navigation.isVisible()).toBe(false);
     expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Menu');
+  });
+});
+
+/** A page reached from an area rather than from the navigation, opened by its address on a phone. */
+async function checkOnPhone(page: Page, path: string): Promise<void> {
+  await page.goto(`${service.sandbox.console!.url}${path}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Carregando' }).first().waitFor({ state: 'hidden' });
+  expect(await sidewaysScroll(page), `sideways scroll on /console/${path}`).toBeLessThanOrEqual(0);
+  expect(await smallTargets(page, 'main'), `targets under ${TARGET} px on /console/${path}`).toEqual([]);
+  await expectAccessible(page, `/console/${path} on a phone`);
+}
+
+describe('the pages inside the areas, on a phone', () => {
+  it('fit the admin’s sections, the tariffs and an application’s page: no sideways scroll, 44 px targets, accessible', async () => {
+    const page = await browser.loggedIn(service, 'demo', { viewport: PHONE });
+    const sections = [
+      'provedor',
+      'setores',
+      'fluxo-agendamentos',
+      'webhooks-entrada',
+      'chave-api',
+      'clientes-oauth',
+      'integracoes',
+      'usuarios',
+    ];
+    for (const path of [
+      ...sections.map((s) => `configuracoes/${s}`),
+      'aplicacoes/tarifas',
+      `aplicacoes/${service.sandbox.applications.demo.id}`,
+    ]) {
+      await checkOnPhone(page, path);
+    }
+  });
+
+  it('fit a provider’s webhook page, with its deliveries', async () => {
+    const api = client(service);
+    const created = await api.call('POST', '/api/prestador/webhooks', bearer(service.sandbox.applications.demo.tokens.prestador), {
+      url: 'https://93.184.216.34/in',
+      eventos: ['AGENDAMENTO_REALIZADO'],
+    });
+    expect(created.status).toBe(201);
+    const page = await browser.loggedIn(service, 'prestador', { viewport: PHONE });
+
+    await checkOnPhone(page, `webhooks/${(created.body).id as number}`);
   });
 });
