@@ -150,6 +150,6 @@ describe('the pages inside the areas, on a phone', () => {
     expect(created.status).toBe(201);
     const page = await browser.loggedIn(service, 'prestador', { viewport: PHONE });
 
-    await checkOnPhone(page, `webhooks/${(created.body).id as number}`);
+    await checkOnPhone(page, `webhooks/${created.body.id as number}`);
   });
 });
