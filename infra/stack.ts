@@ -91,6 +91,9 @@ export class PlatformStack extends Stack {
   readonly model: ModelSettings;
   readonly guardrail: CfnGuardrail;
   readonly guardrailVersion: CfnGuardrailVersion;
+  /** What the grants point at and the names the environments carry (infra/grants.ts), for a need no function has yet. */
+  readonly grantTargets: GrantTargets;
+  readonly grantNames: GrantNames;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -285,7 +288,7 @@ export class PlatformStack extends Stack {
     // ARNs use the pseudo parameters, not the resolved region and account, so they read the same whatever
     // environment the CLI resolves (and cdk-nag names its findings the same way).
     const mail = props.mail === 'none' ? undefined : props.mail;
-    const targets: GrantTargets = {
+    const targets: GrantTargets = (this.grantTargets = {
       partition: Aws.PARTITION,
       region: Aws.REGION,
       account: Aws.ACCOUNT_ID,
@@ -303,8 +306,8 @@ export class PlatformStack extends Stack {
       modelArns: modelInvokeArns(this.model.model, arnParts),
       guardrailArns: guardrailApplyArns(this.guardrail.attrGuardrailArn, this.model.guardrailProfile, arnParts),
       mailIdentities: mail ? sesIdentities(mail.mailFrom, mail.adminEmail) : [],
-    };
-    const names: GrantNames = {
+    });
+    const names: GrantNames = (this.grantNames = {
       tableName: this.table.tableName,
       queueUrls: mapValues(this.queues, (q) => q.queue.queueUrl),
       crlBucket: this.crlBucket.bucketName,
@@ -321,7 +324,7 @@ export class PlatformStack extends Stack {
       guardrailVersion: this.guardrailVersion.attrVersion,
       mailFrom: mail?.mailFrom,
       adminEmail: mail?.adminEmail,
-    };
+    });
     for (const { entry, needs } of functionNeeds) {
       const fn = this.functions.get(entry.id);
       if (!fn) throw new Error(`infra/permissions.ts lists ${entry.id}, which the stack does not create`);
