@@ -17,6 +17,7 @@ import {
   type BedrockSimulator,
 } from '#infra/local/simulators/bedrock';
 import { bedrockModel } from '#shared/adapters/aws/bedrock';
+import { modelPort, resetAdapters, useAdapters } from '#shared/adapters/index';
 import { ModelError, type ModelPort, type ModelRequest } from '#shared/adapters/ports';
 import { resetConfig } from '#shared/config';
 
@@ -204,6 +205,20 @@ describe('the model adapter against the Bedrock simulator', () => {
       kind: 'refused',
       message: expect.stringContaining('The guardrail identifier or version provided in the request does not exist.'),
     });
+  });
+
+  it('is what modelPort, the port an entry point hands its use cases, calls: the adapter installed when the call is made', async () => {
+    // Prepare: nothing installed yet when the port is taken, as at an entry's module level.
+    resetAdapters();
+    const port = modelPort;
+    useAdapters({ model });
+
+    // Act
+    const reply = await port.converse(ask('Qual o endereço?'));
+
+    // Assess
+    expect(reply.text).toBe(`${ANSWER_PREFIX}Endereço: Rua das Flores, 123, Centro, Campinas.`);
+    resetAdapters();
   });
 
   it('is judged by the local IAM guard as AWS judges Converse: InvokeModel on the model, ApplyGuardrail on the guardrail', async () => {
