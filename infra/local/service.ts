@@ -24,7 +24,7 @@ import { scheduledFunctions } from '#infra/functions';
 import { queues as queueDeclarations } from '#shared/queues';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { startBedrockSimulator, type BedrockSimulator } from '#infra/local/simulators/bedrock';
-import { defaultModelId } from '#infra/model';
+import { defaultModelId, modelChoice } from '#infra/model';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
 import {
@@ -237,6 +237,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     const env = process.env;
     // The model the functions call, served by the Bedrock simulator behind the stack's guardrail under a local id.
     const modelId = env.MODEL_ID || defaultModelId(env.AWS_REGION ?? 'us-east-1');
+    modelChoice(modelId); // a MODEL_ID the IAM guard could not grant fails the start, naming what to give
     bedrock = await startBedrockSimulator({ port: options.bedrockPort ?? 0, models: [modelId] });
 
     env.TABLE_NAME = options.sharedDynamo?.tableName ?? LOCAL_TABLE_NAME;
