@@ -13,6 +13,13 @@
 //   publicBaseUrl        the API's public URL when a custom domain or a proxy fronts it (default: the
 //                        execute-api URL of the stage); provider_a's status callbacks are built on it
 //   stackName            CloudFormation stack name (default WhatsappPlatform)
+//   modelId              the Bedrock model or inference profile the functions call (MODEL_ID); default the Region's
+//                        small, cheap one: us.amazon.nova-micro-v1:0 in us-east-1/us-east-2/us-west-2, else
+//                        anthropic.claude-3-haiku-20240307-v1:0 in the Region (infra/model.ts, docs/decisions.md)
+//   modelRegions         the destination Regions of a geographic inference profile not known to infra/model.ts
+//   guardrailProfile     the guardrail's cross-Region profile (the Standard tier, which reads Portuguese), or `none`;
+//                        default us.guardrail.v1:0 in the US Regions, none elsewhere (docs/ai.md)
+//   guardrailProfileRegions  its destination Regions, when not known to infra/model.ts
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
 // without them the stack is environment-agnostic, which is enough to synthesize. Run directly
 // (`npx tsx infra/app.ts`, as a deploy pipeline may), the app reads cdk.json's context itself, so it
@@ -78,6 +85,12 @@ new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
   mail: mail(),
   publicBaseUrl: context('publicBaseUrl'),
   agentDomain: agentDomain(),
+  model: {
+    modelId: context('modelId'),
+    modelRegions: context('modelRegions'),
+    guardrailProfile: context('guardrailProfile'),
+    guardrailProfileRegions: context('guardrailProfileRegions'),
+  },
 });
 
 // Every synth is checked against the AWS Solutions rules (cdk-nag 3 is a CDK policy-validation

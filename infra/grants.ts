@@ -24,6 +24,10 @@ export interface GrantTargets {
   integrationSecretPrefix: string;
   webhookSecretPrefix: string;
   placeIndexArn: string;
+  /** What bedrock:InvokeModel allows: the stack's model or inference profile and the foundation models it routes to (infra/model.ts). */
+  modelArns: readonly string[];
+  /** What bedrock:ApplyGuardrail allows: the stack's guardrail (and its guardrail profile in the Regions it routes to). */
+  guardrailArns: readonly string[];
   /** The SES identities (addresses or domains) the contact form may send from and to; none: no ses:SendEmail. */
   mailIdentities: readonly string[];
 }
@@ -125,6 +129,11 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
     statements.push(allow(actions, [secretArn(t, `${t.webhookSecretPrefix}/*/${kind}-*`)]));
   }
   if (needs.geocodes) statements.push(allow(['geo:SearchPlaceIndexForText'], [t.placeIndexArn]));
+  if (needs.callsModel) {
+    // Converse is authorized as InvokeModel; the guardrail it names, as ApplyGuardrail.
+    statements.push(allow(['bedrock:InvokeModel'], t.modelArns));
+    statements.push(allow(['bedrock:ApplyGuardrail'], t.guardrailArns));
+  }
   if (needs.sendsMail && t.mailIdentities.length > 0) {
     const identity = (id: string) => `arn:${t.partition}:ses:${t.region}:${t.account}:identity/${id}`;
     statements.push(allow(['ses:SendEmail'], t.mailIdentities.map(identity)));
@@ -151,6 +160,10 @@ export interface GrantNames {
   integrationSecretPrefix: string;
   webhookSecretPrefix: string;
   placeIndexName: string;
+  /** The model id the functions call, and the guardrail (id and version) every call names. */
+  modelId: string;
+  guardrailId: string;
+  guardrailVersion: string;
   mailFrom?: string;
   adminEmail?: string;
 }
@@ -171,6 +184,7 @@ export function grantEnvironment(needs: FunctionNeeds, n: GrantNames): Record<st
   if (needs.integrationSecrets !== 'none') env.INTEGRATION_SECRET_PREFIX = n.integrationSecretPrefix;
   if (needs.outboundWebhookSecrets !== 'none' || needs.inboundWebhookSecrets !== 'none') env.WEBHOOK_SECRET_PREFIX = n.webhookSecretPrefix;
   if (needs.geocodes) env.PLACE_INDEX_NAME = n.placeIndexName;
+  if (needs.callsModel) Object.assign(env, { MODEL_ID: n.modelId, GUARDRAIL_ID: n.guardrailId, GUARDRAIL_VERSION: n.guardrailVersion });
   if (needs.sendsMail) {
     if (n.mailFrom) env.MAIL_FROM = n.mailFrom;
     if (n.adminEmail) env.ADMIN_EMAIL = n.adminEmail;

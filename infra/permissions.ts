@@ -76,6 +76,12 @@ export interface FunctionNeeds {
   sendsMail: boolean;
   /** geo:SearchPlaceIndexForText on the stack's place index, and PLACE_INDEX_NAME (shared/adapters/aws/location.ts). */
   geocodes: boolean;
+  /**
+   * Calls the stack's model through its guardrail (the model port, shared/adapters/aws/bedrock.ts): bedrock:InvokeModel on
+   * that model or inference profile (and the foundation models it routes to) only, bedrock:ApplyGuardrail on that
+   * guardrail only (infra/model.ts), and MODEL_ID, GUARDRAIL_ID, GUARDRAIL_VERSION.
+   */
+  callsModel: boolean;
 }
 
 /** What a send needs: the credential each provider's API takes. */
@@ -111,6 +117,7 @@ const needs = (extra: Partial<FunctionNeeds> = {}): FunctionNeeds => ({
   inboundWebhookSecrets: 'none',
   sendsMail: false,
   geocodes: false,
+  callsModel: false,
   ...extra,
 });
 

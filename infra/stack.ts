@@ -7,7 +7,9 @@
 // stack of its own, holding its role, policy and log group and what invokes it (its API methods, its
 // authorizer, its queue mapping, its schedule). A function costs this template one resource, a route only
 // the path segments it adds.
-import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnGuardrail, CfnGuardrailVersion } from 'aws-cdk-lib/aws-bedrock';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -33,6 +35,15 @@ import {
   type LambdaEntry,
 } from '#infra/functions';
 import { grantEnvironment, policyStatements, sesIdentities, type GrantNames, type GrantTargets } from '#infra/grants';
+import { guardrailProps } from '#infra/guardrail';
+import {
+  guardrailApplyArns,
+  guardrailProfileArn,
+  modelInvokeArns,
+  modelSettings,
+  type ModelContext,
+  type ModelSettings,
+} from '#infra/model';
 import { functionNeeds } from '#infra/permissions';
 import { declarationOf, queues, type QueueName } from '#shared/queues';
 import { tableKeys } from '#shared/db/table';
@@ -61,6 +72,8 @@ export interface PlatformStackProps extends StackProps {
   agentDomain?: AgentDomainProps;
   /** The API's public URL (a custom domain, a proxy); default the stage's execute-api URL. */
   publicBaseUrl?: string;
+  /** The model and guardrail profile context keys (infra/model.ts); omitted, the Region's defaults. */
+  model?: ModelContext;
 }
 
 export class PlatformStack extends Stack {
@@ -74,6 +87,13 @@ export class PlatformStack extends Stack {
   readonly verificationKeys: Secret;
   readonly placeIndex: CfnPlaceIndex;
   readonly console: ConsoleSite;
+  /** The model the functions that call one call, and the guardrail every call goes through (docs/ai.md). */
+  readonly model: ModelSettings;
+  readonly guardrail: CfnGuardrail;
+  readonly guardrailVersion: CfnGuardrailVersion;
+  /** What the grants point at and the names the environments carry (infra/grants.ts), for a need no function has yet. */
+  readonly grantTargets: GrantTargets;
+  readonly grantNames: GrantNames;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -167,6 +187,27 @@ export class PlatformStack extends Stack {
       description: "Geocodes the on-call physicians' profile addresses (Brazil)",
     }).index;
 
+    // The model (a context key, by default the Region's small, cheap one) and the guardrail every call to it names
+    // (infra/guardrail.ts): a denied topic for diagnoses and clinical advice, CPFs and other identifiers refused in and
+    // out. Its version is what the functions call: a new one is published whenever the guardrail's definition changes
+    // (the version's description carries the definition's hash, so CloudFormation replaces it).
+    const resolvedRegion = Token.isUnresolved(this.region) ? undefined : this.region;
+    this.model = modelSettings(resolvedRegion, props.model);
+    const arnParts = { partition: Aws.PARTITION, region: Aws.REGION, account: Aws.ACCOUNT_ID };
+    const guardrailDefinition = guardrailProps(
+      guardrailName(this.stackName),
+      this.model.guardrailProfile && guardrailProfileArn(this.model.guardrailProfile, arnParts),
+    );
+    this.guardrail = new CfnGuardrail(this, 'Guardrail', guardrailDefinition);
+    const definitionHash = createHash('sha256')
+      .update(JSON.stringify(this.resolve(guardrailDefinition)))
+      .digest('hex')
+      .slice(0, 16);
+    this.guardrailVersion = new CfnGuardrailVersion(this, `GuardrailVersion${definitionHash}`, {
+      guardrailIdentifier: this.guardrail.attrGuardrailId,
+      description: `The guardrail as of definition ${definitionHash}`,
+    });
+
     // Every function (infra/functions.ts) with its timeout, in a nested stack of its own.
     const common = { APP_VERSION: props.build.version, APP_COMMIT: props.build.commit, APP_BUILD_TIME: props.build.time };
     const create = (entry: LambdaEntry, description: string) => {
@@ -248,7 +289,7 @@ export class PlatformStack extends Stack {
     // ARNs use the pseudo parameters, not the resolved region and account, so they read the same whatever
     // environment the CLI resolves (and cdk-nag names its findings the same way).
     const mail = props.mail === 'none' ? undefined : props.mail;
-    const targets: GrantTargets = {
+    const targets: GrantTargets = (this.grantTargets = {
       partition: Aws.PARTITION,
       region: Aws.REGION,
       account: Aws.ACCOUNT_ID,
@@ -263,9 +304,11 @@ export class PlatformStack extends Stack {
       integrationSecretPrefix,
       webhookSecretPrefix,
       placeIndexArn: this.placeIndex.placeIndexRef.placeIndexArn,
+      modelArns: modelInvokeArns(this.model.model, arnParts),
+      guardrailArns: guardrailApplyArns(this.guardrail.attrGuardrailArn, this.model.guardrailProfile, arnParts),
       mailIdentities: mail ? sesIdentities(mail.mailFrom, mail.adminEmail) : [],
-    };
-    const names: GrantNames = {
+    });
+    const names: GrantNames = (this.grantNames = {
       tableName: this.table.tableName,
       queueUrls: mapValues(this.queues, (q) => q.queue.queueUrl),
       crlBucket: this.crlBucket.bucketName,
@@ -277,9 +320,12 @@ export class PlatformStack extends Stack {
       integrationSecretPrefix,
       webhookSecretPrefix,
       placeIndexName: this.placeIndex.placeIndexRef.indexName,
+      modelId: this.model.model.modelId,
+      guardrailId: this.guardrail.attrGuardrailId,
+      guardrailVersion: this.guardrailVersion.attrVersion,
       mailFrom: mail?.mailFrom,
       adminEmail: mail?.adminEmail,
-    };
+    });
     for (const { entry, needs } of functionNeeds) {
       const fn = this.functions.get(entry.id);
       if (!fn) throw new Error(`infra/permissions.ts lists ${entry.id}, which the stack does not create`);
@@ -339,8 +385,14 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'IntegrationSecretPrefix', { value: integrationSecretPrefix });
     new CfnOutput(this, 'WebhookSecretPrefix', { value: webhookSecretPrefix });
     new CfnOutput(this, 'PlaceIndexName', { value: this.placeIndex.placeIndexRef.indexName });
+    new CfnOutput(this, 'ModelId', { value: this.model.model.modelId });
+    new CfnOutput(this, 'GuardrailId', { value: this.guardrail.attrGuardrailId });
+    new CfnOutput(this, 'GuardrailVersion', { value: this.guardrailVersion.attrVersion });
   }
 }
+
+/** The guardrail's name: unique in the account and Region per stack, at most 50 characters of [0-9a-zA-Z-_]. */
+export const guardrailName = (stackName: string): string => `${stackName.replace(/[^0-9a-zA-Z_-]/g, '-').slice(0, 37)}-atendimento`;
 
 const mapValues = <K extends string, A, B>(record: Record<K, A>, f: (a: A, key: K) => B): Record<K, B> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v as A, k as K)])) as Record<K, B>;

@@ -16,6 +16,8 @@ export interface Config {
   region: string;
   /** Set only outside AWS (DynamoDB Local). */
   dynamoEndpoint: string | undefined;
+  /** Set only outside AWS: the Bedrock runtime simulator's URL (BEDROCK_ENDPOINT, infra/local/simulators/bedrock.ts). */
+  bedrockEndpoint: string | undefined;
   /** `aws` in Lambda; `local` under `npm start` and the integration tests. */
   runtime: 'aws' | 'local';
   version: string;
@@ -114,6 +116,10 @@ export const requiredVariables = {
   integrationSecretPrefix: 'INTEGRATION_SECRET_PREFIX',
   webhookSecretPrefix: 'WEBHOOK_SECRET_PREFIX',
   placeIndexName: 'PLACE_INDEX_NAME',
+  /** The model (a foundation model or an inference profile id) and the guardrail every call goes through (docs/ai.md). */
+  modelId: 'MODEL_ID',
+  guardrailId: 'GUARDRAIL_ID',
+  guardrailVersion: 'GUARDRAIL_VERSION',
   ...(Object.fromEntries(Object.entries(queues).map(([queue, q]) => [queueUrlName(queue as QueueName), q.urlVariable])) as Record<
     QueueUrlName,
     string
@@ -148,6 +154,7 @@ function load() {
     tableName: env.TABLE_NAME ?? 'whatsapp-platform',
     region: env.AWS_REGION ?? 'us-east-1',
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    bedrockEndpoint: env.BEDROCK_ENDPOINT || undefined,
     runtime,
     version: env.APP_VERSION ?? '0.0.0',
     commit: env.APP_COMMIT ?? 'unknown',

@@ -1,5 +1,5 @@
 // The local run's IAM: every AWS call a function makes under `npm start` and in the integration tests
-// (DynamoDB through the SDK, and the queue, bucket, secrets, mail and geocoder adapters) is evaluated
+// (DynamoDB through the SDK, and the queue, bucket, secrets, mail, geocoder and model adapters) is evaluated
 // against the statements the stack gives that function's role (infra/grants.ts, from the grant table
 // infra/permissions.ts) by a real implementation of AWS's policy evaluation (@cloud-copilot/iam-simulate),
 // and refused with the error AWS answers when the deployed role would be denied. The runtime says which
@@ -12,6 +12,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import { policyStatements, secretArn, sesIdentities, type GrantTargets, type Statement } from '#infra/grants';
 import { functionNeeds } from '#infra/permissions';
+import { guardrailApplyArns, modelChoice, modelInvokeArns } from '#infra/model';
 import type { Adapters } from '#shared/adapters/ports';
 import { forEachQueue, type QueueName } from '#shared/queues';
 import { config } from '#shared/config';
@@ -50,6 +51,13 @@ const localBucketArn = () => `arn:${PARTITION}:s3:::${process.env.CRL_BUCKET ?? 
 const localPlaceIndexArn = () =>
   `arn:${PARTITION}:geo:${config().region}:${ACCOUNT}:place-index/${process.env.PLACE_INDEX_NAME ?? 'local-enderecos'}`;
 
+/** The guardrail's ARN as the stack names it (bedrock:ApplyGuardrail is judged on it), with the local id. */
+const localGuardrailArn = () =>
+  `arn:${PARTITION}:bedrock:${config().region}:${ACCOUNT}:guardrail/${process.env.GUARDRAIL_ID ?? 'local-guardrail'}`;
+/** The model the local run calls (MODEL_ID, infra/model.ts): its profile and foundation models, as the stack grants them. */
+const localModel = () => modelChoice(process.env.MODEL_ID ?? 'anthropic.claude-3-haiku-20240307-v1:0');
+const localArnParts = () => ({ partition: PARTITION, region: config().region, account: ACCOUNT });
+
 /** The stack's grant targets with the local run's names (shared/config.ts), as infra/stack.ts builds them with CloudFormation's. */
 export function localTargets(): GrantTargets {
   const c = config();
@@ -68,6 +76,9 @@ export function localTargets(): GrantTargets {
     integrationSecretPrefix: c.integrationSecretPrefix,
     webhookSecretPrefix: c.webhookSecretPrefix,
     placeIndexArn: localPlaceIndexArn(),
+    modelArns: modelInvokeArns(localModel(), localArnParts()),
+    // The simulator has no guardrail profile: the guardrail alone, as in a Region without one.
+    guardrailArns: guardrailApplyArns(localGuardrailArn(), undefined, localArnParts()),
     mailIdentities: c.mailFrom ? sesIdentities(c.mailFrom, c.adminEmail) : [],
   };
 }
@@ -306,7 +317,7 @@ export function guardAdapters(
   guard: IamGuard,
   exists: { secret(id: string): Promise<boolean> } = { secret: async () => true },
 ): Partial<Adapters> {
-  const { queue, blobs, secrets, secretStore, mail, geocoder } = adapters;
+  const { queue, blobs, secrets, secretStore, mail, geocoder, model } = adapters;
   const object = (key: string) => `${localBucketArn()}/${key}`;
   const secret = (id: string) => localSecretArn(id);
   return {
@@ -379,5 +390,31 @@ export function guardAdapters(
         },
       },
     }),
+    ...(model && {
+      model: {
+        async converse(request) {
+          await guard.check(modelCallRequests());
+          return model.converse(request);
+        },
+      },
+    }),
   };
+}
+
+/**
+ * What AWS authorizes for one Converse call through the guardrail: bedrock:InvokeModel on the resource it names (the
+ * foundation model, or the inference profile and then the model where the profile runs it: here the calling Region's,
+ * for a global profile its Region-less ARN) and bedrock:ApplyGuardrail on the guardrail.
+ */
+export function modelCallRequests(): AwsRequest[] {
+  const choice = localModel();
+  const { partition, region, account } = localArnParts();
+  const foundation = (r: string) => `arn:${partition}:bedrock:${r}::foundation-model/${choice.foundationModel}`;
+  const profile = `arn:${partition}:bedrock:${region}:${account}:inference-profile/${choice.modelId}`;
+  const invoked =
+    choice.routing.kind === 'in-region' ? [foundation(region)] : [profile, foundation(choice.routing.kind === 'global' ? '' : region)];
+  return [
+    ...invoked.map((resource) => ({ action: 'bedrock:InvokeModel', resource })),
+    { action: 'bedrock:ApplyGuardrail', resource: localGuardrailArn() },
+  ];
 }

@@ -105,7 +105,12 @@ export interface Sandbox {
    * The provider simulators' URLs (providerA.baseUrl / providerB.baseUrl of the sandbox applications);
    * POST {url}/simular/mensagem plays a patient writing in (infra/local/simulators). Written once they listen.
    */
-  simulators?: { providerA: string; providerB: string };
+  simulators?: {
+    providerA: string;
+    providerB: string;
+    /** The Bedrock runtime simulator (BEDROCK_ENDPOINT): POST {url}/model/{modelId}/converse, docs/ai.md. */
+    bedrock?: string;
+  };
   /**
    * The console (`npm start` serves it at `url`) and its logins: demo's a platform admin, outra's a tenant admin,
    * prestador and plantonista demo's portal users of those roles.

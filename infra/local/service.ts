@@ -23,6 +23,8 @@ import { startStreamPoller, type StreamPoller } from '#infra/local/streams';
 import { scheduledFunctions } from '#infra/functions';
 import { queues as queueDeclarations } from '#shared/queues';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
+import { startBedrockSimulator, type BedrockSimulator } from '#infra/local/simulators/bedrock';
+import { defaultModelId, modelChoice } from '#infra/model';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
 import {
@@ -33,6 +35,7 @@ import {
   type Simulators,
 } from '#infra/local/simulators/index';
 import { resetAdapters, useAdapters } from '#shared/adapters/index';
+import { bedrockModel } from '#shared/adapters/aws/bedrock';
 import { folderBlobs } from '#shared/adapters/local/blobs';
 import { localGeocoder } from '#shared/adapters/local/geocoder';
 import { outboxMail } from '#shared/adapters/local/mail';
@@ -87,6 +90,8 @@ export interface LocalServiceOptions {
   webhookReceiverPort?: number;
   /** The provider_a / provider_b simulators: ports (default 0, a free one; npm start uses 3101/3102), callback delays and order. */
   simulators?: SimulatorOptions;
+  /** Port of the Bedrock runtime simulator on 127.0.0.1 (infra/local/simulators/bedrock.ts); 0 (default) picks a free one, npm start uses 3104. */
+  bedrockPort?: number;
   /** Sees every answer the gateway gives to a matched route (the tests' contract check). */
   observe?: GatewayOptions['observe'];
   /** The group functions' timeout instead of their own 15 s (the integration tests' fixture; GatewayOptions). */
@@ -116,6 +121,8 @@ export interface LocalService {
   webhookReceiver: WebhookReceiver;
   /** The exchange-rate source of the scheduled function (a loopback fixture; tests can make it fail). */
   exchangeRateSource: ExchangeRateFixture;
+  /** The Bedrock runtime the model adapter calls (BEDROCK_ENDPOINT): a deterministic simulator (docs/ai.md). */
+  bedrock: BedrockSimulator;
   stop(): Promise<void>;
 }
 
@@ -176,6 +183,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let streams: StreamPoller | undefined;
   let simulators: Simulators | undefined;
   let exchangeRateSource: ExchangeRateFixture | undefined;
+  let bedrock: BedrockSimulator | undefined;
   let webhookReceiver: WebhookReceiver | undefined;
   let markReady!: () => void;
   let failReady!: (error: unknown) => void;
@@ -197,6 +205,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       if (options.sharedDynamo) await dropTable(options.sharedDynamo.endpoint, options.sharedDynamo.tableName);
       else await dynamo?.stop();
       await exchangeRateSource?.close();
+      await bedrock?.stop();
       await webhookReceiver?.close();
       resetAdapters();
       inspectDbClients(undefined);
@@ -225,8 +234,12 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     });
     const baseUrl = await gateway.listen(options.port ?? 3000);
     exchangeRateSource = await startExchangeRateFixture();
-
     const env = process.env;
+    // The model the functions call, served by the Bedrock simulator behind the stack's guardrail under a local id.
+    const modelId = env.MODEL_ID || defaultModelId(env.AWS_REGION ?? 'us-east-1');
+    modelChoice(modelId); // a MODEL_ID the IAM guard could not grant fails the start, naming what to give
+    bedrock = await startBedrockSimulator({ port: options.bedrockPort ?? 0, models: [modelId] });
+
     env.TABLE_NAME = options.sharedDynamo?.tableName ?? LOCAL_TABLE_NAME;
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     env.PLATFORM_RUNTIME = 'local';
@@ -249,6 +262,10 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     // The tokens' issuer is that URL too, as on AWS: RFC 8414 clients find the metadata under it.
     env.TOKEN_ISSUER = baseUrl;
     env.EXCHANGE_RATE_URL = exchangeRateSource.url; // the scheduled function reads the fixture
+    env.BEDROCK_ENDPOINT = bedrock.url; // the model adapter (shared/adapters/aws/bedrock.ts) calls the simulator
+    env.MODEL_ID = modelId;
+    env.GUARDRAIL_ID = bedrock.guardrail.id;
+    env.GUARDRAIL_VERSION = bedrock.guardrail.version;
     resetConfig();
     resetDb();
     resetSigningKeys();
@@ -273,6 +290,8 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           secretStore: secrets,
           whatsapp: outboxWhatsApp(paths.outbox),
           geocoder: localGeocoder(),
+          // The AWS adapter itself, pointed at the simulator: the code that runs locally is the code that runs on AWS.
+          model: bedrockModel(),
         },
         guard,
         { secret: (id) => secrets.has(id) },
@@ -309,7 +328,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       providerA: simulators.providerA.url,
       providerB: simulators.providerB.url,
     });
-    await addSimulatorsToSandbox({ dataDir, sandbox, simulators });
+    await addSimulatorsToSandbox({ dataDir, sandbox, simulators, bedrock: bedrock.url });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
     // The agent authorizer checks the CRL's signature with the CA's certificate, published with the public JWT keys.
@@ -351,6 +370,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       simulators,
       webhookReceiver,
       exchangeRateSource,
+      bedrock,
       stop,
     };
   } catch (error) {

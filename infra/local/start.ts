@@ -20,7 +20,7 @@ const usage = `Usage: npm start [-- --fresh]
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), RATE_LIMITS (the stack's per-credential limits: "off", or "per-api-key=60,..."), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), PORT_BEDROCK (the Bedrock runtime simulator, default 3104), MODEL_ID (the model it serves, default the us-east-1 default of infra/model.ts), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), RATE_LIMITS (the stack's per-credential limits: "off", or "per-api-key=60,..."), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       rateLimits,
       dataDir: process.env.LOCAL_DATA_DIR || '.local',
       webhookReceiverPort: Number(process.env.PORT_WEBHOOK_RECEIVER || DEFAULT_WEBHOOK_RECEIVER_PORT),
+      bedrockPort: Number(process.env.PORT_BEDROCK || 3104),
       simulators: {
         providerAPort: Number(process.env.PORT_PROVIDER_A || 3101),
         providerBPort: Number(process.env.PORT_PROVIDER_B || 3102),
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
     if (error instanceof JavaMissingError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(
-        `Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER) to another port.`,
+        `Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER, PORT_BEDROCK) to another port.`,
       );
     } else console.error(error);
     process.exit(1);
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   console.log(`  Agent:     ${service.agentUrl} (mutual TLS; client certificate in the sandbox file, "agent")`);
   console.log(`  Sandbox:   ${service.sandboxFile}`);
   console.log(`  Providers: provider_a ${service.simulators.providerA.url}, provider_b ${service.simulators.providerB.url} (simulators)`);
+  console.log(`  Model:     ${service.bedrock.url} (Bedrock runtime simulator, model ${process.env.MODEL_ID}; docs/ai.md)`);
   console.log(
     `  Webhooks:  ${service.webhookReceiver.url} receives demo's sandbox webhook; deliveries land in ${service.webhookReceiver.dir}`,
   );

@@ -3,7 +3,7 @@
 // first use); the local runner and tests install their own with `useAdapters`, which win.
 // Only entry points (functions/) and the composition functions (shared/wiring/) ask: a use case is
 // given its ports (lint keeps `adapter` out of shared/operations).
-import type { Adapters, QueuePort } from '#shared/adapters/ports';
+import type { Adapters, ModelPort, QueuePort } from '#shared/adapters/ports';
 import { needsConfig, type RequiredName } from '#shared/config';
 
 type Factories = { [K in keyof Adapters]?: () => Promise<Adapters[K]> };
@@ -35,6 +35,7 @@ const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
   mail: [],
   whatsapp: [],
   geocoder: ['placeIndexName'],
+  model: ['modelId', 'guardrailId', 'guardrailVersion'],
 };
 
 /** Declares how a Lambda builds the adapters it uses in AWS; used only where none was installed. */
@@ -57,4 +58,12 @@ export async function adapter<K extends keyof Adapters>(name: K): Promise<Adapte
  */
 export const queuePort: QueuePort = {
   send: async (...args) => (await adapter('queue')).send(...args),
+};
+
+/**
+ * The model adapter as the port an entry point hands its use cases (the inbound consumer's automatic answers): each
+ * call resolves `adapter('model')`, so the Bedrock client is imported on the first call, not at the cold start.
+ */
+export const modelPort: ModelPort = {
+  converse: async (request) => (await adapter('model')).converse(request),
 };

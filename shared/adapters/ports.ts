@@ -86,6 +86,76 @@ export interface GeocoderPort {
   geocode(query: GeocodeQuery): Promise<GeoPoint | undefined>;
 }
 
+/** One turn of a conversation with the model: the patient's (`user`) or the assistant's own earlier answer. */
+export interface ModelMessage {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface ModelRequest {
+  /** The instructions and the only facts the answer may draw on (the application's own information). */
+  system: string;
+  /** The conversation so far, oldest first: it starts with the user and alternates, ending with the user's turn. */
+  messages: readonly ModelMessage[];
+  /** The answer's token budget (the model stops at it: stopReason `max_tokens`). A positive integer, at most MODEL_MAX_TOKENS. */
+  maxTokens: number;
+  /** How long the call may take, retries included, before it is abandoned (ModelError `timeout`). At most MODEL_MAX_TIMEOUT_MS. */
+  timeoutMs: number;
+}
+
+/** Why the model stopped: its turn ended, the token budget ran out, or the guardrail (or the model's own filter) refused. */
+export type ModelStopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'guardrail_intervened' | 'content_filtered' | 'other';
+
+export interface ModelReply {
+  /** The answer; when the guardrail intervened, its blocked message (the stack's pt-BR text), never the model's words. */
+  text: string;
+  stopReason: ModelStopReason;
+  /** The account's guardrail refused the question or the answer: `text` is its message, to be sent as it is or not at all. */
+  guardrailIntervened: boolean;
+  /**
+   * What the guardrail acted on, by policy and name, never the matched text (it may be a CPF): `topic:<name>`,
+   * `regex:<name>`, `pii:<TYPE>`, `content:<TYPE>`, `word`. Empty when it did not intervene.
+   */
+  guardrailFindings: readonly string[];
+  /** Tokens billed for the call (0 and 0 when the guardrail blocked the question before the model ran). */
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+/** The largest `maxTokens` and `timeoutMs` a call may ask for: an answer is a WhatsApp message, and the call runs inside a consumer's timeout. */
+export const MODEL_MAX_TOKENS = 1_024;
+export const MODEL_MAX_TIMEOUT_MS = 20_000;
+
+export type ModelErrorKind =
+  /** The call took longer than its timeoutMs (abandoned, it may still be billed). */
+  | 'timeout'
+  /** Bedrock's throttling or quota (ThrottlingException, ServiceQuotaExceededException): worth a later retry. */
+  | 'throttled'
+  /** Bedrock's own failure (InternalServerException, ServiceUnavailableException, ModelNotReadyException, a network error). */
+  | 'unavailable'
+  /** The request was refused as malformed or not allowed (ValidationException, AccessDeniedException, ResourceNotFoundException...): a retry will not help. */
+  | 'refused';
+
+/** A call to the model that gave no answer; `retryable` says whether the same call may succeed later. */
+export class ModelError extends Error {
+  override name = 'ModelError';
+  readonly retryable: boolean;
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    /** The service's error name (ThrottlingException, ValidationException...) or the network's, when there is one. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.retryable = kind !== 'refused';
+  }
+}
+
+/** A language model behind the account's guardrail (Amazon Bedrock's Converse in AWS, a loopback simulator of it locally). */
+export interface ModelPort {
+  /** One turn: the answer to the conversation's last user message. Throws ModelError when there is none. */
+  converse(request: ModelRequest): Promise<ModelReply>;
+}
+
 export interface Adapters {
   queue: QueuePort;
   mail: MailPort;
@@ -94,4 +164,5 @@ export interface Adapters {
   secretStore: SecretStorePort;
   whatsapp: WhatsAppPort;
   geocoder: GeocoderPort;
+  model: ModelPort;
 }

@@ -24,6 +24,9 @@ const names: GrantNames = {
   integrationSecretPrefix: 'whatsapp-platform/integration',
   webhookSecretPrefix: 'whatsapp-platform/webhook',
   placeIndexName: 'places',
+  modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+  guardrailId: 'abc123guardrail',
+  guardrailVersion: '1',
   mailFrom: 'no-reply@example.com',
   adminEmail: 'admin@example.com',
 };

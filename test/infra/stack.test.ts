@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { App, NestedStack, Stack, Validations, type CfnElement, type Environment } from 'aws-cdk-lib';
+import { App, Duration, NestedStack, Stack, Validations, type CfnElement, type Environment } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Policy } from 'aws-cdk-lib/aws-iam';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -29,9 +29,13 @@ import {
   streamFunctions,
   type LambdaEntry,
 } from '#infra/functions';
-import { functionNeeds, type FunctionNeeds } from '#infra/permissions';
+import { functionNeeds, groupNeeds, type FunctionNeeds } from '#infra/permissions';
+import { grantEnvironment, policyStatements } from '#infra/grants';
+import { blockedInputMessage, blockedOutputMessage, blockedPiiTypes, clinicalAdviceTopic, identifierPatterns } from '#infra/guardrail';
+import { ServiceFunction } from '#infra/constructs/service-function';
+import { modelInvokeArns } from '#infra/model';
 import { repoRoot } from '#infra/constructs/service-function';
-import { crlKey, PlatformStack, type PlatformStackProps } from '#infra/stack';
+import { crlKey, guardrailName, PlatformStack, type PlatformStackProps } from '#infra/stack';
 import { queueNames, queues, type QueueName } from '#shared/queues';
 import { RECONCILE_AFTER_MS, sendBudget, sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { gatewayResponses } from '#shared/http/gateway-responses';
@@ -106,7 +110,8 @@ function joinTemplates(root: Stack) {
   return { resources, sizes };
 }
 
-function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment) {
+/** `extend` adds to the stack before its templates are read (a function no entry has yet). */
+function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment, extend?: (stack: PlatformStack) => void) {
   const app = new App({
     // The feature flags of cdk.json, so the template is the one `cdk synth` produces.
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
@@ -121,6 +126,7 @@ function synthesize(props: Partial<PlatformStackProps> = {}, env?: Environment) 
     env,
     ...props,
   });
+  extend?.(stack);
   const { resources, sizes } = joinTemplates(stack);
   return { app, stack, template: Template.fromJSON({ Resources: resources }), resources, sizes };
 }
@@ -192,6 +198,8 @@ describe('PlatformStack', () => {
         expect(env.CRL_BUCKET !== undefined, entry.id).toBe(needs.readsCrl);
         if (needs.readsCrl) expect(env.CRL_KEY).toBe(crlKey);
         expect(env.PLACE_INDEX_NAME, entry.id).toEqual(needs.geocodes ? { Ref: logicalId(stack.placeIndex) } : undefined);
+        expect(env.MODEL_ID, entry.id).toBe(needs.callsModel ? stack.model.model.modelId : undefined);
+        expect(env.GUARDRAIL_ID !== undefined, entry.id).toBe(needs.callsModel);
         expect(env.MAIL_FROM, entry.id).toBe(needs.sendsMail ? mailFrom : undefined);
         expect(env.ADMIN_EMAIL, entry.id).toBe(needs.sendsMail ? adminEmail : undefined);
       }
@@ -599,6 +607,7 @@ describe('PlatformStack', () => {
         [logicalId(stack.verificationKeys), 'verification-keys'],
         [logicalId(stack.agentCa), 'agent-ca'],
         [logicalId(stack.placeIndex), 'place-index'],
+        [logicalId(stack.guardrail), 'guardrail'],
       ]);
       for (const [queue, wq] of Object.entries(stack.queues)) {
         names.set(logicalId(wq.queue), `queue:${queue}`);
@@ -682,6 +691,11 @@ describe('PlatformStack', () => {
           allow(['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue'], [`${webhookSecretArn}/*/${kind}-*`]);
       }
       if (needs.geocodes) allow(['geo:SearchPlaceIndexForText'], ['place-index']);
+      if (needs.callsModel) {
+        const pseudo = { partition: '<AWS::Partition>', region: '<AWS::Region>', account: '<AWS::AccountId>' };
+        allow(['bedrock:InvokeModel'], modelInvokeArns(stack.model.model, pseudo));
+        allow(['bedrock:ApplyGuardrail'], ['guardrail']);
+      }
       if (needs.sendsMail) {
         const identity = (id: string) => `arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/${id}`;
         allow(['ses:SendEmail'], [identity(mailFrom), identity('clinica.example'), identity(adminEmail)]);
@@ -1090,5 +1104,185 @@ describe('infra/app.ts, run as the CLI runs it', () => {
     // Assess
     expect(run.ok).toBe(false);
     expect(run.output).toContain("mailFrom must be a verified SES sender address or 'none'");
+  });
+});
+
+describe('the model and its guardrail (docs/ai.md)', () => {
+  const ofType = (resources: Record<string, Json>, type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+  const guardrailOf = (resources: Record<string, Json>) => {
+    const found = ofType(resources, 'AWS::Bedrock::Guardrail');
+    expect(found).toHaveLength(1);
+    return { id: found[0]![0], props: found[0]![1].Properties as Json };
+  };
+  /** A function that calls the model: the reference group's needs (none) and callsModel, granted as the stack grants. */
+  const withModelCaller = (stack: PlatformStack) => {
+    const home = new NestedStack(stack, 'ModelCaller');
+    const fn = new ServiceFunction(home, 'ModelCaller', { entry: 'functions/reference/handler.ts', timeout: Duration.seconds(10) });
+    const needs: FunctionNeeds = { ...groupNeeds.reference, callsModel: true };
+    fn.grant(policyStatements(needs, stack.grantTargets), grantEnvironment(needs, stack.grantNames));
+  };
+  const modelCallerOf = (resources: Record<string, Json>) => {
+    const [, fn] = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ModelCaller/'))!;
+    const [, policy] = ofType(resources, 'AWS::IAM::Policy').find(([id]) => id.startsWith('ModelCaller/'))!;
+    const statements = (policy.Properties.PolicyDocument.Statement as Json[]).filter((s) =>
+      String(asArray(s.Action)[0]).startsWith('bedrock:'),
+    );
+    return { env: fn.Properties.Environment.Variables as Json, statements };
+  };
+  const join = (value: unknown): string => {
+    const v = value as Json;
+    if (typeof value === 'string') return value;
+    if (v['Fn::Join']) return (v['Fn::Join'][1] as unknown[]).map(join).join(v['Fn::Join'][0]);
+    if (v.Ref) return `<${v.Ref}>`;
+    if (v['Fn::GetAtt']) return `<${v['Fn::GetAtt'].join('.')}>`;
+    return JSON.stringify(v);
+  };
+
+  it('makes one guardrail: clinical advice a denied topic, CPFs and other identifiers refused both ways, pt-BR messages, and a version of it', () => {
+    // Prepare + Act: environment-agnostic (the Classic tier: no guardrail profile is known for an unknown Region).
+    const { resources } = synthesize();
+
+    // Assess
+    const { id, props } = guardrailOf(resources);
+    expect(props.Name).toBe(guardrailName('Test'));
+    expect(props.BlockedInputMessaging).toBe(blockedInputMessage);
+    expect(props.BlockedOutputsMessaging).toBe(blockedOutputMessage);
+    expect(props.TopicPolicyConfig.TopicsConfig).toEqual([
+      {
+        Name: clinicalAdviceTopic.name,
+        Definition: clinicalAdviceTopic.definition,
+        Examples: [...clinicalAdviceTopic.examples],
+        Type: 'DENY',
+        InputAction: 'BLOCK',
+        OutputAction: 'BLOCK',
+      },
+    ]);
+    expect(props.TopicPolicyConfig.TopicsTierConfig).toEqual({ TierName: 'CLASSIC' });
+    expect(props.CrossRegionConfig).toBeUndefined();
+    const regexes = props.SensitiveInformationPolicyConfig.RegexesConfig as Json[];
+    expect(regexes.map((r) => [r.Name, r.Action, r.InputAction, r.OutputAction])).toEqual(
+      identifierPatterns.map((p) => [p.name, 'BLOCK', 'BLOCK', 'BLOCK']),
+    );
+    const pii = props.SensitiveInformationPolicyConfig.PiiEntitiesConfig as Json[];
+    expect(pii.map((p) => [p.Type, p.Action, p.InputAction, p.OutputAction])).toEqual(
+      blockedPiiTypes.map((t) => [t, 'BLOCK', 'BLOCK', 'BLOCK']),
+    );
+    expect(props.ContentPolicyConfig.FiltersConfig).toContainEqual({
+      Type: 'PROMPT_ATTACK',
+      InputStrength: 'HIGH',
+      OutputStrength: 'NONE',
+    });
+    const versions = ofType(resources, 'AWS::Bedrock::GuardrailVersion');
+    expect(versions).toHaveLength(1);
+    expect(versions[0]![1].Properties.GuardrailIdentifier).toEqual({ 'Fn::GetAtt': [id, 'GuardrailId'] });
+  });
+
+  it("refuses CPFs however a patient writes them with the patterns, and lets a phone number or an appointment's date through", () => {
+    const refused = (text: string) => identifierPatterns.filter((p) => new RegExp(p.pattern).test(text)).map((p) => p.name);
+
+    expect(refused('meu cpf é 123.456.789-09')).toEqual(['CPF']);
+    expect(refused('CPF: 12345678909')).toEqual(['CPF sem pontuacao']);
+    expect(refused('cartão do SUS 898 0012 3456 7890')).toEqual(['Cartao Nacional de Saude']);
+    expect(refused('me liga no +55 11 98765-4321 ou 11987654321')).toEqual([]);
+    expect(refused('consulta dia 12/03/2026 às 14:30, protocolo 2026-000123')).toEqual([]);
+  });
+
+  it("keeps within Bedrock's limits: names, definition, examples, messages", () => {
+    expect(clinicalAdviceTopic.name).toMatch(/^[0-9a-zA-Z-_ !?.]{1,100}$/);
+    expect(clinicalAdviceTopic.definition.length).toBeLessThanOrEqual(200);
+    expect(clinicalAdviceTopic.examples.length).toBeLessThanOrEqual(5);
+    for (const example of clinicalAdviceTopic.examples) expect(example.length).toBeLessThanOrEqual(100);
+    for (const message of [blockedInputMessage, blockedOutputMessage]) expect(message.length).toBeLessThanOrEqual(500);
+    for (const stackName of ['Test', 'WhatsappPlatform', 'a'.repeat(128)])
+      expect(guardrailName(stackName)).toMatch(/^[0-9a-zA-Z-_]{1,50}$/);
+  });
+
+  it('uses the US guardrail profile and the Standard tier (which reads Portuguese) in the US Regions, and a new version for a new definition', () => {
+    // Act
+    const us = synthesize({}, { region: 'us-east-1' }).resources;
+    const classic = synthesize({ model: { guardrailProfile: 'none' } }, { region: 'us-east-1' }).resources;
+
+    // Assess
+    const { props } = guardrailOf(us);
+    expect(join(props.CrossRegionConfig.GuardrailProfileArn)).toBe(
+      'arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:guardrail-profile/us.guardrail.v1:0',
+    );
+    expect(props.TopicPolicyConfig.TopicsTierConfig).toEqual({ TierName: 'STANDARD' });
+    expect(props.ContentPolicyConfig.ContentFiltersTierConfig).toEqual({ TierName: 'STANDARD' });
+    expect(guardrailOf(classic).props.CrossRegionConfig).toBeUndefined();
+    const versionId = (resources: Record<string, Json>) => ofType(resources, 'AWS::Bedrock::GuardrailVersion')[0]![0];
+    expect(versionId(us)).not.toBe(versionId(classic));
+  });
+
+  it("calls the Region's small, cheap model unless the modelId context names another", () => {
+    const modelOf = (props: Partial<PlatformStackProps>, env?: Environment) => synthesize(props, env).stack.model.model;
+
+    expect(modelOf({}).modelId).toBe('anthropic.claude-3-haiku-20240307-v1:0');
+    expect(modelOf({}, { region: 'sa-east-1' })).toEqual({
+      modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+      foundationModel: 'anthropic.claude-3-haiku-20240307-v1:0',
+      routing: { kind: 'in-region' },
+    });
+    expect(modelOf({}, { region: 'us-east-1' })).toEqual({
+      modelId: 'us.amazon.nova-micro-v1:0',
+      foundationModel: 'amazon.nova-micro-v1:0',
+      routing: { kind: 'geographic', destinations: ['us-east-1', 'us-east-2', 'us-west-2'] },
+    });
+    expect(modelOf({ model: { modelId: 'eu.amazon.nova-micro-v1:0', modelRegions: 'eu-west-1, eu-central-1' } })).toMatchObject({
+      routing: { kind: 'geographic', destinations: ['eu-west-1', 'eu-central-1'] },
+    });
+    expect(() => modelOf({ model: { modelId: 'eu.amazon.nova-micro-v1:0' } })).toThrow('-c modelRegions=');
+    expect(() => modelOf({ model: { guardrailProfile: 'eu.guardrail.v1:0' } })).toThrow('-c guardrailProfileRegions=');
+  });
+
+  it('grants no function the model yet: none calls it', () => {
+    const { resources } = synthesize();
+    const actions = ofType(resources, 'AWS::IAM::Policy').flatMap(([, r]) =>
+      (r.Properties.PolicyDocument.Statement as Json[]).flatMap((s) => asArray(s.Action)),
+    );
+    expect(actions.filter((a) => String(a).startsWith('bedrock:'))).toEqual([]);
+    expect(functionNeeds.filter((f) => f.needs.callsModel)).toEqual([]);
+  });
+
+  it('grants a function that calls the model InvokeModel on that model only, ApplyGuardrail on that guardrail only, and names both in its environment', () => {
+    // Prepare + Act: in-Region (environment-agnostic: Claude 3 Haiku), then the US profile with the US guardrail profile.
+    const inRegion = synthesize({}, undefined, withModelCaller);
+    const us = synthesize({}, { region: 'us-east-1' }, withModelCaller);
+
+    // Assess
+    const guardrailArn = (resources: Record<string, Json>) => `<${guardrailOf(resources).id}.GuardrailArn>`;
+    const caller = modelCallerOf(inRegion.resources);
+    expect(caller.statements.map((s) => [s.Action, asArray(s.Resource).map(join).sort()])).toEqual([
+      ['bedrock:InvokeModel', ['arn:<AWS::Partition>:bedrock:<AWS::Region>::foundation-model/anthropic.claude-3-haiku-20240307-v1:0']],
+      ['bedrock:ApplyGuardrail', [guardrailArn(inRegion.resources)]],
+    ]);
+    expect(caller.env).toMatchObject({
+      MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
+      GUARDRAIL_ID: { 'Fn::GetAtt': [guardrailOf(inRegion.resources).id, 'GuardrailId'] },
+      GUARDRAIL_VERSION: { 'Fn::GetAtt': [ofType(inRegion.resources, 'AWS::Bedrock::GuardrailVersion')[0]![0], 'Version'] },
+    });
+    const fm = (region: string) => `arn:<AWS::Partition>:bedrock:${region}::foundation-model/amazon.nova-micro-v1:0`;
+    const profile = (id: string) => `arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:${id}`;
+    expect(modelCallerOf(us.resources).statements.map((s) => [s.Action, asArray(s.Resource).map(join).sort()])).toEqual([
+      [
+        'bedrock:InvokeModel',
+        [profile('inference-profile/us.amazon.nova-micro-v1:0'), fm('us-east-1'), fm('us-east-2'), fm('us-west-2')].sort(),
+      ],
+      [
+        'bedrock:ApplyGuardrail',
+        [
+          guardrailArn(us.resources),
+          ...['us-east-1', 'us-east-2', 'us-west-2'].map(
+            (r) => `arn:<AWS::Partition>:bedrock:${r}:<AWS::AccountId>:guardrail-profile/us.guardrail.v1:0`,
+          ),
+        ].sort(),
+      ],
+    ]);
+    expect(modelCallerOf(us.resources).env.MODEL_ID).toBe('us.amazon.nova-micro-v1:0');
+    // No wildcard, so nothing for cdk-nag to acknowledge.
+    for (const { app } of [inRegion, us]) {
+      const report = new AwsSolutionsChecks(app, { verbose: true }).validateScope(app);
+      expect(report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual([]);
+    }
   });
 });

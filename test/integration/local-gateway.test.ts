@@ -176,7 +176,11 @@ describe('the sandbox file', () => {
         plantonista: { email: 'plantonista@demo.sandbox.local', senha: expect.stringMatching(/^.{12,}$/) },
       },
     });
-    expect(sandbox.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
+    expect(sandbox.simulators).toEqual({
+      providerA: service.simulators.providerA.url,
+      providerB: service.simulators.providerB.url,
+      bedrock: service.bedrock.url,
+    });
     expect(sandbox.webhooks).toEqual({
       receiverUrl: service.webhookReceiver.url,
       receiverDir: path.join(service.dataDir, 'webhooks'),

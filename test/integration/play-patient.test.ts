@@ -195,7 +195,11 @@ describe('npm run paciente', () => {
     // Prepare
     const from = newPhone();
     const s = await sandboxOf();
-    expect(s.simulators).toEqual({ providerA: service.simulators.providerA.url, providerB: service.simulators.providerB.url });
+    expect(s.simulators).toEqual({
+      providerA: service.simulators.providerA.url,
+      providerB: service.simulators.providerB.url,
+      bedrock: service.bedrock.url,
+    });
 
     // Act
     const first = await playPatient(s, { app: 'outra', from, texto: 'Olá', nome: 'Eva Paciente', waitMs: 15_000 });

@@ -105,9 +105,17 @@ export async function pointSandboxAtSimulators(
   }
 }
 
-/** Writes the simulators' URLs into sandbox.json (`simulators`): where to play the patient (`npm run paciente`). */
-export async function addSimulatorsToSandbox(options: { dataDir: string; sandbox: Sandbox; simulators: Simulators }): Promise<void> {
-  const { sandbox, simulators } = options;
-  sandbox.simulators = { providerA: simulators.providerA.url, providerB: simulators.providerB.url };
+/**
+ * Writes the simulators' URLs into sandbox.json (`simulators`): where to play the patient (`npm run paciente`), and the
+ * Bedrock runtime simulator's (docs/ai.md).
+ */
+export async function addSimulatorsToSandbox(options: {
+  dataDir: string;
+  sandbox: Sandbox;
+  simulators: Simulators;
+  bedrock?: string;
+}): Promise<void> {
+  const { sandbox, simulators, bedrock } = options;
+  sandbox.simulators = { providerA: simulators.providerA.url, providerB: simulators.providerB.url, ...(bedrock ? { bedrock } : {}) };
   await writeSandbox(options.dataDir, sandbox);
 }
