@@ -9,6 +9,7 @@ import { sendDueMessage, type DueOutcome } from '#shared/operations/scheduled-se
 import { scheduleDeps } from '#shared/wiring/send';
 import { log, withLambdaLog } from '#shared/log';
 import { putMetric } from '#shared/metrics';
+import { inParallel } from '#shared/parallel';
 
 // Its sends call the provider with the application's provider secret (shared/providers/secrets.ts).
 awsAdapters({ secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension() });
@@ -25,19 +26,14 @@ const CONCURRENCY = 8;
 export async function sendDueMessages(now = new Date()): Promise<Record<DueOutcome, number>> {
   const counts: Record<DueOutcome, number> = { sent: 0, failed: 0, refused: 0, gone: 0 };
   const due = await deps.scheduled.due(now, DUE_LIMIT);
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const entry = due[next++]!;
-      try {
-        counts[await sendDueMessage(deps, entry)]++;
-      } catch (error) {
-        // The table busy, the balance racing past the budget: the entry stays, the next run tries again.
-        log.error('a scheduled send could not be made; the next run tries again', { ...entry, error });
-      }
+  await inParallel(due, CONCURRENCY, async (entry) => {
+    try {
+      counts[await sendDueMessage(deps, entry)]++;
+    } catch (error) {
+      // The table busy, the balance racing past the budget: the entry stays, the next run tries again.
+      log.error('a scheduled send could not be made; the next run tries again', { ...entry, error });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  });
   if (counts.refused > 0) putMetric('ScheduledSendsRefused', counts.refused, { unit: 'Count' });
   if (due.length > 0) log.info('scheduled sends', counts);
   return counts;

@@ -4,7 +4,8 @@
 // callbacks by message id), and the pace's one counter per second.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, batchWriteAll, conditional, db, inParallel, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { batchGetAll, batchWriteAll, conditional, db, isConditionFailure, queryAll, tableName } from '#shared/db/client';
+import { inParallel } from '#shared/parallel';
 import { nextId } from '#shared/db/ids';
 import { fieldsOf, listOf, map, nullable, number, oneOf, string, stringMap, type Fields, type Item } from '#shared/db/item';
 import * as keys from '#shared/db/keys';

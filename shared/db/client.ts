@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '#shared/config';
 import { tableKeys } from '#shared/db/table';
+import { inParallel } from '#shared/parallel';
 
 export type Db = DynamoDBDocumentClient;
 
@@ -214,15 +215,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many batch requests are in flight at once: 10,000 items are 400 BatchWriteItems, too slow one after another. */
 const BATCHES_IN_FLIGHT = 8;
-
-/** Runs `each` on every element, at most `inFlight` at once. */
-export async function inParallel<T>(all: readonly T[], inFlight: number, each: (element: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < all.length) await each(all[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, all.length) }, worker));
-}
 
 /** Runs `each` on every chunk of `size`, at most BATCHES_IN_FLIGHT at once. */
 const inChunks = <T>(all: readonly T[], size: number, each: (chunk: T[]) => Promise<void>): Promise<void> =>

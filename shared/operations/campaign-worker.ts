@@ -17,6 +17,7 @@ import { insideWindow, windowOpensAt, type SendWindow, defaultSendWindow } from 
 import { fillTemplate, type Template, type TemplateRepository } from '#shared/domain/templates';
 import { systemClock, type Clock } from '#shared/domain/time';
 import { log } from '#shared/log';
+import { inParallel } from '#shared/parallel';
 import { sendMessage, type SendDeps } from '#shared/operations/send-message';
 
 /** How long a worker holds a campaign before it must renew; a worker that died is taken over after it. */
@@ -217,14 +218,10 @@ export async function runCampaignSlice(deps: CampaignWorkerDeps, work: CampaignW
       batch.map((r) => r.telefone),
     );
     // The batch's sends, at most `concurrency` at a time, each waiting for its turn in the pace.
-    const queue = [...batch];
     const settled = new Set<Recipient>();
-    const lane = async () => {
-      for (let r = queue.shift(); r && !stopping; r = queue.shift()) {
-        if (await handle(r, optedOut.has(r.telefone))) settled.add(r);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    await inParallel(batch, concurrency, async (r) => {
+      if (!stopping && (await handle(r, optedOut.has(r.telefone)))) settled.add(r);
+    });
     // Resume from the first recipient of the batch not settled (a stop leaves it PENDENTE for the resume).
     const unhandled = batch.find((r) => !settled.has(r));
     cursor = unhandled ? unhandled.linha : batch[batch.length - 1]!.linha + 1;
