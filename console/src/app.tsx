@@ -2,7 +2,7 @@
 // screen (styles.css, below 48rem) the navigation folds behind the Menu button: it opens below the top bar and
 // closes on choosing a link, on Escape, and when the route changes.
 import type { JSX } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { areaAt, areasOf } from './roles';
 import { BASE, interceptLinks, useRoute } from './router';
 import { logout, onSessionChange, refresh, session, type Session } from './session';
@@ -34,7 +34,8 @@ function Shell(props: { session: Session }): JSX.Element {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [route.area, route.rest.join('/')]);
-  useEffect(() => {
+  // A layout effect: the listener is in place when the open menu is painted, not a frame later.
+  useLayoutEffect(() => {
     if (!menuOpen) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;

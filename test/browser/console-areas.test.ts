@@ -103,8 +103,8 @@ describe.each(logins)('the console of $as', ({ who, role, platformAdmin }) => {
     await menu.click();
     await navigation.waitFor();
     await page.keyboard.press('Escape');
+    await navigation.waitFor({ state: 'hidden', timeout: 2000 });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await navigation.isVisible()).toBe(false);
     expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Menu');
   });
 });
