@@ -16,7 +16,7 @@ export interface BundleSpec {
   /** Shown in the tables. */
   label: string;
   kind: 'function' | 'baseline' | 'reference';
-  /** Extra externals (only the SDK comparison uses this; the deployed bundles have none). */
+  /** Extra externals: a function's (infra/bundling.ts, externalsFor), or the SDK comparison's. */
   external?: string[];
   /** Sources inside the source map, instead of infra/bundling.ts's choice (the source-map comparison only). */
   sourcesContent?: boolean;
@@ -43,7 +43,7 @@ export interface FailedBundle {
   error: string;
 }
 
-/** esbuild options equivalent to NodejsFunction with infra/bundling.ts (ESM output, nothing external). */
+/** esbuild options equivalent to NodejsFunction with infra/bundling.ts (ESM output, the function's externals only). */
 export function esbuildOptions(spec: BundleSpec, outfile: string): BuildOptions {
   const entry = spec.entry;
   return {

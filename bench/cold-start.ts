@@ -60,6 +60,9 @@ export function childEnv(nodeOptions = deployedNodeOptions): NodeJS.ProcessEnv {
     INTEGRATION_SECRET_PREFIX: 'bench/integracoes',
     WEBHOOK_SECRET_PREFIX: 'bench/webhooks',
     PLACE_INDEX_NAME: 'bench-place-index',
+    MODEL_ID: 'us.amazon.nova-micro-v1:0',
+    GUARDRAIL_ID: 'benchguardrail',
+    GUARDRAIL_VERSION: '1',
     ...Object.fromEntries(
       Object.entries(queues).map(([name, q]) => [q.urlVariable, `https://sqs.us-east-1.amazonaws.com/000000000000/bench-${name}`]),
     ),

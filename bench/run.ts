@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version as esbuildVersion } from 'esbuild';
 import { allFunctions } from '#infra/functions';
+import { externalsFor } from '#infra/bundling';
+import { functionNeeds } from '#infra/permissions';
 import { baselineSpec, buildBundle, emptySpec, isBuilt, outDir, type BuiltBundle, type BundleSpec } from './bundle.ts';
 import { deployedNodeOptions, measureColdStarts, nodeVersion } from './cold-start.ts';
 import { compareSdk, compareSourceMaps } from './compare.ts';
@@ -117,7 +119,14 @@ const nodeOptions = values['source-maps'] === 'on' ? deployedNodeOptions : '';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const began = Date.now();
 
-const functionSpec = (f: { id: string; entry: string }): BundleSpec => ({ id: f.id, entry: f.entry, label: f.entry, kind: 'function' });
+/** A function's bundle as the stack builds it: its entry, and what it leaves to the runtime's SDK. */
+const functionSpec = (f: { id: string; entry: string }): BundleSpec => ({
+  id: f.id,
+  entry: f.entry,
+  label: f.entry,
+  kind: 'function',
+  external: externalsFor(functionNeeds.find((n) => n.entry.id === f.id)?.needs),
+});
 
 function selectFunctions(ids: string[] | undefined) {
   if (!ids?.length) return allFunctions;

@@ -23,6 +23,15 @@ export const bundling = {
 } as const;
 
 /**
+ * What a function's bundle leaves to the runtime's own SDK (Lambda's Node.js runtimes carry AWS SDK v3): the
+ * Bedrock runtime client of a function that calls the model. Bundled, its 351 KB were parsed at every cold start
+ * (the `import()` defers its evaluation, not its reading) while most cold starts of those functions never call the
+ * model; left out, the first call loads it (docs/decisions.md, "A model behind one port").
+ */
+export const externalsFor = (needs: { callsModel: boolean } | undefined): string[] =>
+  needs?.callsModel ? ['@aws-sdk/client-bedrock-runtime'] : [];
+
+/**
  * NODE_OPTIONS of every function. `--enable-source-maps` is left out: it made Node parse the map at
  * every cold start (+19 ms on the baseline, +25 ms on the public group, docs/performance.md). Set it on
  * one function while debugging to get TypeScript positions in stack traces.

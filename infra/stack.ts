@@ -19,6 +19,7 @@ import type { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { externalsFor } from '#infra/bundling';
 import { DISTRIBUTION_MARKER_HEADER, VIEWER_IP_HEADER } from '#infra/console-edge';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import { ConsoleSite } from '#infra/constructs/console-site';
@@ -231,6 +232,7 @@ export class PlatformStack extends Stack {
         environment: common,
         memorySize,
         secretsExtension,
+        externalModules: externalsFor(need),
       });
       this.functions.set(entry.id, fn);
       return fn;

@@ -26,6 +26,8 @@ export interface ServiceFunctionProps {
   environment?: Record<string, string>;
   /** Adds the Parameters and Secrets extension, through which the function reads its secrets. */
   secretsExtension?: boolean;
+  /** Modules left to the runtime's SDK (infra/bundling.ts, externalsFor). */
+  externalModules?: string[];
 }
 
 export class ServiceFunction extends Construct {
@@ -76,7 +78,7 @@ export class ServiceFunction extends Construct {
         minify: bundling.minify,
         sourceMap: bundling.sourceMap,
         sourcesContent: bundling.sourcesContent,
-        externalModules: [...bundling.externalModules],
+        externalModules: [...bundling.externalModules, ...(props.externalModules ?? [])],
         mainFields: [...bundling.mainFields],
         banner: bundling.banner,
       },
