@@ -1,0 +1,110 @@
+// A template drafted by the AI assistant from what the operator wants it to say (issue #38): the objective and
+// the category go to the API, which answers with a new template in Rascunho (checked against the same rules
+// as one typed by hand), for the operator to review, edit and send for review. A refusal keeps what was typed
+// and shows the API's message beside the field it names.
+import type { JSX } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { iaApi } from '../../api/ia';
+import { FormError, Select, TextArea, useSubmit } from '../../components';
+import { money } from '../../format';
+import { errorAt, problem, refusedText, type Refusal } from '../../refusal';
+import { categoryLabels, type Template, type TemplateCategory } from './model';
+
+const FIELDS = ['objetivo', 'categoria'] as const;
+const MAX_OBJETIVO = 500;
+const categoryOptions = Object.entries(categoryLabels) as [TemplateCategory, string][];
+
+/** The API's refusal in the operator's words: the field it names keeps the API's detail. */
+function refused(status: number, error: unknown): Refusal {
+  const said = problem(error, status);
+  const saldo = (error as { saldo?: unknown } | undefined)?.saldo;
+  switch (status) {
+    case 402:
+      return {
+        message: `Saldo insuficiente para pedir um rascunho à IA${typeof saldo === 'string' || typeof saldo === 'number' ? ` (saldo: ${money(saldo)})` : ''}. Adicione créditos e tente de novo.`,
+      };
+    case 422: {
+      // The draft broke a template rule: beside the category when the category is what it broke (promotional
+      // text in a Utilidade template), else beside the objective, which is what the operator can reword.
+      const field = said.field === 'categoria' ? 'categoria' : 'objetivo';
+      const rule = said.field && field === 'objetivo' ? ` (campo ${said.field} do rascunho)` : '';
+      return { field, message: `O rascunho da IA não passou nas regras dos templates${rule}: ${said.message}` };
+    }
+    case 503:
+      return { message: 'O assistente de IA está indisponível no momento. Tente de novo em instantes.' };
+    case 400:
+      return said.field ? said : { message: refusedText(status, said.message) };
+    default:
+      return { message: refusedText(status, said.message) };
+  }
+}
+
+export function TemplateSuggestion(props: { onCreated: (t: Template) => void; onCancel: () => void }): JSX.Element {
+  const [objetivo, setObjetivo] = useState('');
+  const [categoria, setCategoria] = useState<TemplateCategory>('UTILITY');
+  const { refusal, busy, submit } = useSubmit();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  useEffect(() => heading.current?.focus(), []);
+
+  const generate = (event: Event) =>
+    submit(
+      event,
+      () =>
+        objetivo.trim() === ''
+          ? { field: 'objetivo', message: 'Diga o que a mensagem deve comunicar ao paciente.' }
+          : objetivo.trim().length > MAX_OBJETIVO
+            ? { field: 'objetivo', message: `No máximo ${MAX_OBJETIVO} caracteres.` }
+            : undefined,
+      async () => {
+        const { data, error, response } = await iaApi.POST('/api/admin/whatsapp/templates-hsm/sugestoes', {
+          body: { objetivo: objetivo.trim(), categoria, idioma: 'pt_BR' },
+        });
+        if (!data) return { refusal: refused(response.status, error) };
+        props.onCreated(data);
+        return { done: 'Rascunho criado.' };
+      },
+    );
+
+  return (
+    <section class="panel" aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Sugerir um template com IA
+      </h2>
+      <p class="muted">
+        Descreva o que a mensagem deve comunicar: a IA escreve um rascunho, que você revisa, edita e envia para análise. Cada pedido é
+        cobrado do saldo como uma “Interação com IA”; nada é enviado a pacientes.
+      </p>
+      <form onSubmit={(e) => void generate(e)} noValidate aria-label="Sugerir um template com IA">
+        <FormError refusal={refusal} fields={FIELDS} />
+        <TextArea
+          label="Objetivo"
+          hint={`Ex.: avisar que o resultado do exame está pronto para retirada. Até ${MAX_OBJETIVO} caracteres.`}
+          rows={3}
+          maxLength={MAX_OBJETIVO}
+          value={objetivo}
+          error={errorAt(refusal, 'objetivo')}
+          onInput={(e) => setObjetivo(e.currentTarget.value)}
+        />
+        <Select
+          label="Categoria"
+          options={categoryOptions}
+          value={categoria}
+          error={errorAt(refusal, 'categoria')}
+          onChange={(e) => setCategoria(e.currentTarget.value as TemplateCategory)}
+        />
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Gerando…' : 'Gerar'}
+          </button>
+          <button type="button" class="secondary" onClick={props.onCancel} disabled={busy}>
+            Cancelar
+          </button>
+          <p role="status" class="muted">
+            {busy ? 'A IA está escrevendo o rascunho…' : ''}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}
