@@ -274,7 +274,7 @@ describe('Templates: a draft written by the AI', () => {
     await expectAccessible(page, 'a draft written by the AI');
   });
 
-  it('shows the model’s refusal and a short balance in words, keeping the objective', async () => {
+  it('shows the model’s refusals in words (unavailable; the guardrail beside the objective), keeping the objective', async () => {
     const page = await browser.loggedIn(service, 'outra');
     await openArea(page, 'Templates');
     await page.getByRole('button', { name: 'Sugerir com IA' }).click();
@@ -286,6 +286,13 @@ describe('Templates: a draft written by the AI', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toContain('indisponível');
     expect(await page.getByLabel('Objetivo').inputValue()).toContain('Lembrar o paciente');
     await expectAccessible(page, 'a template suggestion refused');
+
+    // The guardrail (a medicine in the objective): 422 naming the objective, shown beside it
+    await page.getByLabel('Objetivo').fill('Dizer ao paciente qual remédio tomar antes do exame');
+    await page.getByRole('button', { name: 'Gerar' }).click();
+    expect(await errorOf(page, 'Objetivo')).toContain('A IA não escreveu um rascunho para este objetivo');
+    expect(await page.getByLabel('Objetivo').inputValue()).toBe('Dizer ao paciente qual remédio tomar antes do exame');
+    await expectAccessible(page, 'a template suggestion refused beside the objective');
     expect((await templates()).length).toBe(before);
   });
 

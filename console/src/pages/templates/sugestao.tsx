@@ -23,13 +23,19 @@ function refused(status: number, error: unknown): Refusal {
       return {
         message: `Saldo insuficiente para pedir um rascunho à IA${typeof saldo === 'string' || typeof saldo === 'number' ? ` (saldo: ${money(saldo)})` : ''}. Adicione créditos e tente de novo.`,
       };
-    case 422: {
-      // The draft broke a template rule: beside the category when the category is what it broke (promotional
-      // text in a Utilidade template), else beside the objective, which is what the operator can reword.
-      const field = said.field === 'categoria' ? 'categoria' : 'objetivo';
-      const rule = said.field && field === 'objetivo' ? ` (campo ${said.field} do rascunho)` : '';
-      return { field, message: `O rascunho da IA não passou nas regras dos templates${rule}: ${said.message}` };
-    }
+    case 422:
+      // No draft for this objective (the guardrail, or no template in the answer): beside the objective, to reword it.
+      if (!said.field || said.field === 'objetivo')
+        return {
+          field: 'objetivo',
+          message: `A IA não escreveu um rascunho para este objetivo (um assunto clínico, um dado pessoal ou um pedido que ela não entendeu): reformule e tente de novo. (${said.message})`,
+        };
+      // A draft that broke a template rule: beside the category when that is what it broke (promotional text in a
+      // Utilidade template), else beside the objective, which is what the operator can reword.
+      return {
+        field: said.field === 'categoria' ? 'categoria' : 'objetivo',
+        message: `O rascunho da IA não passou nas regras dos templates (${said.field}): ${said.message}`,
+      };
     case 503:
       return { message: 'O assistente de IA está indisponível no momento. Tente de novo em instantes.' };
     case 400:
