@@ -149,7 +149,12 @@ function suggestionRefused(status: number, error: unknown): string {
     case 409:
       return 'Não foi possível sugerir: o atendimento não está mais em andamento.';
     case 422:
-      return 'A IA não pode sugerir uma resposta para esta conversa (um assunto clínico ou um dado pessoal do paciente). Responda você mesmo.';
+      // The guardrail (a clinical question, a personal identifier), or nothing the patient wrote in text.
+      return `A IA não pode sugerir uma resposta para esta conversa (${
+        (error as { reason?: unknown } | undefined)?.reason === 'guardrail'
+          ? 'um assunto clínico ou um dado pessoal do paciente'
+          : problem(error, status).message
+      }). Responda você mesmo.`;
     case 503:
       return 'O assistente de IA está indisponível no momento. Tente de novo em instantes ou responda você mesmo.';
     default:
