@@ -199,7 +199,7 @@ describe('Atendimentos: a reply suggested by the AI', () => {
     expect(sent()[0]!.body).toMatch(/Até logo!$/);
   });
 
-  it('says why when the AI gives no suggestion: the guardrail (a medicine), the model unavailable, the balance short', async () => {
+  it('says why when the AI gives no suggestion: the guardrail (a medicine), the balance short', async () => {
     // Prepare: a patient asking about a medicine
     expect((await admin('PUT', IA, { autoResposta: false, instrucoes: `${ENDERECO}\n${HORARIO}` })).status).toBe(200);
     const nome = `Ivo Recusa ${process.pid}`;
@@ -217,13 +217,6 @@ describe('Atendimentos: a reply suggested by the AI', () => {
     expect(await resposta.inputValue()).toBe('Um momento, por favor.');
     await expectAccessible(page, 'a suggestion refused by the guardrail');
 
-    // The model unavailable (503): the simulator's marker in the patient's last message
-    await patientWrites(from, 'Vocês abrem no sábado? [simular:indisponivel]', nome);
-    await expect.poll(() => page.getByRole('list', { name: 'Conversa' }).textContent(), { timeout: 20_000 }).toContain('sábado');
-    await page.getByRole('button', { name: 'Sugerir resposta' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toContain('indisponível');
-    expect(await resposta.inputValue()).toBe('Um momento, por favor.');
-
     // A balance that does not cover the interaction (402, as the API answers it: outra's balance is not drained here)
     await page.route('**/api/admin/atendimentos/*/sugestao', (route) =>
       route.fulfill({
@@ -236,6 +229,24 @@ describe('Atendimentos: a reply suggested by the AI', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Saldo insuficiente');
     expect(await page.getByRole('alert').first().textContent()).toContain('R$ 0,02');
     await expectAccessible(page, 'a suggestion refused for the balance');
+    expect(service.simulators.providerA.sent().filter((s) => s.to.endsWith(from))).toEqual([]);
+  });
+
+  it('says so when the model is unavailable (503), keeping the typed text', async () => {
+    // Prepare: the simulator's marker in the patient's message (a conversation of its own: the patient's messages
+    // in a row reach the model as one turn, and a medicine in it would be the guardrail's first)
+    expect((await admin('PUT', IA, { autoResposta: false, instrucoes: `${ENDERECO}\n${HORARIO}` })).status).toBe(200);
+    const { page, from } = await takenAttendance(`Bia Indisponivel ${process.pid}`, 'Vocês abrem no sábado? [simular:indisponivel]');
+    await page.getByLabel('Resposta').fill('Um momento, por favor.');
+
+    // Act
+    await page.getByRole('button', { name: 'Sugerir resposta' }).click();
+
+    // Assess
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toContain('indisponível');
+    expect(await page.getByLabel('Resposta').inputValue()).toBe('Um momento, por favor.');
+    expect(await page.getByRole('button', { name: 'Sugerir resposta' }).isEnabled()).toBe(true);
+    await expectAccessible(page, 'a suggestion the model could not give');
     expect(service.simulators.providerA.sent().filter((s) => s.to.endsWith(from))).toEqual([]);
   });
 });
