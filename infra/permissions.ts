@@ -174,12 +174,14 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   'physician-portal': needs({ table: table(readMany, ['PutItem']), geocodes: true }),
   // Keeps the applications' provider secrets (writes them; reads none).
   admin: needs({ table: table(read, write, { gsi1: true }), writesProviderSecrets: true }),
-  // Sectors, attendances (an answer is a charged send), the test send; the inbound subscriptions' HMAC keys are kept
-  // (written, never read) here.
+  // Sectors, attendances (an answer is a charged send), the test send, the AI assistant's settings; the inbound
+  // subscriptions' HMAC keys are kept (written, never read) here.
   'admin-whatsapp': needs({
     table: table(readMany, write, { gsi1: true }),
     readsProviderSecrets: sends,
     inboundWebhookSecrets: 'write',
+    // An operator's reply suggestion (charged IA_INTERACAO).
+    callsModel: true,
   }),
   // Templates (sent to the provider's review; an approved one queues the appointments waiting for it), the flow's
   // settings and the appointment board, where an operator's confirm or cancel emits its AGENDAMENTO_* event, as a v2 PATCH does.
@@ -187,6 +189,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     table: table(readMany, write, { gsi1: true }),
     sendsTo: ['appointmentFlow', 'outboundWebhooks'],
     readsProviderSecrets: sends,
+    // A template drafted by the AI assistant (charged IA_INTERACAO).
+    callsModel: true,
   }),
   // Campaigns: the recipients staged in a few blocks (batches) with the campaign, which is queued for its worker.
   'admin-campaigns': needs({
@@ -216,8 +220,14 @@ export const authorizerNeeds: Record<AuthorizedScheme, FunctionNeeds> = {
 };
 
 export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
-  // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO.
-  inbound: needs({ table: table(['GetItem', 'BatchGetItem'], write, { gsi1: true }), sendsTo: ['outboundWebhooks', 'appointmentFlow'] }),
+  // A patient's reply may confirm an appointment, which emits AGENDAMENTO_CONFIRMADO. The AI assistant's automatic
+  // answer reads the conversation (a Query, then its messages), calls the model and sends (debit, the provider's call).
+  inbound: needs({
+    table: table(readMany, write, { gsi1: true }),
+    sendsTo: ['outboundWebhooks', 'appointmentFlow'],
+    readsProviderSecrets: sends,
+    callsModel: true,
+  }),
   // A callback that beat its message is verified here, with provider_a's auth token.
   status: needs({ table: table(['GetItem'], write), readsProviderSecrets: ['providerA.authToken'] }),
   // Sends its own follow-ups: a fan-out's deliveries, the hops towards a due time, the retries; signs each attempt

@@ -2,6 +2,7 @@
 // (HSM) the flow sends and their review, the flow's settings, and the console's appointment board with
 // an operator's moves (docs/templates.md, docs/appointment-flow.md).
 import * as z from 'zod/mini';
+import { draftBody as templateDraftBody } from '#shared/domain/ai';
 import { settingsSchema as flowSettingsBody } from '#shared/domain/appointment-flow';
 import {
   templateCategories,
@@ -140,6 +141,17 @@ export const adminFlowContract = {
     body: templateCreateBody,
     responses: { 201: ok('The new template.', template) },
     errors: { 400: ['validation_error'] },
+  },
+  'POST /api/admin/whatsapp/templates-hsm/sugestoes': {
+    summary: 'Draft a template with the AI assistant (RASCUNHO)',
+    description: [
+      '`objetivo` (1 to 500 characters: what the message is for), `categoria` (UTILITY, MARKETING, AUTHENTICATION), `idioma` (default pt_BR). The AI assistant writes the body, its variables (each an appointment field) and up to 3 quick-reply buttons; the draft must pass the same rules as a template typed by hand (a UTILITY template has no promotional text), and becomes a new RASCUNHO template with `procedimentos` `["A definir"]`, to be edited before it is submitted.',
+      'Charged as one AI interaction (statement entry IA_INTERACAO at the tariff IA/GERACAO_CONTEUDO), committed with the template: 402 with `saldo` when the balance does not cover it, nothing written.',
+      '422 when the assistant refused the objective (a clinical topic, a personal identifier) or its draft did not pass the rules (`field` names the rule’s field): nothing charged, nothing written. 503 `service_unavailable` when the model does not answer.',
+    ].join('\n\n'),
+    body: templateDraftBody,
+    responses: { 201: ok('The new draft template.', template) },
+    errors: { 400: ['validation_error'], 402: ['insufficient_balance'], 422: ['unprocessable_entity'], 503: ['service_unavailable'] },
   },
   'GET /api/admin/whatsapp/templates-hsm': {
     summary: 'List the application’s templates',

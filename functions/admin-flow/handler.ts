@@ -15,8 +15,10 @@ awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   // The applications' provider secrets (shared/providers/secrets.ts): a template's submission calls the provider's review.
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+  // A template drafted by the AI assistant: the Bedrock client is imported on the first draft, not at the cold start.
+  model: async () => (await import('#shared/adapters/aws/bedrock')).bedrockModel(),
 });
-needsConfig('appointmentFlowQueueUrl', 'outboundWebhooksQueueUrl', 'providerSecretPrefix');
+needsConfig('appointmentFlowQueueUrl', 'outboundWebhooksQueueUrl', 'providerSecretPrefix', 'modelId');
 
 export const handler = groupHandler<typeof adminFlowContract>('admin-flow', {
   ...templateOperations,

@@ -6,7 +6,11 @@ import { queuePort } from '#shared/adapters/index';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoAppointmentRepository } from '#shared/db/appointments';
 import { nextId } from '#shared/db/ids';
-import { dynamoTemplateRepository } from '#shared/db/templates';
+import { dynamoTemplateRepository, templateCreateWrite } from '#shared/db/templates';
+import { draftBody } from '#shared/domain/ai';
+import { validate } from '#shared/http/validation';
+import { draftTemplate } from '#shared/operations/ai';
+import { aiDeps } from '#shared/wiring/ai';
 import { notFound } from '#shared/domain/errors';
 import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
@@ -92,6 +96,12 @@ export const templateOperations: Operations<'admin-flow', typeof adminFlowContra
       versao: 1,
     };
     await templates.create(template);
+    return json(201, templateView(template));
+  },
+
+  'POST /api/admin/whatsapp/templates-hsm/sugestoes': async (request) => {
+    const body = validate(draftBody, request.body ?? {});
+    const template = await draftTemplate({ ...aiDeps(), templateWrite: templateCreateWrite }, request.principal.aplicacaoId, body);
     return json(201, templateView(template));
   },
 

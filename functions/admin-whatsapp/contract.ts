@@ -19,6 +19,7 @@ import {
 } from '#shared/http/contract/kit';
 import { attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
 import { messageStatuses } from '#shared/domain/messages/records';
+import { aiSettingsBody } from '#shared/domain/ai';
 import {
   adminMessageListQuery,
   answerBody,
@@ -30,6 +31,16 @@ import {
   subscriptionCreateBody,
   testSendBody,
 } from './requests.ts';
+
+const aiSettings = named(
+  'AiSettings',
+  z.object({
+    autoResposta: z.boolean(),
+    instrucoes: z.string(),
+    horarioAtendimento: z.nullable(z.string()),
+    atualizadoEm: described(z.nullable(timestamp), 'When they were last set; null while never set.'),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The console's message log (#26)
@@ -350,6 +361,38 @@ export const adminWhatsappContract = {
       'From any open state; closing a closed attendance answers 200 unchanged. The patient’s next message opens a new attendance.',
     responses: { 200: ok('The attendance after the move.', attendance) },
     errors: { 404: ['not_found'] },
+  },
+
+  // The AI assistant (docs/ai.md)
+  'GET /api/admin/whatsapp/ia': {
+    summary: 'The AI assistant’s settings',
+    description: 'Automatic answers off, with no instructions, until set (`atualizadoEm` null).',
+    responses: { 200: ok('The settings.', aiSettings) },
+  },
+  'PUT /api/admin/whatsapp/ia': {
+    summary: 'Set the AI assistant’s settings (automatic answers)',
+    description: [
+      '`autoResposta`: when on, a patient’s message that reaches an attendance in BOT, and is not one of the appointment flow’s reply words, is answered by the AI assistant from `instrucoes` (what it may tell patients: address, hours, documents; at most 4000 characters, required when `autoResposta` is on), `horarioAtendimento` (at most 200) and the sectors’ names. The answer is an ordinary message (`contexto` SUPORTE, in the attendance’s conversation, charged as a message) plus one AI interaction (statement entry IA_INTERACAO at the tariff IA/AUTO_RESPOSTA).',
+      'The attendance goes to its sector’s queue instead (and nothing is charged for the AI) when the patient asks for a person, when the instructions do not answer the question, when the guardrail refuses it (a clinical question, a personal identifier), when the balance does not cover the interaction or the message, when the model does not answer, or after 3 automatic answers in the attendance. CPF, card, phone and other long numbers and e-mail addresses are removed from the patient’s text before it reaches the model.',
+    ].join('\n\n'),
+    body: aiSettingsBody,
+    responses: { 200: ok('The settings as saved.', aiSettings) },
+    errors: { 400: ['validation_error'] },
+  },
+  'POST /api/admin/atendimentos/{id}/sugestao': {
+    summary: 'An answer suggested by the AI assistant (not sent)',
+    description: [
+      'The AI assistant reads the attendance’s conversation (identifiers removed) with the application’s instructions and suggests the next answer for the operator to edit and send (`responder`); nothing is sent. Charged as one AI interaction (statement entry IA_INTERACAO at the tariff IA/CONSULTOR): 402 with `saldo` when the balance does not cover it.',
+      '409 for a closed attendance; 422 when the patient has written no text yet or the guardrail refused the conversation (a clinical question, a personal identifier), nothing charged; 503 `service_unavailable` when the model does not answer. Another application’s attendance is 404.',
+    ].join('\n\n'),
+    responses: { 200: ok('The suggestion.', named('AiSuggestion', z.object({ texto: z.string() }))) },
+    errors: {
+      402: ['insufficient_balance'],
+      404: ['not_found'],
+      409: ['conflict'],
+      422: ['unprocessable_entity'],
+      503: ['service_unavailable'],
+    },
   },
 
   'POST /api/admin/whatsapp/teste': {

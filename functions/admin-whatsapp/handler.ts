@@ -5,6 +5,7 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
+import { aiOperations } from './ai.ts';
 import { attendanceOperations } from './attendances.ts';
 import { inboundMessageOperations } from './inbound-messages.ts';
 import { adminMessageOperations } from './messages.ts';
@@ -18,8 +19,10 @@ awsAdapters({
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
   // The inbound subscriptions' HMAC keys are written to the secret store (never read here), on the first create.
   secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
+  // A reply suggested by the AI assistant: the Bedrock client is imported on the first suggestion, not at the cold start.
+  model: async () => (await import('#shared/adapters/aws/bedrock')).bedrockModel(),
 });
-needsConfig('providerSecretPrefix', 'webhookSecretPrefix');
+needsConfig('providerSecretPrefix', 'webhookSecretPrefix', 'modelId');
 
 export const handler = groupHandler<typeof adminWhatsappContract>('admin-whatsapp', {
   ...sectorOperations,
@@ -28,4 +31,5 @@ export const handler = groupHandler<typeof adminWhatsappContract>('admin-whatsap
   ...adminMessageOperations,
   ...inboundWebhookOperations,
   ...providerTestOperations,
+  ...aiOperations,
 });

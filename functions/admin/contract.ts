@@ -13,6 +13,7 @@ import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview
 import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';
 import {
   activeBody,
+  aiSummaryQuery,
   CLIENT_ID,
   creditBody,
   newApplicationBody,
@@ -219,6 +220,35 @@ const oauthClientPath = z.object({
 });
 
 const onlyPlatform = 'Platform administrators only (403 `forbidden` for any other admin).';
+
+const aiTotals = {
+  interacoes: described(z.int(), 'Calls to the model.'),
+  cobradas: described(z.int(), 'Those charged (an IA_INTERACAO entry): answers sent, suggestions given, drafts made.'),
+  tokensEntrada: z.int(),
+  tokensSaida: z.int(),
+  cobrado: money,
+  custoModelo: described(z.nullable(z.string()), 'What the tokens cost (BRL, six places).'),
+  margem: described(z.nullable(z.string()), '`cobrado - custoModelo` (BRL, six places).'),
+};
+const aiSummary = named(
+  'AiSummary',
+  z.object({
+    mes: z.string(),
+    cotacaoUsdBrl: z.nullable(z.string()),
+    total: named('AiMargin', z.object(aiTotals)),
+    aplicacoes: z.array(
+      named(
+        'AiApplicationMargin',
+        z.object({
+          aplicacaoId: id,
+          nome: z.nullable(z.string()),
+          modelo: described(z.nullable(z.string()), 'The model its tokens are costed at.'),
+          ...aiTotals,
+        }),
+      ),
+    ),
+  }),
+);
 const ownOrPlatform = 'An admin who is not a platform administrator may only name its own application: any other id is a 404.';
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +256,17 @@ const ownOrPlatform = 'An admin who is not a platform administrator may only nam
 
 export const adminContract = {
   ...adminMoneyContract,
+  'GET /api/admin/ia/resumo': {
+    summary: 'The platform’s AI margin: a month’s interactions per application',
+    description: [
+      onlyPlatform,
+      '`mes` (YYYY-MM, America/Sao_Paulo; default the current month). For each application with AI interactions that month (automatic answers, reply suggestions, template drafts; docs/ai.md): how many, how many were charged, the model’s input and output tokens, what was charged (`cobrado`, the IA_INTERACAO entries), what the tokens cost at the model’s published on-demand price converted at the current USD->BRL rate (`custoModelo`, six places), and `margem` (`cobrado - custoModelo`). `custoModelo` and `margem` are null when the model has no known price or there is no rate.',
+      'One Query of the month’s totals, kept in each interaction’s own commit.',
+    ].join('\n\n'),
+    query: aiSummaryQuery,
+    responses: { 200: ok('The month’s AI interactions and margin.', aiSummary) },
+    errors: { 400: ['validation_error'], 403: ['forbidden'] },
+  },
   'POST /api/admin/aplicacoes': {
     summary: 'Register an application with its first API key pair',
     description: [

@@ -1,6 +1,7 @@
 import { awsAdapters } from '#shared/adapters/index';
 import { needsConfig } from '#shared/config';
 import { groupHandler } from '#shared/http/kit';
+import { aiSummaryOperations } from './ai-summary.ts';
 import { applicationOperations } from './applications.ts';
 import { financeOperations } from './finance.ts';
 import { statementOperations } from './statement.ts';
@@ -16,4 +17,5 @@ export const handler = groupHandler<typeof adminContract>('admin', {
   ...userOperations,
   ...financeOperations,
   ...statementOperations,
+  ...aiSummaryOperations,
 });

@@ -110,3 +110,8 @@ export const statementFilterQuery = z.object({
 });
 
 export const statementListQuery = z.extend(pagingQuery, statementFilterQuery.shape);
+
+/** The month of the AI summary. */
+export const aiSummaryQuery = z.object({
+  mes: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month (YYYY-MM)' }))),
+});

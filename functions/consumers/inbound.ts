@@ -1,7 +1,9 @@
 // Handles what the webhook edge queued: a patient's message (read by the appointment flow as a
-// possible answer, then stored once with its patient and attendance: shared/domain/inbound-messages.ts),
+// possible answer, then stored once with its patient and attendance: shared/domain/inbound-messages.ts,
+// then answered by the application's AI assistant while the attendance is in BOT: shared/operations/ai.ts),
 // a generic inbound event (kept by the edge, marked handled here) or a provider's template review
-// result. Content and phones are health data: the logs carry ids only.
+// result. Content and phones are health data: the logs carry ids only. Each patient's messages are handled
+// in order, the patients of a batch side by side (a model call takes seconds).
 import { inboundMessage, type InboundMessage, type TemplateReview } from '#events/inbound-queue';
 import { awsAdapters, queuePort } from '#shared/adapters/index';
 import { config, needsConfig } from '#shared/config';
@@ -20,10 +22,22 @@ import { settleReview } from '#shared/operations/templates';
 import { reviewEventState } from '#shared/providers/template-review';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
+import type { Application } from '#shared/domain/applications/records';
+import { conversationEntryWrite, dynamoAttendanceRepository } from '#shared/db/attendances';
+import { autoReply, type AutoReplyDeps } from '#shared/operations/ai';
+import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
+import { aiDeps } from '#shared/wiring/ai';
+import { sendDeps } from '#shared/wiring/send';
 
 // A reply that confirms or cancels emits an AGENDAMENTO_* event; an approved template queues the appointments waiting for it.
-awsAdapters({ queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue() });
-needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl');
+awsAdapters({
+  queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
+  // The automatic answers: the Bedrock client is imported on the first call, not at the cold start.
+  model: async () => (await import('#shared/adapters/aws/bedrock')).bedrockModel(),
+  // An automatic answer is a send through the application's provider.
+  secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+});
+needsConfig('outboundWebhooksQueueUrl', 'appointmentFlowQueueUrl', 'modelId', 'providerSecretPrefix');
 
 const inbox = dynamoInbox();
 const applications = dynamoApplicationReader();
@@ -57,8 +71,9 @@ export async function processInbound(message: InboundMessage): Promise<void> {
     return;
   }
   if (message.kind === 'template') return applyTemplateReview(message);
-  const settings = async () =>
-    flowSettingsFor((await applications.getApplication(message.aplicacaoId))?.fluxoAgendamentos, config().flowTimings);
+  let read: Promise<Application | undefined> | undefined;
+  const application = () => (read ??= applications.getApplication(message.aplicacaoId));
+  const settings = async () => flowSettingsFor((await application())?.fluxoAgendamentos, config().flowTimings);
   // First the appointment it may answer: a redelivered message finds it already moved (a no-op).
   const resposta = await readAppointmentReply(replyDeps, message, settings);
   const reception = await receivePatientMessage(inbox, message, (words ??= escalationWords(config().escalationWords)));
@@ -69,6 +84,30 @@ export async function processInbound(message: InboundMessage): Promise<void> {
     resposta,
     ...reception,
   });
+  // A flow's reply word, or a patient who asked for a person, is not the assistant's to answer.
+  if (reception.kind !== 'stored' || reception.escalado || resposta !== 'nenhum') return;
+  const app = await application();
+  if (!app?.ia?.autoResposta) return;
+  const outcome = await autoReply(autoReplyDeps(), app, { mensagemId: reception.mensagemId, atendimentoId: reception.atendimentoId });
+  log.info('automatic answer', { aplicacaoId: message.aplicacaoId, atendimentoId: reception.atendimentoId, ...outcome });
 }
 
-export const handler = withLambdaLog(queueConsumer('inbound', inboundMessage, processInbound));
+const attendances = dynamoAttendanceRepository();
+let autoDeps: AutoReplyDeps | undefined;
+const autoReplyDeps = (): AutoReplyDeps =>
+  (autoDeps ??= {
+    ...aiDeps(),
+    attendance: (aplicacaoId, id) => attendances.get(aplicacaoId, id),
+    handOff: (aplicacaoId, atendimentoId, at, motivo) => inbox.escalateIfBot(aplicacaoId, atendimentoId, at, motivo),
+    send: sendDeps(),
+    statusCallbackUrl: config().publicBaseUrl ? `${config().publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
+    conversationWrite: (attendance, mensagemId) =>
+      conversationEntryWrite(attendance.aplicacaoId, attendance.id, new Date().toISOString(), mensagemId, { direcao: 'SAIDA' }),
+  });
+
+export const handler = withLambdaLog(
+  queueConsumer('inbound', inboundMessage, processInbound, {
+    laneOf: (m) => (m.kind === 'mensagem' ? `${m.aplicacaoId}:${m.from}` : `${m.kind}:${m.aplicacaoId}`),
+    perLane: 1,
+  }),
+);

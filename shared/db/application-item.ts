@@ -1,6 +1,7 @@
 // How an application item (pattern 1) reads back as an Application: its own module, so the send path
 // (shared/db/messages.ts) reads the application without the repository's write code.
-import { boolean, fieldsOf, listOf, map, number, oneOf, string, type Item } from '#shared/db/item';
+import { boolean, fieldsOf, listOf, map, nullable, number, oneOf, string, type Item } from '#shared/db/item';
+import type { AiSettings } from '#shared/domain/ai';
 import { storedSecret } from '#shared/db/stored-secrets';
 import { providers, type Application } from '#shared/domain/applications/records';
 import type { ProviderASettings, ProviderBSettings } from '#shared/domain/applications/secrets';
@@ -33,6 +34,13 @@ const flowSettings = map((f): Partial<FlowSettings> => ({
   ...f.ifPresent('horarioEnvioFim', string),
 }));
 
+const aiSettings = map((f): AiSettings => ({
+  autoResposta: f.read('autoResposta', boolean),
+  instrucoes: f.read('instrucoes', string),
+  horarioAtendimento: f.read('horarioAtendimento', nullable(string)),
+  atualizadoEm: f.read('atualizadoEm', nullable(string)),
+}));
+
 /** The application of its item: every field of Application, each checked; the keys, `tipo` and `atualizadoEm` left out. */
 export function toApplication(item: Item): Application {
   const f = fieldsOf(item);
@@ -49,5 +57,6 @@ export function toApplication(item: Item): Application {
     ...f.ifPresent('numerosWhatsapp', listOf(string)),
     ...f.ifPresent('fluxoAgendamentos', flowSettings),
     ...f.ifPresent('mensagensPorSegundo', number),
+    ...f.ifPresent('ia', aiSettings),
   };
 }

@@ -30,8 +30,9 @@ const historyEntry = map((f): HistoryEntry => ({
   de: f.read('de', nullable(status)),
   para: f.read('para', status),
   em: f.read('em', string),
-  por: f.read('por', oneOf(wordsOf<HistoryEntry['por']>()(['paciente', 'api', 'usuario']))),
+  por: f.read('por', oneOf(wordsOf<HistoryEntry['por']>()(['paciente', 'api', 'usuario', 'ia']))),
   ...f.ifPresent('usuarioId', number),
+  ...f.ifPresent('motivo', string),
 }));
 
 export function toAttendance(item: Item): Attendance {

@@ -85,7 +85,7 @@ export function dynamoInbox(): Inbox {
       return commitWrites(writes);
     },
 
-    async escalateIfBot(aplicacaoId, atendimentoId, at) {
+    async escalateIfBot(aplicacaoId, atendimentoId, at, motivo) {
       // Its FILA listing is ordered by the moment it joined the queue: now.
       const { gsi1pk, gsi1sk } = keys.attendanceStatusListing(aplicacaoId, 'FILA', at, atendimentoId);
       return conditional(() =>
@@ -102,7 +102,7 @@ export function dynamoInbox(): Inbox {
               ':at': at,
               ':g1': gsi1pk,
               ':g2': gsi1sk,
-              ':entry': [{ de: 'BOT', para: 'FILA', em: at, por: 'paciente' }],
+              ':entry': [{ de: 'BOT', para: 'FILA', em: at, ...(motivo ? { por: 'ia', motivo } : { por: 'paciente' }) }],
             },
           }),
         ),

@@ -430,3 +430,10 @@ export const recipientBlocks = at('46f', (aplicacaoId: number, campanhaId: numbe
 }));
 /** The sends an application started in one second (its pace), across every worker. */
 export const paceSecond = at('46e', (aplicacaoId: number, second: number) => ({ pk: `APP#${aplicacaoId}`, sk: `RITMO#${second}` }));
+
+// 47: AI interactions
+/** One call to the model: what it was for, its tokens and its charge (an automatic answer's id is its patient message's). */
+export const aiInteraction = at('47', (aplicacaoId: number, id: number) => ({ pk: `APP#${aplicacaoId}`, sk: `IA#${pad(id)}` }));
+/** An application's AI interactions of one month, summed. */
+export const aiMonthTotals = at('47a', (mes: string, aplicacaoId: number) => ({ pk: `IAMES#${mes}`, sk: `APP#${aplicacaoId}` }));
+export const aiMonth = at('47a', (mes: string) => ({ pk: `IAMES#${mes}` }));

@@ -24,6 +24,9 @@ type Refusal = 'changed' | { procedimento: string };
 
 const templateItem = (t: Template): Item => ({ ...keys.template(t.aplicacaoId, t.id), tipo: 'TEMPLATE', ...t });
 
+/** A new template's put (a RASCUNHO claims no procedure): refused with 'changed' when its id is taken. */
+export const templateCreateWrite = (template: Template): ConditionalWrite<Refusal> => putNew(templateItem(template), 'changed');
+
 function toTemplate(item: Item): Template {
   const f = fieldsOf(item);
   return {
@@ -110,7 +113,7 @@ export function dynamoTemplateRepository(): TemplateRepository {
       return items.map(toTemplate);
     },
 
-    create: (template) => commit([putNew(templateItem(template), 'changed')]),
+    create: (template) => commit([templateCreateWrite(template)]),
 
     async save(before, after) {
       const providerIdChanged = after.providerTemplateId !== before.providerTemplateId;

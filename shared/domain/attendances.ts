@@ -17,8 +17,10 @@ export interface HistoryEntry {
   para: AttendanceStatus;
   /** ISO instant. */
   em: string;
-  por: 'paciente' | 'api' | 'usuario';
+  /** `ia`: the application's AI assistant handed the patient to a person (docs/ai.md), for `motivo`. */
+  por: 'paciente' | 'api' | 'usuario' | 'ia';
   usuarioId?: number;
+  motivo?: string;
 }
 
 export interface Attendance {

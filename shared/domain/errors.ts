@@ -2,7 +2,16 @@
 // the HTTP kit maps each kind to a status code.
 
 export type DomainErrorKind =
-  'validation' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'insufficient_balance' | 'upstream' | 'too_large';
+  | 'validation'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'insufficient_balance'
+  | 'upstream'
+  | 'too_large'
+  /** A dependency that may answer later (the AI model): 503. */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

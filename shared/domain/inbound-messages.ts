@@ -76,8 +76,11 @@ export interface Inbox {
     newAttendance?: Attendance;
     openAttendanceId?: number;
   }): Promise<CommitOutcome<InboxRefusal>>;
-  /** BOT -> FILA for an open attendance still in BOT; false when it is not (already with the humans, or closed). */
-  escalateIfBot(aplicacaoId: number, atendimentoId: number, at: string): Promise<boolean>;
+  /**
+   * BOT -> FILA for an open attendance still in BOT; false when it is not (already with the humans, or closed). By the
+   * patient's words, or by the AI assistant (`motivo`: why it handed the patient over).
+   */
+  escalateIfBot(aplicacaoId: number, atendimentoId: number, at: string, motivo?: string): Promise<boolean>;
   ensureDefaultSector(aplicacaoId: number): Promise<void>;
 }
 

@@ -47,6 +47,9 @@ const subtipoDescricoes: Record<string, string> = {
   ENVIADA: 'Mensagem enviada',
   RECEBIDA: 'Mensagem recebida',
   INTERACAO: 'Interação com IA',
+  AUTO_RESPOSTA: 'Resposta automática',
+  GERACAO_CONTEUDO: 'Geração de conteúdo',
+  CONSULTOR: 'Sugestão ao atendente',
   CHAT: 'Mensagem no chat do aplicativo',
   PUSH: 'Notificação push',
   RFC3161: 'Carimbo do tempo (RFC 3161)',
@@ -160,6 +163,22 @@ export const defaultTariffs: readonly TariffInput[] = [
   { categoria: 'IA', subtipo: 'INTERACAO', valor: '0.05', unidade: 'POR_INTERACAO', descricao: 'Interação com o assistente de IA' },
   { categoria: 'APP', subtipo: 'PUSH', valor: '0.01', unidade: 'POR_NOTIFICACAO', descricao: 'Notificação push no aplicativo' },
   { categoria: 'CARIMBO_TEMPO', subtipo: 'RFC3161', valor: '0.02', unidade: 'POR_CARIMBO', descricao: 'Carimbo do tempo RFC 3161' },
+  // Appended, never inserted: a tariff's id is its place here. IA/INTERACAO (3) stays the fallback of a kind without its own.
+  {
+    categoria: 'IA',
+    subtipo: 'AUTO_RESPOSTA',
+    valor: '0.05',
+    unidade: 'POR_INTERACAO',
+    descricao: 'Resposta automática da IA no atendimento',
+  },
+  {
+    categoria: 'IA',
+    subtipo: 'GERACAO_CONTEUDO',
+    valor: '0.10',
+    unidade: 'POR_INTERACAO',
+    descricao: 'Rascunho de template gerado pela IA',
+  },
+  { categoria: 'IA', subtipo: 'CONSULTOR', valor: '0.03', unidade: 'POR_INTERACAO', descricao: 'Sugestão de resposta da IA ao atendente' },
 ];
 
 export async function seedDefaultTariffs(repo: TariffRepository, stamp: string): Promise<void> {

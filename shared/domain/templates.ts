@@ -78,6 +78,13 @@ export const updateSchema = z.partial(z.object(fields));
 
 export type TemplateInput = Pick<Template, 'nome' | 'idioma' | 'categoria' | 'corpo' | 'variaveis' | 'botoes' | 'procedimentos'>;
 
+/**
+ * Promotional wording, read on the folded text (case and accents aside): WhatsApp bills and reviews a template
+ * carrying it as MARKETING, and rejects or recategorizes a UTILITY or AUTHENTICATION one that does.
+ */
+const PROMOTIONAL =
+  /\b(promoca?o|promocoes|promocional|desconto|descontos|oferta|ofertas|gratis|aproveite|imperdivel|cupom|cupons|liquidacao|compre|black friday)\b|\d+\s*% off/;
+
 /** The variable numbers a body uses, in order of first use. */
 const variablesOf = (corpo: string): number[] => [...new Set([...corpo.matchAll(VARIABLE)].map((m) => Number(m[1])))];
 
@@ -90,6 +97,12 @@ function checkTemplate(input: TemplateInput): TemplateInput {
   }
   if (/^\s*\{\{\s*\d+\s*\}\}|\{\{\s*\d+\s*\}\}\s*$/.test(input.corpo)) {
     throw invalid('corpo may not start or end with a variable (the provider refuses it)', 'corpo');
+  }
+  if (input.categoria !== 'MARKETING' && PROMOTIONAL.test(foldName(input.corpo))) {
+    throw invalid(
+      `corpo of a ${input.categoria} template may not carry promotional text (offers, discounts): that is a MARKETING template`,
+      'corpo',
+    );
   }
   const folded = input.procedimentos.map(foldName);
   if (new Set(folded).size !== folded.length) throw invalid('procedimentos must not repeat a procedure', 'procedimentos');

@@ -23,6 +23,7 @@ const statusByKind: Record<DomainErrorKind, [number, string]> = {
   insufficient_balance: [402, 'insufficient_balance'],
   upstream: [502, 'bad_gateway'],
   too_large: [413, 'payload_too_large'],
+  unavailable: [503, 'service_unavailable'],
 };
 
 /** The client-facing form of an error, or undefined when it must stay hidden (a logged 500). */

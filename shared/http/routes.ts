@@ -296,6 +296,13 @@ export const extensionRoutes = [
   r('POST', '/api/admin/atendimentos/{id}/assumir', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
   r('POST', '/api/admin/atendimentos/{id}/responder', 'admin-whatsapp', 'portalJwt', portal('admin')),
   r('POST', '/api/admin/atendimentos/{id}/encerrar', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  // The AI assistant (#38, docs/ai.md): its settings (automatic answers in the bot stage), a reply suggested to the
+  // operator, a template drafted; each call charged IA_INTERACAO. The platform's AI margin is the admin group's.
+  r('GET', '/api/admin/whatsapp/ia', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('PUT', '/api/admin/whatsapp/ia', 'admin-whatsapp', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/atendimentos/{id}/sugestao', 'admin-whatsapp', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/admin/whatsapp/templates-hsm/sugestoes', 'admin-flow', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/ia/resumo', 'admin', 'portalJwt', portal('admin')),
   // The appointment communication flow: WhatsApp templates (GET/PUT/DELETE of one are spec routes)
   // with their review actions, and the application's flow settings (timings, reply words).
   r('POST', '/api/admin/whatsapp/templates-hsm', 'admin-flow', 'portalJwt', portal('admin')),

@@ -111,7 +111,7 @@ export interface ConversationMessage {
 }
 
 /** An attendance's conversation (pattern 30b), oldest first: the patient's messages and the attendants' answers with their status. */
-async function conversationOf(deps: ConversationDeps, a: Attendance): Promise<ConversationMessage[]> {
+export async function conversationOf(deps: Omit<ConversationDeps, 'openAttendanceId'>, a: Attendance): Promise<ConversationMessage[]> {
   const refs = await deps.conversationRefs(a.aplicacaoId, a.id);
   const [received, answers] = await Promise.all([
     deps.inboundMessagesByKeys(

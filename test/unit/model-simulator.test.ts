@@ -225,8 +225,8 @@ describe('the model adapter against the Bedrock simulator', () => {
     // Prepare: the adapter as npm start installs it, behind the guard.
     const guarded = guardAdapters({ model }, new IamGuard()).model!;
 
-    // Act: a function whose role has no callsModel grant (none has one yet), and the local run's own call.
-    const refused = await asFunction(consumerFunctions.inbound.id, () => guarded.converse(ask('Qual o endereço?'))).catch(
+    // Act: a function whose role has no callsModel grant (the status callbacks' consumer), and the local run's own call.
+    const refused = await asFunction(consumerFunctions.status.id, () => guarded.converse(ask('Qual o endereço?'))).catch(
       (e: unknown) => e,
     );
     const own = await guarded.converse(ask('Qual o endereço?'));

@@ -1946,6 +1946,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/whatsapp/ia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI assistant’s settings
+         * @description Automatic answers off, with no instructions, until set (`atualizadoEm` null).
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminWhatsappIa"];
+        /**
+         * Set the AI assistant’s settings (automatic answers)
+         * @description `autoResposta`: when on, a patient’s message that reaches an attendance in BOT, and is not one of the appointment flow’s reply words, is answered by the AI assistant from `instrucoes` (what it may tell patients: address, hours, documents; at most 4000 characters, required when `autoResposta` is on), `horarioAtendimento` (at most 200) and the sectors’ names. The answer is an ordinary message (`contexto` SUPORTE, in the attendance’s conversation, charged as a message) plus one AI interaction (statement entry IA_INTERACAO at the tariff IA/AUTO_RESPOSTA).
+         *
+         *     The attendance goes to its sector’s queue instead (and nothing is charged for the AI) when the patient asks for a person, when the instructions do not answer the question, when the guardrail refuses it (a clinical question, a personal identifier), when the balance does not cover the interaction or the message, when the model does not answer, or after 3 automatic answers in the attendance. CPF, card, phone and other long numbers and e-mail addresses are removed from the patient’s text before it reaches the model.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        put: operations["putApiAdminWhatsappIa"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/atendimentos/{id}/sugestao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An answer suggested by the AI assistant (not sent)
+         * @description The AI assistant reads the attendance’s conversation (identifiers removed) with the application’s instructions and suggests the next answer for the operator to edit and send (`responder`); nothing is sent. Charged as one AI interaction (statement entry IA_INTERACAO at the tariff IA/CONSULTOR): 402 with `saldo` when the balance does not cover it.
+         *
+         *     409 for a closed attendance; 422 when the patient has written no text yet or the guardrail refused the conversation (a clinical question, a personal identifier), nothing charged; 503 `service_unavailable` when the model does not answer. Another application’s attendance is 404.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminAtendimentosIdSugestao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/whatsapp/templates-hsm/sugestoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draft a template with the AI assistant (RASCUNHO)
+         * @description `objetivo` (1 to 500 characters: what the message is for), `categoria` (UTILITY, MARKETING, AUTHENTICATION), `idioma` (default pt_BR). The AI assistant writes the body, its variables (each an appointment field) and up to 3 quick-reply buttons; the draft must pass the same rules as a template typed by hand (a UTILITY template has no promotional text), and becomes a new RASCUNHO template with `procedimentos` `["A definir"]`, to be edited before it is submitted.
+         *
+         *     Charged as one AI interaction (statement entry IA_INTERACAO at the tariff IA/GERACAO_CONTEUDO), committed with the template: 402 with `saldo` when the balance does not cover it, nothing written.
+         *
+         *     422 when the assistant refused the objective (a clinical topic, a personal identifier) or its draft did not pass the rules (`field` names the rule’s field): nothing charged, nothing written. 503 `service_unavailable` when the model does not answer.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminWhatsappTemplatesHsmSugestoes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ia/resumo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform’s AI margin: a month’s interactions per application
+         * @description Platform administrators only (403 `forbidden` for any other admin).
+         *
+         *     `mes` (YYYY-MM, America/Sao_Paulo; default the current month). For each application with AI interactions that month (automatic answers, reply suggestions, template drafts; docs/ai.md): how many, how many were charged, the model’s input and output tokens, what was charged (`cobrado`, the IA_INTERACAO entries), what the tokens cost at the model’s published on-demand price converted at the current USD->BRL rate (`custoModelo`, six places), and `margem` (`cobrado - custoModelo`). `custoModelo` and `margem` are null when the model has no known price or there is no rate.
+         *
+         *     One Query of the month’s totals, kept in each interaction’s own commit.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminIaResumo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/whatsapp/templates-hsm": {
         parameters: {
             query?: never;
@@ -3277,6 +3383,69 @@ export interface components {
             ativo: boolean;
             /** @description ISO 8601 instant in UTC with milliseconds (`2025-02-01T13:00:00.000Z`) of the last run the agent reported; null: never run. */
             ultimaExecucao: string | null;
+        };
+        AiApplicationMargin: {
+            /** Format: int64 */
+            aplicacaoId: number;
+            nome: string | null;
+            /** @description The model its tokens are costed at. */
+            modelo: string | null;
+            /**
+             * Format: int64
+             * @description Calls to the model.
+             */
+            interacoes: number;
+            /**
+             * Format: int64
+             * @description Those charged (an IA_INTERACAO entry): answers sent, suggestions given, drafts made.
+             */
+            cobradas: number;
+            /** Format: int64 */
+            tokensEntrada: number;
+            /** Format: int64 */
+            tokensSaida: number;
+            cobrado: components["schemas"]["Money"];
+            /** @description What the tokens cost (BRL, six places). */
+            custoModelo: string | null;
+            /** @description `cobrado - custoModelo` (BRL, six places). */
+            margem: string | null;
+        };
+        AiMargin: {
+            /**
+             * Format: int64
+             * @description Calls to the model.
+             */
+            interacoes: number;
+            /**
+             * Format: int64
+             * @description Those charged (an IA_INTERACAO entry): answers sent, suggestions given, drafts made.
+             */
+            cobradas: number;
+            /** Format: int64 */
+            tokensEntrada: number;
+            /** Format: int64 */
+            tokensSaida: number;
+            cobrado: components["schemas"]["Money"];
+            /** @description What the tokens cost (BRL, six places). */
+            custoModelo: string | null;
+            /** @description `cobrado - custoModelo` (BRL, six places). */
+            margem: string | null;
+        };
+        AiSettings: {
+            autoResposta: boolean;
+            instrucoes: string;
+            horarioAtendimento: string | null;
+            /** @description When they were last set; null while never set. */
+            atualizadoEm: components["schemas"]["LocalDateTime"] | null;
+        };
+        AiSuggestion: {
+            texto: string;
+        };
+        AiSummary: {
+            mes: string;
+            cotacaoUsdBrl: string | null;
+            total: components["schemas"]["AiMargin"];
+            aplicacoes: components["schemas"]["AiApplicationMargin"][];
         };
         /** @description An appointment (agendamento) of the application. Optional text fields are null when not given. */
         Appointment: {
@@ -12973,6 +13142,442 @@ export interface operations {
             };
             /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminWhatsappIa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSettings"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putApiAdminWhatsappIa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoResposta: boolean;
+                    instrucoes: string;
+                    horarioAtendimento?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSettings"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminAtendimentosIdSugestao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSuggestion"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Insufficient balance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminWhatsappTemplatesHsmSugestoes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    objetivo: string;
+                    /** @enum {string} */
+                    categoria: "UTILITY" | "MARKETING" | "AUTHENTICATION";
+                    idioma?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new draft template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappTemplate"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Insufficient balance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminIaResumo: {
+        parameters: {
+            query?: {
+                mes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month’s AI interactions and margin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiSummary"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

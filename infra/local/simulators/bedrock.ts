@@ -92,16 +92,47 @@ const wordsOf = (text: string): Set<string> =>
       .map((w) => (w.length > 4 && w.endsWith('s') ? w.slice(0, -1) : w)),
   );
 
-/** The "model": the system prompt's line sharing the most content words with the question (the first on a tie), or none. */
+/** What a system prompt asks to be answered when it has nothing on the question (shared/domain/ai.ts's HANDOFF_SIGNAL). */
+const HANDOFF_SIGNAL = /responda somente (\[[A-Z_]+\])/;
+
+/**
+ * The "model": the system prompt's line sharing the most content words with the question (the first on a tie), or
+ * none. A prompt that lists its facts as `- ` lines is answered from those lines only (its instructions are not
+ * facts), and one that says what to answer when it has nothing ("responda somente [X]") gets that.
+ */
 export function answerFrom(system: string, question: string): string {
   const asked = wordsOf(question);
+  const lines = system.split(/\n+/).map((s) => s.trim());
+  const facts = lines.filter((l) => l.startsWith('- ')).map((l) => l.slice(2).trim());
   let best: { sentence: string; shared: number } | undefined;
-  for (const sentence of system.split(/\n+/).map((s) => s.trim())) {
+  for (const sentence of facts.length > 0 ? facts : lines) {
     if (!sentence) continue;
     const shared = [...wordsOf(sentence)].filter((w) => asked.has(w)).length;
     if (shared > 0 && (!best || shared > best.shared)) best = { sentence, shared };
   }
-  return best ? `${ANSWER_PREFIX}${best.sentence}` : NO_INFORMATION_ANSWER;
+  if (best) return `${ANSWER_PREFIX}${best.sentence}`;
+  return HANDOFF_SIGNAL.exec(system)?.[1] ?? NO_INFORMATION_ANSWER;
+}
+
+/** What a system prompt says when it wants a template as JSON (shared/domain/ai.ts's draftPrompt). */
+const DRAFT_REQUEST = 'Responda somente com um objeto JSON';
+
+/**
+ * A template drafted from the question's `Objetivo:` line, deterministically: the objective as the body between a
+ * greeting with the patient's name ({{1}}, pacienteNome) and a closing line, a name from its first words, and
+ * Confirmar/Remarcar buttons when it speaks of confirming. Its words are the objective's, so an objective with
+ * promotional words makes a draft the template rules refuse for UTILITY.
+ */
+export function draftFrom(question: string): string {
+  const objective = /^Objetivo:\s*(.+)$/m.exec(question)?.[1]?.trim() ?? question.trim();
+  const sentence = objective.charAt(0).toUpperCase() + objective.slice(1) + (/[.!?]$/.test(objective) ? '' : '.');
+  const nome = [...wordsOf(objective)].slice(0, 4).join('_') || 'mensagem';
+  return JSON.stringify({
+    nome,
+    corpo: `Olá, {{1}}! ${sentence} Qualquer dúvida, responda esta mensagem.`,
+    variaveis: ['pacienteNome'],
+    botoes: /confirm/i.test(fold(objective)) ? ['Confirmar', 'Remarcar'] : [],
+  });
 }
 
 /** The denied topic, read by keywords (Bedrock reads it with a classifier): what a question or answer on it says. */
@@ -342,7 +373,7 @@ export async function startBedrockSimulator(options: BedrockSimulatorOptions = {
     }
 
     const inputTokens = tokensOf(system) + turns.reduce((sum, t) => sum + tokensOf(t.text), 0);
-    const full = answerFrom(system, question);
+    const full = system.includes(DRAFT_REQUEST) ? draftFrom(question) : answerFrom(system, question);
     const cut = tokensOf(full) > maxTokens;
     const text = cut ? full.slice(0, maxTokens * 4) : full;
     const usage = { inputTokens, outputTokens: cut ? maxTokens : tokensOf(text) };

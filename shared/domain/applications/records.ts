@@ -3,6 +3,7 @@
 import type { FlowSettings } from '#shared/domain/appointment-flow';
 import type { PortalRole, Scope } from '#shared/domain/permissions';
 import type { ProviderASettings, ProviderBSettings, StoredSecret } from '#shared/domain/applications/secrets';
+import type { AiSettings } from '#shared/domain/ai';
 
 export const providers = ['provider_a', 'provider_b', 'link'] as const;
 export type Provider = (typeof providers)[number];
@@ -28,6 +29,8 @@ export interface Application {
   fluxoAgendamentos?: Partial<FlowSettings>;
   /** Its campaigns' pace, sends per second across every worker (#36); absent: WhatsApp's default of 80. */
   mensagensPorSegundo?: number;
+  /** Its AI assistant's settings (#38, docs/ai.md); absent: never set, automatic answers off. */
+  ia?: AiSettings;
 }
 
 /** WhatsApp's default per business number: what an application's campaigns send at unless the platform admin set its own. */

@@ -61,7 +61,7 @@ export const errorCodes = {
   500: ['internal_error'],
   501: ['not_implemented'],
   502: ['bad_gateway', 'provider_unavailable'],
-  503: ['crl_unavailable'],
+  503: ['crl_unavailable', 'service_unavailable'],
 } as const;
 export type ErrorStatus = keyof typeof errorCodes;
 export type ErrorsOf = { [S in ErrorStatus]?: readonly (typeof errorCodes)[S][number][] };
