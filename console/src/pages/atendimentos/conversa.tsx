@@ -5,7 +5,6 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { iaApi } from '../../api/ia';
 import { Alert, Loading, TextArea, useLoad } from '../../components';
 import { problem, refusedText } from '../../refusal';
 import { money, phone } from '../../format';
@@ -184,9 +183,7 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
     setSuggesting(true);
     setSuggestion(undefined);
     setRefusal(undefined);
-    const answer = await iaApi
-      .POST('/api/admin/atendimentos/{id}/sugestao', { params: { path: { id: props.a.id } } })
-      .catch(() => undefined);
+    const answer = await api.POST('/api/admin/atendimentos/{id}/sugestao', { params: { path: { id: props.a.id } } }).catch(() => undefined);
     setSuggesting(false);
     if (!answer) return setSuggestion({ refused: 'Não foi possível falar com o servidor. Tente de novo.' });
     if (!answer.data) return setSuggestion({ refused: suggestionRefused(answer.response.status, answer.error) });

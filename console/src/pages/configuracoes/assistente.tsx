@@ -3,7 +3,7 @@
 // refuses (instrucoes blank while answering automatically, too long...), shown beside that field.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { iaApi, type AssistantSettings } from '../../api/ia';
+import { api, type Schemas } from '../../api/client';
 import { Alert, Check, Field, FormError, Loading, TextArea, useLoad, useSubmit } from '../../components';
 import { when } from '../../format';
 import { errorAt, problem } from '../../refusal';
@@ -13,10 +13,12 @@ const MAX_INSTRUCOES = 4000;
 const MAX_HORARIO = 200;
 
 export function Assistente(): JSX.Element {
-  const loaded = useLoad(() => iaApi.GET('/api/admin/whatsapp/ia'), []);
+  const loaded = useLoad(() => api.GET('/api/admin/whatsapp/ia'), []);
   if (!loaded.data) return loaded.error ? <Alert>{loaded.error}</Alert> : <Loading what="o assistente de IA" />;
   return <AssistenteForm settings={loaded.data} />;
 }
+
+type AssistantSettings = Schemas['AiSettings'];
 
 function AssistenteForm(props: { settings: AssistantSettings }): JSX.Element {
   const [autoResposta, setAutoResposta] = useState(props.settings.autoResposta);
@@ -30,7 +32,7 @@ function AssistenteForm(props: { settings: AssistantSettings }): JSX.Element {
       event,
       () => undefined,
       async () => {
-        const { data, error, response } = await iaApi.PUT('/api/admin/whatsapp/ia', {
+        const { data, error, response } = await api.PUT('/api/admin/whatsapp/ia', {
           body: { autoResposta, instrucoes, horarioAtendimento: horario.trim() || null },
         });
         if (!data) return { refusal: problem(error, response.status) };

@@ -4,7 +4,7 @@
 // and shows the API's message beside the field it names.
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { iaApi } from '../../api/ia';
+import { api } from '../../api/client';
 import { FormError, Select, TextArea, useSubmit } from '../../components';
 import { money } from '../../format';
 import { errorAt, problem, refusedText, type Refusal } from '../../refusal';
@@ -63,7 +63,7 @@ export function TemplateSuggestion(props: { onCreated: (t: Template) => void; on
             ? { field: 'objetivo', message: `No máximo ${MAX_OBJETIVO} caracteres.` }
             : undefined,
       async () => {
-        const { data, error, response } = await iaApi.POST('/api/admin/whatsapp/templates-hsm/sugestoes', {
+        const { data, error, response } = await api.POST('/api/admin/whatsapp/templates-hsm/sugestoes', {
           body: { objetivo: objetivo.trim(), categoria, idioma: 'pt_BR' },
         });
         if (!data) return { refusal: refused(response.status, error) };
