@@ -285,7 +285,7 @@ describe('Templates: a draft written by the AI', () => {
     await expectAccessible(page, 'a draft written by the AI');
   });
 
-  it('shows the model’s refusals in words (unavailable; the guardrail beside the objective), keeping the objective', async () => {
+  it('shows the refusals in words (the model unavailable; the guardrail and a broken rule beside the objective), keeping the objective', async () => {
     const page = await browser.loggedIn(service, 'outra');
     await openArea(page, 'Templates');
     await page.getByRole('button', { name: 'Sugerir com IA' }).click();
@@ -305,6 +305,18 @@ describe('Templates: a draft written by the AI', () => {
     expect(await page.getByLabel('Objetivo').inputValue()).toBe('Dizer ao paciente qual remédio tomar antes do exame');
     await expectAccessible(page, 'a template suggestion refused beside the objective');
     expect((await templates()).length).toBe(before);
+
+    // A draft that breaks a template rule: promotional text in a Utilidade template (422 naming corpo)
+    await page.getByLabel('Objetivo').fill('Avisar da promoção de check-up com desconto neste mês');
+    await page.getByLabel('Categoria').selectOption('UTILITY');
+    await page.getByRole('button', { name: 'Gerar' }).click();
+    expect(await errorOf(page, 'Objetivo')).toContain('texto promocional');
+    expect((await templates()).length).toBe(before);
+    // As Marketing it is a draft
+    await page.getByLabel('Categoria').selectOption('MARKETING');
+    await page.getByRole('button', { name: 'Gerar' }).click();
+    await page.getByText(/Rascunho criado/).waitFor({ timeout: 30_000 });
+    expect((await templates()).length).toBe(before + 1);
   });
 
   it('refuses with 402 an application whose balance does not cover the interaction', async () => {

@@ -34,7 +34,9 @@ function refused(status: number, error: unknown): Refusal {
       // Utilidade template), else beside the objective, which is what the operator can reword.
       return {
         field: said.field === 'categoria' ? 'categoria' : 'objetivo',
-        message: `O rascunho da IA não passou nas regras dos templates (${said.field}): ${said.message}`,
+        message: /promotional/i.test(said.message)
+          ? 'O rascunho da IA tem texto promocional (ofertas, descontos), que só um template de Marketing pode ter: escolha a categoria Marketing ou reformule o objetivo.'
+          : `O rascunho da IA não passou nas regras dos templates (${said.field}): ${said.message}`,
       };
     case 503:
       return { message: 'O assistente de IA está indisponível no momento. Tente de novo em instantes.' };
