@@ -268,7 +268,7 @@ describe('Templates: a draft written by the AI', () => {
     await expectAccessible(page, 'the template suggestion form');
     await page.getByRole('button', { name: 'Gerar' }).click();
     expect(await errorOf(page, 'Objetivo')).toContain('Diga o que a mensagem deve comunicar');
-    await page.getByLabel('Objetivo').fill('Avisar o paciente que o resultado do exame está pronto para retirada na unidade');
+    await page.getByLabel('Objetivo').fill('Lembrar o paciente de confirmar a coleta agendada na unidade');
     await page.getByLabel('Categoria').selectOption('UTILITY');
     await page.getByRole('button', { name: 'Gerar' }).click();
 
@@ -276,7 +276,11 @@ describe('Templates: a draft written by the AI', () => {
     await page.getByText(/Rascunho criado/).waitFor({ timeout: 30_000 });
     const created = (await templates()).filter((t) => !before.includes(t.id as number));
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ estado: 'RASCUNHO', categoria: 'UTILITY' });
+    expect(created[0]).toMatchObject({
+      estado: 'RASCUNHO',
+      categoria: 'UTILITY',
+      corpo: expect.stringContaining('confirmar a coleta agendada'),
+    });
     const detail = page.getByRole('region', { name: `Template ${created[0]!.nome as string}` });
     await detail.waitFor();
     expect(await detail.getByText('Rascunho', { exact: true }).count()).toBe(1);
@@ -321,7 +325,7 @@ describe('Templates: a draft written by the AI', () => {
 
   it('refuses with 402 an application whose balance does not cover the interaction', async () => {
     // Prepare: a fresh application (no credit) and an admin of its own
-    const app = await api.newApplication('provider_a');
+    const app = await api.newApplication();
     const email = `secretaria-ia-${app.id}@clinica.test`;
     const senha = 'uma senha longa de teste';
     expect(

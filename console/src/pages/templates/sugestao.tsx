@@ -87,7 +87,7 @@ export function TemplateSuggestion(props: { onCreated: (t: Template) => void; on
         <FormError refusal={refusal} fields={FIELDS} />
         <TextArea
           label="Objetivo"
-          hint={`Ex.: avisar que o resultado do exame está pronto para retirada. Até ${MAX_OBJETIVO} caracteres.`}
+          hint={`Ex.: lembrar o paciente de confirmar a coleta agendada. Até ${MAX_OBJETIVO} caracteres.`}
           rows={3}
           maxLength={MAX_OBJETIVO}
           value={objetivo}
