@@ -5,7 +5,6 @@
 // Pure: no model, no DynamoDB, no HTTP.
 import * as z from 'zod/mini';
 import type { ModelMessage, ModelReply } from '#shared/adapters/ports';
-import { invalid } from '#shared/domain/errors';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { templateCategories, templateFields, type TemplateCategory, type TemplateField } from '#shared/domain/templates';
@@ -375,10 +374,4 @@ export function totalMargin(rows: readonly Margin[]): Omit<Margin, 'modelo'> {
     custoModelo,
     margem: custoModelo === null ? null : fromMicro(toMicro(cobrado) - toMicro(custoModelo)),
   };
-}
-
-/** A month as the summary takes it: YYYY-MM. */
-export function checkMonth(month: string): string {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw invalid('mes must be a month (YYYY-MM)', 'mes');
-  return month;
 }

@@ -80,8 +80,19 @@ export type TemplateInput = Pick<Template, 'nome' | 'idioma' | 'categoria' | 'co
 
 /**
  * Promotional wording, read on the folded text (case and accents aside): WhatsApp bills and reviews a template
- * carrying it as MARKETING, and rejects or recategorizes a UTILITY or AUTHENTICATION one that does.
+ * carrying it as MARKETING, and rejects or recategorizes a UTILITY or AUTHENTICATION one that does. A template typed
+ * by hand meets that in the provider's review (REJEITADO with its reason); a draft the AI assistant writes is held to
+ * it before it is kept (shared/operations/ai.ts).
  */
+export function checkNotPromotional(input: Pick<TemplateInput, 'categoria' | 'corpo'>): void {
+  if (input.categoria !== 'MARKETING' && PROMOTIONAL.test(foldName(input.corpo))) {
+    throw invalid(
+      `corpo of a ${input.categoria} template may not carry promotional text (offers, discounts): that is a MARKETING template`,
+      'corpo',
+    );
+  }
+}
+
 const PROMOTIONAL =
   /\b(promoca?o|promocoes|promocional|desconto|descontos|oferta|ofertas|gratis|aproveite|imperdivel|cupom|cupons|liquidacao|compre|black friday)\b|\d+\s*% off/;
 
@@ -97,12 +108,6 @@ function checkTemplate(input: TemplateInput): TemplateInput {
   }
   if (/^\s*\{\{\s*\d+\s*\}\}|\{\{\s*\d+\s*\}\}\s*$/.test(input.corpo)) {
     throw invalid('corpo may not start or end with a variable (the provider refuses it)', 'corpo');
-  }
-  if (input.categoria !== 'MARKETING' && PROMOTIONAL.test(foldName(input.corpo))) {
-    throw invalid(
-      `corpo of a ${input.categoria} template may not carry promotional text (offers, discounts): that is a MARKETING template`,
-      'corpo',
-    );
   }
   const folded = input.procedimentos.map(foldName);
   if (new Set(folded).size !== folded.length) throw invalid('procedimentos must not repeat a procedure', 'procedimentos');

@@ -33,7 +33,7 @@ import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { chargeService, refundEntry, type LedgerRepository, type RefundStore, type StatementEntry } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
 import { tariffFor, today, type TariffCatalogue } from '#shared/domain/tariffs';
-import { parseTemplateCreate, type Template } from '#shared/domain/templates';
+import { checkNotPromotional, parseTemplateCreate, type Template } from '#shared/domain/templates';
 import { localDate, localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { requestFingerprint } from '#shared/domain/idempotency';
@@ -194,13 +194,15 @@ export async function draftTemplate(deps: DraftDeps, aplicacaoId: number, reques
   }
   let input;
   try {
-    // The project's own rules, as for a template typed by hand; procedures are the admin's to name before submitting.
+    // The project's own rules, as for a template typed by hand, and no promotional text outside MARKETING (which the
+    // provider's review would refuse); procedures are the admin's to name before submitting.
     input = parseTemplateCreate({
       ...draft,
       idioma: request.idioma ?? 'pt_BR',
       categoria: request.categoria,
       procedimentos: ['A definir'],
     });
+    checkNotPromotional(input);
   } catch (error) {
     await deps.interactions.record({ ...base, resultado: 'RECUSADA' });
     if (error instanceof DomainError && error.kind === 'validation') {

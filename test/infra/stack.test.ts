@@ -848,6 +848,8 @@ describe('PlatformStack', () => {
         consumerFunctions.appointmentFlow.id,
         consumerFunctions.patientCodes.id,
         consumerFunctions.campaigns.id,
+        // The AI assistant's automatic answers are sends.
+        consumerFunctions.inbound.id,
         scheduledFunctions.appointmentSweep.id,
         scheduledFunctions.scheduledSends.id,
       ];
@@ -1235,13 +1237,18 @@ describe('the model and its guardrail (docs/ai.md)', () => {
     expect(() => modelOf({ model: { guardrailProfile: 'eu.guardrail.v1:0' } })).toThrow('-c guardrailProfileRegions=');
   });
 
-  it('grants no function the model yet: none calls it', () => {
+  it('grants the model to the three functions that call it, and to no other', () => {
     const { resources } = synthesize();
-    const actions = ofType(resources, 'AWS::IAM::Policy').flatMap(([, r]) =>
-      (r.Properties.PolicyDocument.Statement as Json[]).flatMap((s) => asArray(s.Action)),
+    const withBedrock = ofType(resources, 'AWS::IAM::Policy').filter(([, r]) =>
+      (r.Properties.PolicyDocument.Statement as Json[]).some((s) => asArray(s.Action).some((a) => String(a).startsWith('bedrock:'))),
     );
-    expect(actions.filter((a) => String(a).startsWith('bedrock:'))).toEqual([]);
-    expect(functionNeeds.filter((f) => f.needs.callsModel)).toEqual([]);
+    expect(withBedrock).toHaveLength(3);
+    expect(
+      functionNeeds
+        .filter((f) => f.needs.callsModel)
+        .map((f) => f.entry.id)
+        .sort(),
+    ).toEqual(['Consumer-inbound', 'Group-admin-flow', 'Group-admin-whatsapp']);
   });
 
   it('grants a function that calls the model InvokeModel on that model only, ApplyGuardrail on that guardrail only, and names both in its environment', () => {

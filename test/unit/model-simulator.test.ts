@@ -226,9 +226,7 @@ describe('the model adapter against the Bedrock simulator', () => {
     const guarded = guardAdapters({ model }, new IamGuard()).model!;
 
     // Act: a function whose role has no callsModel grant (the status callbacks' consumer), and the local run's own call.
-    const refused = await asFunction(consumerFunctions.status.id, () => guarded.converse(ask('Qual o endereço?'))).catch(
-      (e: unknown) => e,
-    );
+    const refused = await asFunction(consumerFunctions.status.id, () => guarded.converse(ask('Qual o endereço?'))).catch((e: unknown) => e);
     const own = await guarded.converse(ask('Qual o endereço?'));
 
     // Assess
