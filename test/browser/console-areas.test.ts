@@ -126,6 +126,7 @@ describe('the pages inside the areas, on a phone', () => {
       'provedor',
       'setores',
       'fluxo-agendamentos',
+      'assistente-ia',
       'webhooks-entrada',
       'chave-api',
       'clientes-oauth',

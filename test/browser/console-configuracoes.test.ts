@@ -83,6 +83,7 @@ describe('Configurações: navigation and accessibility', () => {
       'Provedor',
       'Setores',
       'Fluxo de agendamentos',
+      'Assistente de IA',
       'Webhooks de entrada',
       'Chave de API',
       'Clientes OAuth2',

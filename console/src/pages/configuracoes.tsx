@@ -6,6 +6,7 @@ import { BASE, useRoute } from '../router';
 import { Provedor } from './configuracoes/provedor';
 import { Setores } from './configuracoes/setores';
 import { Fluxo } from './configuracoes/fluxo';
+import { Assistente } from './configuracoes/assistente';
 import { WebhooksEntrada } from './configuracoes/webhooks';
 import { ChaveApi } from './configuracoes/chave-api';
 import { ClientesOAuth } from './configuracoes/oauth';
@@ -22,6 +23,7 @@ const sections: Section[] = [
   { path: 'provedor', label: 'Provedor', page: Provedor },
   { path: 'setores', label: 'Setores', page: Setores },
   { path: 'fluxo-agendamentos', label: 'Fluxo de agendamentos', page: Fluxo },
+  { path: 'assistente-ia', label: 'Assistente de IA', page: Assistente },
   { path: 'webhooks-entrada', label: 'Webhooks de entrada', page: WebhooksEntrada },
   { path: 'chave-api', label: 'Chave de API', page: ChaveApi },
   { path: 'clientes-oauth', label: 'Clientes OAuth2', page: ClientesOAuth },

@@ -1,12 +1,13 @@
 // One attendance, open in the inbox: its whole conversation as bubbles (the patient left, the attendants
 // right, each with its time and an answer's delivery status), the 24-hour window, taking it, answering
-// (Enter sends, Shift+Enter breaks the line; the text stays when the API refuses) and closing it.
+// (Enter sends, Shift+Enter breaks the line; the text stays when the API refuses), a reply suggested by the
+// AI assistant (put in the reply box for the operator to review, never sent by itself) and closing it.
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { Alert, Loading, TextArea, useLoad } from '../../components';
 import { problem, refusedText } from '../../refusal';
-import { phone } from '../../format';
+import { money, phone } from '../../format';
 import { session } from '../../session';
 import { attendanceStatusLabel, deliveryLabel } from '../../labels';
 import { POLL_MS, messageTime, serviceWindow, type Attendance, type ConversationMessage } from './model';
@@ -138,6 +139,28 @@ function Bolhas(props: { messages: ConversationMessage[] }): JSX.Element {
   );
 }
 
+/** What the operator reads when the assistant gives no suggestion, by the API's status. */
+function suggestionRefused(status: number, error: unknown): string {
+  const saldo = (error as { saldo?: unknown } | undefined)?.saldo;
+  switch (status) {
+    case 402:
+      return `Saldo insuficiente para pedir uma sugestão à IA${typeof saldo === 'string' || typeof saldo === 'number' ? ` (saldo: ${money(saldo)})` : ''}. Adicione créditos e tente de novo.`;
+    case 409:
+      return 'Não foi possível sugerir: o atendimento não está mais em andamento.';
+    case 422:
+      // The guardrail (a clinical question, a personal identifier), or nothing the patient wrote in text.
+      return `A IA não pode sugerir uma resposta para esta conversa (${
+        (error as { reason?: unknown } | undefined)?.reason === 'guardrail'
+          ? 'um assunto clínico ou um dado pessoal do paciente'
+          : problem(error, status).message
+      }). Responda você mesmo.`;
+    case 503:
+      return 'O assistente de IA está indisponível no momento. Tente de novo em instantes ou responda você mesmo.';
+    default:
+      return refusedText(status, problem(error, status).message);
+  }
+}
+
 const notInProgress =
   'Não foi possível enviar: o atendimento não está mais em andamento (foi encerrado enquanto isso). O texto ficou abaixo.';
 
@@ -152,9 +175,26 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
   const area = useRef<HTMLFormElement>(null);
   useEffect(() => area.current?.querySelector('textarea')?.focus(), []);
   const janela = serviceWindow(props.a.janelaAtendimentoFechaEm);
+  const [suggesting, setSuggesting] = useState(false);
+  const [suggestion, setSuggestion] = useState<{ done: string } | { refused: string } | undefined>();
+
+  const suggest = async () => {
+    if (suggesting) return;
+    setSuggesting(true);
+    setSuggestion(undefined);
+    setRefusal(undefined);
+    const answer = await api.POST('/api/admin/atendimentos/{id}/sugestao', { params: { path: { id: props.a.id } } }).catch(() => undefined);
+    setSuggesting(false);
+    if (!answer) return setSuggestion({ refused: 'Não foi possível falar com o servidor. Tente de novo.' });
+    if (!answer.data) return setSuggestion({ refused: suggestionRefused(answer.response.status, answer.error) });
+    setTexto(answer.data.texto);
+    setSuggestion({ done: 'Sugestão da IA colocada na resposta: revise e envie (nada foi enviado ao paciente).' });
+    area.current?.querySelector('textarea')?.focus();
+  };
 
   const send = async () => {
     if (busy) return;
+    setSuggestion(undefined);
     if (!answerable) {
       setRefusal({ message: notInProgress });
       return;
@@ -217,6 +257,7 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
         </Alert>
       )}
       {refusal && !fieldError ? <Alert>{refusal.message}</Alert> : !answerable && <Alert>{notInProgress}</Alert>}
+      {suggestion && 'refused' in suggestion && <Alert>{suggestion.refused}</Alert>}
       <TextArea
         label="Resposta"
         hint="Enter envia; Shift+Enter quebra a linha."
@@ -234,9 +275,18 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
           }
         }}
       />
-      <button type="submit" disabled={busy || !janela.open || !answerable}>
-        {busy ? 'Enviando…' : 'Enviar'}
-      </button>
+      <div class="actions">
+        <button type="submit" disabled={busy || !janela.open || !answerable}>
+          {busy ? 'Enviando…' : 'Enviar'}
+        </button>
+        <button type="button" class="secondary" disabled={suggesting || busy} aria-busy={suggesting} onClick={() => void suggest()}>
+          {suggesting ? 'Sugerindo…' : 'Sugerir resposta'}
+        </button>
+        {/* Always in the page, so what it comes to say is announced. */}
+        <p role="status" class="muted" data-testid="sugestao-status">
+          {suggesting ? 'Pedindo uma sugestão ao assistente de IA…' : suggestion && 'done' in suggestion ? suggestion.done : ''}
+        </p>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 // Templates: the application's WhatsApp message templates with their review state, a filter by state,
 // creating and editing (only in the states the API allows), the moves (submit for review, pause,
-// archive, delete) and the message as the patient sees it. While a template is in review the list asks
+// archive, delete), a draft written by the AI assistant from an objective, and the message as the patient sees it. While a template is in review the list asks
 // again every few seconds, so the provider's verdict shows without a reload.
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
@@ -12,11 +12,12 @@ import { when } from '../../format';
 import { TemplateForm } from './form';
 import { categoryLabels, fieldLabels, inReview, offers, stateLabels, type Template, type TemplateState } from './model';
 import { Preview } from './preview';
+import { TemplateSuggestion } from './sugestao';
 
 /** How often the list is read again while a template waits for the provider's verdict. */
 const REVIEW_POLL_MS = 3_000;
 
-type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'view'; id: number } | { kind: 'edit'; id: number };
+type Panel = { kind: 'none' } | { kind: 'new' } | { kind: 'suggest' } | { kind: 'view'; id: number } | { kind: 'edit'; id: number };
 
 const stateOptions: [string, string][] = [['', 'Todos'], ...(Object.entries(stateLabels) as [TemplateState, string][])];
 
@@ -43,9 +44,19 @@ export function Templates(): JSX.Element {
     <Page
       title="Templates"
       actions={
-        <button type="button" onClick={() => (setNotice(undefined), setPanel({ kind: 'new' }))} disabled={panel.kind === 'new'}>
-          Novo template
-        </button>
+        <div class="button-row">
+          <button type="button" onClick={() => (setNotice(undefined), setPanel({ kind: 'new' }))} disabled={panel.kind === 'new'}>
+            Novo template
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => (setNotice(undefined), setPanel({ kind: 'suggest' }))}
+            disabled={panel.kind === 'suggest'}
+          >
+            Sugerir com IA
+          </button>
+        </div>
       }
     >
       <p class="muted">
@@ -55,6 +66,12 @@ export function Templates(): JSX.Element {
       {notice && <Alert kind="info">{notice}</Alert>}
       {panel.kind === 'new' && (
         <TemplateForm onSaved={(t) => saved(t, `Template ${t.nome} criado como rascunho.`)} onCancel={() => setPanel({ kind: 'none' })} />
+      )}
+      {panel.kind === 'suggest' && (
+        <TemplateSuggestion
+          onCreated={(t) => saved(t, `Rascunho criado pela IA: template ${t.nome}. Revise, edite se preciso e envie para análise.`)}
+          onCancel={() => setPanel({ kind: 'none' })}
+        />
       )}
       {panel.kind === 'edit' && selected && (
         <TemplateForm
