@@ -113,5 +113,5 @@ export const statementListQuery = z.extend(pagingQuery, statementFilterQuery.sha
 
 /** The month of the AI summary. */
 export const aiSummaryQuery = z.object({
-  mes: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month (YYYY-MM)' }))),
+  mes: z.optional(z.string().check(z.maxLength(7), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month (YYYY-MM)' }))),
 });

@@ -16,6 +16,7 @@ import {
   marginOf,
   totalMargin,
   modelTurns,
+  noAiSettings,
   readAnswer,
   readDraft,
   type AiSettings,
@@ -30,7 +31,7 @@ import type { Application } from '#shared/domain/applications/records';
 import type { Attendance } from '#shared/domain/attendances';
 import { DomainError, conflict } from '#shared/domain/errors';
 import type { ExchangeRate } from '#shared/domain/exchange-rate';
-import { chargeService, refundEntry, type LedgerRepository, type RefundStore, type StatementEntry } from '#shared/domain/ledger';
+import { chargeService, refundEntry, type LedgerRepository, type RefundStore } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
 import { tariffFor, today, type TariffCatalogue } from '#shared/domain/tariffs';
 import { checkNotPromotional, parseTemplateCreate, type Template } from '#shared/domain/templates';
@@ -93,11 +94,7 @@ const baseInteraction = (deps: AiDeps, id: number, aplicacaoId: number, tipo: In
  * (IA/<kind>, else IA/INTERACAO), committed with the interaction and `extras` (what it produced). 402 when the
  * balance does not cover it, nothing written. A free interaction (a tariff of 0.00) is kept without an entry.
  */
-async function charge(
-  deps: AiDeps,
-  interaction: Interaction,
-  extras: readonly ConditionalWrite<unknown>[] = [],
-): Promise<{ interaction: Interaction; entry?: StatementEntry }> {
+async function charge(deps: AiDeps, interaction: Interaction, extras: readonly ConditionalWrite<unknown>[] = []): Promise<Interaction> {
   const now = (deps.now ?? systemClock)();
   const all = await deps.tariffs.listAll();
   const tariff =
@@ -106,10 +103,10 @@ async function charge(
   const valor = tariff?.valor ?? '0.00';
   if (toCents(valor) === 0n) {
     if (!(await deps.interactions.record(interaction, extras))) throw conflict('This AI interaction was already recorded');
-    return { interaction };
+    return interaction;
   }
   let charged = interaction;
-  const entry = await chargeService(
+  await chargeService(
     interaction.aplicacaoId,
     { referenciaTipo: 'IA_INTERACAO', valor, descricao: interactionDescriptions[interaction.tipo], referenciaId: interaction.id },
     deps.ledger,
@@ -122,7 +119,7 @@ async function charge(
       },
     },
   );
-  return { interaction: charged, entry };
+  return charged;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,8 +133,7 @@ export interface SuggestionDeps extends AiDeps {
   sectors(aplicacaoId: number): Promise<string[]>;
 }
 
-const settingsOf = (app: Application): AiSettings =>
-  app.ia ?? { autoResposta: false, instrucoes: '', horarioAtendimento: null, atualizadoEm: null };
+const settingsOf = (app: Application): AiSettings => app.ia ?? noAiSettings;
 
 /** POST /api/admin/atendimentos/{id}/sugestao: an answer for the operator to edit and send, not sent. */
 export async function suggestReply(deps: SuggestionDeps, app: Application, attendance: Attendance): Promise<{ texto: string }> {
@@ -151,7 +147,7 @@ export async function suggestReply(deps: SuggestionDeps, app: Application, atten
   const reply = await converse(deps, { system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });
   const base = { ...baseInteraction(deps, id, app.id, 'CONSULTOR', reply), atendimentoId: attendance.id };
   if (reply.guardrailIntervened || !reply.text.trim()) {
-    await deps.interactions.record({ ...base, resultado: 'RECUSADA', guardrail: [...reply.guardrailFindings] });
+    await deps.interactions.record({ ...base, resultado: 'RECUSADA' });
     throw new DomainError(
       'unprocessable',
       'The AI assistant cannot suggest an answer to this conversation (a clinical question or a personal identifier)',
@@ -304,7 +300,7 @@ export async function autoReply(deps: AutoReplyDeps, app: Application, turn: Pat
       atendimentoId: attendance.id,
       resposta: read.text,
     });
-    lancamentoId = charged.interaction.lancamentoId;
+    lancamentoId = charged.lancamentoId;
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'insufficient_balance') return handOff('SALDO_INSUFICIENTE', reply);
     throw error;
