@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoAttendanceRepository } from '#shared/db/attendances';
 import { toCents } from '#shared/domain/money';
+import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { providerASignature } from '#shared/providers/signatures';
 import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
 
@@ -244,6 +245,24 @@ describe('hand-offs to a person (the attendance to its queue, nothing charged fo
     } finally {
       await dropTariff(tariff);
     }
+  });
+  it('when the answer cannot be sent: the provider refused it, and the interaction’s charge is given back', async () => {
+    // Prepare: provider_a's simulator refuses sends to this number (400)
+    const phone = MOBILE_FAILURE_RECIPIENTS.rejected;
+    const before = (await statement())[0]!;
+
+    // Act
+    await patientWrites(phone, 'Qual o horário de atendimento?');
+
+    // Assess: handed off; the interaction charged, then refunded, and the message's debit compensated: nothing spent
+    const attendance = await attendanceOf(phone);
+    expect(attendance.status).toBe('FILA');
+    expect(attendance.historico.at(-1)).toMatchObject({ por: 'ia', motivo: 'ENVIO_FALHOU' });
+    const entries = (await statement()).filter((e) => Number(e.id) > Number(before.id));
+    const ai = entries.find((e) => e.referenciaTipo === 'IA_INTERACAO')!;
+    expect(entries.find((e) => e.referenciaTipo === 'ESTORNO')).toMatchObject({ tipo: 'CREDIT', valor: ai.valor, referenciaId: ai.id });
+    expect(entries.reduce((sum, e) => sum + (e.tipo === 'DEBIT' ? -1n : 1n) * toCents(String(e.valor)), 0n)).toBe(0n);
+    expect(entries[0]!.saldoPosterior).toBe(before.saldoPosterior);
   });
 });
 
