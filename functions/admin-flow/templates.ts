@@ -12,7 +12,7 @@ import { validate } from '#shared/http/validation';
 import { draftTemplate } from '#shared/operations/ai';
 import { aiDeps } from '#shared/wiring/ai';
 import { notFound } from '#shared/domain/errors';
-import { decideTemplateAction, parseTemplateCreate, parseTemplateUpdate, type Template } from '#shared/domain/templates';
+import { decideTemplateAction, newTemplate, parseTemplateCreate, parseTemplateUpdate, type Template } from '#shared/domain/templates';
 import { localDateTime } from '#shared/domain/time';
 import { HttpError } from '#shared/http/errors';
 import { json, type AnswerFor, type Operations, type TenantRequest } from '#shared/http/kit';
@@ -83,18 +83,7 @@ async function submit(
 export const templateOperations: Operations<'admin-flow', typeof adminFlowContract> = {
   'POST /api/admin/whatsapp/templates-hsm': async (request) => {
     const input = parseTemplateCreate(request.body ?? {});
-    const em = localDateTime(new Date());
-    const template: Template = {
-      id: await nextId(),
-      aplicacaoId: request.principal.aplicacaoId,
-      ...input,
-      estado: 'RASCUNHO',
-      motivoRejeicao: null,
-      providerTemplateId: null,
-      criadoEm: em,
-      atualizadoEm: em,
-      versao: 1,
-    };
+    const template = newTemplate(await nextId(), request.principal.aplicacaoId, input, localDateTime(new Date()));
     await templates.create(template);
     return json(201, templateView(template));
   },

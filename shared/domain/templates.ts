@@ -122,6 +122,19 @@ export function parseTemplateCreate(body: unknown): TemplateInput {
   return checkTemplate({ ...input, variaveis: input.variaveis ?? [], botoes: input.botoes ?? [] });
 }
 
+/** A new template from a checked input: a RASCUNHO of version 1, created `em` (a local date-time). */
+export const newTemplate = (id: number, aplicacaoId: number, input: TemplateInput, em: string): Template => ({
+  id,
+  aplicacaoId,
+  ...input,
+  estado: 'RASCUNHO',
+  motivoRejeicao: null,
+  providerTemplateId: null,
+  criadoEm: em,
+  atualizadoEm: em,
+  versao: 1,
+});
+
 /** PUT body over the current template: the fields it carries replace the current ones, then the whole is checked. */
 export function parseTemplateUpdate(body: unknown, current: TemplateInput): TemplateInput {
   const input = parseInput(updateSchema, body);

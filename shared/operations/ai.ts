@@ -34,7 +34,7 @@ import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { chargeService, refundEntry, type LedgerRepository, type RefundStore } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
 import { tariffFor, today, type TariffCatalogue } from '#shared/domain/tariffs';
-import { checkNotPromotional, parseTemplateCreate, type Template } from '#shared/domain/templates';
+import { checkNotPromotional, newTemplate, parseTemplateCreate, type Template } from '#shared/domain/templates';
 import { localDate, localDateTime, systemClock, type Clock } from '#shared/domain/time';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { requestFingerprint } from '#shared/domain/idempotency';
@@ -206,18 +206,7 @@ export async function draftTemplate(deps: DraftDeps, aplicacaoId: number, reques
     }
     throw error;
   }
-  const em = localDateTime((deps.now ?? systemClock)());
-  const template: Template = {
-    id: templateId,
-    aplicacaoId,
-    ...input,
-    estado: 'RASCUNHO',
-    motivoRejeicao: null,
-    providerTemplateId: null,
-    criadoEm: em,
-    atualizadoEm: em,
-    versao: 1,
-  };
+  const template = newTemplate(templateId, aplicacaoId, input, localDateTime((deps.now ?? systemClock)()));
   await charge(deps, { ...base, resultado: 'RESPONDIDA', templateId }, [deps.templateWrite(template)]);
   return template;
 }
