@@ -60,7 +60,7 @@ export interface AiDeps {
   now?: Clock;
 }
 
-/** The model's answer, or the refusal an operator's route answers with when it gave none. */
+/** The model's answer, or 503 `unavailable` when it gave none (an operator's route answers it; an automatic answer hands off). */
 async function converse(deps: AiDeps, request: Parameters<ModelPort['converse']>[0]): Promise<ModelReply> {
   try {
     return await deps.model.converse(request);
@@ -273,11 +273,10 @@ export async function autoReply(deps: AutoReplyDeps, app: Application, turn: Pat
   const system = answerPrompt('AUTO_RESPOSTA', app.nome, settings, await deps.sectors(app.id));
   let reply: ModelReply;
   try {
-    reply = await deps.model.converse({ system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });
+    reply = await converse(deps, { system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });
   } catch (error) {
-    if (!(error instanceof ModelError)) throw error;
-    log.warn('model call failed', { kind: error.kind, code: error.code });
-    return handOff('IA_INDISPONIVEL');
+    if (error instanceof DomainError && error.kind === 'unavailable') return handOff('IA_INDISPONIVEL');
+    throw error;
   }
   const read = readAnswer(reply);
   if (read.kind === 'handoff') return handOff(read.reason, reply);
