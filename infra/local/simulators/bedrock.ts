@@ -22,6 +22,7 @@ import { createServer, type Http2ServerRequest, type Http2ServerResponse, type S
 import type { AddressInfo } from 'node:net';
 import { blockedInputMessage, blockedOutputMessage, clinicalAdviceTopic, identifierPatterns } from '#infra/guardrail';
 import { defaultModelId } from '#infra/model';
+import { hang, readBody } from '#infra/local/simulators/common';
 
 /** The guardrail the local run names (GUARDRAIL_ID, GUARDRAIL_VERSION): the stack's, under a local id. */
 export const LOCAL_GUARDRAIL = { id: 'localguardrail', version: '1' } as const;
@@ -456,21 +457,3 @@ export async function startBedrockSimulator(options: BedrockSimulatorOptions = {
       }),
   };
 }
-
-/** The request body, whole. */
-async function readBody(req: Http2ServerRequest): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Holds a [simular:lento] call until `ms` have passed or the caller hung up; the timer never keeps the process alive. */
-const hang = (res: Http2ServerResponse, ms: number): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    res.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });

@@ -64,8 +64,8 @@ export const statusOrder = (n: number, outOfOrderEvery: number): DeliveryStatus[
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds a `noAnswer` request until `ms` have passed or the caller hung up; the timer never keeps the process alive. */
-export const hang = (res: ServerResponse, ms: number): Promise<void> =>
+/** Holds a `noAnswer` request (HTTP/1 or, the Bedrock simulator's, HTTP/2) until `ms` have passed or the caller hung up; the timer never keeps the process alive. */
+export const hang = (res: { once(event: 'close', listener: () => void): unknown }, ms: number): Promise<void> =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     timer.unref();
@@ -92,7 +92,7 @@ export interface CallbackAttempt {
   answeredStatus: number | null;
 }
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
+export async function readBody(req: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
