@@ -9,7 +9,7 @@ import { dynamoFlowStore } from '#shared/db/flow';
 import { dynamoOutboundEventRepository } from '#shared/db/outbound-events';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { advanceAppointment, type FlowDeps } from '#shared/operations/appointment-flow';
-import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
+import { configuredStatusCallbackUrl } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
 import { sendDeps } from '#shared/wiring/send';
@@ -35,7 +35,7 @@ export const flowDeps = (): FlowDeps => {
     send: sendDeps(),
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
-    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
+    statusCallbackUrl: configuredStatusCallbackUrl(publicBaseUrl),
   });
 };
 

@@ -7,7 +7,7 @@ import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoCampaignRepository, dynamoPaceRepository } from '#shared/db/campaigns';
 import { dynamoTemplateRepository } from '#shared/db/templates';
 import { runCampaignSlice, type CampaignWorkerDeps } from '#shared/operations/campaign-worker';
-import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
+import { configuredStatusCallbackUrl } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
 import { sendDeps } from '#shared/wiring/send';
@@ -29,7 +29,7 @@ const workerDeps = (): CampaignWorkerDeps => {
     templates: dynamoTemplateRepository(),
     applications: dynamoApplicationReader(),
     queue: queuePort,
-    statusCallbackUrl: publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
+    statusCallbackUrl: configuredStatusCallbackUrl(publicBaseUrl),
     holdMs: campaignHoldSeconds * 1000,
     sliceMs: campaignSliceSeconds * 1000,
   });

@@ -25,7 +25,7 @@ import { queueConsumer } from '#shared/queue/consumer';
 import type { Application } from '#shared/domain/applications/records';
 import { conversationEntryWrite, dynamoAttendanceRepository } from '#shared/db/attendances';
 import { autoReply, type AutoReplyDeps } from '#shared/operations/ai';
-import { STATUS_CALLBACK_PATH } from '#shared/providers/types';
+import { configuredStatusCallbackUrl } from '#shared/providers/types';
 import { aiDeps } from '#shared/wiring/ai';
 import { sendDeps } from '#shared/wiring/send';
 
@@ -100,7 +100,7 @@ const autoReplyDeps = (): AutoReplyDeps =>
     attendance: (aplicacaoId, id) => attendances.get(aplicacaoId, id),
     handOff: (aplicacaoId, atendimentoId, at, motivo) => inbox.escalateIfBot(aplicacaoId, atendimentoId, at, motivo),
     send: sendDeps(),
-    statusCallbackUrl: config().publicBaseUrl ? `${config().publicBaseUrl}${STATUS_CALLBACK_PATH}` : '',
+    statusCallbackUrl: configuredStatusCallbackUrl(config().publicBaseUrl),
     conversationWrite: (attendance, mensagemId) =>
       conversationEntryWrite(attendance.aplicacaoId, attendance.id, new Date().toISOString(), mensagemId, { direcao: 'SAIDA' }),
   });

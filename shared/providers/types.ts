@@ -12,6 +12,10 @@ type PostPath<K> = K extends `POST ${infer P}` ? P : never;
  */
 export const STATUS_CALLBACK_PATH = '/api/webhooks/whatsapp/status' satisfies PostPath<RouteKey>;
 
+/** Where provider_a posts the statuses of a send no request made (a consumer's): under PUBLIC_BASE_URL, or none. */
+export const configuredStatusCallbackUrl = (publicBaseUrl: string | undefined): string =>
+  publicBaseUrl ? `${publicBaseUrl}${STATUS_CALLBACK_PATH}` : '';
+
 export interface SendInput {
   /** The recipient in +E.164 (already normalised by the caller). */
   to: string;
