@@ -5,7 +5,7 @@
 // simulator and in the open conversation without a reload; axe in each state; the README's screenshot.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessToken, bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { accessToken, bearer, client, useLocalService, type Json, outraPatients } from '../support/local-service.ts';
 import { expectAccessible, openArea, useBrowser } from '../support/browser.ts';
 
 const service = useLocalService({ console: true });
@@ -161,30 +161,7 @@ describe('Agendamentos', () => {
 // ---------------------------------------------------------------------------------------------
 // Atendimentos
 
-/** A patient writes to outra's number through the provider_a simulator (the provider's signed webhook call). */
-async function patientWrites(from: string, texto: string, profileName: string): Promise<void> {
-  const response = await fetch(`${service.simulators.providerA.url}/simular/mensagem`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from, to: outra().numerosWhatsapp[0], texto, profileName }),
-  });
-  expect(response.status).toBe(200);
-  await service.queues.drained(15_000);
-}
-
-/** The attendance a patient's messages landed in, once it is in `status`. */
-async function attendanceOf(telefone: string, status: string): Promise<Json> {
-  let found: Json | undefined;
-  await expect
-    .poll(async () => {
-      const received = await admin('GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`);
-      const id = (received.body.content as Json[] | undefined)?.[0]?.atendimentoId;
-      found = id ? (await admin('GET', `/api/admin/atendimentos/${id}`)).body : undefined;
-      return found?.status;
-    })
-    .toBe(status);
-  return found!;
-}
+const { patientWrites, attendanceOf } = outraPatients(service);
 
 describe('Atendimentos', () => {
   it('shows a patient who asks for a person in the queue; the page takes it, answers it (at the simulator and in the conversation without a reload) and closes it', async () => {

@@ -7,7 +7,7 @@
 // a balance that does not cover it). axe in each state; the settings on a phone.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bearer, client, useLocalService, type Json } from '../support/local-service.ts';
+import { bearer, client, useLocalService, type Json, outraPatients } from '../support/local-service.ts';
 import { expectAccessible, openArea, PHONE, useBrowser } from '../support/browser.ts';
 
 const service = useLocalService({ console: true });
@@ -123,30 +123,7 @@ let phones = 0;
 const mobile = () =>
   `+55219${String((process.pid % 1000) * 1000 + (Date.now() % 1000)).padStart(6, '0')}${String(++phones).padStart(2, '0')}`;
 
-/** A patient writes to outra's number through the provider_a simulator (the provider's signed webhook call). */
-async function patientWrites(from: string, texto: string, profileName: string): Promise<void> {
-  const response = await fetch(`${service.simulators.providerA.url}/simular/mensagem`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from, to: outra().numerosWhatsapp[0], texto, profileName }),
-  });
-  expect(response.status).toBe(200);
-  await service.queues.drained(15_000);
-}
-
-/** The attendance a patient's messages landed in, once it is in `status`. */
-async function attendanceOf(telefone: string, status: string): Promise<Json> {
-  let found: Json | undefined;
-  await expect
-    .poll(async () => {
-      const received = await admin('GET', `/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`);
-      const id = (received.body.content as Json[] | undefined)?.[0]?.atendimentoId;
-      found = id ? (await admin('GET', `/api/admin/atendimentos/${id}`)).body : undefined;
-      return found?.status;
-    })
-    .toBe(status);
-  return found!;
-}
+const { patientWrites, attendanceOf } = outraPatients(service);
 
 /** A patient in the queue, the attendance open in the page and taken by the operator (the reply box shown). */
 async function takenAttendance(nome: string, question: string): Promise<{ page: Page; from: string; id: number }> {

@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { API_GATEWAY_INTEGRATION_TIMEOUT_SECONDS } from '#infra/constructs/aws-limits';
 import type { SandboxApp } from '#infra/local/seed';
 import { defaultConsumer } from '#infra/local/queues';
@@ -157,4 +157,38 @@ export function client(service: LocalService) {
   /** Resolves once the stream's followers have seen every write so far: the statement days (4c) are then current. */
   const followed = () => service.streams.drained();
   return { call, admin, external, newApplication, adminOf, followed };
+}
+
+/**
+ * A patient of `outra` writing through the provider_a simulator (the provider's signed webhook call), and the
+ * attendance its messages landed in, read with outra's admin token once it is in `status`.
+ */
+export function outraPatients(service: LocalService) {
+  const api = client(service);
+  const outra = () => service.sandbox.applications.outra;
+  const admin = (url: string) => api.call('GET', url, bearer(outra().tokens.admin));
+  return {
+    patientWrites: async (from: string, texto: string, profileName: string): Promise<void> => {
+      const response = await fetch(`${service.simulators.providerA.url}/simular/mensagem`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ from, to: outra().numerosWhatsapp[0], texto, profileName }),
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      await service.queues.drained(15_000);
+    },
+    attendanceOf: async (telefone: string, status: string): Promise<Json> => {
+      let found: Json | undefined;
+      await expect
+        .poll(async () => {
+          const received = await admin(`/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(telefone)}&size=100`);
+          const id = (received.body.content as Json[] | undefined)?.[0]?.atendimentoId;
+          found = id ? (await admin(`/api/admin/atendimentos/${id}`)).body : undefined;
+          return found?.status;
+        })
+        .toBe(status);
+      return found!;
+    },
+  };
 }
