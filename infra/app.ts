@@ -20,6 +20,9 @@
 //   guardrailProfile     the guardrail's cross-Region profile (the Standard tier, which reads Portuguese), or `none`;
 //                        default us.guardrail.v1:0 in the US Regions, none elsewhere (docs/ai.md)
 //   guardrailProfileRegions  its destination Regions, when not known to infra/model.ts
+//   pushAndroidArn       the SNS platform application (FCM) of the app's android devices, arn:aws:sns:<region>:<account>:app/GCM/<name>
+//   pushIosArn           the SNS platform application (APNs) of its ios devices, ...:app/APNS/<name> (or APNS_SANDBOX);
+//                        without one, a device of that platform is refused with 503 (docs/app-chat.md)
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
 // without them the stack is environment-agnostic, which is enough to synthesize. Run directly
 // (`npx tsx infra/app.ts`, as a deploy pipeline may), the app reads cdk.json's context itself, so it
@@ -78,6 +81,16 @@ function mail(): MailChoice {
   return { mailFrom, adminEmail: context('adminEmail') };
 }
 
+/** An SNS platform application's ARN from the context, checked for its shape (its endpoints' grant is derived from it). */
+function pushApplication(key: string, platform: 'GCM' | 'APNS'): string | undefined {
+  const arn = context(key);
+  if (arn === undefined) return undefined;
+  if (!new RegExp(`^arn:aws[\\w-]*:sns:[\\w-]+:\\d{12}:app/${platform}(_SANDBOX)?/[\\w.-]+$`).test(arn)) {
+    throw new Error(`${key} must be an SNS platform application ARN (arn:aws:sns:<region>:<account>:app/${platform}/<name>), got ${arn}`);
+  }
+  return arn;
+}
+
 new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
   description: 'Multi-tenant WhatsApp communication platform for health care',
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
@@ -91,6 +104,7 @@ new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
     guardrailProfile: context('guardrailProfile'),
     guardrailProfileRegions: context('guardrailProfileRegions'),
   },
+  push: { android: pushApplication('pushAndroidArn', 'GCM'), ios: pushApplication('pushIosArn', 'APNS') },
 });
 
 // Every synth is checked against the AWS Solutions rules (cdk-nag 3 is a CDK policy-validation

@@ -28,8 +28,11 @@ export const bundling = {
  * (the `import()` defers its evaluation, not its reading) while most cold starts of those functions never call the
  * model; left out, the first call loads it (docs/decisions.md, "A model behind one port").
  */
-export const externalsFor = (needs: { callsModel: boolean } | undefined): string[] =>
-  needs?.callsModel ? ['@aws-sdk/client-bedrock-runtime'] : [];
+export const externalsFor = (needs: { callsModel: boolean; pushes: boolean } | undefined): string[] => [
+  ...(needs?.callsModel ? ['@aws-sdk/client-bedrock-runtime'] : []),
+  // The SNS client of a function that pushes: most of its cold starts push nothing (the same reasoning).
+  ...(needs?.pushes ? ['@aws-sdk/client-sns'] : []),
+];
 
 /**
  * NODE_OPTIONS of every function. `--enable-source-maps` is left out: it made Node parse the map at

@@ -30,6 +30,8 @@ export interface GrantTargets {
   guardrailArns: readonly string[];
   /** The SES identities (addresses or domains) the contact form may send from and to; none: no ses:SendEmail. */
   mailIdentities: readonly string[];
+  /** The SNS platform applications of the push notifications (android, ios); none: no sns grant. */
+  pushApplicationArns: readonly string[];
 }
 
 export interface Statement {
@@ -57,6 +59,8 @@ export const secretArn = (t: Pick<GrantTargets, 'partition' | 'region' | 'accoun
  * function learns per request. Any other wildcard is a mistake (the stack refuses it).
  */
 export function wildcardReason(resource: string): string | undefined {
+  if (/:sns:[^:]*:[^:]*:endpoint\/(GCM|APNS|APNS_SANDBOX)\/[^/*]+\/\*$/.test(resource))
+    return 'The endpoints of one SNS platform application: the wildcard is the endpoint id SNS gives each registered device.';
   const secret = /:secretsmanager:.*:secret:(.+)$/.exec(resource)?.[1];
   if (!secret) return undefined;
   if (/\/provedores\/\*(\/[\w.]+-\?{6})?$/.test(secret))
@@ -134,12 +138,19 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
     statements.push(allow(['bedrock:InvokeModel'], t.modelArns));
     statements.push(allow(['bedrock:ApplyGuardrail'], t.guardrailArns));
   }
+  if (needs.pushes && t.pushApplicationArns.length > 0) {
+    statements.push(allow(['sns:CreatePlatformEndpoint'], t.pushApplicationArns));
+    statements.push(allow(['sns:Publish', 'sns:DeleteEndpoint'], t.pushApplicationArns.map(pushEndpointsArn)));
+  }
   if (needs.sendsMail && t.mailIdentities.length > 0) {
     const identity = (id: string) => `arn:${t.partition}:ses:${t.region}:${t.account}:identity/${id}`;
     statements.push(allow(['ses:SendEmail'], t.mailIdentities.map(identity)));
   }
   return statements;
 }
+
+/** The endpoints of an SNS platform application: `arn:...:app/GCM/<name>` -> `arn:...:endpoint/GCM/<name>/*`. */
+export const pushEndpointsArn = (application: string): string => `${application.replace(':app/', ':endpoint/')}/*`;
 
 /** The SES identities ses:SendEmail is scoped to: the sender, its domain, and the recipient (checked too in the SES sandbox). */
 export function sesIdentities(mailFrom: string, adminEmail: string | undefined): string[] {
@@ -166,6 +177,8 @@ export interface GrantNames {
   guardrailVersion: string;
   mailFrom?: string;
   adminEmail?: string;
+  pushAndroidArn?: string;
+  pushIosArn?: string;
 }
 
 /**
@@ -185,6 +198,10 @@ export function grantEnvironment(needs: FunctionNeeds, n: GrantNames): Record<st
   if (needs.outboundWebhookSecrets !== 'none' || needs.inboundWebhookSecrets !== 'none') env.WEBHOOK_SECRET_PREFIX = n.webhookSecretPrefix;
   if (needs.geocodes) env.PLACE_INDEX_NAME = n.placeIndexName;
   if (needs.callsModel) Object.assign(env, { MODEL_ID: n.modelId, GUARDRAIL_ID: n.guardrailId, GUARDRAIL_VERSION: n.guardrailVersion });
+  if (needs.pushes) {
+    if (n.pushAndroidArn) env.PUSH_ANDROID_APP_ARN = n.pushAndroidArn;
+    if (n.pushIosArn) env.PUSH_IOS_APP_ARN = n.pushIosArn;
+  }
   if (needs.sendsMail) {
     if (n.mailFrom) env.MAIL_FROM = n.mailFrom;
     if (n.adminEmail) env.ADMIN_EMAIL = n.adminEmail;

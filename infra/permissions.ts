@@ -82,6 +82,12 @@ export interface FunctionNeeds {
    * guardrail only (infra/model.ts), and MODEL_ID, GUARDRAIL_ID, GUARDRAIL_VERSION.
    */
   callsModel: boolean;
+  /**
+   * Mobile push through the stack's SNS platform applications (stack context pushAndroidArn / pushIosArn, the push
+   * port, shared/adapters/aws/sns.ts): sns:CreatePlatformEndpoint on those applications, sns:Publish and
+   * sns:DeleteEndpoint on their endpoints only, and PUSH_ANDROID_APP_ARN / PUSH_IOS_APP_ARN.
+   */
+  pushes: boolean;
 }
 
 /** What a send needs: the credential each provider's API takes. */
@@ -118,6 +124,7 @@ const needs = (extra: Partial<FunctionNeeds> = {}): FunctionNeeds => ({
   sendsMail: false,
   geocodes: false,
   callsModel: false,
+  pushes: false,
   ...extra,
 });
 
@@ -161,7 +168,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     readsCrl: true,
     sendsMail: true,
   }),
-  'patient-app': needs({ table: table(read, ['PutItem', 'DeleteItem']) }),
+  // The app chat: a patient's message lands in its attendance (the inbound message's unit of work) and is charged
+  // APP_CHAT (the ledger's move and entry); devices are push endpoints, created and deleted here.
+  'patient-app': needs({ table: table(readMany, write), pushes: true }),
   // Resending a stored webhook delivery, or a test event, queues its attempt; a webhook's signing key is kept (written)
   // here, and read when the provider asks to see it. The day view reads its provider's day board (a counted Query, then
   // the page's appointments in one BatchGet); an execution recorded by hand is /execucao's move, whose event is queued.
@@ -182,6 +191,8 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     inboundWebhookSecrets: 'write',
     // An operator's reply suggestion (charged IA_INTERACAO).
     callsModel: true,
+    // An answer that goes back to the patient app is pushed (a disabled endpoint deleted).
+    pushes: true,
   }),
   // Templates (sent to the provider's review; an approved one queues the appointments waiting for it), the flow's
   // settings and the appointment board, where an operator's confirm or cancel emits its AGENDAMENTO_* event, as a v2 PATCH does.
@@ -238,7 +249,8 @@ export const consumerNeeds: Record<QueueName, FunctionNeeds> = {
     outboundWebhookSecrets: 'read',
   }),
   // Sends the notifications and reminders (debits the balance); a move may emit an event.
-  appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends }),
+  // Pushes them to the patient app too (a disabled endpoint deleted).
+  appointmentFlow: needs({ table: table(readMany, write), sendsTo: ['outboundWebhooks'], readsProviderSecrets: sends, pushes: true }),
   // Finds the patient of the phone, stores the code's hash (drops it when the send fails) and sends it through the provider.
   patientCodes: needs({ table: table(['GetItem'], ['PutItem', 'DeleteItem']), readsProviderSecrets: sends }),
   // A campaign's slice: its recipients' sends (debits, the provider's call), its hold and pace; queues its next slice.

@@ -75,6 +75,11 @@ export interface PlatformStackProps extends StackProps {
   publicBaseUrl?: string;
   /** The model and guardrail profile context keys (infra/model.ts); omitted, the Region's defaults. */
   model?: ModelContext;
+  /**
+   * The SNS platform applications of the push notifications (created outside the stack: they hold the FCM key and
+   * the APNs certificate); a platform omitted takes no device (docs/app-chat.md).
+   */
+  push?: { android?: string | undefined; ios?: string | undefined };
 }
 
 export class PlatformStack extends Stack {
@@ -309,6 +314,7 @@ export class PlatformStack extends Stack {
       modelArns: modelInvokeArns(this.model.model, arnParts),
       guardrailArns: guardrailApplyArns(this.guardrail.attrGuardrailArn, this.model.guardrailProfile, arnParts),
       mailIdentities: mail ? sesIdentities(mail.mailFrom, mail.adminEmail) : [],
+      pushApplicationArns: [props.push?.android, props.push?.ios].filter((arn): arn is string => !!arn),
     });
     const names: GrantNames = (this.grantNames = {
       tableName: this.table.tableName,
@@ -327,6 +333,8 @@ export class PlatformStack extends Stack {
       guardrailVersion: this.guardrailVersion.attrVersion,
       mailFrom: mail?.mailFrom,
       adminEmail: mail?.adminEmail,
+      pushAndroidArn: props.push?.android,
+      pushIosArn: props.push?.ios,
     });
     for (const { entry, needs } of functionNeeds) {
       const fn = this.functions.get(entry.id);

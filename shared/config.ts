@@ -79,6 +79,11 @@ export interface Config {
    * unset means the domain's default list (shared/domain/attendances.ts escalationWords).
    */
   escalationWords: string | undefined;
+  /**
+   * The SNS platform applications of the push notifications (stack context pushAndroidArn / pushIosArn, docs/app-chat.md):
+   * PUSH_ANDROID_APP_ARN, PUSH_IOS_APP_ARN. A platform without one takes no device (503).
+   */
+  pushApplications: { android: string | undefined; ios: string | undefined };
   /** The communication flow's default timings (FLOW_REMINDER_LEAD_SECONDS, FLOW_NO_REPLY_SECONDS): an application's own settings win. */
   flowTimings: { lembreteAntesSegundos: number; semRespostaSegundos: number };
   /** How long an appointment the balance could not pay for waits before the flow tries again (FLOW_BALANCE_RETRY_SECONDS, default 300). */
@@ -188,6 +193,7 @@ function load() {
     campaignHoldSeconds: positive(env.CAMPAIGN_HOLD_SECONDS) ?? 60,
     campaignSliceSeconds: positive(env.CAMPAIGN_SLICE_SECONDS) ?? 20,
     escalationWords: env.ESCALATION_WORDS?.trim() || undefined,
+    pushApplications: { android: env.PUSH_ANDROID_APP_ARN || undefined, ios: env.PUSH_IOS_APP_ARN || undefined },
     secretsExtensionPort: Number(env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773),
     serviceName: env.POWERTOOLS_SERVICE_NAME || 'whatsapp-platform',
     functionName,

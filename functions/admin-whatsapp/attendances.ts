@@ -6,7 +6,12 @@ import type * as z from 'zod/mini';
 import { conversationEntryWrite, conversationRefs, openAttendanceId } from '#shared/db/attendances';
 import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { messagesByIds } from '#shared/db/messages';
+import { chatMessagesByIds } from '#shared/db/app-chat';
+import { dynamoApplicationReader } from '#shared/db/applications';
 import { checkCanAnswer } from '#shared/domain/attendances';
+import { notFound } from '#shared/domain/errors';
+import { answerOnApp } from '#shared/operations/app-chat';
+import { answerDeps } from '#shared/wiring/app-chat';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { pathId } from '#shared/http/params';
@@ -31,12 +36,14 @@ import { answerBody, inboxQuery } from './requests.ts';
 /** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
 const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDetailSchema> => ({
   ...attendanceView(d),
+  canal: d.attendance.canal,
   conversa: d.conversa,
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });
 
 /** The attendances' repositories, and what the console's view of one reads beside it (its conversation). */
-const deps = { ...attendanceDeps(), conversationRefs, openAttendanceId, inboundMessagesByKeys, messagesByIds };
+const deps = { ...attendanceDeps(), conversationRefs, openAttendanceId, inboundMessagesByKeys, messagesByIds, chatMessagesByIds };
+const applications = dynamoApplicationReader();
 const sendToPatient = sendRoute(send);
 
 /** The portal user acting: the subject of its token. */
@@ -71,6 +78,20 @@ export const attendanceOperations: Operations<'admin-whatsapp', typeof adminWhat
     const { mensagem } = validate(answerBody, request.body ?? {});
     const attendance = await findAttendance(deps, request.principal.aplicacaoId, target(request));
     checkCanAnswer(attendance);
+    if (attendance.canal === 'APP') {
+      // The patient last wrote from the app: the answer goes back there (and as a push), not to WhatsApp.
+      const app = await applications.getApplication(attendance.aplicacaoId);
+      if (!app) throw notFound('application');
+      const { mensagem: sent, push } = await answerOnApp(answerDeps(), app, attendance, mensagem, userId(request));
+      return json(201, {
+        canal: 'APP',
+        mensagemId: sent.id,
+        mensagem: sent.texto,
+        valor: sent.valor,
+        pushesEnviados: push.enviadas,
+        pushMotivo: push.motivo,
+      });
+    }
     return sendToPatient(
       {
         ...request,

@@ -19,6 +19,7 @@ import {
 } from '#shared/http/contract/kit';
 import { attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
 import { messageStatuses } from '#shared/domain/messages/records';
+import { channels } from '#shared/domain/app-chat';
 import { aiSettingsBody } from '#shared/domain/ai';
 import {
   adminMessageListQuery,
@@ -176,7 +177,7 @@ export const receivedMessage = named(
   'ReceivedMessage',
   z.object({
     id,
-    provider: z.enum(['provider_a', 'provider_b']),
+    provider: described(z.enum(['provider_a', 'provider_b', 'app']), '`app`: typed in the patient app’s chat (canal APP).'),
     providerMessageId: z.string(),
     telefone: described(z.string(), 'The patient’s phone (E.164).'),
     para: described(z.nullable(z.string()), 'The application’s number it was sent to; null when the provider did not say.'),
@@ -188,6 +189,7 @@ export const receivedMessage = named(
     recebidaEm: timestamp,
     pacienteId: id,
     atendimentoId: id,
+    canal: described(z.enum(channels), 'Where it came from: WHATSAPP, or APP (the patient app’s chat).'),
   }),
   'A patient’s message as the application received it, with its patient and attendance.',
 );
@@ -214,14 +216,38 @@ const conversationMessage = named(
     usuarioId: described(z.nullable(id), 'The portal user who sent an answer; null for the patient’s messages.'),
     errorCode: z.nullable(z.string()),
     errorMessage: z.nullable(z.string()),
+    canal: described(
+      z.enum(channels),
+      'WHATSAPP, or APP: a patient’s message typed in the patient app’s chat, or an answer that went back to it (and as a push) instead of WhatsApp.',
+    ),
   }),
   'One message of an attendance’s conversation.',
+);
+
+const appAnswer = named(
+  'AttendanceAppAnswer',
+  z.object({
+    canal: z.literal('APP'),
+    mensagemId: id,
+    mensagem: z.string(),
+    valor: described(money, 'The APP_CHAT charge (0.00 at a free tariff).'),
+    pushesEnviados: described(z.int(), 'Pushes sent to the patient’s devices (each charged APP_PUSH).'),
+    pushMotivo: described(
+      z.nullable(z.enum(['SEM_CONSENTIMENTO', 'SEM_DISPOSITIVO', 'SALDO_INSUFICIENTE'])),
+      'Why no push (or not every one) was sent; null when every device got it.',
+    ),
+  }),
+  'An answer that went to the patient app’s chat instead of WhatsApp.',
 );
 
 export const attendanceDetail = named(
   'AdminAttendance',
   z.object({
     ...attendance.shape,
+    canal: described(
+      z.enum(channels),
+      'The channel of the patient’s last message, where `responder` sends: APP (the patient app’s chat, and a push) or WHATSAPP.',
+    ),
     conversa: described(
       z.array(conversationMessage),
       'The whole conversation, oldest first: the patient’s messages and the attendants’ answers.',
@@ -333,17 +359,19 @@ export const adminWhatsappContract = {
       'Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. ' +
       'The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; ' +
       '400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. ' +
-      'With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409.',
+      'With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409. ' +
+      'When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` is not honoured there.',
     body: answerBody,
     headers: [idempotencyKeyHeader],
     responses: {
       200: {
-        description: 'Sent.',
+        description: 'Sent on WhatsApp.',
         body: messageSendResult,
         headers: {
           'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
         },
       },
+      201: ok('Sent to the patient app’s chat (the attendance’s `canal` is APP), and pushed.', appAnswer),
     },
     errors: {
       400: ['validation_error', 'provider_rejected'],

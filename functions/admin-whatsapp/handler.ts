@@ -21,6 +21,8 @@ awsAdapters({
   secretStore: async () => (await import('#shared/adapters/aws/secrets-manager')).secretsManagerStore(),
   // A reply suggested by the AI assistant: the Bedrock client is imported on the first suggestion, not at the cold start.
   model: async () => (await import('#shared/adapters/aws/bedrock')).bedrockModel(),
+  // An answer that goes back to the patient app is pushed: the SNS client is imported on the first push.
+  push: async () => (await import('#shared/adapters/aws/sns')).snsPush(),
 });
 needsConfig('providerSecretPrefix', 'webhookSecretPrefix', 'modelId');
 

@@ -13,15 +13,20 @@ import { configuredStatusCallbackUrl } from '#shared/providers/types';
 import { log, withLambdaLog } from '#shared/log';
 import { queueConsumer } from '#shared/queue/consumer';
 import { sendDeps } from '#shared/wiring/send';
+import { pushDeps } from '#shared/wiring/app-chat';
+import { dynamoPatientRepository } from '#shared/db/patients';
 
 awsAdapters({
   queue: async () => (await import('#shared/adapters/aws/sqs')).sqsQueue(),
   // The applications' provider secrets (shared/providers/secrets.ts): its sends call the provider.
   secrets: async () => (await import('#shared/adapters/aws/secrets-extension')).secretsExtension(),
+  // The notifications are also pushed to the patient app: the SNS client is imported on the first push.
+  push: async () => (await import('#shared/adapters/aws/sns')).snsPush(),
 });
 needsConfig('outboundWebhooksQueueUrl', 'providerSecretPrefix');
 
 let deps: FlowDeps | undefined;
+const patients = dynamoPatientRepository();
 /** The flow's DynamoDB repositories and providers, made once per container. */
 export const flowDeps = (): FlowDeps => {
   const { publicBaseUrl, flowTimings, flowBalanceRetrySeconds } = config();
@@ -36,6 +41,7 @@ export const flowDeps = (): FlowDeps => {
     defaults: flowTimings,
     balanceRetrySeconds: flowBalanceRetrySeconds,
     statusCallbackUrl: configuredStatusCallbackUrl(publicBaseUrl),
+    pushes: { ...pushDeps(), patientOfPhone: async (aplicacaoId, telefone) => (await patients.findByPhone(aplicacaoId, telefone))?.id },
   });
 };
 

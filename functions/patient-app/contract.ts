@@ -2,8 +2,10 @@
 import * as z from 'zod/mini';
 import { consentTypes } from '#shared/domain/consents';
 import { sexos } from '#shared/domain/patients';
-import { date, described, id, named, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
-import { batchBody as consentBatchBody, profileBody as patientProfileBody, revocationDetails } from './requests.ts';
+import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
+import { pagingQuery } from '#shared/http/paging';
+import { platforms } from '#shared/domain/app-chat';
+import { batchBody as consentBatchBody, chatBody, deviceBody, profileBody as patientProfileBody, revocationDetails } from './requests.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Patient app
@@ -58,6 +60,25 @@ const consentPath = z.object({ tipo: consentType });
 const consentChangeRules =
   'A change that changes nothing (the same state, device and terms version) writes nothing and adds no history. An unknown `tipo` in the path is 404. Revoking NOTIFICACOES_WHATSAPP also stops the automated WhatsApp messages to the patient’s phone (opt-out); granting it resumes them.';
 
+export const chatMessage = named(
+  'PatientChatMessage',
+  z.object({
+    id,
+    direcao: described(z.enum(['ENTRADA', 'SAIDA']), 'ENTRADA: the patient’s message; SAIDA: an answer of the application’s attendant.'),
+    texto: z.string(),
+    em: timestamp,
+    atendimentoId: described(id, 'The attendance the message belongs to.'),
+    valor: described(money, 'What the application was charged for it (APP_CHAT); 0.00 when free or not covered by its balance.'),
+  }),
+  'One message of the patient’s chat with the application.',
+);
+
+export const device = named(
+  'PatientDevice',
+  z.object({ id, plataforma: z.enum(platforms), criadoEm: timestamp }),
+  'A device of the patient that gets push notifications (the token is not shown back).',
+);
+
 export const patientAppContract = {
   'GET /api/v4/saude/perfil': {
     summary: 'The patient’s profile',
@@ -99,5 +120,36 @@ export const patientAppContract = {
     path: consentPath,
     responses: { 200: ok('The consent after the grant.', consent) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/v4/saude/chat': {
+    summary: 'The patient’s chat with the application',
+    description:
+      'Paged from the newest: page 0 holds the latest `size` messages; each page is in time order (newest last). Both directions: the patient’s messages and the attendants’ answers that came back to the app.',
+    query: pagingQuery,
+    responses: { 200: ok('A page of the chat.', elementsPage(chatMessage)) },
+    errors: { 400: ['validation_error'] },
+  },
+  'POST /api/v4/saude/chat': {
+    summary: 'Write to the application',
+    description:
+      '`texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00).',
+    body: chatBody,
+    responses: { 201: ok('The message as kept.', chatMessage) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'PUT /api/v4/saude/dispositivos': {
+    summary: 'Register the patient’s device for push notifications',
+    description:
+      '`plataforma`: android or ios; `token`: the device’s push token (FCM or APNs), 1 to 4096 characters. The same token on the same platform registered again is the same device (200); a new one is 201. Pushes go only while the NOTIFICACOES_PUSH consent is granted. 503 when the deployment has no push application for the platform. Under `npm start` pushes land in the outbox folder; a token starting with DESATIVADO stands for a device the push service reports disabled (its first push removes it).',
+    body: deviceBody,
+    responses: { 200: ok('Already registered.', device), 201: ok('Registered.', device) },
+    errors: { 400: ['validation_error'], 503: ['service_unavailable'] },
+  },
+  'DELETE /api/v4/saude/dispositivos/{id}': {
+    summary: 'Remove one of the patient’s devices',
+    description: 'It gets no more pushes. Another patient’s device, or an unknown id, is 404.',
+    path: z.object({ id }),
+    responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
   },
 } satisfies GroupContract<'patient-app'>;

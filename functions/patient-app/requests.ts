@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { consentTypes } from '#shared/domain/consents';
 import { sexos } from '#shared/domain/patients';
+import { platforms } from '#shared/domain/app-chat';
 
 const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 const text = (max: number) => z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(max)));
@@ -26,4 +27,13 @@ export const profileBody = z.object({
   dataNascimento: z.optional(z.nullable(z.string().check(z.maxLength(10)))),
   bairro: z.optional(text(100)),
   cidade: z.optional(text(100)),
+});
+
+/** A message typed in the app's chat: 1 to 4096 characters, not blank (WhatsApp's own limit). */
+export const chatBody = z.object({ texto: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)) });
+
+/** A device's push token on its platform (FCM for android, APNs for ios). */
+export const deviceBody = z.object({
+  plataforma: z.enum(platforms),
+  token: z.string().check(z.trim(), z.minLength(1), z.maxLength(4096)),
 });

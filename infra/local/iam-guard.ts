@@ -80,8 +80,22 @@ export function localTargets(): GrantTargets {
     // The simulator has no guardrail profile: the guardrail alone, as in a Region without one.
     guardrailArns: guardrailApplyArns(localGuardrailArn(), undefined, localArnParts()),
     mailIdentities: c.mailFrom ? sesIdentities(c.mailFrom, c.adminEmail) : [],
+    pushApplicationArns: Object.values(localPushApplications()),
   };
 }
+
+/** The local run's SNS platform applications (the outbox adapter stands for them), as the stack's context would name them. */
+const localPushApplications = () => ({
+  android: `arn:${PARTITION}:sns:${config().region}:${ACCOUNT}:app/GCM/local-android`,
+  ios: `arn:${PARTITION}:sns:${config().region}:${ACCOUNT}:app/APNS/local-ios`,
+});
+
+/** The SNS endpoint ARN a local endpoint (`local:push:<plataforma>:<id>`, shared/adapters/local/push.ts) stands for. */
+const localEndpointArn = (endpoint: string): string => {
+  const [, , plataforma, id] = endpoint.split(':');
+  const application = plataforma === 'ios' ? localPushApplications().ios : localPushApplications().android;
+  return `${application.replace(':app/', ':endpoint/')}/${id ?? ''}`;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Decisions
@@ -317,7 +331,7 @@ export function guardAdapters(
   guard: IamGuard,
   exists: { secret(id: string): Promise<boolean> } = { secret: async () => true },
 ): Partial<Adapters> {
-  const { queue, blobs, secrets, secretStore, mail, geocoder, model } = adapters;
+  const { queue, blobs, secrets, secretStore, mail, geocoder, model, push } = adapters;
   const object = (key: string) => `${localBucketArn()}/${key}`;
   const secret = (id: string) => localSecretArn(id);
   return {
@@ -387,6 +401,22 @@ export function guardAdapters(
         async geocode(query) {
           await guard.check([{ action: 'geo:SearchPlaceIndexForText', resource: localPlaceIndexArn() }]);
           return geocoder.geocode(query);
+        },
+      },
+    }),
+    ...(push && {
+      push: {
+        async register(device) {
+          await guard.check([{ action: 'sns:CreatePlatformEndpoint', resource: localPushApplications()[device.plataforma] }]);
+          return push.register(device);
+        },
+        async send(endpoint, notification) {
+          await guard.check([{ action: 'sns:Publish', resource: localEndpointArn(endpoint) }]);
+          return push.send(endpoint, notification);
+        },
+        async unregister(endpoint) {
+          await guard.check([{ action: 'sns:DeleteEndpoint', resource: localEndpointArn(endpoint) }]);
+          return push.unregister(endpoint);
         },
       },
     }),

@@ -42,6 +42,7 @@ import { outboxMail } from '#shared/adapters/local/mail';
 import { LocalQueues } from '#shared/adapters/local/queue';
 import { fileSecrets } from '#shared/adapters/local/secrets';
 import { outboxWhatsApp } from '#shared/adapters/local/whatsapp';
+import { outboxPush } from '#shared/adapters/local/push';
 import { generateSigningKeyJwk, parseSigningKeySet, resetSigningKeys } from '#shared/auth/signing-keys';
 import { resetVerificationKeys, verificationKeySetOf } from '#shared/auth/verification-keys';
 import { resetCrlCache } from '#shared/ca/crl-check';
@@ -289,6 +290,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
           secrets,
           secretStore: secrets,
           whatsapp: outboxWhatsApp(paths.outbox),
+          push: outboxPush(paths.outbox),
           geocoder: localGeocoder(),
           // The AWS adapter itself, pointed at the simulator: the code that runs locally is the code that runs on AWS.
           model: bedrockModel(),

@@ -3,7 +3,7 @@
 // first use); the local runner and tests install their own with `useAdapters`, which win.
 // Only entry points (functions/) and the composition functions (shared/wiring/) ask: a use case is
 // given its ports (lint keeps `adapter` out of shared/operations).
-import type { Adapters, ModelPort, QueuePort } from '#shared/adapters/ports';
+import type { Adapters, ModelPort, PushPort, QueuePort } from '#shared/adapters/ports';
 import { needsConfig, type RequiredName } from '#shared/config';
 
 type Factories = { [K in keyof Adapters]?: () => Promise<Adapters[K]> };
@@ -36,6 +36,8 @@ const awsAdapterNeeds: { [K in keyof Adapters]: RequiredName[] } = {
   whatsapp: [],
   geocoder: ['placeIndexName'],
   model: ['modelId', 'guardrailId', 'guardrailVersion'],
+  // The platform applications are optional (stack context): without one, registering a device of that platform is a 503.
+  push: [],
 };
 
 /** Declares how a Lambda builds the adapters it uses in AWS; used only where none was installed. */
@@ -66,4 +68,11 @@ export const queuePort: QueuePort = {
  */
 export const modelPort: ModelPort = {
   converse: async (request) => (await adapter('model')).converse(request),
+};
+
+/** The push adapter as the port an entry point hands its use cases: the SNS client is imported on the first push. */
+export const pushPort: PushPort = {
+  register: async (...args) => (await adapter('push')).register(...args),
+  send: async (...args) => (await adapter('push')).send(...args),
+  unregister: async (...args) => (await adapter('push')).unregister(...args),
 };

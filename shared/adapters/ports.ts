@@ -63,6 +63,25 @@ export interface WhatsAppPort {
   sendText(message: { aplicacaoId: number; to: string; body: string }): Promise<void>;
 }
 
+/** A push notification as the app shows it; `dados` reach the app untouched (what to open). */
+export interface PushNotification {
+  titulo: string;
+  texto: string;
+  dados: Record<string, string>;
+}
+
+/**
+ * Mobile push (SNS mobile push endpoints on AWS, shared/adapters/aws/sns.ts; an outbox folder under `npm start`).
+ * `send` answers `disabled` when the push service reports the endpoint disabled (the app was removed, the token
+ * expired): the caller removes the device.
+ */
+export interface PushPort {
+  /** The endpoint for a device's token on its platform. */
+  register(device: { plataforma: 'android' | 'ios'; token: string }): Promise<string>;
+  send(endpoint: string, notification: PushNotification): Promise<'sent' | 'disabled'>;
+  unregister(endpoint: string): Promise<void>;
+}
+
 /** A Brazilian address to place on the map (the physician's profile address). */
 export interface GeocodeQuery {
   logradouro: string;
@@ -165,4 +184,5 @@ export interface Adapters {
   whatsapp: WhatsAppPort;
   geocoder: GeocoderPort;
   model: ModelPort;
+  push: PushPort;
 }

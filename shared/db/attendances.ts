@@ -19,6 +19,7 @@ import {
   type HistoryEntry,
 } from '#shared/domain/attendances';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
+import { channels, type Channel } from '#shared/domain/app-chat';
 
 const listing = (a: Attendance) => keys.attendanceStatusListing(a.aplicacaoId, a.status, since(a), a.id);
 
@@ -52,6 +53,8 @@ export function toAttendance(item: Item): Attendance {
     atendenteId: f.orElse('atendenteId', number, null),
     mensagens: f.orElse('mensagens', number, 0),
     historico: f.read('historico', listOf(historyEntry)),
+    // Opened before the app chat: WhatsApp's.
+    canal: f.orElse('canal', oneOf(channels), 'WHATSAPP'),
   };
 }
 
@@ -78,16 +81,19 @@ export function openAttendanceWrites<R>(a: Attendance, refusals: { taken: R; noS
   ];
 }
 
-/** A patient's message in an open attendance: counted, and refused with `closed` when the attendance was closed meanwhile. */
-export const messageInAttendanceWrite = <R>(aplicacaoId: number, id: number, at: string, closed: R): ConditionalWrite<R> =>
+/**
+ * A patient's message in an open attendance: counted, its channel kept (where the answers go), and refused with
+ * `closed` when the attendance was closed meanwhile.
+ */
+export const messageInAttendanceWrite = <R>(aplicacaoId: number, id: number, at: string, canal: Channel, closed: R): ConditionalWrite<R> =>
   conditionalWrite(
     {
       Update: {
         Key: keys.attendance(aplicacaoId, id),
-        UpdateExpression: 'SET ultimaMensagemEm = :at ADD mensagens :one',
+        UpdateExpression: 'SET ultimaMensagemEm = :at, canal = :canal ADD mensagens :one',
         ConditionExpression: 'attribute_exists(pk) AND #s <> :closed',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':at': at, ':one': 1, ':closed': 'ENCERRADO' },
+        ExpressionAttributeValues: { ':at': at, ':one': 1, ':closed': 'ENCERRADO', ':canal': canal },
       },
     },
     closed,
@@ -99,7 +105,7 @@ export const conversationEntryWrite = <R>(
   atendimentoId: number,
   em: string,
   mensagemId: number,
-  ref: { direcao: 'ENTRADA'; provider: string; providerMessageId: string } | { direcao: 'SAIDA' },
+  ref: { direcao: 'ENTRADA'; provider: string; providerMessageId: string } | { direcao: 'SAIDA'; canal?: 'APP' },
 ): ConditionalWrite<R> =>
   conditionalWrite({
     Put: { Item: { ...keys.conversationEntry(aplicacaoId, atendimentoId, em, mensagemId), tipo: 'CONVERSA', mensagemId, ...ref } },
@@ -108,7 +114,7 @@ export const conversationEntryWrite = <R>(
 /** One stored entry of a conversation, oldest first: where its message is. */
 export type ConversationRef =
   | { direcao: 'ENTRADA'; em: string; mensagemId: number; provider: string; providerMessageId: string }
-  | { direcao: 'SAIDA'; em: string; mensagemId: number };
+  | { direcao: 'SAIDA'; em: string; mensagemId: number; canal: Channel };
 
 /** The entries of an attendance's conversation (pattern 30b), oldest first: one consistent Query of its partition. */
 export async function conversationRefs(aplicacaoId: number, atendimentoId: number): Promise<ConversationRef[]> {
@@ -123,7 +129,7 @@ export async function conversationRefs(aplicacaoId: number, atendimentoId: numbe
           provider: String(item.provider),
           providerMessageId: String(item.providerMessageId),
         }
-      : { direcao: 'SAIDA', em, mensagemId: Number(item.mensagemId) };
+      : { direcao: 'SAIDA', em, mensagemId: Number(item.mensagemId), canal: item.canal === 'APP' ? 'APP' : 'WHATSAPP' };
   });
 }
 

@@ -13,6 +13,7 @@ import { tableKeys } from '#shared/db/table';
 import { commitWrites, putNew } from '#shared/db/unit-of-work';
 import type { Inbox, InboxRefusal, InboundMessageRecord } from '#shared/domain/inbound-messages';
 import type { PatientMessage } from '#events/inbound-queue';
+import { APP_PROVIDER, channels } from '#shared/domain/app-chat';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 
 const messageItem = (m: InboundMessageRecord): Item => ({
@@ -23,7 +24,7 @@ const messageItem = (m: InboundMessageRecord): Item => ({
 });
 
 // The queue message's own lists are zod schemas (events/inbound-queue.ts): not loaded for a read.
-const inboundProviders = wordsOf<PatientMessage['provider']>()(['provider_a', 'provider_b']);
+const inboundProviders = wordsOf<InboundMessageRecord['provider']>()(['provider_a', 'provider_b', APP_PROVIDER]);
 const messageKinds = wordsOf<PatientMessage['tipo']>()(['texto', 'botao', 'midia', 'outro']);
 
 function toRecord(item: Item): InboundMessageRecord {
@@ -43,6 +44,8 @@ function toRecord(item: Item): InboundMessageRecord {
     recebidaEm: f.read('recebidaEm', string),
     pacienteId: f.read('pacienteId', number),
     atendimentoId: f.read('atendimentoId', number),
+    // Stored before the app chat: WhatsApp's.
+    canal: f.orElse('canal', oneOf(channels), 'WHATSAPP'),
   };
 }
 
@@ -68,7 +71,7 @@ export function dynamoInbox(): Inbox {
       };
     },
 
-    record({ message, newPatient, newAttendance, openAttendanceId }) {
+    record({ message, newPatient, newAttendance, openAttendanceId, extras = [] }) {
       const writes: ConditionalWrite<InboxRefusal>[] = [
         putNew<InboxRefusal>(messageItem(message), 'duplicate'),
         conversationEntryWrite(message.aplicacaoId, message.atendimentoId, message.recebidaEm, message.id, {
@@ -79,8 +82,17 @@ export function dynamoInbox(): Inbox {
         ...(newPatient ? newPatientWrites<InboxRefusal>(newPatient, 'patient-taken') : []),
         ...(newAttendance ? openAttendanceWrites<InboxRefusal>(newAttendance, { taken: 'open-taken', noSector: 'no-sector' }) : []),
         ...(openAttendanceId !== undefined
-          ? [messageInAttendanceWrite<InboxRefusal>(message.aplicacaoId, openAttendanceId, message.recebidaEm, 'attendance-closed')]
+          ? [
+              messageInAttendanceWrite<InboxRefusal>(
+                message.aplicacaoId,
+                openAttendanceId,
+                message.recebidaEm,
+                message.canal,
+                'attendance-closed',
+              ),
+            ]
           : []),
+        ...extras,
       ];
       return commitWrites(writes);
     },

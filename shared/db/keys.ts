@@ -437,3 +437,23 @@ export const aiInteraction = at('47', (aplicacaoId: number, id: number) => ({ pk
 /** An application's AI interactions of one month, summed. */
 export const aiMonthTotals = at('47a', (mes: string, aplicacaoId: number) => ({ pk: `IAMES#${mes}`, sk: `APP#${aplicacaoId}` }));
 export const aiMonth = at('47a', (mes: string) => ({ pk: `IAMES#${mes}` }));
+
+// 50: the patient app's chat and devices (docs/app-chat.md)
+/** One message of a patient's chat with the application, either way, in id order. */
+export const chatMessage = at('50', (aplicacaoId: number, pacienteId: number, id: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `CHAT#${pad(pacienteId)}#${pad(id)}`,
+}));
+export const chatOf = at('50', (aplicacaoId: number, pacienteId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  skPrefix: `CHAT#${pad(pacienteId)}#`,
+}));
+/** A patient's registered device (a push endpoint). */
+export const device = at('50a', (aplicacaoId: number, pacienteId: number, id: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `DISP#${pad(pacienteId)}#${pad(id)}`,
+}));
+export const devicesOf = at('50a', (aplicacaoId: number, pacienteId: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  skPrefix: `DISP#${pad(pacienteId)}#`,
+}));

@@ -5,6 +5,7 @@
 // attendance. One open attendance per patient per application (docs/data-model.md, pattern 30a).
 import { conflict } from '#shared/domain/errors';
 import type { CommitOutcome } from '#shared/domain/unit-of-work';
+import type { Channel } from '#shared/domain/app-chat';
 
 export const attendanceStatuses = ['BOT', 'FILA', 'EM_ANDAMENTO', 'ENCERRADO'] as const;
 export type AttendanceStatus = (typeof attendanceStatuses)[number];
@@ -42,6 +43,8 @@ export interface Attendance {
   /** The patient's messages in this attendance. */
   mensagens: number;
   historico: HistoryEntry[];
+  /** The channel of the patient's last message: where an attendant's answer goes (the app's chat, or WhatsApp). */
+  canal: Channel;
 }
 
 export const isOpen = (a: Pick<Attendance, 'status'>): boolean => a.status !== 'ENCERRADO';
@@ -72,6 +75,7 @@ export function openAttendance(input: {
   setorId: number;
   at: string;
   asksForHuman: boolean;
+  canal?: Channel;
 }): Attendance {
   const status: AttendanceStatus = input.asksForHuman ? 'FILA' : 'BOT';
   return {
@@ -89,6 +93,7 @@ export function openAttendance(input: {
     atendenteId: null,
     mensagens: 1,
     historico: [entry(null, 'BOT', input.at, 'paciente'), ...(input.asksForHuman ? [entry('BOT', 'FILA', input.at, 'paciente')] : [])],
+    canal: input.canal ?? 'WHATSAPP',
   };
 }
 

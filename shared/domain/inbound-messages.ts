@@ -5,8 +5,9 @@
 import { asksForHuman, openAttendance, type Attendance } from '#shared/domain/attendances';
 import { patientFromMessage, type Patient } from '#shared/domain/patients';
 import { defaultSectorId } from '#shared/domain/sectors';
-import type { CommitOutcome } from '#shared/domain/unit-of-work';
+import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
 import type { Provider } from '#shared/domain/applications/records';
+import type { APP_PROVIDER, Channel } from '#shared/domain/app-chat';
 
 /**
  * A patient's message as the domain takes it: normalised by the edge from a provider's webhook, with
@@ -15,8 +16,11 @@ import type { Provider } from '#shared/domain/applications/records';
  */
 export interface PatientMessage {
   aplicacaoId: number;
-  /** provider_a or provider_b: `link` has no webhook, so no patient's message comes through it. */
-  provider: Exclude<Provider, 'link'>;
+  /**
+   * provider_a or provider_b: `link` has no webhook, so no patient's message comes through it; `app` for a message
+   * typed in the patient app's chat (docs/app-chat.md).
+   */
+  provider: Exclude<Provider, 'link'> | typeof APP_PROVIDER;
   providerMessageId: string;
   /** The patient's phone. */
   from: string;
@@ -32,6 +36,8 @@ export interface PatientMessage {
   midias: { ref: string; contentType: string | null }[];
   /** ISO instant. */
   recebidaEm: string;
+  /** Where it came from: WHATSAPP unless said (the queue's messages are WhatsApp's). */
+  canal?: Channel;
 }
 
 export interface InboundMessageRecord {
@@ -52,6 +58,7 @@ export interface InboundMessageRecord {
   recebidaEm: string;
   pacienteId: number;
   atendimentoId: number;
+  canal: Channel;
 }
 
 /** What the store knows of a patient's phone before the message is recorded. */
@@ -75,6 +82,8 @@ export interface Inbox {
     newPatient?: Patient;
     newAttendance?: Attendance;
     openAttendanceId?: number;
+    /** Writes that commit with the message (the app chat's own item), given where it landed. */
+    extras?: readonly ConditionalWrite<InboxRefusal>[];
   }): Promise<CommitOutcome<InboxRefusal>>;
   /**
    * BOT -> FILA for an open attendance still in BOT; false when it is not (already with the humans, or closed). By the
@@ -98,9 +107,15 @@ export type Reception =
 
 const MAX_ATTEMPTS = 6;
 
-export async function receivePatientMessage(inbox: Inbox, message: PatientMessage, escalationWords: readonly string[]): Promise<Reception> {
+export async function receivePatientMessage(
+  inbox: Inbox,
+  message: PatientMessage,
+  escalationWords: readonly string[],
+  options: { id?: number; extras?: (landed: { pacienteId: number; atendimentoId: number }) => ConditionalWrite<InboxRefusal>[] } = {},
+): Promise<Reception> {
   const wantsHuman = asksForHuman(message.texto, escalationWords);
-  const id = await inbox.newId();
+  const id = options.id ?? (await inbox.newId());
+  const canal = message.canal ?? 'WHATSAPP';
   let useDefaultSector = false;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const known = await inbox.lookup(message.aplicacaoId, message.from, message.to);
@@ -125,6 +140,7 @@ export async function receivePatientMessage(inbox: Inbox, message: PatientMessag
             setorId: useDefaultSector || known.setorId === null ? defaultSectorId(message.aplicacaoId) : known.setorId,
             at: message.recebidaEm,
             asksForHuman: wantsHuman,
+            canal,
           })
         : undefined;
     const atendimentoId = newAttendance?.id ?? (known.atendimentoId as number);
@@ -150,10 +166,12 @@ export async function receivePatientMessage(inbox: Inbox, message: PatientMessag
         recebidaEm: message.recebidaEm,
         pacienteId,
         atendimentoId,
+        canal,
       },
       newPatient,
       newAttendance,
       openAttendanceId: newAttendance ? undefined : atendimentoId,
+      extras: options.extras?.({ pacienteId, atendimentoId }) ?? [],
     });
     if (outcome.committed) {
       return {

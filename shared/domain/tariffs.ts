@@ -179,6 +179,8 @@ export const defaultTariffs: readonly TariffInput[] = [
     descricao: 'Rascunho de template gerado pela IA',
   },
   { categoria: 'IA', subtipo: 'CONSULTOR', valor: '0.03', unidade: 'POR_INTERACAO', descricao: 'Sugestão de resposta da IA ao atendente' },
+  // 9: each app chat message, either way (docs/app-chat.md); APP/PUSH (4) is each push sent.
+  { categoria: 'APP', subtipo: 'CHAT', valor: '0.02', unidade: 'POR_MENSAGEM', descricao: 'Mensagem no chat do aplicativo' },
 ];
 
 export async function seedDefaultTariffs(repo: TariffRepository, stamp: string): Promise<void> {

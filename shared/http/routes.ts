@@ -366,6 +366,13 @@ export const extensionRoutes = [
   // (the same use case, idempotency and event as POST /api/external/prestador/v1/execucao) (#37).
   r('GET', '/api/prestador/agendamentos', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/agendamentos/{id}/execucao', 'provider-portal', 'portalJwt', portal('prestador')),
+
+  // Patient app: the chat with the application (its messages land in the patient's attendance, canal APP) and the
+  // devices that get push notifications (#39, docs/app-chat.md); chat messages charged APP_CHAT, pushes APP_PUSH.
+  r('GET', '/api/v4/saude/chat', 'patient-app', 'portalJwt', portal('paciente')),
+  r('POST', '/api/v4/saude/chat', 'patient-app', 'portalJwt', portal('paciente')),
+  r('PUT', '/api/v4/saude/dispositivos', 'patient-app', 'portalJwt', portal('paciente')),
+  r('DELETE', '/api/v4/saude/dispositivos/{id}', 'patient-app', 'portalJwt', portal('paciente')),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];

@@ -30,6 +30,7 @@ import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 import { log } from '#shared/log';
 import { putMetric } from '#shared/metrics';
 import { sendTimeoutSeconds } from '#shared/domain/send-budget';
+import { pushToPatient, type PushDeps } from '#shared/operations/app-chat';
 
 export interface FlowDeps {
   appointments: AppointmentRepository;
@@ -46,6 +47,8 @@ export interface FlowDeps {
   balanceRetrySeconds: number;
   /** Where provider_a posts delivery statuses ('' when the service has no public URL). */
   statusCallbackUrl: string;
+  /** The notifications pushed to the patient app too (shared/operations/app-chat.ts), with the patient of a phone. */
+  pushes?: PushDeps & { patientOfPhone(aplicacaoId: number, telefone: string): Promise<number | undefined> };
   now?: Clock;
 }
 
@@ -264,6 +267,7 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
       mensagemId: outcome.mensagemId,
       templateId: template.id,
     });
+    await pushNotice(deps, a, reminder);
     return step;
   }
   // The provider refused or could not be reached: the debit was given back; the appointment says why.
@@ -274,6 +278,27 @@ async function notify(deps: FlowDeps, settings: FlowSettings, a: Appointment, st
     return (await flowMove(deps, current, 'erro', settings, now, why)) ?? undefined;
   });
   return 'falha_envio';
+}
+
+/**
+ * The notification or reminder pushed to the patient app as well, when the patient has devices and its
+ * NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). The WhatsApp step is done: a push that fails is logged,
+ * not retried. The lock screen shows no detail of the appointment; the app opens it.
+ */
+async function pushNotice(deps: FlowDeps, a: Appointment, reminder: boolean): Promise<void> {
+  if (!deps.pushes) return;
+  try {
+    const pacienteId = await deps.pushes.patientOfPhone(a.aplicacaoId, a.pacienteTelefone);
+    if (pacienteId === undefined) return;
+    const push = await pushToPatient(deps.pushes, a.aplicacaoId, pacienteId, {
+      titulo: 'Agendamento',
+      texto: reminder ? 'Lembrete: você tem um agendamento. Toque para ver.' : 'Você tem um agendamento. Toque para ver e confirmar.',
+      dados: { tipo: 'AGENDAMENTO', agendamentoId: String(a.id) },
+    });
+    log.info('appointment flow push', { aplicacaoId: a.aplicacaoId, agendamentoId: a.id, ...push });
+  } catch (error) {
+    log.warn('appointment flow push failed', { aplicacaoId: a.aplicacaoId, agendamentoId: a.id, error: String(error) });
+  }
 }
 
 /** The template as the provider sends it: the filled variables, and each button's payload naming the appointment. */

@@ -14,6 +14,7 @@ import {
   STATUS_CHANGED,
 } from '#shared/domain/attendances';
 import type { InboundMessageRecord } from '#shared/domain/inbound-messages';
+import type { ChatMessage } from '#shared/domain/app-chat';
 import { statusDescricoes, type Message, type MessageStatus } from '#shared/domain/messages/records';
 import { notFound } from '#shared/domain/errors';
 import type { Sector, SectorRepository } from '#shared/domain/sectors';
@@ -43,6 +44,8 @@ export interface ConversationDeps {
   ): Promise<Map<number, InboundMessageRecord>>;
   /** The attendants' answers of a conversation, by id. */
   messagesByIds(aplicacaoId: number, ids: readonly number[]): Promise<Map<number, Message>>;
+  /** The answers that went to the patient app's chat (pattern 50), by id. */
+  chatMessagesByIds(aplicacaoId: number, pacienteId: number, ids: readonly number[]): Promise<Map<number, ChatMessage>>;
 }
 
 /** An attendance with what its view shows beside it: its patient's name (when read) and its sector. */
@@ -108,20 +111,21 @@ export interface ConversationMessage {
   usuarioId: number | null;
   errorCode: string | null;
   errorMessage: string | null;
+  canal: 'WHATSAPP' | 'APP';
 }
 
 /** An attendance's conversation (pattern 30b), oldest first: the patient's messages and the attendants' answers with their status. */
 export async function conversationOf(deps: Omit<ConversationDeps, 'openAttendanceId'>, a: Attendance): Promise<ConversationMessage[]> {
   const refs = await deps.conversationRefs(a.aplicacaoId, a.id);
-  const [received, answers] = await Promise.all([
+  const answersOn = (canal: 'WHATSAPP' | 'APP') => refs.flatMap((r) => (r.direcao === 'SAIDA' && r.canal === canal ? [r.mensagemId] : []));
+  const appAnswers = answersOn('APP');
+  const [received, answers, chat] = await Promise.all([
     deps.inboundMessagesByKeys(
       a.aplicacaoId,
       refs.flatMap((r) => (r.direcao === 'ENTRADA' ? [r] : [])),
     ),
-    deps.messagesByIds(
-      a.aplicacaoId,
-      refs.flatMap((r) => (r.direcao === 'SAIDA' ? [r.mensagemId] : [])),
-    ),
+    deps.messagesByIds(a.aplicacaoId, answersOn('WHATSAPP')),
+    appAnswers.length > 0 ? deps.chatMessagesByIds(a.aplicacaoId, a.pacienteId, appAnswers) : new Map<number, ChatMessage>(),
   ]);
   return refs.flatMap((r): ConversationMessage[] => {
     if (r.direcao === 'ENTRADA') {
@@ -140,6 +144,27 @@ export async function conversationOf(deps: Omit<ConversationDeps, 'openAttendanc
           usuarioId: null,
           errorCode: null,
           errorMessage: null,
+          canal: m.canal,
+        },
+      ];
+    }
+    if (r.canal === 'APP') {
+      const c = chat.get(r.mensagemId);
+      if (!c) return [];
+      return [
+        {
+          id: c.id,
+          direcao: 'SAIDA',
+          em: localDateTime(new Date(c.em)),
+          texto: c.texto,
+          tipoMensagem: 'texto',
+          midias: [],
+          status: null,
+          statusDescricao: null,
+          usuarioId: c.usuarioId,
+          errorCode: null,
+          errorMessage: null,
+          canal: 'APP',
         },
       ];
     }
@@ -158,6 +183,7 @@ export async function conversationOf(deps: Omit<ConversationDeps, 'openAttendanc
         usuarioId: m.usuarioId,
         errorCode: m.errorCode,
         errorMessage: m.errorMessage,
+        canal: 'WHATSAPP',
       },
     ];
   });

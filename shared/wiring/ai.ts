@@ -5,6 +5,7 @@ import { modelPort } from '#shared/adapters/index';
 import { requireConfig } from '#shared/config';
 import { dynamoInteractionStore } from '#shared/db/ai';
 import { conversationRefs } from '#shared/db/attendances';
+import { chatMessagesByIds } from '#shared/db/app-chat';
 import { nextId } from '#shared/db/ids';
 import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
@@ -20,7 +21,7 @@ let deps: SuggestionDeps | undefined;
 
 /** An attendance's conversation, oldest first, as the model reads it: who said what. */
 const conversation = async (attendance: Attendance): Promise<ConversationTurn[]> =>
-  (await conversationOf({ conversationRefs, inboundMessagesByKeys, messagesByIds }, attendance)).map((m) => ({
+  (await conversationOf({ conversationRefs, inboundMessagesByKeys, messagesByIds, chatMessagesByIds }, attendance)).map((m) => ({
     direcao: m.direcao,
     texto: m.texto,
   }));

@@ -1913,7 +1913,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the patient of an attendance
-         * @description Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409.
+         * @description Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409. When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` is not honoured there.
          *
          *     Portal JWT of role `admin`.
          */
@@ -2796,6 +2796,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/saude/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patient’s chat with the application
+         * @description Paged from the newest: page 0 holds the latest `size` messages; each page is in time order (newest last). Both directions: the patient’s messages and the attendants’ answers that came back to the app.
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        get: operations["getApiV4SaudeChat"];
+        put?: never;
+        /**
+         * Write to the application
+         * @description `texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00).
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        post: operations["postApiV4SaudeChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/saude/dispositivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Register the patient’s device for push notifications
+         * @description `plataforma`: android or ios; `token`: the device’s push token (FCM or APNs), 1 to 4096 characters. The same token on the same platform registered again is the same device (200); a new one is 201. Pushes go only while the NOTIFICACOES_PUSH consent is granted. 503 when the deployment has no push application for the platform. Under `npm start` pushes land in the outbox folder; a token starting with DESATIVADO stands for a device the push service reports disabled (its first push removes it).
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        put: operations["putApiV4SaudeDispositivos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/saude/dispositivos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the patient’s devices
+         * @description It gets no more pushes. Another patient’s device, or an unknown id, is 404.
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        delete: operations["deleteApiV4SaudeDispositivosId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     AGENDAMENTO_CONFIRMADO: {
@@ -3061,6 +3133,11 @@ export interface components {
             ultimaMensagemEm: components["schemas"]["LocalDateTime"];
             /** @description Seconds in the queue so far; only while FILA. */
             esperaSegundos: number | null;
+            /**
+             * @description The channel of the patient’s last message, where `responder` sends: APP (the patient app’s chat, and a push) or WHATSAPP.
+             * @enum {string}
+             */
+            canal: "WHATSAPP" | "APP";
             /** @description The whole conversation, oldest first: the patient’s messages and the attendants’ answers. */
             conversa: components["schemas"]["AttendanceConversationMessage"][];
             /** @description When WhatsApp’s 24-hour customer-service window for this patient closes: 24 hours after the patient’s last message to the application (in this attendance, or in the patient’s open one when it wrote again since); null when it never wrote. After it, only an approved template may start a conversation. */
@@ -3596,6 +3673,23 @@ export interface components {
             /** @description Seconds in the queue so far; only while FILA. */
             esperaSegundos: number | null;
         };
+        /** @description An answer that went to the patient app’s chat instead of WhatsApp. */
+        AttendanceAppAnswer: {
+            /** @constant */
+            canal: "APP";
+            /** Format: int64 */
+            mensagemId: number;
+            mensagem: string;
+            /** @description The APP_CHAT charge (0.00 at a free tariff). */
+            valor: components["schemas"]["Money"];
+            /**
+             * Format: int64
+             * @description Pushes sent to the patient’s devices (each charged APP_PUSH).
+             */
+            pushesEnviados: number;
+            /** @description Why no push (or not every one) was sent; null when every device got it. */
+            pushMotivo: ("SEM_CONSENTIMENTO" | "SEM_DISPOSITIVO" | "SALDO_INSUFICIENTE") | null;
+        };
         /** @description One message of an attendance’s conversation. */
         AttendanceConversationMessage: {
             /** Format: int64 */
@@ -3622,6 +3716,11 @@ export interface components {
             usuarioId: number | null;
             errorCode: string | null;
             errorMessage: string | null;
+            /**
+             * @description WHATSAPP, or APP: a patient’s message typed in the patient app’s chat, or an answer that went back to it (and as a push) instead of WhatsApp.
+             * @enum {string}
+             */
+            canal: "WHATSAPP" | "APP";
         };
         AttendancePage: {
             content: components["schemas"]["Attendance"][];
@@ -3966,6 +4065,25 @@ export interface components {
             cpf: string | null;
             atualizadoEm: components["schemas"]["LocalDateTime"];
         };
+        /** @description One message of the patient’s chat with the application. */
+        PatientChatMessage: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description ENTRADA: the patient’s message; SAIDA: an answer of the application’s attendant.
+             * @enum {string}
+             */
+            direcao: "ENTRADA" | "SAIDA";
+            texto: string;
+            em: components["schemas"]["LocalDateTime"];
+            /**
+             * Format: int64
+             * @description The attendance the message belongs to.
+             */
+            atendimentoId: number;
+            /** @description What the application was charged for it (APP_CHAT); 0.00 when free or not covered by its balance. */
+            valor: components["schemas"]["Money"];
+        };
         /** @description A device consent of the patient with its whole history, oldest first. */
         PatientConsent: {
             /** @enum {string} */
@@ -3989,6 +4107,14 @@ export interface components {
             detalhes: {
                 [key: string]: string;
             } | null;
+        };
+        /** @description A device of the patient that gets push notifications (the token is not shown back). */
+        PatientDevice: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            plataforma: "android" | "ios";
+            criadoEm: components["schemas"]["LocalDateTime"];
         };
         PatientLoginToken: {
             /** @description The patient’s portal JWT (role `paciente`), sent as `Authorization: Bearer <token>`. */
@@ -4326,8 +4452,11 @@ export interface components {
         ReceivedMessage: {
             /** Format: int64 */
             id: number;
-            /** @enum {string} */
-            provider: "provider_a" | "provider_b";
+            /**
+             * @description `app`: typed in the patient app’s chat (canal APP).
+             * @enum {string}
+             */
+            provider: "provider_a" | "provider_b" | "app";
             providerMessageId: string;
             /** @description The patient’s phone (E.164). */
             telefone: string;
@@ -4351,6 +4480,11 @@ export interface components {
             pacienteId: number;
             /** Format: int64 */
             atendimentoId: number;
+            /**
+             * @description Where it came from: WHATSAPP, or APP (the patient app’s chat).
+             * @enum {string}
+             */
+            canal: "WHATSAPP" | "APP";
         };
         StatementEntry: {
             /** Format: int64 */
@@ -12972,7 +13106,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent. */
+            /** @description Sent on WhatsApp. */
             200: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same key. */
@@ -12981,6 +13115,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageSendResult"];
+                };
+            };
+            /** @description Sent to the patient app’s chat (the attendance’s `canal` is APP), and pushed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceAppAnswer"];
                 };
             };
             /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
@@ -17196,6 +17339,338 @@ export interface operations {
             };
             /** @description The request is understood but not allowed in this state. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiV4SaudeChat: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the chat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: components["schemas"]["PatientChatMessage"][];
+                        /** Format: int64 */
+                        totalElements: number;
+                        /** Format: int64 */
+                        totalPages: number;
+                        /** Format: int64 */
+                        number: number;
+                        /** Format: int64 */
+                        size: number;
+                    };
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiV4SaudeChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message as kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientChatMessage"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putApiV4SaudeDispositivos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plataforma: "android" | "ios";
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientDevice"];
+                };
+            };
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientDevice"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteApiV4SaudeDispositivosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
