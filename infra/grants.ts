@@ -139,6 +139,7 @@ export function policyStatements(needs: FunctionNeeds, t: GrantTargets): Stateme
     statements.push(allow(['bedrock:ApplyGuardrail'], t.guardrailArns));
   }
   if (needs.pushes && t.pushApplicationArns.length > 0) {
+    // SNS authorizes a device's registration on its platform application, a push and a removal on the endpoint.
     statements.push(allow(['sns:CreatePlatformEndpoint'], t.pushApplicationArns));
     statements.push(allow(['sns:Publish', 'sns:DeleteEndpoint'], t.pushApplicationArns.map(pushEndpointsArn)));
   }

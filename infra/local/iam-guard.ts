@@ -202,7 +202,27 @@ const usageResource = (resource: string): string =>
     .replace(/integracao-\d+\.\w+$/, '*')
     .replace(/\/(saida|entrada)-\d+$/, '/$1-*');
 
+/**
+ * SNS mobile push's resources (a platform application, its endpoints): AWS authorizes CreatePlatformEndpoint on the
+ * application and Publish and DeleteEndpoint on the endpoint (its denials name them), but the Service Authorization
+ * Reference the simulator reads gives those actions no such resource type. Judged here instead: a statement without
+ * a condition naming the action on a resource that matches (`*` any characters, `?` one).
+ */
+const pushResource = /^arn:[^:]+:sns:[^:]*:[^:]*:(app|endpoint)\//;
+const globMatches = (pattern: string, value: string): boolean =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(value);
+
 async function simulate(functionId: string, statements: Statement[], request: AwsRequest): Promise<boolean> {
+  if (request.action.startsWith('sns:') && pushResource.test(request.resource)) {
+    return statements.some(
+      (s) => !s.Condition && s.Action.includes(request.action) && s.Resource.some((r) => globMatches(r, request.resource)),
+    );
+  }
   const result = await runSimulation(
     {
       identityPolicies: [{ name: functionId, policy: { Version: '2012-10-17', Statement: statements } }],
