@@ -74,6 +74,14 @@ function Cabecalho(props: { a: Attendance; onChanged: () => void }): JSX.Element
       <header class="conversation-head">
         <h2 id="conversa-title">{a.paciente.nome ?? phone(a.paciente.telefone)}</h2>
         <span class="badge">{attendanceStatusLabel[a.status]}</span>
+        {a.canal === 'APP' && (
+          <span
+            class="badge app"
+            title="O paciente escreveu pelo aplicativo: as respostas vão para o chat do aplicativo, não para o WhatsApp."
+          >
+            App
+          </span>
+        )}
         <div class="button-row">
           {(a.status === 'FILA' || a.status === 'BOT') && (
             <button type="button" disabled={busy} onClick={() => void act('assumir')}>
@@ -92,11 +100,16 @@ function Cabecalho(props: { a: Attendance; onChanged: () => void }): JSX.Element
         {a.setor.nome ?? a.setor.codigo ?? `Setor ${a.setor.id}`} · atendimento nº {a.id}
         {a.status === 'EM_ANDAMENTO' && (a.atendenteId === me ? ' · com você' : ` · com o atendente nº ${a.atendenteId ?? '?'}`)}
       </p>
-      {a.status !== 'ENCERRADO' && (
-        <p class={janela.open ? 'window' : 'window closed'} data-testid="janela">
-          {janela.text}
-        </p>
-      )}
+      {a.status !== 'ENCERRADO' &&
+        (a.canal === 'APP' ? (
+          <p class="window" data-testid="janela">
+            As respostas vão para o chat do aplicativo do paciente (e como notificação push, se ele permitiu).
+          </p>
+        ) : (
+          <p class={janela.open ? 'window' : 'window closed'} data-testid="janela">
+            {janela.text}
+          </p>
+        ))}
       {refusal && <Alert>{refusal}</Alert>}
     </>
   );
@@ -126,6 +139,12 @@ function Bolhas(props: { messages: ConversationMessage[] }): JSX.Element {
           <span class="meta">
             {messageTime(m.em)}
             {m.direcao === 'SAIDA' && m.status && ` · ${deliveryLabel[m.status]}`}
+            {m.canal === 'APP' && (
+              <>
+                {' · '}
+                <span class="badge app">{m.direcao === 'SAIDA' ? 'Enviada ao App' : 'App'}</span>
+              </>
+            )}
           </span>
           {m.errorMessage && (
             <span class="meta field-error">
@@ -174,7 +193,10 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
   const key = useRef<{ value: string; texto: string } | undefined>(undefined);
   const area = useRef<HTMLFormElement>(null);
   useEffect(() => area.current?.querySelector('textarea')?.focus(), []);
-  const janela = serviceWindow(props.a.janelaAtendimentoFechaEm);
+  // WhatsApp's 24-hour window does not bind an answer that goes to the app's chat.
+  const whatsappWindow = serviceWindow(props.a.janelaAtendimentoFechaEm);
+  const janela = props.a.canal === 'APP' ? { ...whatsappWindow, open: true } : whatsappWindow;
+  const [sent, setSent] = useState<string | undefined>();
   const [suggesting, setSuggesting] = useState(false);
   const [suggestion, setSuggestion] = useState<{ done: string } | { refused: string } | undefined>();
 
@@ -195,6 +217,7 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
   const send = async () => {
     if (busy) return;
     setSuggestion(undefined);
+    setSent(undefined);
     if (!answerable) {
       setRefusal({ message: notInProgress });
       return;
@@ -236,6 +259,11 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
       return; // the text stays for another try
     }
     setTexto('');
+    setSent(
+      'canal' in answer.data
+        ? `Resposta enviada ao chat do aplicativo${answer.data.pushesEnviados > 0 ? ' e avisada por notificação push' : ' (sem notificação push: o paciente não permitiu ou não tem dispositivo)'}.`
+        : 'Resposta enviada pelo WhatsApp.',
+    );
     props.onSent();
   };
 
@@ -284,7 +312,7 @@ function Resposta(props: { a: Attendance; texto: string; setTexto: (texto: strin
         </button>
         {/* Always in the page, so what it comes to say is announced. */}
         <p role="status" class="muted" data-testid="sugestao-status">
-          {suggesting ? 'Pedindo uma sugestão ao assistente de IA…' : suggestion && 'done' in suggestion ? suggestion.done : ''}
+          {suggesting ? 'Pedindo uma sugestão ao assistente de IA…' : suggestion && 'done' in suggestion ? suggestion.done : (sent ?? '')}
         </p>
       </div>
     </form>
