@@ -1028,6 +1028,60 @@ describe('PlatformStack options', () => {
   });
 });
 
+describe('push notifications (#39, docs/app-chat.md)', () => {
+  const push = {
+    android: 'arn:aws:sns:sa-east-1:123456789012:app/GCM/saude-android',
+    ios: 'arn:aws:sns:sa-east-1:123456789012:app/APNS/saude-ios',
+  };
+  const snsStatements = (resources: Record<string, Json>) =>
+    Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .map((r) =>
+        (r.Properties.PolicyDocument.Statement as Json[]).filter((st) => asArray(st.Action).some((a) => String(a).startsWith('sns:'))),
+      )
+      .filter((statements) => statements.length > 0);
+  const pushEnvironments = (resources: Record<string, Json>) =>
+    Object.values(resources)
+      .filter((r) => r.Type === 'AWS::Lambda::Function')
+      .map((r) => (r.Properties.Environment?.Variables ?? {}) as Json)
+      .filter((v) => v.PUSH_ANDROID_APP_ARN !== undefined || v.PUSH_IOS_APP_ARN !== undefined);
+
+  it('grants SNS to the three functions that push only, on the platform applications and their endpoints, with their ARNs', () => {
+    // Prepare + Act
+    const { app, resources } = synthesize({ push }, { region: 'sa-east-1', account: '123456789012' });
+
+    // Assess
+    const policies = snsStatements(resources);
+    expect(policies).toHaveLength(3); // patient-app, admin-whatsapp, the appointment-flow consumer
+    for (const statements of policies) {
+      expect(statements.map((st) => [asArray(st.Action).sort(), asArray(st.Resource).sort()])).toEqual([
+        [['sns:CreatePlatformEndpoint'], [push.ios, push.android]],
+        [
+          ['sns:DeleteEndpoint', 'sns:Publish'],
+          [
+            'arn:aws:sns:sa-east-1:123456789012:endpoint/APNS/saude-ios/*',
+            'arn:aws:sns:sa-east-1:123456789012:endpoint/GCM/saude-android/*',
+          ],
+        ],
+      ]);
+    }
+    expect(pushEnvironments(resources)).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ PUSH_ANDROID_APP_ARN: push.android, PUSH_IOS_APP_ARN: push.ios })),
+    );
+    const report = new AwsSolutionsChecks(app, { verbose: true }).validateScope(app);
+    expect(report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${r.constructPath}`))).toEqual([]);
+  });
+
+  it('grants no sns action and names no platform application without the context', () => {
+    // Prepare + Act
+    const { resources } = synthesize();
+
+    // Assess
+    expect(snsStatements(resources)).toEqual([]);
+    expect(pushEnvironments(resources)).toEqual([]);
+  });
+});
+
 /**
  * The environments a synth runs in: the CLI always resolves a region (AWS_REGION, a profile, else us-east-1) and, with
  * credentials, the account; a unit test or `cdk synth` in code may leave both unresolved.

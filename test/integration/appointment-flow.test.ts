@@ -4,6 +4,9 @@
 // AGENDAMENTO_CONFIRMADO. Also: no template (SEM_TEMPLATE, then ENVIADO once one is approved), no
 // reply (AVISO_ENVIADO, then NAO_RESPONDEU), an empty balance, a provider failure, overlapping sweeps,
 // and quiet hours (a reminder due outside the application's send window waits for its opening).
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowDeps } from '#functions/consumers/appointment-flow';
@@ -84,6 +87,36 @@ async function approvedTemplate(key: AppKey, procedimentos: string[], nome = `av
     },
     (t) => t.estado === 'APROVADO',
   );
+}
+
+/** A new paciente user of demo, logged in to the app with the one-time code the local outbox holds. */
+async function appPatient(): Promise<{ telefone: string; token: string }> {
+  const telefone = mobile();
+  const created = await api.admin('POST', '/api/admin/usuarios', {
+    nome: 'Paciente do Fluxo',
+    email: `fluxo-${Date.now()}-${++phones}@example.com`,
+    role: 'paciente',
+    telefone,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await api.call('POST', '/api/auth/paciente/codigo', {}, { aplicacao: app('demo').slug, telefone })).status).toBe(202);
+  await service.queues.drained();
+  let codigo: string | undefined;
+  for (const file of (await readdir(outbox())).filter((f) => f.includes('-whatsapp-'))) {
+    const text = JSON.parse(await readFile(path.join(outbox(), file), 'utf8')) as { to: string; body: string };
+    if (text.to === telefone) codigo = /(\d{6})/.exec(text.body)?.[1];
+  }
+  const exchanged = await api.call('POST', '/api/auth/paciente/token', {}, { aplicacao: app('demo').slug, telefone, codigo });
+  expect(exchanged.status).toBe(200);
+  return { telefone, token: String(exchanged.body.access_token) };
+}
+const outbox = () => path.join(service.dataDir, 'outbox');
+/** The pushes the local push service delivered for a device token (shared/adapters/local/push.ts). */
+async function pushesTo(token: string): Promise<Json[]> {
+  const endpoint = `local:push:android:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+  const files = (await readdir(outbox())).filter((f) => f.includes('-push-'));
+  const pushes = await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outbox(), f), 'utf8')) as Json));
+  return pushes.filter((p) => p.endpoint === endpoint);
 }
 
 const tokens = new Map<AppKey, string>();
@@ -171,6 +204,32 @@ describe('an appointment with an approved template', () => {
     );
     const verified = new Webhook(service.sandbox.webhooks!.secret).verify(JSON.stringify(delivery!.body), delivery!.headers) as Json;
     expect(verified).toMatchObject({ type: 'AGENDAMENTO_CONFIRMADO', data: { agendamento: { id: created.id, status: 'CONFIRMADO' } } });
+  });
+
+  it('is pushed to the patient app too, billed APP_PUSH, when the patient has a device and NOTIFICACOES_PUSH granted', async () => {
+    // Prepare: a patient logged in to the app, with a device and the push consent
+    await approvedTemplate('demo', ['Ultrassom do app']);
+    const { telefone, token } = await appPatient();
+    const pushToken = `fcm-flow-${Date.now()}`;
+    expect((await api.call('PUT', '/api/v4/saude/consentimentos/NOTIFICACOES_PUSH/conceder', bearer(token))).status).toBe(200);
+    const device = await api.call('PUT', '/api/v4/saude/dispositivos', bearer(token), { plataforma: 'android', token: pushToken });
+    expect(device.status).toBe(201);
+
+    // Act
+    const created = await create('demo', { pacienteTelefone: telefone, procedimento: 'Ultrassom do app' });
+
+    // Assess: the WhatsApp notification, and its push (no detail of the appointment on the lock screen), charged
+    await status('demo', created.id, 'ENVIADO');
+    await sentTo(telefone, 1);
+    const push = await until(
+      'the push',
+      () => pushesTo(pushToken),
+      (p) => p.length > 0,
+    );
+    expect(push).toEqual([expect.objectContaining({ dados: { tipo: 'AGENDAMENTO', agendamentoId: String(created.id) } })]);
+    expect(JSON.stringify(push)).not.toContain('Ultrassom');
+    const pushed = (await statement('demo')).filter((e) => e.referenciaTipo === 'APP_PUSH' && e.referenciaId === device.body.id);
+    expect(pushed).toEqual([expect.objectContaining({ tipo: 'DEBIT', valor: '0.01' })]);
   });
 
   it('is cancelled by a plain "não" in reply, through the same state machine', async () => {

@@ -21,7 +21,8 @@ const sns = mockClient(SNSClient);
 const ANDROID = 'arn:aws:sns:sa-east-1:123456789012:app/GCM/saude-android';
 const IOS = 'arn:aws:sns:sa-east-1:123456789012:app/APNS/saude-ios';
 const ENDPOINT = 'arn:aws:sns:sa-east-1:123456789012:endpoint/GCM/saude-android/0f1e2d3c';
-const push = (applications = { android: ANDROID, ios: IOS }) => snsPush(new SNSClient({ region: 'sa-east-1' }), applications);
+const push = (applications: { android: string | undefined; ios: string | undefined } = { android: ANDROID, ios: IOS }) =>
+  snsPush(new SNSClient({ region: 'sa-east-1' }), applications);
 const notification = { titulo: 'Clínica', texto: 'Você recebeu uma nova mensagem no chat.', dados: { tipo: 'CHAT', mensagemId: '42' } };
 
 beforeEach(() => sns.reset());
