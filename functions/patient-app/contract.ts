@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { consentTypes } from '#shared/domain/consents';
 import { sexos } from '#shared/domain/patients';
 import { date, described, id, named, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
+import { stampEvidence } from '#shared/http/contract/resources';
 import { batchBody as consentBatchBody, profileBody as patientProfileBody, revocationDetails } from './requests.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -25,6 +26,26 @@ export const patientProfile = named(
 );
 
 const consentType = z.enum(consentTypes);
+const historyEntryFields = {
+  acao: z.enum(['CONCEDIDO', 'REVOGADO']),
+  em: timestamp,
+  dispositivo: z.nullable(z.string()),
+  versaoTermos: z.nullable(z.string()),
+  detalhes: described(z.nullable(z.record(z.string(), z.string())), 'What the app sent with a revocation; null otherwise.'),
+};
+
+const stampedHistoryEntry = named(
+  'PatientConsentHistoryStamped',
+  z.object({
+    ...historyEntryFields,
+    carimbo: described(
+      z.nullable(stampEvidence),
+      'Its RFC 3161 time stamp (docs/stamps.md): the bytes kept for this change and the token over their SHA-256. Null when the application did not stamp its events then, or while the stamp is pending (`carimboPendente`).',
+    ),
+    carimboPendente: described(z.boolean(), 'True while the time-stamp authority has not stamped this change yet (retried every minute).'),
+  }),
+  'One grant or revocation with its time stamp.',
+);
 export const consent = named(
   'PatientConsent',
   z.object({
@@ -35,19 +56,7 @@ export const consent = named(
     dispositivo: z.nullable(z.string()),
     versaoTermos: z.nullable(z.string()),
     atualizadoEm: timestamp,
-    historico: z.array(
-      named(
-        'PatientConsentHistoryEntry',
-        z.object({
-          acao: z.enum(['CONCEDIDO', 'REVOGADO']),
-          em: timestamp,
-          dispositivo: z.nullable(z.string()),
-          versaoTermos: z.nullable(z.string()),
-          detalhes: described(z.nullable(z.record(z.string(), z.string())), 'What the app sent with a revocation; null otherwise.'),
-        }),
-        'One grant or revocation; never rewritten.',
-      ),
-    ),
+    historico: z.array(named('PatientConsentHistoryEntry', z.object(historyEntryFields), 'One grant or revocation; never rewritten.')),
   }),
   'A device consent of the patient with its whole history, oldest first.',
 );
@@ -99,5 +108,13 @@ export const patientAppContract = {
     path: consentPath,
     responses: { 200: ok('The consent after the grant.', consent) },
     errors: { 404: ['not_found'], 409: ['conflict'] },
+  },
+  'GET /api/v4/saude/consentimentos/{tipo}/historico': {
+    summary: 'One consent’s history with its time stamps',
+    description:
+      'Every grant and revocation of the consent, oldest first, each with `carimbo`: when the application stamps its events (PUT /api/admin/aplicacoes/{id}/carimbo-tempo), the base64 of the exact bytes kept for the change (`dados`) and of the DER RFC 3161 TimeStampToken over their SHA-256 (`token`); `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. An unknown `tipo` is 404; a consent never set has an empty history.',
+    path: consentPath,
+    responses: { 200: ok('The history, oldest first.', z.array(stampedHistoryEntry)) },
+    errors: { 404: ['not_found'] },
   },
 } satisfies GroupContract<'patient-app'>;

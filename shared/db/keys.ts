@@ -437,3 +437,13 @@ export const aiInteraction = at('47', (aplicacaoId: number, id: number) => ({ pk
 /** An application's AI interactions of one month, summed. */
 export const aiMonthTotals = at('47a', (mes: string, aplicacaoId: number) => ({ pk: `IAMES#${mes}`, sk: `APP#${aplicacaoId}` }));
 export const aiMonth = at('47a', (mes: string) => ({ pk: `IAMES#${mes}` }));
+
+// 48: RFC 3161 time stamps (docs/stamps.md)
+/** One event's time stamp: the exact bytes stamped, its state and, once stamped, the DER token. */
+export const stamp = at('48', (id: string) => ({ pk: `CARIMBO#${id}`, sk: 'CARIMBO' }));
+/** The stamps still pending (no token yet), oldest first: a sparse listing removed when the token is kept. */
+export const pendingStampListing = at('48a', (criadoEm: string, id: string) => ({
+  gsi1pk: 'CARIMBO#PENDENTE',
+  gsi1sk: `${criadoEm}#${id}`,
+}));
+export const pendingStamps = at('48a', () => ({ gsi1pk: 'CARIMBO#PENDENTE' }));
