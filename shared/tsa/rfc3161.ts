@@ -23,7 +23,12 @@ export class TimeStampError extends Error {
 
 const bytes = (view: ArrayBuffer | ArrayBufferView): Uint8Array =>
   view instanceof ArrayBuffer ? new Uint8Array(view) : new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-const buffer = (data: Uint8Array): ArrayBuffer => data.slice().buffer;
+/** A copy of exactly these bytes (a Buffer's slice shares its pool's ArrayBuffer). */
+const buffer = (data: Uint8Array): ArrayBuffer => {
+  const copy = new Uint8Array(data.byteLength);
+  copy.set(data);
+  return copy.buffer;
+};
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && timingSafeEqual(a, b);
 
 export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(data).digest());
