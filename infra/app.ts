@@ -20,6 +20,8 @@
 //   guardrailProfile     the guardrail's cross-Region profile (the Standard tier, which reads Portuguese), or `none`;
 //                        default us.guardrail.v1:0 in the US Regions, none elsewhere (docs/ai.md)
 //   guardrailProfileRegions  its destination Regions, when not known to infra/model.ts
+//   tsaUrl               the RFC 3161 time-stamp authority the stamping worker asks (TSA_URL; default FreeTSA's,
+//                        https://freetsa.org/tsr); tsaCaPem its CA's PEM (TSA_CA_PEM): a token must chain to it (docs/stamps.md)
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
 // without them the stack is environment-agnostic, which is enough to synthesize. Run directly
 // (`npx tsx infra/app.ts`, as a deploy pipeline may), the app reads cdk.json's context itself, so it
@@ -91,6 +93,7 @@ new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
     guardrailProfile: context('guardrailProfile'),
     guardrailProfileRegions: context('guardrailProfileRegions'),
   },
+  tsa: { url: context('tsaUrl'), caPem: context('tsaCaPem') },
 });
 
 // Every synth is checked against the AWS Solutions rules (cdk-nag 3 is a CDK policy-validation
