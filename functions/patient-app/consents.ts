@@ -86,7 +86,7 @@ export const consentOperations: Operations<'patient-app', typeof patientAppContr
       200,
       historico.map((h) => {
         const stamp = h.carimboId ? byId.get(h.carimboId) : undefined;
-        return { ...historyView(h), carimbo: stampEvidence(stamp), carimboPendente: stamp?.status === 'PENDENTE' };
+        return { ...historyView(h), carimbo: stampEvidence(stamp), carimboPendente: stamp?.status === 'PENDENTE', carimboId: h.carimboId };
       }),
     );
   },

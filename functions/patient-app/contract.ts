@@ -43,6 +43,10 @@ const stampedHistoryEntry = named(
       'Its RFC 3161 time stamp (docs/stamps.md): the bytes kept for this change and the token over their SHA-256. Null when the application did not stamp its events then, or while the stamp is pending (`carimboPendente`).',
     ),
     carimboPendente: described(z.boolean(), 'True while the time-stamp authority has not stamped this change yet (retried every minute).'),
+    carimboId: described(
+      z.nullable(z.string()),
+      'The stamp’s id (GET /api/admin/carimbos/{id} for the application’s admin); null when the change was not stamped.',
+    ),
   }),
   'One grant or revocation with its time stamp.',
 );

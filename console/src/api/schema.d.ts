@@ -4099,6 +4099,8 @@ export interface components {
             carimbo: components["schemas"]["TimeStamp"] | null;
             /** @description True while the time-stamp authority has not stamped this change yet (retried every minute). */
             carimboPendente: boolean;
+            /** @description The stamp’s id (GET /api/admin/carimbos/{id} for the application’s admin); null when the change was not stamped. */
+            carimboId: string | null;
         };
         PatientLoginToken: {
             /** @description The patient’s portal JWT (role `paciente`), sent as `Authorization: Bearer <token>`. */
