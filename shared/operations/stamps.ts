@@ -26,7 +26,9 @@ export type StampOutcome = 'CARIMBADO' | 'JA_CARIMBADO' | 'FALHOU';
 
 /** Stamps one pending stamp: its token kept and charged, or left PENDENTE (FALHOU) for the next retry. */
 export async function stampOne(deps: StampingDeps, stamp: Stamp): Promise<StampOutcome> {
-  if (stamp.status !== 'PENDENTE') return 'JA_CARIMBADO';
+  // Read again (a stream record handed again, a retry behind the follower): a stamp kept since is not asked nor charged twice.
+  const current = stamp.status === 'PENDENTE' ? await deps.stamps.get(stamp.id) : undefined;
+  if (current?.status !== 'PENDENTE') return 'JA_CARIMBADO';
   const now = deps.now ?? systemClock;
   let token: Uint8Array;
   try {

@@ -12,10 +12,13 @@ import { promisify } from 'node:util';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryPendingStamps } from '#functions/scheduled/stamps';
-import { scheduledFunctions } from '#infra/functions';
+import { scheduledFunctions, streamFunctions } from '#infra/functions';
 import { asFunction } from '#infra/local/iam-guard';
 import { db } from '#shared/db/client';
 import { dynamoConsentRepository } from '#shared/db/consents';
+import { dynamoStampRepository } from '#shared/db/stamps';
+import { stampAll } from '#shared/operations/stamps';
+import { stampingDeps } from '#shared/wiring/stamps';
 import { fromCents, toCents } from '#shared/domain/money';
 import { checkToken, timeStampRequest, tokenOfResponse, TimeStampError } from '#shared/tsa/rfc3161';
 import { accessToken, bearer, client, consumersWithoutFlow, useLocalService, type Json } from '../support/local-service.ts';
@@ -182,8 +185,15 @@ describe('a TSA that does not answer', () => {
     expect(stamped).toMatchObject({ carimboPendente: false, carimbo: { dados: expect.any(String), token: expect.any(String) } });
     expect(await opensslVerifies(stamped!.carimbo)).toBe(true);
     expect(shown.body).toMatchObject({ status: 'CARIMBADO', carimbo: stamped!.carimbo, lancamentoId: expect.any(Number) });
-    // Charged once.
+    // The stream record handed again (a retried batch, a poller replaying): not asked, not charged again.
+    const kept = (await dynamoStampRepository().get(carimboId))!;
+    const replayed = await asFunction(streamFunctions.stamps.id, () =>
+      stampAll(stampingDeps(), [{ ...kept, status: 'PENDENTE', token: null, lancamentoId: null, carimbadoEm: null }]),
+    );
+    expect(replayed).toMatchObject({ JA_CARIMBADO: 1, CARIMBADO: 0 });
+    // Charged once, and never given back.
     expect((await stampCharges()).length - chargesBefore).toBe(1);
+    expect((await statement()).filter((e) => e.referenciaTipo === 'ESTORNO_FALHA_ENVIO')).toEqual([]);
   });
 
   it('keeps a stamp pending when the TSA answers for another nonce or signs with a key its certificate does not hold', async () => {
