@@ -23,6 +23,8 @@
 //   pushAndroidArn       the SNS platform application (FCM) of the app's android devices, arn:aws:sns:<region>:<account>:app/GCM/<name>
 //   pushIosArn           the SNS platform application (APNs) of its ios devices, ...:app/APNS/<name> (or APNS_SANDBOX);
 //                        without one, a device of that platform is refused with 503 (docs/app-chat.md)
+//   tsaUrl               the RFC 3161 time-stamp authority the stamping worker asks (TSA_URL; default FreeTSA's,
+//                        https://freetsa.org/tsr); tsaCaPem its CA's PEM (TSA_CA_PEM): a token must chain to it (docs/stamps.md)
 // The account and region come from the CLI's environment (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION);
 // without them the stack is environment-agnostic, which is enough to synthesize. Run directly
 // (`npx tsx infra/app.ts`, as a deploy pipeline may), the app reads cdk.json's context itself, so it
@@ -105,6 +107,7 @@ new PlatformStack(app, context('stackName') ?? 'WhatsappPlatform', {
     guardrailProfileRegions: context('guardrailProfileRegions'),
   },
   push: { android: pushApplication('pushAndroidArn', 'GCM'), ios: pushApplication('pushIosArn', 'APNS') },
+  tsa: { url: context('tsaUrl'), caPem: context('tsaCaPem') },
 });
 
 // Every synth is checked against the AWS Solutions rules (cdk-nag 3 is a CDK policy-validation

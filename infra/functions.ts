@@ -34,6 +34,8 @@ export const schedules = {
   scheduledSends: { rateMinutes: 1 },
   campaigns: { rateMinutes: 1 },
   crlReissue: { rateMinutes: 24 * 60 },
+  // The RFC 3161 stamps still pending (docs/stamps.md).
+  stamps: { rateMinutes: 1 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;
 
@@ -45,6 +47,8 @@ export type ScheduleName = keyof typeof schedules;
 export const streams = {
   // The balance items' moves (shared/operations/ledger-moves.ts).
   ledgerMoves: { sortKey: 'SALDO', batchSize: 100 },
+  // A new pending RFC 3161 stamp, stamped at once (shared/operations/stamps.ts).
+  stamps: { sortKey: 'CARIMBO', batchSize: 10 },
 } as const satisfies Record<string, { sortKey: string; batchSize: number }>;
 export type StreamName = keyof typeof streams;
 

@@ -169,7 +169,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
     sendsMail: true,
   }),
   // The app chat: a patient's message lands in its attendance (the inbound message's unit of work) and is charged
-  // APP_CHAT (the ledger's move and entry); devices are push endpoints, created and deleted here.
+  // APP_CHAT (the ledger's move and entry); devices are push endpoints, created and deleted here. A consent change
+  // puts its history entry (and, when the application stamps its events, its pending RFC 3161 stamp); a consent's
+  // history reads its stamps in one BatchGet.
   'patient-app': needs({ table: table(readMany, write), pushes: true }),
   // Resending a stored webhook delivery, or a test event, queues its attempt; a webhook's signing key is kept (written)
   // here, and read when the provider asks to see it. The day view reads its provider's day board (a counted Query, then
@@ -280,6 +282,9 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
     readsCrl: true,
     writesCrl: true,
   }),
+  // Retries the RFC 3161 stamps still pending (a Query of gsi1, the TSA asked), keeping each token with its
+  // CARIMBO_TEMPO charge (the balance's move, the entry, the stamp's update).
+  stamps: needs({ table: table(read, write, { gsi1: true }) }),
 };
 
 /** A stream follower's reading of its records comes from its event source (the stack's DynamoEventSource). */
@@ -289,6 +294,9 @@ export const streamNeeds: Record<StreamName, FunctionNeeds> = {
   ledgerMoves: needs({
     table: table(['GetItem', 'BatchGetItem'], ['UpdateItem', 'BatchWriteItem'], { writesOnly: ['APP#*', 'LACUNA#*'] }),
   }),
+  // Stamps a new pending stamp: the TSA asked, the token kept with its CARIMBO_TEMPO charge (the balance's move,
+  // the entry, the stamp's update).
+  stamps: needs({ table: table(read, write) }),
 };
 
 /** Every Lambda with its needs, for the stack and the tests: each list of functions beside its record of needs. */

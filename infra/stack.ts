@@ -80,7 +80,12 @@ export interface PlatformStackProps extends StackProps {
    * the APNs certificate); a platform omitted takes no device (docs/app-chat.md).
    */
   push?: { android?: string | undefined; ios?: string | undefined };
+  /** The RFC 3161 time-stamp authority the stamping worker asks (TSA_URL, default DEFAULT_TSA_URL) and its CA's PEM (TSA_CA_PEM). */
+  tsa?: { url?: string; caPem?: string };
 }
+
+/** The time-stamp authority when no `tsaUrl` context names one: FreeTSA's public RFC 3161 service (docs/stamps.md). */
+const DEFAULT_TSA_URL = 'https://freetsa.org/tsr';
 
 export class PlatformStack extends Stack {
   readonly table: Table;
@@ -373,6 +378,13 @@ export class PlatformStack extends Stack {
       fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
     }
     for (const fn of Object.values(authorizerFns)) fn.function.addEnvironment('TOKEN_ISSUER', publicBaseUrl);
+
+    // The stamping worker's time-stamp authority (docs/stamps.md): only the two functions that ask it know it.
+    for (const id of [scheduledFunctions.stamps.id, streamFunctions.stamps.id]) {
+      const fn = this.functions.get(id)!.function;
+      fn.addEnvironment('TSA_URL', props.tsa?.url ?? DEFAULT_TSA_URL);
+      if (props.tsa?.caPem) fn.addEnvironment('TSA_CA_PEM', props.tsa.caPem);
+    }
 
     // The admin console and the API under one CloudFront distribution (docs/decisions.md, "The console's hosting"),
     // in a nested stack: its bucket deployment brings a Lambda of its own.

@@ -56,6 +56,12 @@ export interface Config {
   portalAudience: string;
   /** Where the scheduled function reads the USD->BRL rate (a local fixture under `npm start`). */
   exchangeRateUrl: string;
+  /** The RFC 3161 time-stamp authority the stamping worker asks (a loopback TSA under `npm start`; docs/stamps.md). */
+  tsaUrl: string;
+  /** The TSA's CA (PEM): when set, a token's signer must chain to it. */
+  tsaCaPem: string | undefined;
+  /** How long the worker waits for the TSA's answer. */
+  tsaTimeoutMs: number;
   /** How long the agent authorizer keeps a parsed CRL (never past its nextUpdate). */
   agentCrlCacheSeconds: number;
   /** How long a login stays locked after repeated failures. */
@@ -179,6 +185,9 @@ function load() {
     portalAudience: env.PORTAL_AUDIENCE ?? 'urn:whatsapp-platform:portal',
     localDir: env.LOCAL_DIR ?? '.local',
     exchangeRateUrl: env.EXCHANGE_RATE_URL ?? 'https://economia.awesomeapi.com.br/json/last/USD-BRL',
+    tsaUrl: env.TSA_URL || 'https://freetsa.org/tsr',
+    tsaCaPem: env.TSA_CA_PEM?.trim() || undefined,
+    tsaTimeoutMs: positive(env.TSA_TIMEOUT_MS) ?? 10_000,
     agentCrlCacheSeconds: nonNegative(env.AGENT_CRL_CACHE_SECONDS, 60),
     loginLockSeconds: nonNegative(env.LOGIN_LOCK_SECONDS, 15 * 60) || 15 * 60,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,

@@ -6,6 +6,7 @@
 import type * as z from 'zod/mini';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { saveStampSetting } from '#shared/db/stamps';
 import {
   addCredit,
   addOAuthClient,
@@ -81,6 +82,7 @@ function applicationView(app: Application): z.output<typeof application> {
     apiKey: app.apiKey ?? null,
     numerosWhatsapp: app.numerosWhatsapp ?? [],
     providerA: a ? { accountSid: a.accountSid, authToken: mask(a.authToken), fromNumber: a.fromNumber, baseUrl: a.baseUrl } : null,
+    carimboTempo: app.carimboTempo === true,
     providerB: b
       ? {
           phoneNumberId: b.phoneNumberId,
@@ -180,6 +182,15 @@ export const applicationOperations: Operations<'admin', typeof adminContract> = 
     const id = targetId(request);
     const { mensagensPorSegundo } = validate(paceBody, request.body);
     return json(200, applicationView(await setApplicationPace(repositories().applications, id, mensagensPorSegundo, new Date())));
+  },
+
+  // RFC 3161 time stamps of the application's events (docs/stamps.md): the tenant's own choice, charged per token.
+  'PUT /api/admin/aplicacoes/{id}/carimbo-tempo': async (request) => {
+    const id = targetId(request);
+    const { ativo } = validate(activeBody, request.body);
+    const current = await findApplication(repositories().applications, id);
+    await saveStampSetting(id, ativo, new Date().toISOString());
+    return json(200, applicationView({ ...current, carimboTempo: ativo }));
   },
 
   'PUT /api/admin/aplicacoes/{id}/prestadores/{prestadorId}/ativo': async (request) => {

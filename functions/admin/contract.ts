@@ -7,7 +7,8 @@ import { providers } from '#shared/domain/applications/records';
 import { portalRoles, scopes } from '#shared/domain/permissions';
 import { pagingQuery } from '#shared/http/paging';
 import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
-import { periodText, statementEntry, tariff as financeTariff } from '#shared/http/contract/resources';
+import { periodText, stampEvidence, statementEntry, tariff as financeTariff } from '#shared/http/contract/resources';
+import { stampOrigins, stampStatuses } from '#shared/domain/stamps';
 import { sendStatuses } from '#shared/domain/messages/records';
 import { LOW_BALANCE_MESSAGES, OVERVIEW_DAYS } from '#shared/operations/overview';
 import { STATEMENT_CSV_MAX_ENTRIES, statementCsvColumns } from '#shared/operations/statement';
@@ -155,6 +156,10 @@ const applicationFields = {
   numerosWhatsapp: described(z.array(z.string()), 'The application’s WhatsApp numbers (E.164), each unique on the platform.'),
   providerA: z.nullable(providerASettings),
   providerB: z.nullable(providerBSettings),
+  carimboTempo: described(
+    z.boolean(),
+    'RFC 3161 time stamps of its consent changes, /execucao results and refunds, each charged CARIMBO_TEMPO (docs/stamps.md).',
+  ),
 };
 export const application = named('AdminApplication', z.object(applicationFields), 'An application (tenant), its provider secrets masked.');
 
@@ -426,6 +431,43 @@ export const adminContract = {
     description: `${ownOrPlatform}\n\nThe token endpoint refuses the client from now on (it stays listed, with revogadoEm); tokens it already got live until they expire. Revoking it again changes nothing. 404 when the application has no such client.`,
     path: oauthClientPath,
     responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+  'PUT /api/admin/aplicacoes/{id}/carimbo-tempo': {
+    summary: 'Turn RFC 3161 time stamps on or off',
+    description: [
+      ownOrPlatform,
+      'With `ativo` true, every consent change of its patients, every `/execucao` result and every refund (POST /api/admin/aplicacoes/{id}/estornos) gets an RFC 3161 time-stamp token from the time-stamp authority, over the SHA-256 of the exact bytes kept for that event, charged one CARIMBO_TEMPO entry (tariff CARIMBO_TEMPO/RFC3161) per token. The event never waits on the TSA: its stamp is PENDENTE until the token is kept, retried every minute while the TSA does not answer (docs/stamps.md). Events before the switch are not stamped.',
+    ].join('\n\n'),
+    body: activeBody,
+    responses: { 200: ok('The application as changed.', application) },
+    errors: { 400: ['validation_error'], 404: ['not_found'] },
+  },
+  'GET /api/admin/carimbos/{id}': {
+    summary: 'One RFC 3161 time stamp',
+    description:
+      'A stamp of the token’s application (a platform admin: of any application); another application’s, or an unknown id, is 404. `status` PENDENTE (the TSA has not stamped it yet: `carimbo` null, retried every minute) or CARIMBADO (`carimbo` with the bytes and the token, `lancamentoId` its CARIMBO_TEMPO entry).',
+    path: z.object({ id: described(z.string().check(z.maxLength(36)), 'The stamp’s id (a UUID).') }),
+    responses: {
+      200: ok(
+        'The stamp.',
+        named(
+          'AdminTimeStamp',
+          z.object({
+            id: z.string(),
+            aplicacaoId: id,
+            origem: described(z.enum(stampOrigins), 'The event stamped: a consent change, an /execucao result, a refund.'),
+            referencia: described(z.string(), 'The event: `<pacienteId>/<tipo>/<versao>`, the appointment’s id, the refund’s entry id.'),
+            status: z.enum(stampStatuses),
+            criadoEm: timestamp,
+            carimbadoEm: z.nullable(timestamp),
+            lancamentoId: described(z.nullable(id), 'Its CARIMBO_TEMPO statement entry.'),
+            carimbo: z.nullable(stampEvidence),
+          }),
+          'An RFC 3161 time stamp of one event, pending or stamped.',
+        ),
+      ),
+    },
     errors: { 404: ['not_found'] },
   },
 } satisfies GroupContract<'admin'>;

@@ -3,8 +3,13 @@
 //   POST /api/admin/tarifas                    platform admin: 201 the tariff
 //   PUT  /api/admin/tarifas/{id}               platform admin: 200 the tariff (fields sent change)
 //   POST /api/admin/aplicacoes/{id}/estornos   platform admin: 201 the credit entry; 409 when already refunded
+// A refund of an application that stamps its events gets its RFC 3161 stamp (docs/stamps.md), written with its entry.
+import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
+import { dynamoApplicationReader } from '#shared/db/applications';
 import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoStampRepository } from '#shared/db/stamps';
+import { eventBytes, newStamp, stampsEvents } from '#shared/domain/stamps';
 import { dynamoTariffRepository } from '#shared/db/tariffs';
 import { refundEntry } from '#shared/domain/ledger';
 import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
@@ -18,6 +23,8 @@ import type { tariff, adminContract } from './contract.ts';
 
 const tariffs = dynamoTariffRepository();
 const ledger = dynamoLedgerRepository();
+const applications = dynamoApplicationReader();
+const stamps = dynamoStampRepository();
 
 const adminTariffView = (t: Tariff): z.output<typeof tariff> => ({
   ...t,
@@ -51,7 +58,24 @@ export const financeOperations: Operations<'admin', typeof adminContract> = {
     requirePlatformAdmin(request.principal, 'refund statement entries');
     const aplicacaoId = pathId(request, 'application');
     const input = validate(refundBody, request.body);
-    const entry = await refundEntry(ledger, ledger, aplicacaoId, input);
+    const stamping = stampsEvents(await applications.getApplication(aplicacaoId));
+    const entry = await refundEntry(ledger, ledger, aplicacaoId, input, (refund) =>
+      stamping
+        ? [
+            stamps.write(
+              newStamp({
+                id: randomUUID(),
+                aplicacaoId,
+                origem: 'ESTORNO',
+                referencia: String(refund.id),
+                // The refund's statement entry as kept, JSON.
+                bytes: eventBytes({ evento: 'ESTORNO', aplicacaoId, ...refund }),
+                at: new Date().toISOString(),
+              }),
+            ),
+          ]
+        : [],
+    );
     return json(201, entry);
   },
 };

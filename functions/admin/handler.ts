@@ -4,6 +4,7 @@ import { groupHandler } from '#shared/http/kit';
 import { aiSummaryOperations } from './ai-summary.ts';
 import { applicationOperations } from './applications.ts';
 import { financeOperations } from './finance.ts';
+import { stampOperations } from './stamps.ts';
 import { statementOperations } from './statement.ts';
 import { userOperations } from './users.ts';
 import type { adminContract } from './contract.ts';
@@ -18,4 +19,5 @@ export const handler = groupHandler<typeof adminContract>('admin', {
   ...financeOperations,
   ...statementOperations,
   ...aiSummaryOperations,
+  ...stampOperations,
 });

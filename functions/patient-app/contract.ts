@@ -4,6 +4,7 @@ import { consentTypes } from '#shared/domain/consents';
 import { sexos } from '#shared/domain/patients';
 import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
 import { pagingQuery } from '#shared/http/paging';
+import { stampEvidence } from '#shared/http/contract/resources';
 import { platforms } from '#shared/domain/app-chat';
 import { batchBody as consentBatchBody, chatBody, deviceBody, profileBody as patientProfileBody, revocationDetails } from './requests.ts';
 
@@ -27,6 +28,30 @@ export const patientProfile = named(
 );
 
 const consentType = z.enum(consentTypes);
+const historyEntryFields = {
+  acao: z.enum(['CONCEDIDO', 'REVOGADO']),
+  em: timestamp,
+  dispositivo: z.nullable(z.string()),
+  versaoTermos: z.nullable(z.string()),
+  detalhes: described(z.nullable(z.record(z.string(), z.string())), 'What the app sent with a revocation; null otherwise.'),
+};
+
+const stampedHistoryEntry = named(
+  'PatientConsentHistoryStamped',
+  z.object({
+    ...historyEntryFields,
+    carimbo: described(
+      z.nullable(stampEvidence),
+      'Its RFC 3161 time stamp (docs/stamps.md): the bytes kept for this change and the token over their SHA-256. Null when the application did not stamp its events then, or while the stamp is pending (`carimboPendente`).',
+    ),
+    carimboPendente: described(z.boolean(), 'True while the time-stamp authority has not stamped this change yet (retried every minute).'),
+    carimboId: described(
+      z.nullable(z.string()),
+      'The stamp’s id (GET /api/admin/carimbos/{id} for the application’s admin); null when the change was not stamped.',
+    ),
+  }),
+  'One grant or revocation with its time stamp.',
+);
 export const consent = named(
   'PatientConsent',
   z.object({
@@ -37,19 +62,7 @@ export const consent = named(
     dispositivo: z.nullable(z.string()),
     versaoTermos: z.nullable(z.string()),
     atualizadoEm: timestamp,
-    historico: z.array(
-      named(
-        'PatientConsentHistoryEntry',
-        z.object({
-          acao: z.enum(['CONCEDIDO', 'REVOGADO']),
-          em: timestamp,
-          dispositivo: z.nullable(z.string()),
-          versaoTermos: z.nullable(z.string()),
-          detalhes: described(z.nullable(z.record(z.string(), z.string())), 'What the app sent with a revocation; null otherwise.'),
-        }),
-        'One grant or revocation; never rewritten.',
-      ),
-    ),
+    historico: z.array(named('PatientConsentHistoryEntry', z.object(historyEntryFields), 'One grant or revocation; never rewritten.')),
   }),
   'A device consent of the patient with its whole history, oldest first.',
 );
@@ -150,6 +163,14 @@ export const patientAppContract = {
     description: 'It gets no more pushes. Another patient’s device, or an unknown id, is 404.',
     path: z.object({ id }),
     responses: { 204: noContent },
+    errors: { 404: ['not_found'] },
+  },
+  'GET /api/v4/saude/consentimentos/{tipo}/historico': {
+    summary: 'One consent’s history with its time stamps',
+    description:
+      'Every grant and revocation of the consent, oldest first, each with `carimbo`: when the application stamps its events (PUT /api/admin/aplicacoes/{id}/carimbo-tempo), the base64 of the exact bytes kept for the change (`dados`) and of the DER RFC 3161 TimeStampToken over their SHA-256 (`token`); `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. An unknown `tipo` is 404; a consent never set has an empty history.',
+    path: consentPath,
+    responses: { 200: ok('The history, oldest first.', z.array(stampedHistoryEntry)) },
     errors: { 404: ['not_found'] },
   },
 } satisfies GroupContract<'patient-app'>;

@@ -112,6 +112,11 @@ export interface Sandbox {
     bedrock?: string;
   };
   /**
+   * The RFC 3161 time-stamp authority (TSA_URL) and its CA: `openssl ts -verify -data <dados> -in <token> -token_in
+   * -CAfile <caPem>` verifies the stamps it gave (docs/stamps.md). Written once it listens.
+   */
+  tsa?: { url: string; caPem: string };
+  /**
    * The console (`npm start` serves it at `url`) and its logins: demo's a platform admin, outra's a tenant admin,
    * prestador and plantonista demo's portal users of those roles.
    */

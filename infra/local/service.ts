@@ -24,6 +24,7 @@ import { scheduledFunctions } from '#infra/functions';
 import { queues as queueDeclarations } from '#shared/queues';
 import { startExchangeRateFixture, type ExchangeRateFixture } from '#infra/local/simulators/exchange-rate';
 import { startBedrockSimulator, type BedrockSimulator } from '#infra/local/simulators/bedrock';
+import { startTsaSimulator, type TsaSimulator } from '#infra/local/simulators/tsa';
 import { defaultModelId, modelChoice } from '#infra/model';
 import { seedAll, sandboxFile, type Sandbox } from '#infra/local/seed';
 import { addWebhookToSandbox, startWebhookReceiver, type WebhookReceiver } from '#infra/local/webhook-receiver';
@@ -93,6 +94,8 @@ export interface LocalServiceOptions {
   simulators?: SimulatorOptions;
   /** Port of the Bedrock runtime simulator on 127.0.0.1 (infra/local/simulators/bedrock.ts); 0 (default) picks a free one, npm start uses 3104. */
   bedrockPort?: number;
+  /** Port of the RFC 3161 TSA on 127.0.0.1 (infra/local/simulators/tsa.ts); 0 (default) picks a free one, npm start uses 3105. */
+  tsaPort?: number;
   /** Sees every answer the gateway gives to a matched route (the tests' contract check). */
   observe?: GatewayOptions['observe'];
   /** The group functions' timeout instead of their own 15 s (the integration tests' fixture; GatewayOptions). */
@@ -124,6 +127,8 @@ export interface LocalService {
   exchangeRateSource: ExchangeRateFixture;
   /** The Bedrock runtime the model adapter calls (BEDROCK_ENDPOINT): a deterministic simulator (docs/ai.md). */
   bedrock: BedrockSimulator;
+  /** The time-stamp authority the stamping worker asks (TSA_URL; docs/stamps.md); its CA is sandbox.json's tsa.caPem. */
+  tsa: TsaSimulator;
   stop(): Promise<void>;
 }
 
@@ -185,6 +190,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   let simulators: Simulators | undefined;
   let exchangeRateSource: ExchangeRateFixture | undefined;
   let bedrock: BedrockSimulator | undefined;
+  let tsa: TsaSimulator | undefined;
   let webhookReceiver: WebhookReceiver | undefined;
   let markReady!: () => void;
   let failReady!: (error: unknown) => void;
@@ -207,6 +213,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       else await dynamo?.stop();
       await exchangeRateSource?.close();
       await bedrock?.stop();
+      await tsa?.stop();
       await webhookReceiver?.close();
       resetAdapters();
       inspectDbClients(undefined);
@@ -240,6 +247,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     const modelId = env.MODEL_ID || defaultModelId(env.AWS_REGION ?? 'us-east-1');
     modelChoice(modelId); // a MODEL_ID the IAM guard could not grant fails the start, naming what to give
     bedrock = await startBedrockSimulator({ port: options.bedrockPort ?? 0, models: [modelId] });
+    tsa = await startTsaSimulator({ port: options.tsaPort ?? 0 });
 
     env.TABLE_NAME = options.sharedDynamo?.tableName ?? LOCAL_TABLE_NAME;
     env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -267,6 +275,9 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     env.MODEL_ID = modelId;
     env.GUARDRAIL_ID = bedrock.guardrail.id;
     env.GUARDRAIL_VERSION = bedrock.guardrail.version;
+    // The stamping worker asks the loopback TSA and checks its tokens' chain to its CA (docs/stamps.md).
+    env.TSA_URL = tsa.url;
+    env.TSA_CA_PEM = tsa.caPem;
     resetConfig();
     resetDb();
     resetSigningKeys();
@@ -330,7 +341,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       providerA: simulators.providerA.url,
       providerB: simulators.providerB.url,
     });
-    await addSimulatorsToSandbox({ dataDir, sandbox, simulators, bedrock: bedrock.url });
+    await addSimulatorsToSandbox({ dataDir, sandbox, simulators, bedrock: bedrock.url, tsa: { url: tsa.url, caPem: tsa.caPem } });
     // The agent channel's mTLS port needs the agent CA, which the seed has just made sure of.
     const agentCa = await loadAgentCa();
     // The agent authorizer checks the CRL's signature with the CA's certificate, published with the public JWT keys.
@@ -373,6 +384,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
       webhookReceiver,
       exchangeRateSource,
       bedrock,
+      tsa,
       stop,
     };
   } catch (error) {

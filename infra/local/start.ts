@@ -20,7 +20,7 @@ const usage = `Usage: npm start [-- --fresh]
   --fresh     wipe the local data folder (.local/) and start empty before seeding
   --help      show this help
 
-Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), PORT_BEDROCK (the Bedrock runtime simulator, default 3104), MODEL_ID (the model it serves, default the us-east-1 default of infra/model.ts), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), RATE_LIMITS (the stack's per-credential limits: "off", or "per-api-key=60,..."), LOG_LEVEL (default info).`;
+Environment: PORT (default 3000), PORT_AGENT (agent channel mTLS, default 3443), PORT_PROVIDER_A / PORT_PROVIDER_B (provider simulators, default 3101 / 3102), PORT_WEBHOOK_RECEIVER (the sandbox webhook's receiver, default 3103), PORT_BEDROCK (the Bedrock runtime simulator, default 3104), PORT_TSA (the RFC 3161 time-stamp authority, default 3105), MODEL_ID (the model it serves, default the us-east-1 default of infra/model.ts), WEBHOOK_RETRY_SCHEDULE (outbound webhook retries, default 0,5s,5m,30m,2h,5h,10h,10h), LOCAL_DATA_DIR (default .local), RATE_LIMITS (the stack's per-credential limits: "off", or "per-api-key=60,..."), LOG_LEVEL (default info).`;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       dataDir: process.env.LOCAL_DATA_DIR || '.local',
       webhookReceiverPort: Number(process.env.PORT_WEBHOOK_RECEIVER || DEFAULT_WEBHOOK_RECEIVER_PORT),
       bedrockPort: Number(process.env.PORT_BEDROCK || 3104),
+      tsaPort: Number(process.env.PORT_TSA || 3105),
       simulators: {
         providerAPort: Number(process.env.PORT_PROVIDER_A || 3101),
         providerBPort: Number(process.env.PORT_PROVIDER_B || 3102),
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   console.log(`  Sandbox:   ${service.sandboxFile}`);
   console.log(`  Providers: provider_a ${service.simulators.providerA.url}, provider_b ${service.simulators.providerB.url} (simulators)`);
   console.log(`  Model:     ${service.bedrock.url} (Bedrock runtime simulator, model ${process.env.MODEL_ID}; docs/ai.md)`);
+  console.log(`  TSA:       ${service.tsa.url} (RFC 3161 time-stamp authority, its CA in sandbox.json tsa.caPem; docs/stamps.md)`);
   console.log(
     `  Webhooks:  ${service.webhookReceiver.url} receives demo's sandbox webhook; deliveries land in ${service.webhookReceiver.dir}`,
   );

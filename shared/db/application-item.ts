@@ -58,5 +58,6 @@ export function toApplication(item: Item): Application {
     ...f.ifPresent('fluxoAgendamentos', flowSettings),
     ...f.ifPresent('mensagensPorSegundo', number),
     ...f.ifPresent('ia', aiSettings),
+    ...f.ifPresent('carimboTempo', boolean),
   };
 }

@@ -73,6 +73,7 @@ function toHistoryEntry(item: Item): ConsentHistoryEntry {
     dispositivo: f.read('dispositivo', nullable(string)),
     versaoTermos: f.read('versaoTermos', nullable(string)),
     detalhes: f.read('detalhes', nullable(stringMap)),
+    carimboId: f.orElse('carimboId', nullable(string), null),
   };
 }
 
@@ -92,7 +93,7 @@ export function dynamoConsentRepository(): ConsentRepository {
       }
       return [...consents.values()];
     },
-    commit: (aplicacaoId, pacienteId, telefone, writes) =>
-      commitWrites(writes.flatMap((w) => writesOf(aplicacaoId, pacienteId, telefone, w))),
+    commit: (aplicacaoId, pacienteId, telefone, writes, extras = []) =>
+      commitWrites([...writes.flatMap((w) => writesOf(aplicacaoId, pacienteId, telefone, w)), ...extras]),
   };
 }

@@ -457,3 +457,12 @@ export const devicesOf = at('50a', (aplicacaoId: number, pacienteId: number) => 
   pk: `APP#${aplicacaoId}`,
   skPrefix: `DISP#${pad(pacienteId)}#`,
 }));
+// 48: RFC 3161 time stamps (docs/stamps.md)
+/** One event's time stamp: the exact bytes stamped, its state and, once stamped, the DER token. */
+export const stamp = at('48', (id: string) => ({ pk: `CARIMBO#${id}`, sk: 'CARIMBO' }));
+/** The stamps still pending (no token yet), oldest first: a sparse listing removed when the token is kept. */
+export const pendingStampListing = at('48a', (criadoEm: string, id: string) => ({
+  gsi1pk: 'CARIMBO#PENDENTE',
+  gsi1sk: `${criadoEm}#${id}`,
+}));
+export const pendingStamps = at('48a', () => ({ gsi1pk: 'CARIMBO#PENDENTE' }));

@@ -3,7 +3,8 @@
 // history entry that is never rewritten, in the same transaction as the change (docs/portals.md).
 import { conflict, invalid, notFound } from '#shared/domain/errors';
 import { systemClock, type Clock } from '#shared/domain/time';
-import type { CommitOutcome } from '#shared/domain/unit-of-work';
+import { eventBytes, newStamp, type StampWriter } from '#shared/domain/stamps';
+import type { CommitOutcome, ConditionalWrite } from '#shared/domain/unit-of-work';
 
 /** The consents the app asks for. An unknown `tipo` is a 404 in a path and a 400 in a batch body. */
 export const consentTypes = ['NOTIFICACOES_WHATSAPP', 'NOTIFICACOES_PUSH', 'LOCALIZACAO', 'CAMERA', 'COMPARTILHAMENTO_DADOS'] as const;
@@ -19,6 +20,8 @@ export interface ConsentHistoryEntry {
   versaoTermos: string | null;
   /** What the app sent with a revocation (the reason, the app version...). */
   detalhes: Record<string, string> | null;
+  /** Its RFC 3161 stamp (docs/stamps.md) when the application stamps its events; null otherwise. */
+  carimboId: string | null;
 }
 
 export interface Consent {
@@ -58,7 +61,13 @@ export interface ConsentRepository {
    * Every write in one transaction, each conditioned on the `versao` read, with its history entry
    * (put once, never updated). `telefone`: the patient's phone, for the flow's opt-out (34b).
    */
-  commit(aplicacaoId: number, pacienteId: number, telefone: string, writes: ConsentWrite[]): Promise<CommitOutcome<'changed'>>;
+  commit(
+    aplicacaoId: number,
+    pacienteId: number,
+    telefone: string,
+    writes: ConsentWrite[],
+    extras?: readonly ConditionalWrite<never>[],
+  ): Promise<CommitOutcome<'changed'>>;
 }
 
 /** The consent after `change`, or undefined when it would not change anything (no history entry for a repeat). */
@@ -74,6 +83,7 @@ export function applyConsentChange(current: Consent | undefined, change: Consent
     dispositivo,
     versaoTermos,
     detalhes: change.detalhes && Object.keys(change.detalhes).length > 0 ? change.detalhes : null,
+    carimboId: null,
   };
   const after: Consent = {
     tipo: change.tipo,
@@ -92,6 +102,37 @@ export function applyConsentChange(current: Consent | undefined, change: Consent
 const MAX_ATTEMPTS = 5;
 
 /**
+ * A change's history entry with its stamp (pending): the bytes stamped are the entry as the event, JSON, with the
+ * patient, the consent and its version.
+ */
+function stamped(w: ConsentWrite, patient: { aplicacaoId: number; id: number }, stamps: StampWriter) {
+  const id = stamps.newId();
+  const entry: ConsentHistoryEntry = { ...w.entry, carimboId: id };
+  const bytes = eventBytes({
+    evento: 'CONSENTIMENTO',
+    aplicacaoId: patient.aplicacaoId,
+    pacienteId: patient.id,
+    tipo: w.after.tipo,
+    versao: w.after.versao,
+    acao: entry.acao,
+    em: entry.em,
+    dispositivo: entry.dispositivo,
+    versaoTermos: entry.versaoTermos,
+    detalhes: entry.detalhes,
+  });
+  const stamp = newStamp({
+    id,
+    aplicacaoId: patient.aplicacaoId,
+    origem: 'CONSENTIMENTO',
+    referencia: `${patient.id}/${w.after.tipo}/${w.after.versao}`,
+    bytes,
+    at: entry.em,
+  });
+  const after = { ...w.after, historico: [...w.after.historico.slice(0, -1), entry] };
+  return { write: { ...w, entry, after }, stampWrite: stamps.write(stamp) };
+}
+
+/**
  * Applies the changes all or nothing and answers the consents they name (unchanged ones as they are).
  * A concurrent change of one of them makes the transaction fail: read again and re-apply.
  */
@@ -100,6 +141,8 @@ export async function changeConsents(
   patient: { aplicacaoId: number; id: number; telefone: string },
   changes: ConsentChange[],
   now: Clock = systemClock,
+  /** Given when the application stamps its events (RFC 3161): each change's stamp is written with it. */
+  stamps?: StampWriter,
 ): Promise<Consent[]> {
   const tipos = new Set<string>();
   changes.forEach((change, i) => {
@@ -109,9 +152,12 @@ export async function changeConsents(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = new Map((await repo.list(patient.aplicacaoId, patient.id)).map((c) => [c.tipo, c]));
     const at = now().toISOString();
-    const writes = changes.map((change) => applyConsentChange(current.get(change.tipo), change, at)).filter((w) => w !== undefined);
+    const applied = changes.map((change) => applyConsentChange(current.get(change.tipo), change, at)).filter((w) => w !== undefined);
+    const withStamps = stamps ? applied.map((w) => stamped(w, patient, stamps)) : applied.map((w) => ({ write: w, stampWrite: undefined }));
+    const writes = withStamps.map((s) => s.write);
+    const extras = withStamps.flatMap((s) => (s.stampWrite ? [s.stampWrite] : []));
     if (writes.length > 0) {
-      const result = await repo.commit(patient.aplicacaoId, patient.id, patient.telefone, writes);
+      const result = await repo.commit(patient.aplicacaoId, patient.id, patient.telefone, writes, extras);
       if (!result.committed) {
         if (result.refusals.length === 0 && !result.raced) throw result.error;
         continue;

@@ -446,6 +446,8 @@ export async function refundEntry(
   store: RefundStore,
   aplicacaoId: number,
   input: { lancamentoId: number; motivo?: string },
+  /** Writes that commit with the refund's entry, given the entry (its RFC 3161 stamp: docs/stamps.md). */
+  extras: (entry: StatementEntry) => readonly ConditionalWrite<never>[] = () => [],
 ): Promise<StatementEntry> {
   const original = await store.getEntry(aplicacaoId, input.lancamentoId);
   if (!original) throw notFound('lancamento');
@@ -464,6 +466,6 @@ export async function refundEntry(
       referenciaTipo: 'ESTORNO',
       referenciaId: original.id,
     },
-    { extras: () => [repo.markerWrite(aplicacaoId, original.id)] },
+    { extras: (entry) => [repo.markerWrite(aplicacaoId, original.id), ...extras(entry)] },
   );
 }

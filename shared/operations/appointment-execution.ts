@@ -11,6 +11,8 @@ import type { Appointment } from '#shared/domain/appointments/records';
 import { executionResultView, type ExecutionResultView } from '#shared/domain/appointments/views';
 import { replayOf, requestFingerprint, REPLAY, type IdempotencyStore } from '#shared/domain/idempotency';
 import type { OutboundEventRepository } from '#shared/domain/outbound-webhooks/outbox';
+import { eventBytes, newStamp, type StampWriter } from '#shared/domain/stamps';
+import { systemClock } from '#shared/domain/time';
 import { attemptMove, retryRaces } from '#shared/operations/appointment-moves';
 
 export interface ExecutionDeps {
@@ -18,6 +20,33 @@ export interface ExecutionDeps {
   events: OutboundEventRepository;
   queue: QueuePort;
   idempotency: IdempotencyStore;
+  /** The application's RFC 3161 stamps (docs/stamps.md): when it stamps its events, the result's pending stamp commits with the move. */
+  stamps?: StampWriter & { stampsEvents(aplicacaoId: number): Promise<boolean> };
+}
+
+/** The pending stamp of an execution result: the bytes stamped are the move as kept in the appointment's history, JSON. */
+function executionStamp(stamps: StampWriter, after: Appointment, prestadorId: number) {
+  const entry = after.historico.at(-1)!;
+  const bytes = eventBytes({
+    evento: 'EXECUCAO',
+    aplicacaoId: after.aplicacaoId,
+    agendamentoId: after.id,
+    prestadorId,
+    de: entry.de,
+    para: entry.para,
+    em: entry.em,
+    por: entry.por.id === null ? null : String(entry.por.id),
+    observacao: entry.observacao,
+  });
+  const stamp = newStamp({
+    id: stamps.newId(),
+    aplicacaoId: after.aplicacaoId,
+    origem: 'EXECUCAO',
+    referencia: String(after.id),
+    bytes,
+    at: systemClock().toISOString(),
+  });
+  return stamps.write(stamp);
 }
 
 export interface ExecutionReport {
@@ -55,6 +84,8 @@ export async function reportExecution(deps: ExecutionDeps, report: ExecutionRepo
     return found.filter((a): a is Appointment => a !== undefined && a.prestadorId === prestadorId);
   };
 
+  const stamper = deps.stamps && (await deps.stamps.stampsEvents(aplicacaoId)) ? deps.stamps : undefined;
+
   return retryRaces(async () => {
     const repeated = await replay();
     if (repeated) return repeated;
@@ -65,7 +96,10 @@ export async function reportExecution(deps: ExecutionDeps, report: ExecutionRepo
       current,
       { by: 'prestador', resultado: input.resultado },
       { actorId: report.actorId, observacao: input.observacao },
-      () => (key === undefined ? [] : [idempotency.write(scope, key, { fingerprint, answer: result })]),
+      (after) => [
+        ...(key === undefined ? [] : [idempotency.write(scope, key, { fingerprint, answer: result })]),
+        ...(stamper ? [executionStamp(stamper, after, prestadorId)] : []),
+      ],
     ).catch(async (refusal: unknown) => {
       // A duplicate that committed between our key check and our read closed the appointment: that is a replay, not a 409.
       if (key !== undefined && (await replay())) return { kind: 'raced' as const };

@@ -744,6 +744,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/saude/consentimentos/{tipo}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One consent’s history with its time stamps
+         * @description Every grant and revocation of the consent, oldest first, each with `carimbo`: when the application stamps its events (PUT /api/admin/aplicacoes/{id}/carimbo-tempo), the base64 of the exact bytes kept for the change (`dados`) and of the DER RFC 3161 TimeStampToken over their SHA-256 (`token`); `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. An unknown `tipo` is 404; a consent never set has an empty history.
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        get: operations["getApiV4SaudeConsentimentosTipoHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/prestador/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -1641,6 +1663,52 @@ export interface paths {
          *     Portal JWT of role `admin`.
          */
         delete: operations["deleteApiAdminAplicacoesIdOauthClientsClientId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/aplicacoes/{id}/carimbo-tempo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn RFC 3161 time stamps on or off
+         * @description An admin who is not a platform administrator may only name its own application: any other id is a 404.
+         *
+         *     With `ativo` true, every consent change of its patients, every `/execucao` result and every refund (POST /api/admin/aplicacoes/{id}/estornos) gets an RFC 3161 time-stamp token from the time-stamp authority, over the SHA-256 of the exact bytes kept for that event, charged one CARIMBO_TEMPO entry (tariff CARIMBO_TEMPO/RFC3161) per token. The event never waits on the TSA: its stamp is PENDENTE until the token is kept, retried every minute while the TSA does not answer (docs/stamps.md). Events before the switch are not stamped.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        put: operations["putApiAdminAplicacoesIdCarimboTempo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/carimbos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One RFC 3161 time stamp
+         * @description A stamp of the token’s application (a platform admin: of any application); another application’s, or an unknown id, is 404. `status` PENDENTE (the TSA has not stamped it yet: `carimbo` null, retried every minute) or CARIMBADO (`carimbo` with the bytes and the token, `lancamentoId` its CARIMBO_TEMPO entry).
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminCarimbosId"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2998,6 +3066,8 @@ export interface components {
             numerosWhatsapp: string[];
             providerA: components["schemas"]["AdminProviderASettings"] | null;
             providerB: components["schemas"]["AdminProviderBSettings"] | null;
+            /** @description RFC 3161 time stamps of its consent changes, /execucao results and refunds, each charged CARIMBO_TEMPO (docs/stamps.md). */
+            carimboTempo: boolean;
         };
         /** @description The new application, its opening balance and its first API key pair. */
         AdminApplicationCreated: {
@@ -3019,6 +3089,8 @@ export interface components {
             numerosWhatsapp: string[];
             providerA: components["schemas"]["AdminProviderASettings"] | null;
             providerB: components["schemas"]["AdminProviderBSettings"] | null;
+            /** @description RFC 3161 time stamps of its consent changes, /execucao results and refunds, each charged CARIMBO_TEMPO (docs/stamps.md). */
+            carimboTempo: boolean;
             saldo: components["schemas"]["Money"];
             credenciais: components["schemas"]["AdminApiCredentials"];
         };
@@ -3042,6 +3114,8 @@ export interface components {
             numerosWhatsapp: string[];
             providerA: components["schemas"]["AdminProviderASettings"] | null;
             providerB: components["schemas"]["AdminProviderBSettings"] | null;
+            /** @description RFC 3161 time stamps of its consent changes, /execucao results and refunds, each charged CARIMBO_TEMPO (docs/stamps.md). */
+            carimboTempo: boolean;
             saldo: components["schemas"]["Money"] | null;
         };
         /** @description An appointment as the console shows it: every move with who made it and when, and the flow’s messages to the patient. */
@@ -3355,6 +3429,26 @@ export interface components {
             aplicacaoId: number | null;
             criadoEm: components["schemas"]["LocalDateTime"];
             atualizadoEm: components["schemas"]["LocalDateTime"];
+        };
+        /** @description An RFC 3161 time stamp of one event, pending or stamped. */
+        AdminTimeStamp: {
+            id: string;
+            /** Format: int64 */
+            aplicacaoId: number;
+            /**
+             * @description The event stamped: a consent change, an /execucao result, a refund.
+             * @enum {string}
+             */
+            origem: "CONSENTIMENTO" | "EXECUCAO" | "ESTORNO";
+            /** @description The event: `<pacienteId>/<tipo>/<versao>`, the appointment’s id, the refund’s entry id. */
+            referencia: string;
+            /** @enum {string} */
+            status: "PENDENTE" | "CARIMBADO";
+            criadoEm: components["schemas"]["LocalDateTime"];
+            carimbadoEm: components["schemas"]["LocalDateTime"] | null;
+            /** @description Its CARIMBO_TEMPO statement entry. */
+            lancamentoId: number | null;
+            carimbo: components["schemas"]["TimeStamp"] | null;
         };
         /** @description An active API integration as the agent reads it, its secrets in clear. */
         AgentApiIntegration: {
@@ -4108,6 +4202,24 @@ export interface components {
                 [key: string]: string;
             } | null;
         };
+        /** @description One grant or revocation with its time stamp. */
+        PatientConsentHistoryStamped: {
+            /** @enum {string} */
+            acao: "CONCEDIDO" | "REVOGADO";
+            em: components["schemas"]["LocalDateTime"];
+            dispositivo: string | null;
+            versaoTermos: string | null;
+            /** @description What the app sent with a revocation; null otherwise. */
+            detalhes: {
+                [key: string]: string;
+            } | null;
+            /** @description Its RFC 3161 time stamp (docs/stamps.md): the bytes kept for this change and the token over their SHA-256. Null when the application did not stamp its events then, or while the stamp is pending (`carimboPendente`). */
+            carimbo: components["schemas"]["TimeStamp"] | null;
+            /** @description True while the time-stamp authority has not stamped this change yet (retried every minute). */
+            carimboPendente: boolean;
+            /** @description The stamp’s id (GET /api/admin/carimbos/{id} for the application’s admin); null when the change was not stamped. */
+            carimboId: string | null;
+        };
         /** @description A device of the patient that gets push notifications (the token is not shown back). */
         PatientDevice: {
             /** Format: int64 */
@@ -4559,6 +4671,13 @@ export interface components {
             vigenciaInicio: components["schemas"]["LocalDate"] | null;
             /** @description Last day in force (inclusive); null: open-ended. */
             vigenciaFim: components["schemas"]["LocalDate"] | null;
+        };
+        /** @description An RFC 3161 time stamp: `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. */
+        TimeStamp: {
+            /** @description Base64 of the exact bytes stamped (the event as kept: JSON, UTF-8). */
+            dados: string;
+            /** @description Base64 of the DER RFC 3161 TimeStampToken over their SHA-256. */
+            token: string;
         };
         /** @description A patient of the application. */
         V2Patient: {
@@ -8125,6 +8244,73 @@ export interface operations {
             };
             /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiV4SaudeConsentimentosTipoHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tipo: "NOTIFICACOES_WHATSAPP" | "NOTIFICACOES_PUSH" | "LOCALIZACAO" | "CAMERA" | "COMPARTILHAMENTO_DADOS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientConsentHistoryStamped"][];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12050,6 +12236,164 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putApiAdminAplicacoesIdCarimboTempo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ativo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The application as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApplication"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminCarimbosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stamp. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTimeStamp"];
+                };
             };
             /** @description Not authenticated. */
             401: {

@@ -7,6 +7,7 @@ import { Provedor } from './configuracoes/provedor';
 import { Setores } from './configuracoes/setores';
 import { Fluxo } from './configuracoes/fluxo';
 import { Assistente } from './configuracoes/assistente';
+import { CarimboTempo } from './configuracoes/carimbo';
 import { WebhooksEntrada } from './configuracoes/webhooks';
 import { ChaveApi } from './configuracoes/chave-api';
 import { ClientesOAuth } from './configuracoes/oauth';
@@ -24,6 +25,7 @@ const sections: Section[] = [
   { path: 'setores', label: 'Setores', page: Setores },
   { path: 'fluxo-agendamentos', label: 'Fluxo de agendamentos', page: Fluxo },
   { path: 'assistente-ia', label: 'Assistente de IA', page: Assistente },
+  { path: 'carimbo-tempo', label: 'Carimbo do tempo', page: CarimboTempo },
   { path: 'webhooks-entrada', label: 'Webhooks de entrada', page: WebhooksEntrada },
   { path: 'chave-api', label: 'Chave de API', page: ChaveApi },
   { path: 'clientes-oauth', label: 'Clientes OAuth2', page: ClientesOAuth },

@@ -107,15 +107,17 @@ export async function pointSandboxAtSimulators(
 
 /**
  * Writes the simulators' URLs into sandbox.json (`simulators`): where to play the patient (`npm run paciente`), and the
- * Bedrock runtime simulator's (docs/ai.md).
+ * Bedrock runtime simulator's (docs/ai.md); and `tsa`, the time-stamp authority with its CA (docs/stamps.md).
  */
 export async function addSimulatorsToSandbox(options: {
   dataDir: string;
   sandbox: Sandbox;
   simulators: Simulators;
   bedrock?: string;
+  tsa?: Sandbox['tsa'];
 }): Promise<void> {
-  const { sandbox, simulators, bedrock } = options;
+  const { sandbox, simulators, bedrock, tsa } = options;
   sandbox.simulators = { providerA: simulators.providerA.url, providerB: simulators.providerB.url, ...(bedrock ? { bedrock } : {}) };
+  if (tsa) sandbox.tsa = tsa;
   await writeSandbox(options.dataDir, sandbox);
 }

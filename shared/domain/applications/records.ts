@@ -31,6 +31,8 @@ export interface Application {
   mensagensPorSegundo?: number;
   /** Its AI assistant's settings (#38, docs/ai.md); absent: never set, automatic answers off. */
   ia?: AiSettings;
+  /** RFC 3161 time stamps of its consent changes, /execucao results and refunds (#39, docs/stamps.md); absent: off. */
+  carimboTempo?: boolean;
 }
 
 /** WhatsApp's default per business number: what an application's campaigns send at unless the platform admin set its own. */

@@ -248,3 +248,15 @@ export const attendance = named(
   }),
   'A patient’s conversation with the application (BOT, FILA, EM_ANDAMENTO, ENCERRADO).',
 );
+
+// ---------------------------------------------------------------------------------------------
+// RFC 3161 time stamps (docs/stamps.md): the consent history's `carimbo` and GET /api/admin/carimbos/{id}
+
+export const stampEvidence = named(
+  'TimeStamp',
+  z.object({
+    dados: described(z.string(), 'Base64 of the exact bytes stamped (the event as kept: JSON, UTF-8).'),
+    token: described(z.string(), 'Base64 of the DER RFC 3161 TimeStampToken over their SHA-256.'),
+  }),
+  'An RFC 3161 time stamp: `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it.',
+);
