@@ -200,7 +200,6 @@ export const specRoutes = [
   r('PUT', '/api/v4/saude/consentimentos/{tipo}/revogar', 'patient-app', 'portalJwt', portal('paciente', noBody)),
   r('PUT', '/api/v4/saude/consentimentos/{tipo}/conceder', 'patient-app', 'portalJwt', portal('paciente', noBody)),
   // One consent's history with its RFC 3161 time stamps (#39, docs/stamps.md).
-  r('GET', '/api/v4/saude/consentimentos/{tipo}/historico', 'patient-app', 'portalJwt', portal('paciente')),
 
   // Provider portal (JWT, prestador)
   r('GET', '/api/prestador/webhooks/{id}', 'provider-portal', 'portalJwt', portal('prestador')),
@@ -282,6 +281,7 @@ export const extensionRoutes = [
   // RFC 3161 time stamps (#39, docs/stamps.md): the application's switch, and one stamp for its admin.
   r('PUT', '/api/admin/aplicacoes/{id}/carimbo-tempo', 'admin', 'portalJwt', portal('admin')),
   r('GET', '/api/admin/carimbos/{id}', 'admin', 'portalJwt', portal('admin')),
+  r('GET', '/api/v4/saude/consentimentos/{tipo}/historico', 'patient-app', 'portalJwt', portal('paciente')),
   // Conversations: sectors (GET/PUT of one are spec routes), generic inbound webhook subscriptions,
   // the patients' inbound messages, and the attendant's side of an attendance.
   r('POST', '/api/admin/whatsapp/setores', 'admin-whatsapp', 'portalJwt', portal('admin')),

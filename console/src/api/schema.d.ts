@@ -744,28 +744,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v4/saude/consentimentos/{tipo}/historico": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One consent’s history with its time stamps
-         * @description Every grant and revocation of the consent, oldest first, each with `carimbo`: when the application stamps its events (PUT /api/admin/aplicacoes/{id}/carimbo-tempo), the base64 of the exact bytes kept for the change (`dados`) and of the DER RFC 3161 TimeStampToken over their SHA-256 (`token`); `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. An unknown `tipo` is 404; a consent never set has an empty history.
-         *
-         *     Portal JWT of role `paciente`.
-         */
-        get: operations["getApiV4SaudeConsentimentosTipoHistorico"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/prestador/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -1706,6 +1684,28 @@ export interface paths {
          *     Portal JWT of role `admin`.
          */
         get: operations["getApiAdminCarimbosId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/saude/consentimentos/{tipo}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One consent’s history with its time stamps
+         * @description Every grant and revocation of the consent, oldest first, each with `carimbo`: when the application stamps its events (PUT /api/admin/aplicacoes/{id}/carimbo-tempo), the base64 of the exact bytes kept for the change (`dados`) and of the DER RFC 3161 TimeStampToken over their SHA-256 (`token`); `openssl ts -verify -data <dados> -in <token> -token_in -CAfile <the TSA CA>` verifies it. An unknown `tipo` is 404; a consent never set has an empty history.
+         *
+         *     Portal JWT of role `paciente`.
+         */
+        get: operations["getApiV4SaudeConsentimentosTipoHistorico"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8271,73 +8271,6 @@ export interface operations {
             };
         };
     };
-    getApiV4SaudeConsentimentosTipoHistorico: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tipo: "NOTIFICACOES_WHATSAPP" | "NOTIFICACOES_PUSH" | "LOCALIZACAO" | "CAMERA" | "COMPARTILHAMENTO_DADOS";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The history, oldest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PatientConsentHistoryStamped"][];
-                };
-            };
-            /** @description Not authenticated. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Authenticated, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not found (a record of another application is also 404). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests; Retry-After says when to try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Internal error (logged with the request id). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getApiPrestadorWebhooksId: {
         parameters: {
             query?: never;
@@ -12393,6 +12326,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminTimeStamp"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiV4SaudeConsentimentosTipoHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tipo: "NOTIFICACOES_WHATSAPP" | "NOTIFICACOES_PUSH" | "LOCALIZACAO" | "CAMERA" | "COMPARTILHAMENTO_DADOS";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientConsentHistoryStamped"][];
                 };
             };
             /** @description Not authenticated. */
