@@ -34,6 +34,8 @@ export const schedules = {
   scheduledSends: { rateMinutes: 1 },
   campaigns: { rateMinutes: 1 },
   crlReissue: { rateMinutes: 24 * 60 },
+  // The month's plan invoices: daily, each month's written once (a missed day is caught up the next).
+  planInvoices: { rateMinutes: 24 * 60 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;
 

@@ -24,6 +24,7 @@ export const groups = [
   'admin-integrations',
   'admin-certificates',
   'reference',
+  'admin-plans',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -366,6 +367,13 @@ export const extensionRoutes = [
   // (the same use case, idempotency and event as POST /api/external/prestador/v1/execucao) (#37).
   r('GET', '/api/prestador/agendamentos', 'provider-portal', 'portalJwt', portal('prestador')),
   r('POST', '/api/prestador/agendamentos/{id}/execucao', 'provider-portal', 'portalJwt', portal('prestador')),
+
+  // Plan invoices (#39, docs/invoices.md): an application put on a plan (its first invoice at once, then one a month),
+  // its invoices, one marked paid by the platform admin or by the payment gateway's signed webhook (Stripe's invoice.paid).
+  r('PUT', '/api/admin/aplicacoes/{id}/plano', 'admin-plans', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/aplicacoes/{id}/faturas', 'admin-plans', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/faturas/{faturaId}/pagar', 'admin-plans', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/webhooks/pagamentos/stripe', 'webhooks', 'none', { body: 'raw', ...json }),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];
