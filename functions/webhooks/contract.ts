@@ -265,15 +265,17 @@ export const webhooksContract = {
     body: named(
       'StripeEvent',
       z.looseObject({
-        id: z.optional(z.string()),
-        type: described(z.string(), 'Only `invoice.paid` is acted on.'),
+        id: z.optional(z.string().check(z.maxLength(255))),
+        type: described(z.string().check(z.maxLength(255)), 'Only `invoice.paid` is acted on.'),
         data: z.optional(
           z.looseObject({
             object: z.optional(
               z.looseObject({
                 metadata: z.optional(
                   z.looseObject({
-                    faturaId: z.optional(described(z.string(), 'The id of our invoice (a Stripe metadata value is a string).')),
+                    faturaId: z.optional(
+                      described(z.string().check(z.maxLength(500)), 'The id of our invoice (a Stripe metadata value is a string).'),
+                    ),
                   }),
                 ),
               }),
