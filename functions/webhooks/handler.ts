@@ -41,7 +41,6 @@ import {
   webhookUrlsOf,
 } from '#shared/providers/signatures';
 import { MAX_VERIFY_TOKEN, MAX_CHALLENGE, FLUXO } from './requests.ts';
-import { stripeEvent } from './payments.ts';
 import type { webhooksContract } from './contract.ts';
 
 awsAdapters({
@@ -266,5 +265,6 @@ export const handler = groupHandler<typeof webhooksContract>('webhooks', {
   'POST /api/webhooks/whatsapp/webhook/test': webhookTest,
   'POST /api/webhooks/whatsapp/webhook': providerAMessage,
   'POST /api/v1/webhooks/inbound/{slug}/{fluxo}': genericInbound,
-  'POST /api/webhooks/pagamentos/stripe': stripeEvent,
+  // Loaded on the first payment event: a provider's cold start does not pay for the ledger and the invoices' modules.
+  'POST /api/webhooks/pagamentos/stripe': async (request) => (await import('./payments.ts')).stripeEvent(request),
 });
