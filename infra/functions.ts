@@ -36,6 +36,8 @@ export const schedules = {
   crlReissue: { rateMinutes: 24 * 60 },
   // The RFC 3161 stamps still pending (docs/stamps.md).
   stamps: { rateMinutes: 1 },
+  // The month's plan invoices: daily, each month's written once (a missed day is caught up the next).
+  planInvoices: { rateMinutes: 24 * 60 },
 } as const satisfies Record<string, { rateMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;
 

@@ -153,9 +153,11 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   // POST /execucao emits AGENDAMENTO_REALIZADO / AGENDAMENTO_FALTOU.
   'provider-api': needs({ table: table(['GetItem'], write), sendsTo: ['outboundWebhooks'] }),
   // Checks the signature (slugs from the table, the provider's secrets from their own) and queues the payload. It answers
-  // anyone, so it writes one kind of item only: the generic inbound events it keeps for audit (their own partition).
+  // anyone, so it writes only after a signature is checked, and two kinds of item: the generic inbound events it keeps
+  // for audit (their own partition), and a plan invoice Stripe's signed invoice.paid pays (its application's partition:
+  // the ledger's move and entry, the invoice's move to PAGA).
   webhooks: needs({
-    table: table(read, ['PutItem'], { writesOnly: [inboundEventPartition] }),
+    table: table(read, ['PutItem', 'UpdateItem'], { writesOnly: [inboundEventPartition, 'APP#*'] }),
     sendsTo: ['inbound', 'status'],
     readsProviderSecrets: ['providerA.authToken', 'providerB.appSecret', 'providerB.verifyToken'],
     // The generic inbound webhook's X-Service-Signature, with the keys of the application's subscriptions.
@@ -216,6 +218,9 @@ export const groupNeeds: Record<Group, FunctionNeeds> = {
   reference: needs(),
   // The agent certificates issued for the integrations (from CSRs, with the CA's key); a revocation publishes the CRL.
   'admin-certificates': needs({ table: table(read, write), readsAgentCa: true, readsCrl: true, writesCrl: true }),
+  // Plan invoices: a plan change (the subscription, its invoice and the open ones canceled, in one commit; the invoice's
+  // id drawn), a payment by hand (the ledger's move and entry with the invoice's move to PAGA).
+  'admin-plans': needs({ table: table(read, ['PutItem', 'UpdateItem']) }),
 };
 
 /** Authorizers only look credentials up; the JWT ones also need the public keys to verify signatures. */
@@ -285,6 +290,9 @@ export const scheduledNeeds: Record<ScheduleName, FunctionNeeds> = {
   // Retries the RFC 3161 stamps still pending (a Query of gsi1, the TSA asked), keeping each token with its
   // CARIMBO_TEMPO charge (the balance's move, the entry, the stamp's update).
   stamps: needs({ table: table(read, write, { gsi1: true }) }),
+  // Issues the month's plan invoice of each application on a plan (the invoice, its id item and the month's marker in
+  // one commit; its id drawn from the sequence).
+  planInvoices: needs({ table: table(read, ['PutItem', 'UpdateItem'], { writesOnly: ['APP#*', 'FATURAID#*', 'SEQ#*'] }) }),
 };
 
 /** A stream follower's reading of its records comes from its event source (the stack's DynamoEventSource). */

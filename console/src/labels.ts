@@ -64,6 +64,7 @@ export const referenciaTipoLabel: Record<string, string> = {
   ESTORNO: 'Estorno',
   ESTORNO_FALHA_ENVIO: 'Estorno de falha de envio',
   ESTORNO_ANULADO: 'Estorno em duplicidade anulado',
+  FATURA_PLANO: 'Fatura do plano',
 };
 
 export const appointmentStatusLabel: Record<AppointmentDetail['status'], string> = {

@@ -255,4 +255,46 @@ export const webhooksContract = {
     },
     errors: { 400: ['validation_error', 'invalid_json'], 401: ['invalid_signature'], 404: ['not_found'], 413: ['payload_too_large'] },
   },
+  'POST /api/webhooks/pagamentos/stripe': {
+    summary: 'Stripe: a plan invoice paid (invoice.paid)',
+    description: [
+      'The signature is checked over the exact bytes first: `Stripe-Signature` missing, with a timestamp more than 300 s away, or with no `v1` that is the HMAC-SHA256 of `t.body` keyed with the endpoint secret is a 400 and nothing is read (several `v1` values: any one matching accepts).',
+      'An `invoice.paid` event names the invoice with `data.object.metadata.faturaId`: an open invoice is paid, crediting its `creditos` as one FATURA_PLANO statement entry; one paid already is a 200 and nothing is credited again, however often Stripe delivers the event. A 409 means another delivery is paying it at this moment: Stripe retries.',
+      'Any other event type, an event without a `faturaId`, or one naming an invoice the service does not have, is a 200 and is ignored (retrying could not change it); so is a canceled invoice (logged for the operator).',
+    ].join('\n\n'),
+    body: named(
+      'StripeEvent',
+      z.looseObject({
+        id: z.optional(z.string().check(z.maxLength(255))),
+        type: described(z.string().check(z.maxLength(255)), 'Only `invoice.paid` is acted on.'),
+        data: z.optional(
+          z.looseObject({
+            object: z.optional(
+              z.looseObject({
+                metadata: z.optional(
+                  z.looseObject({
+                    faturaId: z.optional(
+                      described(z.string().check(z.maxLength(500)), 'The id of our invoice (a Stripe metadata value is a string).'),
+                    ),
+                  }),
+                ),
+              }),
+            ),
+          }),
+        ),
+      }),
+      'A Stripe event, as Stripe sends it; what is read is documented.',
+    ),
+    headers: [
+      {
+        name: 'Stripe-Signature',
+        required: true,
+        description:
+          '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<exact body>" keyed with the endpoint secret>`, more `v1` during a secret’s rotation.',
+        schema: z.string().check(z.maxLength(2048)),
+      },
+    ],
+    responses: { 200: ok('Received (paid, paid already, or ignored).', received) },
+    errors: { 400: ['bad_request', 'invalid_json'], 409: ['conflict'] },
+  },
 } satisfies GroupContract<'webhooks'>;

@@ -6,6 +6,7 @@
 //   POST /api/webhooks/whatsapp/webhook/test  reachability check
 //   POST /api/webhooks/whatsapp/webhook       provider_a inbound messages (always 200; the application by the To number)
 //   POST /api/v1/webhooks/inbound/{slug}/{fluxo}  generic inbound webhooks (X-Service-Signature, kept for audit)
+//   POST /api/webhooks/pagamentos/stripe      Stripe's invoice.paid (Stripe-Signature): a plan invoice paid (./payments.ts)
 // Each provider's format is read by its wire module (shared/providers/provider-a/wire.ts,
 // provider-b/wire.ts). Patients' messages of both providers are normalised to one shape and queued with
 // `<provider>:<message id>` as dedupe id; the inbound consumer stores each once.
@@ -264,4 +265,6 @@ export const handler = groupHandler<typeof webhooksContract>('webhooks', {
   'POST /api/webhooks/whatsapp/webhook/test': webhookTest,
   'POST /api/webhooks/whatsapp/webhook': providerAMessage,
   'POST /api/v1/webhooks/inbound/{slug}/{fluxo}': genericInbound,
+  // Loaded on the first payment event: a provider's cold start does not pay for the ledger and the invoices' modules.
+  'POST /api/webhooks/pagamentos/stripe': async (request) => (await import('./payments.ts')).stripeEvent(request),
 });

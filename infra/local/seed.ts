@@ -28,6 +28,8 @@ import { createPortalUser } from '#shared/domain/portal-users';
 import { createProviderCredential } from '#shared/domain/provider-credentials';
 import { providerSecret, providerSecretStore } from '#shared/providers/secrets';
 import { inboundSecretValues, inboundWebhookSecrets } from '#shared/secrets/webhooks';
+import { stripeWebhookSecretId } from '#shared/secrets/payments';
+import { adapter } from '#shared/adapters/index';
 import { dynamoAdminApplicationRepository } from '#shared/db/admin-applications';
 import { dynamoPlanRepository } from '#shared/db/plans';
 import { dynamoProviderCredentialRepository } from '#shared/db/provider-credentials';
@@ -121,6 +123,11 @@ export interface Sandbox {
    * prestador and plantonista demo's portal users of those roles.
    */
   console?: SandboxConsole;
+  /**
+   * The payment gateway's side (docs/invoices.md): the Stripe webhook's URL and its endpoint secret, generated at the
+   * first start and kept in the local secret store (`<prefix>/pagamentos/entrada-stripe`): sign test events with it.
+   */
+  pagamentos?: { stripe: { webhookUrl: string; webhookSecret: string } };
 }
 
 export type SandboxKey = keyof Sandbox['applications'];
@@ -382,8 +389,29 @@ export const seedPlans = (): Promise<void> => seedDefaultPlans(dynamoPlanReposit
 /** The default tariffs that are missing (ids 1-5; an edited one is left alone). */
 export const seedTariffs = (): Promise<void> => seedDefaultTariffs(dynamoTariffRepository(), new Date().toISOString());
 
+/** Stripe's endpoint secret: the one in the local secret store, else a new `whsec_` one put there. */
+async function seedStripeSecret(putSecret: SeedOptions['putSecret']): Promise<string> {
+  try {
+    const kept = (await (await adapter('secrets')).get(stripeWebhookSecretId())).trim();
+    if (kept) return kept;
+  } catch {
+    // none yet
+  }
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  await putSecret(stripeWebhookSecretId(), secret);
+  return secret;
+}
+
 /** Everything the local service needs in its table and stand-ins before serving. */
 export async function seedAll(options: SeedOptions): Promise<Sandbox> {
-  const [sandbox] = await Promise.all([seedSandbox(options), seedPlans(), seedAgentCa(options.putSecret), seedTariffs()]);
+  const [sandbox, webhookSecret] = await Promise.all([
+    seedSandbox(options),
+    seedStripeSecret(options.putSecret),
+    seedPlans(),
+    seedAgentCa(options.putSecret),
+    seedTariffs(),
+  ]);
+  sandbox.pagamentos = { stripe: { webhookUrl: `${options.baseUrl}/api/webhooks/pagamentos/stripe`, webhookSecret } };
+  await writeSandbox(options.dataDir, sandbox);
   return sandbox;
 }

@@ -24,6 +24,7 @@ import { tokenContract } from '#functions/token/contract';
 import { v2AppointmentsContract } from '#functions/v2-appointments/contract';
 import { v2OtherContract } from '#functions/v2-other/contract';
 import { webhooksContract } from '#functions/webhooks/contract';
+import { adminPlansContract } from '#functions/admin-plans/contract';
 
 export { outboundEvents } from '#shared/http/contract/outbound-events';
 
@@ -49,4 +50,5 @@ export const contract: Record<RouteKey, RouteContract> = {
   ...adminIntegrationsContract,
   ...adminCertificatesContract,
   ...referenceContract,
+  ...adminPlansContract,
 };

@@ -466,3 +466,17 @@ export const pendingStampListing = at('48a', (criadoEm: string, id: string) => (
   gsi1sk: `${criadoEm}#${id}`,
 }));
 export const pendingStamps = at('48a', () => ({ gsi1pk: 'CARIMBO#PENDENTE' }));
+// 49: plan invoices (docs/invoices.md)
+/** An application's invoice, listed newest first by its issue instant. */
+export const invoice = at('49', (aplicacaoId: number, emitidaEm: string, id: number) => ({
+  pk: `APP#${aplicacaoId}`,
+  sk: `FATURA#${emitidaEm}#${pad(id)}`,
+}));
+export const invoices = at('49', (aplicacaoId: number) => ({ pk: `APP#${aplicacaoId}`, skPrefix: 'FATURA#' }));
+/** An invoice by its id alone (a payment gateway's webhook names only that): its application and its item's sort key. */
+export const invoiceById = at('49a', (id: number) => ({ pk: `FATURAID#${id}`, sk: 'FATURAID' }));
+/** The month an application was invoiced for (YYYY-MM): put once, with its invoice, so a month is invoiced once. */
+export const invoicedMonth = at('49b', (aplicacaoId: number, mes: string) => ({ pk: `APP#${aplicacaoId}`, sk: `FATURAMES#${mes}` }));
+/** The plan an application is on, in one partition the monthly schedule reads with one Query. */
+export const planSubscription = at('49c', (aplicacaoId: number) => ({ pk: 'ASSINATURA', sk: `APP#${pad(aplicacaoId)}` }));
+export const planSubscriptions = at('49c', () => ({ pk: 'ASSINATURA', skPrefix: 'APP#' }));

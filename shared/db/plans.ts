@@ -1,6 +1,6 @@
 // Plans in the single table (docs/data-model.md, pattern 14): one partition of a handful of items,
 // listed with one Query. The price is an exact DynamoDB number, read back as a decimal string.
-import { NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conditional, db as defaultDb, queryPrefix, tableName as defaultTable, type Db } from '#shared/db/client';
 import * as keys from '#shared/db/keys';
 import { numberText } from '#shared/db/numbers';
@@ -29,6 +29,11 @@ export function dynamoPlanRepository(db: () => Db = defaultDb, table: () => stri
         table,
       );
       return items.map(toPlan);
+    },
+
+    async get(id) {
+      const out = await db().send(new GetCommand({ TableName: table(), Key: keys.plan(id) }));
+      return out.Item ? toPlan(out.Item) : undefined;
     },
 
     async createIfAbsent(plan) {

@@ -17,6 +17,8 @@ export interface Plan {
 export interface PlanRepository {
   /** Every active plan (one query). */
   listActive(): Promise<Plan[]>;
+  /** One plan by id, active or not (an application stays on a plan withdrawn from sale). */
+  get(id: number): Promise<Plan | undefined>;
   /** Writes the plan unless one with its id exists; true when it was written. */
   createIfAbsent(plan: Plan): Promise<boolean>;
 }

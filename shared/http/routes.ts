@@ -24,6 +24,7 @@ export const groups = [
   'admin-integrations',
   'admin-certificates',
   'reference',
+  'admin-plans',
 ] as const;
 export type Group = (typeof groups)[number];
 
@@ -378,6 +379,12 @@ export const extensionRoutes = [
   r('POST', '/api/v4/saude/chat', 'patient-app', 'portalJwt', portal('paciente')),
   r('PUT', '/api/v4/saude/dispositivos', 'patient-app', 'portalJwt', portal('paciente')),
   r('DELETE', '/api/v4/saude/dispositivos/{id}', 'patient-app', 'portalJwt', portal('paciente')),
+  // Plan invoices (#39, docs/invoices.md): an application put on a plan (its first invoice at once, then one a month),
+  // its invoices, one marked paid by the platform admin or by the payment gateway's signed webhook (Stripe's invoice.paid).
+  r('PUT', '/api/admin/aplicacoes/{id}/plano', 'admin-plans', 'portalJwt', portal('admin')),
+  r('GET', '/api/admin/aplicacoes/{id}/faturas', 'admin-plans', 'portalJwt', portal('admin')),
+  r('POST', '/api/admin/aplicacoes/{id}/faturas/{faturaId}/pagar', 'admin-plans', 'portalJwt', portal('admin', noBody)),
+  r('POST', '/api/webhooks/pagamentos/stripe', 'webhooks', 'none', { body: 'raw', ...json }),
 ] as const;
 
 export const routes: readonly Route[] = [...specRoutes, ...extensionRoutes];

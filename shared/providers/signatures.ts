@@ -4,6 +4,7 @@
 //   provider_b   X-Hub-Signature-256: 'sha256=' + hex(HMAC-SHA256(appSecret, exact body bytes))
 //   inbound      X-Service-Signature: 'sha256=' + hex(HMAC-SHA256(secret, exact body bytes)), any active secret
 //   outbound     Standard Webhooks: 'v1,' + base64(HMAC-SHA256(key, id.timestamp.body))
+//   stripe       Stripe-Signature: 't=<unix seconds>,v1=<hex HMAC-SHA256(endpoint secret, t.body)>[,v1=...]'
 //
 // Which URL provider_a signed: the public one it called. Behind API Gateway (REST) the Lambda
 // event has two paths: `event.path`, the resource path without the stage on the execute-api
@@ -150,4 +151,43 @@ export function signStandardWebhook(input: { secret: string; id: string; timesta
   const key = Buffer.from(input.secret.replace(/^whsec_/, ''), 'base64');
   const hmac = createHmac('sha256', key).update(`${input.id}.${input.timestamp}.`, 'utf8').update(input.body);
   return `v1,${hmac.digest('base64')}`;
+}
+
+/** How far (seconds) a Stripe-Signature's timestamp may be from now: Stripe's libraries' default tolerance. */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+/** Stripe's v1 signature of a payload at `timestamp` (unix seconds), keyed with the endpoint secret (`whsec_...`, as written). */
+export const stripeSignature = (rawBody: Buffer | string, timestamp: number, secret: string): string =>
+  createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(rawBody).digest('hex');
+
+/**
+ * Whether a Stripe-Signature header signs these exact bytes, as Stripe documents the check: its `t` within the
+ * tolerance of `now` (a replay of an old delivery is refused; so is one from too far ahead), and any of its `v1`
+ * values the HMAC-SHA256 of `t.body` with the endpoint secret (during a secret's rotation Stripe sends one per
+ * secret). Other schemes (v0) are ignored. Every v1 is compared, in constant time.
+ */
+export function verifyStripeSignature(
+  rawBody: Buffer | string,
+  header: string | undefined,
+  secret: string,
+  now: Date,
+  toleranceSeconds = STRIPE_TOLERANCE_SECONDS,
+): boolean {
+  if (!header || !secret) return false;
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (name === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    else if (name === 'v1' && value) signatures.push(value.toLowerCase());
+  }
+  if (timestamp === undefined || signatures.length === 0) return false;
+  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds) return false;
+  const expected = stripeSignature(rawBody, timestamp, secret);
+  let match = false;
+  for (const signature of signatures) match = constantTimeEqual(expected, signature) || match;
+  return match;
 }

@@ -719,14 +719,16 @@ describe('PlatformStack', () => {
       expect(writes[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTATO#*', 'SEQ#*'] } });
       // The rate counter and the exchange rate are written in their own partitions only; the condition is there only where permissions.ts asks for it.
       const conditionOf = (entry: LambdaEntry) => statementsOf(entry).find((s) => s.Condition)?.Condition;
-      // The webhook edge answers anyone too: it writes the generic inbound events it keeps, in their own partition, and nothing else.
+      // The webhook edge answers anyone too: it writes the generic inbound events it keeps (their own partition) and a plan
+      // invoice Stripe's signed invoice.paid pays (its application's partition: the ledger's move and entry, the invoice's
+      // move), puts and updates only, and nothing else: no delete, no other partition (a lookup, the sequence, the plans).
       const webhookWrites = statementsOf(groupFunctions.webhooks).filter((s) =>
         asArray(s.Action).some((a) => /^dynamodb:(Put|Update|Delete)/.test(a)),
       );
       expect(webhookWrites).toEqual([
         expect.objectContaining({
-          Action: 'dynamodb:PutItem',
-          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APP#*#ENTRADA'] } },
+          Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APP#*#ENTRADA', 'APP#*'] } },
         }),
       ]);
       expect(conditionOf(authorizerFunctions.providerCredential)).toEqual({
@@ -756,6 +758,7 @@ describe('PlatformStack', () => {
           authorizerFunctions.agent.id,
           scheduledFunctions.exchangeRate.id,
           scheduledFunctions.crlReissue.id,
+          scheduledFunctions.planInvoices.id,
         ].sort(),
       );
       expect([...grantsOf(authorizerFunctions.agent)].filter((g) => g.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem on table']);
@@ -881,6 +884,7 @@ describe('PlatformStack', () => {
           groupFunctions.public.id,
           groupFunctions['admin-certificates'].id,
           scheduledFunctions.crlReissue.id,
+          scheduledFunctions.planInvoices.id,
         ].sort(),
       );
       // The CRL is published (and the CA's private key read) only where certificates are revoked or the CRL re-issued.

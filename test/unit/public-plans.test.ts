@@ -108,6 +108,7 @@ describe('plans domain', () => {
     const stored = new Map<number, Plan>();
     const repo: PlanRepository = {
       listActive: async () => [...stored.values()],
+      get: async (id) => stored.get(id),
       createIfAbsent: async (plan) => (stored.has(plan.id) ? false : (stored.set(plan.id, plan), true)),
     };
     stored.set(2, { ...defaultPlans[1]!, nome: 'Editado pelo admin' });

@@ -2936,6 +2936,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/aplicacoes/{id}/plano": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the application on a plan
+         * @description Platform administrators only (403 `forbidden` for any other admin).
+         *
+         *     `planoId`: an active plan (`GET /api/planos/ativos`), else 400. A change issues the plan’s invoice at once (due in 7 days) and cancels the open invoices of the plan before; the monthly schedule issues one each month after (due on the 10th). The same plan again changes nothing (`fatura` null).
+         *
+         *     409 when the plan or the invoices changed meanwhile (or an invoice is being paid): try again.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        put: operations["putApiAdminAplicacoesIdPlano"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/aplicacoes/{id}/faturas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application’s plan invoices, newest first
+         * @description A platform administrator reads any application’s; any other admin its own only (another application is a 404). The newest invoice is of the plan in force.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        get: operations["getApiAdminAplicacoesIdFaturas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/aplicacoes/{id}/faturas/{faturaId}/pagar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an invoice paid
+         * @description Platform administrators only (403 `forbidden` for any other admin).
+         *
+         *     Credits the invoice’s `creditos` as one FATURA_PLANO statement entry, committed with its move to PAGA. 409 when it is paid already (nothing is credited again), canceled, or being paid right now (the payment gateway’s webhook). Another application’s invoice is a 404.
+         *
+         *     Portal JWT of role `admin`.
+         */
+        post: operations["postApiAdminAplicacoesIdFaturasFaturaIdPagar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/pagamentos/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe: a plan invoice paid (invoice.paid)
+         * @description The signature is checked over the exact bytes first: `Stripe-Signature` missing, with a timestamp more than 300 s away, or with no `v1` that is the HMAC-SHA256 of `t.body` keyed with the endpoint secret is a 400 and nothing is read (several `v1` values: any one matching accepts).
+         *
+         *     An `invoice.paid` event names the invoice with `data.object.metadata.faturaId`: an open invoice is paid, crediting its `creditos` as one FATURA_PLANO statement entry; one paid already is a 200 and nothing is credited again, however often Stripe delivers the event. A 409 means another delivery is paying it at this moment: Stripe retries.
+         *
+         *     Any other event type, an event without a `faturaId`, or one naming an invoice the service does not have, is a 200 and is ignored (retrying could not change it); so is a canceled invoice (logged for the operator).
+         */
+        post: operations["postApiWebhooksPagamentosStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     AGENDAMENTO_CONFIRMADO: {
@@ -4315,6 +4411,38 @@ export interface components {
             recursos: string[];
             ativo: boolean;
         };
+        PlanChange: {
+            /** Format: int64 */
+            aplicacaoId: number;
+            /** Format: int64 */
+            planoId: number;
+            desde: components["schemas"]["LocalDateTime"];
+            /** @description The invoice issued by the change; null when the application was on that plan already. */
+            fatura: components["schemas"]["PlanInvoice"] | null;
+        };
+        /** @description A plan invoice: ABERTA until paid (PAGA) or replaced by a plan change (CANCELADA). */
+        PlanInvoice: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            planoId: number;
+            planoNome: string;
+            /** @description What the application pays: the plan’s monthly price. */
+            valor: components["schemas"]["Money"];
+            /** @description What its payment credits to the balance (one FATURA_PLANO entry): the plan’s monthly price. */
+            creditos: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "ABERTA" | "PAGA" | "CANCELADA";
+            /** @description Due date. */
+            vencimento: components["schemas"]["LocalDate"];
+            /** @description The month invoiced, YYYY-MM. */
+            mes: string;
+            emitidaEm: components["schemas"]["LocalDateTime"];
+            pagaEm: components["schemas"]["LocalDateTime"] | null;
+            pagaPor: ("ADMIN" | "STRIPE") | null;
+            /** @description The statement entry of its payment. */
+            lancamentoId: number | null;
+        };
         PortalLoginToken: {
             /** @description The portal JWT, sent as `Authorization: Bearer <token>`. */
             access_token: string;
@@ -4653,6 +4781,28 @@ export interface components {
                 /** @description The function’s configured memory, when known. */
                 limiteMb?: number;
             };
+        };
+        /** @description A Stripe event, as Stripe sends it; what is read is documented. */
+        StripeEvent: {
+            id?: string;
+            /** @description Only `invoice.paid` is acted on. */
+            type: string;
+            data?: {
+                object?: {
+                    metadata?: {
+                        /** @description The id of our invoice (a Stripe metadata value is a string). */
+                        faturaId?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         Tariff: {
             /** Format: int64 */
@@ -18015,6 +18165,341 @@ export interface operations {
             };
             /** @description Not found (a record of another application is also 404). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putApiAdminAplicacoesIdPlano: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    planoId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan in force and the invoice issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChange"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getApiAdminAplicacoesIdFaturas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanInvoice"][];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiAdminAplicacoesIdFaturasFaturaIdPagar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                faturaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paid invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanInvoice"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not authenticated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authenticated, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (a record of another application is also 404). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error (logged with the request id). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postApiWebhooksPagamentosStripe: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<exact body>" keyed with the endpoint secret>`, more `v1` during a secret’s rotation. */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (paid, paid already, or ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            /** @description Bad request: the body, query or path is not valid; `field` names the offending field when there is one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

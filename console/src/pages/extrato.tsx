@@ -1,5 +1,6 @@
 // Extrato: the statement with the running balance after each entry, filtered by period and referenciaTipo,
-// and the same filtered period as CSV (the API builds it; the page only saves it).
+// and the same filtered period as CSV (the API builds it; the page only saves it); below, the application's plan and
+// its invoices (./faturas.tsx).
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client';
@@ -7,6 +8,8 @@ import { Alert, Field, Loading, Page, Pager, Select, Table, useLoad } from '../c
 import { referenciaTipoLabel } from '../labels';
 import { problem } from '../refusal';
 import { money, when } from '../format';
+import { session } from '../session';
+import { PlanoEFaturas } from './faturas';
 
 const PAGE_SIZE = 50;
 
@@ -25,6 +28,7 @@ const queryOf = (f: Filters) => ({
 });
 
 export function Extrato(): JSX.Element {
+  const aplicacaoId = session()?.aplicacaoId;
   const [draft, setDraft] = useState<Filters>(none);
   const [filters, setFilters] = useState<Filters>(none);
   const [page, setPage] = useState(0);
@@ -124,6 +128,7 @@ export function Extrato(): JSX.Element {
           <Pager page={statement.data.number} pages={statement.data.totalPages} onPage={setPage} />
         </>
       )}
+      {aplicacaoId !== undefined && <PlanoEFaturas aplicacaoId={aplicacaoId} />}
     </Page>
   );
 }

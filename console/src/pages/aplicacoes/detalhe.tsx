@@ -1,5 +1,6 @@
 // One application: its data and balance, activating or deactivating it (with what deactivating does,
-// before it is done), its campaigns' pace, adding credit in reais, and refunding a debit of its statement once.
+// before it is done), its campaigns' pace, its plan and invoices (one marked paid), adding credit in reais, and
+// refunding a debit of its statement once.
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
@@ -10,6 +11,7 @@ import type { components } from '../../api/schema';
 import { ConfirmDialog } from '../../dialog';
 import { money, when } from '../../format';
 import { parseReais } from './reais';
+import { PlanoAplicacao } from '../faturas';
 
 type Application = components['schemas']['AdminApplicationWithBalance'];
 
@@ -51,6 +53,7 @@ export function DetalheAplicacao(props: { id: number }): JSX.Element {
           </div>
           <Situacao app={a} onChanged={app.reload} />
           <Ritmo app={a} onChanged={app.reload} />
+          <PlanoAplicacao aplicacaoId={a.id} onChanged={app.reload} />
           <Credito app={a} onChanged={app.reload} />
           <Estorno app={a} onChanged={app.reload} />
         </>
