@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventBytes, newStamp, stampEvidence, type Stamp, type StampRepository } from '#shared/domain/stamps';
 import type { Tariff } from '#shared/domain/tariffs';
-import { stampOne } from '#shared/operations/stamps';
+import { stampAll, stampOne } from '#shared/operations/stamps';
 import { memoryLedger, prepared } from '../support/memory-ledger.ts';
 
 const AT = '2026-11-29T10:00:00.000Z';
@@ -129,9 +129,27 @@ describe('stampOne', () => {
     expect(freeOutcome).toBe('CARIMBADO');
     expect(free.entries).toEqual([]);
     expect(freeStamps.stored.get(pending().id)).toMatchObject({ status: 'CARIMBADO', lancamentoId: null });
-    expect(poorOutcome).toBe('FALHOU');
+    expect(poorOutcome).toBe('NAO_COBRADO');
     expect(poor.state()).toEqual({ saldo: '0.01', ultimoLancamentoId: 0 });
     expect(poorStamps.committed).toEqual([]);
+  });
+});
+
+describe('stampAll', () => {
+  it('asks the TSA no more once it gave no token: one timeout per run, the rest left pending', async () => {
+    const ids = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
+    const stamps = memoryStamps(ids.map((id) => pending(id)));
+    const authority = tsa(async () => {
+      throw new Error('timeout');
+    });
+
+    const counts = await stampAll(
+      { stamps: stamps.repo, tsa: authority.port, ledger: memoryLedger('1.00').repo, tariffs: { listAll: async () => [] }, now },
+      ids.map((id) => pending(id)),
+    );
+
+    expect(authority.asked).toHaveLength(1);
+    expect(counts).toEqual({ CARIMBADO: 0, JA_CARIMBADO: 0, FALHOU: 3, NAO_COBRADO: 0 });
   });
 });
 
