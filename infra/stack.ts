@@ -115,7 +115,7 @@ export class PlatformStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableKeys.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // The balance items' moves, for the statement's follower (infra/functions.ts, streams).
+      // The balance items' moves, for the statement's follower, and the new RFC 3161 stamps (infra/functions.ts, streams).
       stream: StreamViewType.NEW_IMAGE,
       // Balances and statements live here: never deleted with the stack or by accident.
       removalPolicy: RemovalPolicy.RETAIN,

@@ -17,5 +17,5 @@ export const handler = withLambdaLog(async (event: DynamoDBStreamEvent): Promise
   const pending = stampsOfImages(images).filter((s) => s.status === 'PENDENTE');
   if (pending.length === 0) return;
   const counts = await stampAll(stampingDeps(), pending);
-  if (counts.FALHOU > 0) log.warn('time stamps left pending for the scheduled retry', counts);
+  if (counts.FALHOU + counts.NAO_COBRADO > 0) log.warn('time stamps left pending for the scheduled retry', counts);
 });

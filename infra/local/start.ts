@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     if (error instanceof JavaMissingError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(
-        `Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER, PORT_BEDROCK) to another port.`,
+        `Port ${(error as { port?: number }).port ?? port} is already in use. Set PORT (or PORT_AGENT, PORT_PROVIDER_A, PORT_PROVIDER_B, PORT_WEBHOOK_RECEIVER, PORT_BEDROCK, PORT_TSA) to another port.`,
       );
     } else console.error(error);
     process.exit(1);

@@ -22,9 +22,10 @@ export interface StampingDeps {
   now?: Clock;
 }
 
-export type StampOutcome = 'CARIMBADO' | 'JA_CARIMBADO' | 'FALHOU';
+/** FALHOU: the TSA gave no token; NAO_COBRADO: it did, but the charge could not be made (the balance, a busy statement). */
+export type StampOutcome = 'CARIMBADO' | 'JA_CARIMBADO' | 'FALHOU' | 'NAO_COBRADO';
 
-/** Stamps one pending stamp: its token kept and charged, or left PENDENTE (FALHOU) for the next retry. */
+/** Stamps one pending stamp: its token kept and charged, or left PENDENTE (FALHOU, NAO_COBRADO) for the next retry. */
 export async function stampOne(deps: StampingDeps, stamp: Stamp): Promise<StampOutcome> {
   // Read again (a stream record handed again, a retry behind the follower): a stamp kept since is not asked nor charged twice.
   const current = stamp.status === 'PENDENTE' ? await deps.stamps.get(stamp.id) : undefined;
@@ -67,15 +68,18 @@ export async function stampOne(deps: StampingDeps, stamp: Stamp): Promise<StampO
         aplicacaoId: stamp.aplicacaoId,
         error: error.message,
       });
-      return 'FALHOU';
+      return 'NAO_COBRADO';
     }
     throw error;
   }
 }
 
-/** Stamps each, one after the other; the counts of each outcome. */
+/**
+ * Stamps each, one after the other; the counts of each outcome. Once the TSA gave no token the rest are not asked
+ * (counted FALHOU, left for the next retry): a TSA that hangs costs one timeout per run, not one per stamp.
+ */
 export async function stampAll(deps: StampingDeps, stamps: readonly Stamp[]): Promise<Record<StampOutcome, number>> {
-  const counts: Record<StampOutcome, number> = { CARIMBADO: 0, JA_CARIMBADO: 0, FALHOU: 0 };
-  for (const stamp of stamps) counts[await stampOne(deps, stamp)]++;
+  const counts: Record<StampOutcome, number> = { CARIMBADO: 0, JA_CARIMBADO: 0, FALHOU: 0, NAO_COBRADO: 0 };
+  for (const stamp of stamps) counts[counts.FALHOU > 0 ? 'FALHOU' : await stampOne(deps, stamp)]++;
   return counts;
 }

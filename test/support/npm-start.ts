@@ -43,7 +43,7 @@ export async function startNpmStart(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = await freePort();
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: repoRoot,
     // Its own process group, so one signal reaches the service and its DynamoDB Local.
@@ -57,6 +57,7 @@ export async function startNpmStart(
       PORT_PROVIDER_B: String(ports[2]),
       PORT_WEBHOOK_RECEIVER: String(ports[3]),
       PORT_BEDROCK: String(ports[4]),
+      PORT_TSA: String(ports[5]),
       LOCAL_DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       ...env,
