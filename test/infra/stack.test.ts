@@ -884,7 +884,6 @@ describe('PlatformStack', () => {
           groupFunctions.public.id,
           groupFunctions['admin-certificates'].id,
           scheduledFunctions.crlReissue.id,
-          scheduledFunctions.planInvoices.id,
         ].sort(),
       );
       // The CRL is published (and the CA's private key read) only where certificates are revoked or the CRL re-issued.
