@@ -64,6 +64,10 @@ export const referenciaTipoLabel: Record<string, string> = {
   ESTORNO: 'Estorno',
   ESTORNO_FALHA_ENVIO: 'Estorno de falha de envio',
   ESTORNO_ANULADO: 'Estorno em duplicidade anulado',
+  IA_INTERACAO: 'Interação com a IA',
+  APP_CHAT: 'Mensagem no app',
+  APP_PUSH: 'Notificação push',
+  CARIMBO_TEMPO: 'Carimbo do tempo',
   FATURA_PLANO: 'Fatura do plano',
 };
 
