@@ -64,6 +64,7 @@ export const referenciaTipoLabel: Record<string, string> = {
   ESTORNO: 'Estorno',
   ESTORNO_FALHA_ENVIO: 'Estorno de falha de envio',
   ESTORNO_ANULADO: 'Estorno em duplicidade anulado',
+  CREDITO_ANULADO: 'Crédito anulado (operação não concluída)',
   IA_INTERACAO: 'Interação com a IA',
   APP_CHAT: 'Mensagem no app',
   APP_PUSH: 'Notificação push',

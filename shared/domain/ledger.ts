@@ -21,6 +21,7 @@ import { DomainError, conflict, invalid, notFound } from '#shared/domain/errors'
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { fromCents, toCents } from '#shared/domain/money';
 import { maskPhone } from '#shared/domain/masking';
+import { log } from '#shared/log';
 
 export const entryTypes = ['CREDIT', 'DEBIT'] as const;
 export type EntryType = (typeof entryTypes)[number];
@@ -77,7 +78,7 @@ export interface StatementEntry {
  * stream) for the reconciler to write it.
  */
 export type MoveDetails = Omit<StatementEntry, 'id' | 'saldoAnterior' | 'saldoPosterior'> & {
-  /** What the reconciler does with a move whose entry no function wrote: ESTORNAR gives it back (a send never recorded). */
+  /** What the reconciler does with a move whose entry no function wrote: ESTORNAR undoes it (a send never recorded, an invoice never marked paid). */
   seOrfao: OrphanPolicy;
 };
 export const orphanPolicies = ['ESTORNAR', 'MANTER'] as const;
@@ -355,8 +356,8 @@ async function reverse(repo: LedgerRepository, aplicacaoId: number, entry: State
 /**
  * The reconciler's side of a move whose entry no function wrote (its function died between the move and the entry):
  * writes the entry from the move, marked an orphan, with what must go with it (a refund's once-only marker), and
- * settles the move as its policy says: ESTORNAR gives a debit back, once (the debit's refund marker). Returns false
- * when the entry turned out to be its function's own. Safe to run again on the same move.
+ * settles the move as its policy says: ESTORNAR gives a debit back and takes a credit back, once (the entry's refund
+ * marker). Returns false when the entry turned out to be its function's own. Safe to run again on the same move.
  */
 export async function settleOrphanMove(
   repo: LedgerRepository,
@@ -376,23 +377,31 @@ export async function settleOrphanMove(
     await reverse(repo, aplicacaoId, entry, options);
     return true;
   }
-  if (move.seOrfao === 'ESTORNAR' && entry.tipo === 'DEBIT' && !(await repo.isRefunded(aplicacaoId, entry.id))) {
+  if (move.seOrfao === 'ESTORNAR' && !(await repo.isRefunded(aplicacaoId, entry.id))) {
+    // A debit is given back; a credit (a paid invoice whose move to PAGA never committed: the invoice is still open and
+    // will be paid again) is taken back. Once: the entry's refund marker goes with the undo.
+    const undo =
+      entry.tipo === 'DEBIT'
+        ? {
+            tipo: 'CREDIT' as const,
+            descricao: `Estorno automático: operação não concluída (lançamento ${entry.id})`,
+            referenciaTipo: 'ESTORNO_FALHA_ENVIO',
+          }
+        : {
+            tipo: 'DEBIT' as const,
+            descricao: `Anulação automática: operação não concluída (lançamento ${entry.id})`,
+            referenciaTipo: 'CREDITO_ANULADO',
+          };
     try {
       await postEntry(
         repo,
-        {
-          aplicacaoId,
-          tipo: 'CREDIT',
-          valor: entry.valor,
-          descricao: `Estorno automático: operação não concluída (lançamento ${entry.id})`,
-          referenciaTipo: 'ESTORNO_FALHA_ENVIO',
-          referenciaId: entry.id,
-        },
+        { aplicacaoId, valor: entry.valor, referenciaId: entry.id, ...undo },
         { ...options, allowZero: true, extras: () => [repo.markerWrite(aplicacaoId, entry.id)] },
       );
     } catch (error) {
-      // Refunded meanwhile (the marker): nothing is left to give back.
-      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      // Undone meanwhile (the marker): nothing is left to undo. A credit already spent cannot be taken back: said, and left.
+      if (!(error instanceof DomainError)) throw error;
+      if (error.kind !== 'conflict') log.warn('orphan credit not taken back', { aplicacaoId, lancamentoId: entry.id, kind: error.kind });
     }
   }
   return true;

@@ -118,6 +118,9 @@ export async function payInvoice(deps: InvoiceDeps, aplicacaoId: number, faturaI
       deps.ledger,
       {
         now: clock,
+        // A function that dies between the move and its entry leaves the invoice open (it will be paid again): the
+        // reconciler takes that credit back, so the plan's credits are booked once.
+        seOrfao: 'ESTORNAR',
         extras: (e) => [deps.invoices.paidWrite(invoice, { token, pagaEm, pagaPor, lancamentoId: e.id }, alreadyPaid(faturaId))],
       },
     );

@@ -200,6 +200,34 @@ describe('the reconciler on a move whose function died before its entry', () => 
     expect(ledger.state()).toEqual({ saldo: '1.00', ultimoLancamentoId: 2 });
   });
 
+  it('takes back once an orphan credit whose policy is ESTORNAR (an invoice paid but never marked PAGA)', async () => {
+    // Prepare: a plan invoice's credit moved (1.00 -> 500.00, entry 1), and its function died before marking the invoice.
+    const ledger = memoryLedger('1.00');
+    const credited: StatementEntry = {
+      ...orphanDebit(1),
+      tipo: 'CREDIT',
+      valor: '499.00',
+      saldoPosterior: '500.00',
+      referenciaTipo: 'FATURA_PLANO',
+      referenciaId: 7,
+      tarifaCobrada: null,
+    };
+    await ledger.repo.move(1, { ...credited, seOrfao: 'ESTORNAR' });
+    const move = { aplicacaoId: 1, entry: credited, seOrfao: 'ESTORNAR' as const };
+    const follower = { writtenAsOrphan: async (_: number, id: number) => ledger.orphans.has(id) };
+
+    // Act: twice, as a rerun would.
+    await settleOrphanMove(ledger.repo, follower, move, instant);
+    await settleOrphanMove(ledger.repo, follower, move, instant);
+
+    // Assess: the credit and its one undo; the invoice, still open, will be paid (and credited) again.
+    expect(ledger.entries.map((e) => [e.id, e.tipo, e.referenciaTipo, e.referenciaId, e.saldoPosterior])).toEqual([
+      [1, 'CREDIT', 'FATURA_PLANO', 7, '500.00'],
+      [2, 'DEBIT', 'CREDITO_ANULADO', 1, '1.00'],
+    ]);
+    expect(ledger.state()).toEqual({ saldo: '1.00', ultimoLancamentoId: 2 });
+  });
+
   it('leaves alone a move whose own function wrote its entry', async () => {
     const ledger = memoryLedger('1.00', { taken: true });
     const follower = { writtenAsOrphan: async () => false };
