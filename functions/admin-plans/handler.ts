@@ -4,14 +4,12 @@
 //   POST /api/admin/aplicacoes/{id}/faturas/{faturaId}/pagar    platform admin: paid by hand (one FATURA_PLANO credit)
 // Another application's id is a 404 for a tenant's admin (never a 403 that would confirm it exists).
 import type * as z from 'zod/mini';
-import type { Principal } from '#shared/auth/principal';
-import { PLATFORM_SCOPE } from '#shared/auth/portal';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { notFound } from '#shared/domain/errors';
 import type { Invoice } from '#shared/domain/invoices';
 import { shownTime } from '#shared/domain/time';
-import { HttpError } from '#shared/http/errors';
 import { groupHandler, json, type TenantRequest } from '#shared/http/kit';
+import { isPlatformAdmin, requirePlatformAdmin } from '#shared/http/platform-admin';
 import { pathId } from '#shared/http/params';
 import { validate } from '#shared/http/validation';
 import { changePlan, payInvoice } from '#shared/operations/invoices';
@@ -21,12 +19,6 @@ import type { adminPlansContract, invoice } from './contract.ts';
 
 const deps = invoiceDeps();
 const applications = dynamoApplicationReader();
-
-const isPlatformAdmin = (principal: Principal): boolean => principal.scopes.includes(PLATFORM_SCOPE);
-
-function requirePlatformAdmin(principal: Principal, what: string): void {
-  if (!isPlatformAdmin(principal)) throw new HttpError(403, 'forbidden', `Only a platform administrator may ${what}`);
-}
 
 /** The {id} of the path, when this admin may see it and it exists; anything else is the same 404. */
 async function targetId(request: TenantRequest): Promise<number> {

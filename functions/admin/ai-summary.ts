@@ -5,7 +5,7 @@ import { dynamoExchangeRateRepository } from '#shared/db/exchange-rate';
 import { json, type Operations } from '#shared/http/kit';
 import { validate } from '#shared/http/validation';
 import { aiSummary } from '#shared/operations/ai';
-import { requirePlatformAdmin } from './platform-admin.ts';
+import { requirePlatformAdmin } from '#shared/http/platform-admin';
 import { aiSummaryQuery } from './requests.ts';
 import type { adminContract } from './contract.ts';
 

@@ -30,7 +30,7 @@ import type { LedgerRepository } from '#shared/domain/ledger';
 import { HttpError } from '#shared/http/errors';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
-import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
+import { isPlatformAdmin, requirePlatformAdmin } from '#shared/http/platform-admin';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
 import { elementsPageOf } from '#shared/domain/paging';

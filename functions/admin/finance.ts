@@ -15,7 +15,7 @@ import { refundEntry } from '#shared/domain/ledger';
 import { createTariff, updateTariff, type Tariff } from '#shared/domain/tariffs';
 import { json, type Operations } from '#shared/http/kit';
 import { pathId } from '#shared/http/params';
-import { isPlatformAdmin, requirePlatformAdmin } from './platform-admin.ts';
+import { isPlatformAdmin, requirePlatformAdmin } from '#shared/http/platform-admin';
 import { validate } from '#shared/http/validation';
 import { shownTime } from '#shared/domain/time';
 import { newTariffBody, refundBody, tariffChangeBody } from './requests.ts';

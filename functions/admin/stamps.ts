@@ -5,7 +5,7 @@ import { notFound } from '#shared/domain/errors';
 import { stampEvidence } from '#shared/domain/stamps';
 import { shownTime } from '#shared/domain/time';
 import { json, type Operations } from '#shared/http/kit';
-import { isPlatformAdmin } from './platform-admin.ts';
+import { isPlatformAdmin } from '#shared/http/platform-admin';
 import type { adminContract } from './contract.ts';
 
 const stamps = dynamoStampRepository();

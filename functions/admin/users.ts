@@ -12,7 +12,7 @@ import { elementsPageOf } from '#shared/domain/paging';
 import { json, type Operations } from '#shared/http/kit';
 import { readPaging } from '#shared/http/paging';
 import { validate } from '#shared/http/validation';
-import { isPlatformAdmin } from './platform-admin.ts';
+import { isPlatformAdmin } from '#shared/http/platform-admin';
 import { userCreateBody } from './requests.ts';
 import type { adminContract, portalUser } from './contract.ts';
 
