@@ -84,6 +84,7 @@ describe('Configurações: navigation and accessibility', () => {
       'Setores',
       'Fluxo de agendamentos',
       'Assistente de IA',
+      'Carimbo do tempo',
       'Webhooks de entrada',
       'Chave de API',
       'Clientes OAuth2',
