@@ -93,6 +93,7 @@ describe('POST /api/admin/aplicacoes', () => {
       provider: 'provider_a',
       ativo: true,
       mensagensPorSegundo: 80,
+      carimboTempo: false,
       criadoEm: expect.any(String),
       apiKey: app.credenciais.apiKey,
       numerosWhatsapp: [providerA.fromNumber],
