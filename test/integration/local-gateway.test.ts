@@ -166,7 +166,21 @@ describe('the sandbox file', () => {
   });
 
   it('has exactly the documented shape', () => {
-    expect(Object.keys(sandbox).sort()).toEqual(['agent', 'applications', 'baseUrl', 'console', 'simulators', 'webhooks']);
+    expect(Object.keys(sandbox).sort()).toEqual([
+      'agent',
+      'applications',
+      'baseUrl',
+      'console',
+      'pagamentos',
+      'simulators',
+      'tsa',
+      'webhooks',
+    ]);
+    // The loopback TSA and the CA that openssl ts -verify needs (docs/stamps.md); the Stripe endpoint's secret (docs/invoices.md).
+    expect(sandbox.tsa).toEqual({ url: service.tsa.url, caPem: expect.stringMatching(/^-----BEGIN CERTIFICATE-----/) });
+    expect(sandbox.pagamentos).toEqual({
+      stripe: { webhookUrl: `${service.baseUrl}/api/webhooks/pagamentos/stripe`, webhookSecret: expect.stringMatching(/^whsec_/) },
+    });
     expect(sandbox.console).toEqual({
       url: `${service.baseUrl}/console/`,
       logins: {
