@@ -23,6 +23,8 @@ export default defineConfig({
           globalSetup: ['test/support/dynamo-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page's answer on a loaded 2-core machine can take more than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },
