@@ -99,9 +99,11 @@ describe('bootstrap of a fresh deployment', () => {
     const tariffs = await dynamoTariffRepository().listAll();
     const send = tariffFor(tariffs, 12345, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo, today(new Date()));
     expect(send).toMatchObject({ valor: '0.10', aplicacaoId: null, ativo: true });
-    // The AI assistant's kinds (#38) were appended after the first five, so their ids are new and the old ones unchanged.
-    expect(tariffs.map((t) => t.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The AI assistant's kinds (#38) and the app chat (#39) were appended after the first five, so their ids are new and
+    // the old ones unchanged.
+    expect(tariffs.map((t) => t.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(tariffFor(tariffs, 12345, 'IA', 'AUTO_RESPOSTA', today(new Date()))).toMatchObject({ id: 6, valor: '0.05' });
+    expect(tariffFor(tariffs, 12345, 'APP', 'CHAT', today(new Date()))).toMatchObject({ id: 9, valor: '0.02' });
     expect(await listActivePlans(dynamoPlanRepository())).not.toHaveLength(0);
   });
 
