@@ -50,7 +50,8 @@ describe('Extrato: the plan and its invoices', () => {
     // The statement's credit, filtered by its type.
     await page.getByLabel('Tipo de lançamento').selectOption('FATURA_PLANO');
     await page.getByRole('button', { name: 'Filtrar' }).click();
-    const credit = page.locator('table').first().locator('tbody tr');
+    // The statement's table (the plan's invoices are a table of their own, in the panel).
+    const credit = page.getByRole('table', { name: /lançamentos/ }).locator('tbody tr');
     // Polled until the filtered page replaced the whole statement, whose rows are there first.
     await expect.poll(async () => (await credit.allTextContents()).map((r) => r.includes('Fatura do plano'))).toEqual([true]);
     expect(await credit.textContent()).toContain(`+${money('499.00')}`);
