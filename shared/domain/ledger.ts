@@ -399,9 +399,13 @@ export async function settleOrphanMove(
         { ...options, allowZero: true, extras: () => [repo.markerWrite(aplicacaoId, entry.id)] },
       );
     } catch (error) {
-      // Undone meanwhile (the marker): nothing is left to undo. A credit already spent cannot be taken back: said, and left.
+      // Undone meanwhile (the marker): nothing is left to undo.
       if (!(error instanceof DomainError)) throw error;
-      if (error.kind !== 'conflict') log.warn('orphan credit not taken back', { aplicacaoId, lancamentoId: entry.id, kind: error.kind });
+      if (error.kind !== 'conflict') {
+        // A credit already spent cannot be taken back: said, and left. A debit's give-back has no such reason to fail.
+        if (entry.tipo === 'DEBIT') throw error;
+        log.warn('orphan credit not taken back', { aplicacaoId, lancamentoId: entry.id, kind: error.kind });
+      }
     }
   }
   return true;
