@@ -36,7 +36,6 @@ import { answerBody, inboxQuery } from './requests.ts';
 /** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
 const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDetailSchema> => ({
   ...attendanceView(d),
-  canal: d.attendance.canal,
   conversa: d.conversa,
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });

@@ -244,10 +244,6 @@ export const attendanceDetail = named(
   'AdminAttendance',
   z.object({
     ...attendance.shape,
-    canal: described(
-      z.enum(channels),
-      'The channel of the patient’s last message, where `responder` sends: APP (the patient app’s chat, and a push) or WHATSAPP.',
-    ),
     conversa: described(
       z.array(conversationMessage),
       'The whole conversation, oldest first: the patient’s messages and the attendants’ answers.',

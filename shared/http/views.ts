@@ -60,6 +60,7 @@ export function attendanceView({ attendance: a, nome, setor }: AttendanceWithNam
     encerradoEm: local(a.encerradoEm),
     ultimaMensagemEm: localDateTime(new Date(a.ultimaMensagemEm)),
     esperaSegundos: a.status === 'FILA' && a.filaDesde ? Math.max(0, Math.floor((now.getTime() - Date.parse(a.filaDesde)) / 1000)) : null,
+    canal: a.canal,
   };
 }
 

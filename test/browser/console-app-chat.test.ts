@@ -1,5 +1,5 @@
 // The console's Atendimentos with the patient app's chat (docs/app-chat.md), in Chromium against the local service,
-// as outra's tenant admin: a patient's message typed in the app shows in its attendance marked App; the answer typed
+// as outra's tenant admin: a patient's message typed in the app shows in the queue and its attendance marked App; the answer typed
 // in the page goes back to the app's chat (the patient reads it through the API), not to WhatsApp (the provider
 // simulator gets nothing), and the page says where it went; axe on the way.
 import { randomInt, randomUUID } from 'node:crypto';
@@ -56,6 +56,8 @@ describe('Atendimentos: the patient app’s chat', () => {
     expect(await head.getByText('App', { exact: true }).count()).toBe(1);
     expect(await conversa.locator('.bubble:not(.mine) .badge.app').textContent()).toBe('App');
     expect(await page.getByTestId('janela').textContent()).toContain('chat do aplicativo');
+    const queued = page.getByRole('list', { name: /Fila/ }).getByRole('link', { name: new RegExp(nome) });
+    await expect.poll(() => queued.locator('.badge.app').textContent()).toBe('App');
     await expectAccessible(page, 'an app attendance in the queue');
     await page.getByRole('button', { name: 'Assumir' }).click();
     const resposta = page.getByLabel('Resposta');

@@ -179,6 +179,8 @@ describe('the operator’s answer to an app message', () => {
       ['SAIDA', 'Olá! Em que posso ajudar?'],
       ['SAIDA', 'Pode me dizer o seu horário preferido?'],
     ]);
+    const inProgress = await get('/api/admin/atendimentos?status=EM_ANDAMENTO&size=100', demoAdmin());
+    expect((inProgress.content as Json[]).find((a) => a.id === id)).toMatchObject({ canal: 'APP' });
     const detail = await get(`/api/admin/atendimentos/${id}`, demoAdmin());
     expect((detail.conversa as Json[]).map((m) => [m.direcao, m.canal, m.texto])).toEqual([
       ['ENTRADA', 'APP', 'Preciso de ajuda'],

@@ -120,7 +120,13 @@ describe('a patient writes', () => {
     expect(queue.status).toBe(200);
     expect(queue.body).toMatchObject({ page: 0, size: 100, total: expect.any(Number), totalPages: expect.any(Number) });
     const queued = (queue.body.content as Json[]).find((a) => a.id === id);
-    expect(queued).toMatchObject({ status: 'FILA', paciente: { telefone: phone }, esperaSegundos: expect.any(Number), mensagens: 2 });
+    expect(queued).toMatchObject({
+      status: 'FILA',
+      paciente: { telefone: phone },
+      esperaSegundos: expect.any(Number),
+      mensagens: 2,
+      canal: 'WHATSAPP',
+    });
 
     // an attendant takes it
     const taken = await api.call('POST', `/api/admin/atendimentos/${id}/assumir`, adminOf('demo'));

@@ -3304,7 +3304,7 @@ export interface components {
             /** @description Seconds in the queue so far; only while FILA. */
             esperaSegundos: number | null;
             /**
-             * @description The channel of the patient’s last message, where `responder` sends: APP (the patient app’s chat, and a push) or WHATSAPP.
+             * @description The channel of the patient’s last message, where an answer goes: WHATSAPP, or APP (the patient app’s chat, and a push).
              * @enum {string}
              */
             canal: "WHATSAPP" | "APP";
@@ -3862,6 +3862,11 @@ export interface components {
             ultimaMensagemEm: components["schemas"]["LocalDateTime"];
             /** @description Seconds in the queue so far; only while FILA. */
             esperaSegundos: number | null;
+            /**
+             * @description The channel of the patient’s last message, where an answer goes: WHATSAPP, or APP (the patient app’s chat, and a push).
+             * @enum {string}
+             */
+            canal: "WHATSAPP" | "APP";
         };
         /** @description An answer that went to the patient app’s chat instead of WhatsApp. */
         AttendanceAppAnswer: {

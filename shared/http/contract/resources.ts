@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { providers } from '#shared/domain/applications/records';
 import { actorKinds, appointmentStatuses, executionResults } from '#shared/domain/appointments/state-machine';
 import { attendanceStatuses } from '#shared/domain/attendances';
+import { channels } from '#shared/domain/app-chat';
 import { conversationTypes } from '#shared/domain/ledger';
 import { contextos, messageStatuses } from '#shared/domain/messages/records';
 import { date, described, id, money, named, timestamp, type ErrorsOf, type ResponseDoc } from './kit.ts';
@@ -245,6 +246,10 @@ export const attendance = named(
     encerradoEm: z.nullable(timestamp),
     ultimaMensagemEm: timestamp,
     esperaSegundos: described(z.nullable(z.int()), 'Seconds in the queue so far; only while FILA.'),
+    canal: described(
+      z.enum(channels),
+      'The channel of the patient’s last message, where an answer goes: WHATSAPP, or APP (the patient app’s chat, and a push).',
+    ),
   }),
   'A patient’s conversation with the application (BOT, FILA, EM_ANDAMENTO, ENCERRADO).',
 );

@@ -97,6 +97,14 @@ function Lista(props: {
           <li key={a.id}>
             <a href={`${BASE}atendimentos/${a.id}${props.search}`} aria-current={String(a.id) === props.openId ? 'page' : undefined}>
               <strong>{a.paciente.nome ?? phone(a.paciente.telefone)}</strong>
+              {a.canal === 'APP' && (
+                <>
+                  {' '}
+                  <span class="badge app" title="Escreveu pelo aplicativo: a resposta vai para o chat do aplicativo.">
+                    App
+                  </span>
+                </>
+              )}
               <div class="muted">
                 {a.paciente.nome ? `${phone(a.paciente.telefone)} · ` : ''}
                 {a.setor.nome ?? a.setor.codigo ?? `Setor ${a.setor.id}`}
