@@ -8,6 +8,7 @@ import { dynamoChatStore, dynamoDeviceStore } from '#shared/db/app-chat';
 import { nextId } from '#shared/db/ids';
 import { dynamoPatientRepository } from '#shared/db/patients';
 import { sameDevice, type ChatMessage, type Device } from '#shared/domain/app-chat';
+import { idempotencyKey } from '#shared/domain/idempotency';
 import { notFound } from '#shared/domain/errors';
 import { localDateTime } from '#shared/domain/time';
 import { elementsPageOf } from '#shared/domain/paging';
@@ -53,7 +54,8 @@ export const chatOperations: Operations<'patient-app', typeof patientAppContract
     const { aplicacaoId, pacienteId } = patientOf(request);
     const patient = await patients.get(aplicacaoId, pacienteId);
     if (!patient) throw notFound('patient');
-    return json(201, chatView(await receiveAppMessage(chatDeps(), patient, texto)));
+    const key = idempotencyKey(request.headers['idempotency-key']);
+    return json(201, chatView(await receiveAppMessage(chatDeps(), patient, texto, key)));
   },
 
   'PUT /api/v4/saude/dispositivos': async (request) => {

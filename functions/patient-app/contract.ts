@@ -2,7 +2,19 @@
 import * as z from 'zod/mini';
 import { consentTypes } from '#shared/domain/consents';
 import { sexos } from '#shared/domain/patients';
-import { date, described, elementsPage, id, money, named, noContent, ok, timestamp, type GroupContract } from '#shared/http/contract/kit';
+import {
+  date,
+  described,
+  idempotencyKeyHeader,
+  elementsPage,
+  id,
+  money,
+  named,
+  noContent,
+  ok,
+  timestamp,
+  type GroupContract,
+} from '#shared/http/contract/kit';
 import { pagingQuery } from '#shared/http/paging';
 import { stampEvidence } from '#shared/http/contract/resources';
 import { platforms } from '#shared/domain/app-chat';
@@ -145,10 +157,11 @@ export const patientAppContract = {
   'POST /api/v4/saude/chat': {
     summary: 'Write to the application',
     description:
-      '`texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00).',
+      '`texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00). With `Idempotency-Key` (per patient, kept with the message), a retry answers the message first kept, written and charged once (409 while the first request is still charging it); the same key with another text is 422.',
+    headers: [idempotencyKeyHeader],
     body: chatBody,
     responses: { 201: ok('The message as kept.', chatMessage) },
-    errors: { 400: ['validation_error'], 404: ['not_found'] },
+    errors: { 400: ['validation_error'], 404: ['not_found'], 409: ['conflict'], 422: ['unprocessable_entity'] },
   },
   'PUT /api/v4/saude/dispositivos': {
     summary: 'Register the patient’s device for push notifications',

@@ -8,11 +8,16 @@ import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
-/** The header's value when it is a usable key (1-255 visible ASCII characters), undefined when absent; else 400. */
+/**
+ * The header's key when it is usable (1-255 visible ASCII characters), undefined when absent; else 400. The IETF
+ * draft writes the key as a structured-field string (`"abc"`, `\"` and `\\` escaped); the bare `abc` is the same key.
+ */
 export function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(header)) throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
-  return header;
+  const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(header);
+  const key = quoted ? quoted[1]!.replace(/\\(["\\])/g, '$1') : header;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters', 'Idempotency-Key');
+  return key;
 }
 
 /** JSON with object keys sorted, so two bodies that mean the same have one fingerprint. */

@@ -18,10 +18,11 @@ import type { Application } from '#shared/domain/applications/records';
 import type { Attendance } from '#shared/domain/attendances';
 import type { ConsentRepository } from '#shared/domain/consents';
 import { DomainError } from '#shared/domain/errors';
-import { receivePatientMessage, type Inbox } from '#shared/domain/inbound-messages';
+import { receivePatientMessage, type Inbox, type InboundMessageRecord } from '#shared/domain/inbound-messages';
 import { chargeService, type LedgerRepository } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
 import type { Patient } from '#shared/domain/patients';
+import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { tariffFor, today, type TariffCatalogue } from '#shared/domain/tariffs';
 import { systemClock, type Clock } from '#shared/domain/time';
 import type { ConditionalWrite, UnitOfWork } from '#shared/domain/unit-of-work';
@@ -116,6 +117,8 @@ export interface ChatDeps extends ChargeDeps {
   chat: ChatStore;
   newId(): Promise<number>;
   escalationWords: readonly string[];
+  /** An app message as the inbox stored it, by its provider message id (a keyed message's repeat). */
+  storedAppMessage(aplicacaoId: number, providerMessageId: string): Promise<InboundMessageRecord | undefined>;
 }
 
 /**
@@ -123,9 +126,14 @@ export interface ChatDeps extends ChargeDeps {
  * APP) in the patient's open attendance (opened when there is none), with its chat item, in one unit of work; then
  * charged APP_CHAT once (the chat item's `lancamentoId`, set under a condition, commits with the entry). A balance
  * that does not cover it does not refuse the patient: the message is kept uncharged (valor 0.00) and logged.
+ *
+ * With the app's Idempotency-Key the key, per patient, is the message's provider id: a retry is the inbox's duplicate,
+ * answered with the message first stored (charged then if the first request stopped before its charge); the same key
+ * with another text is 422.
  */
-export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto: string): Promise<ChatMessage> {
+export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto: string, key?: string): Promise<ChatMessage> {
   const id = await deps.newId();
+  const providerMessageId = key === undefined ? String(id) : `${patient.id}:${key}`;
   const em = (deps.now ?? systemClock)().toISOString();
   let landed: ChatMessage | undefined;
   const reception = await receivePatientMessage(
@@ -133,7 +141,7 @@ export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto:
     {
       aplicacaoId: patient.aplicacaoId,
       provider: APP_PROVIDER,
-      providerMessageId: String(id),
+      providerMessageId,
       from: patient.telefone,
       to: null,
       profileName: patient.nome,
@@ -163,14 +171,42 @@ export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto:
       },
     },
   );
+  if (reception.kind === 'duplicate' && key !== undefined) return repeatOf(deps, patient, providerMessageId, texto);
   if (reception.kind !== 'stored' || !landed) throw new Error(`app message ${id} was not stored`);
-  const message: ChatMessage = landed;
-  const valor = await priceOf(deps, patient.aplicacaoId, CHAT_TARIFF);
+  return chargeOnce(deps, landed);
+}
+
+/**
+ * A keyed app message sent again: the message first stored under the key. Not charged yet, it is 409 while the first
+ * request may still be charging it; after that request's time is up (it stopped between the two commits), this one
+ * charges it.
+ */
+async function repeatOf(deps: ChatDeps, patient: Patient, providerMessageId: string, texto: string): Promise<ChatMessage> {
+  const first = await deps.storedAppMessage(patient.aplicacaoId, providerMessageId);
+  const message = first && (await deps.chat.byIds(patient.aplicacaoId, patient.id, [first.id])).get(first.id);
+  if (!first || !message) throw new Error(`app message ${providerMessageId} is a duplicate with no message`);
+  if (first.texto !== texto) {
+    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+  }
+  if (message.lancamentoId !== null) return message;
+  const age = (deps.now ?? systemClock)().getTime() - Date.parse(message.em);
+  if (age <= sendTimeoutSeconds * 1000) {
+    throw new DomainError('conflict', 'A message with this Idempotency-Key is still being processed; retry in a few seconds', {
+      mensagemId: message.id,
+    });
+  }
+  return chargeOnce(deps, message);
+}
+
+/** The APP_CHAT charge of a patient's stored message, once (its chat item's `lancamentoId` set under a condition). */
+async function chargeOnce(deps: ChatDeps, message: ChatMessage): Promise<ChatMessage> {
+  const { aplicacaoId, id } = message;
+  const valor = await priceOf(deps, aplicacaoId, CHAT_TARIFF);
   if (toCents(valor) === 0n) return message;
   try {
     let charged = message;
     await chargeService(
-      patient.aplicacaoId,
+      aplicacaoId,
       { referenciaTipo: 'APP_CHAT', valor, descricao: chatDescriptions.ENTRADA, referenciaId: id },
       deps.ledger,
       {
@@ -184,7 +220,7 @@ export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto:
     return charged;
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'insufficient_balance')) throw error;
-    log.warn('app chat message kept uncharged: the balance does not cover it', { aplicacaoId: patient.aplicacaoId, mensagemId: id });
+    log.warn('app chat message kept uncharged: the balance does not cover it', { aplicacaoId, mensagemId: id });
     return message;
   }
 }

@@ -7,10 +7,11 @@ import { conversationEntryWrite } from '#shared/db/attendances';
 import { dynamoChatStore, dynamoDeviceStore } from '#shared/db/app-chat';
 import { dynamoConsentRepository } from '#shared/db/consents';
 import { nextId } from '#shared/db/ids';
-import { dynamoInbox } from '#shared/db/inbound-messages';
+import { dynamoInbox, inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { dynamoLedgerRepository, dynamoStatementRepository } from '#shared/db/ledger';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
 import { dynamoUnitOfWork } from '#shared/db/unit-of-work';
+import { APP_PROVIDER } from '#shared/domain/app-chat';
 import { escalationWords } from '#shared/domain/attendances';
 import type { AnswerDeps, ChatDeps, PushDeps } from '#shared/operations/app-chat';
 
@@ -37,6 +38,8 @@ export const chatDeps = (): ChatDeps =>
     tariffs: dynamoTariffCatalogue(),
     newId: nextId,
     escalationWords: escalationWords(config().escalationWords),
+    storedAppMessage: async (aplicacaoId, providerMessageId) =>
+      [...(await inboundMessagesByKeys(aplicacaoId, [{ provider: APP_PROVIDER, providerMessageId }])).values()][0],
   });
 
 let answers: AnswerDeps | undefined;

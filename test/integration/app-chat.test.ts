@@ -131,6 +131,41 @@ describe('POST /api/v4/saude/chat', () => {
   });
 });
 
+describe('POST /api/v4/saude/chat with an Idempotency-Key', () => {
+  const keyed = (token: string, key: string, texto: string) =>
+    api.call('POST', '/api/v4/saude/chat', { ...bearer(token), 'Idempotency-Key': key }, { texto });
+
+  it('keeps and charges a retried message once, however many retries arrive together; another text under the key is 422', async () => {
+    // Prepare: two patients, one key
+    const [patient, other] = [await newPatient(), await newPatient()];
+    const before = await lastEntryId();
+    const key = `msg-${randomUUID()}`;
+
+    // Act: the app retries the same message five times at once; the other patient uses the same key
+    const tries = await Promise.all(Array.from({ length: 5 }, () => keyed(patient.token, key, 'Cheguei à recepção')));
+    const changed = await keyed(patient.token, key, 'Outra coisa');
+    const others = await keyed(other.token, key, 'Cheguei à recepção');
+
+    const later = await keyed(patient.token, key, 'Cheguei à recepção');
+
+    // Assess: one message, one charge; each try is it, or 409 while the first is being charged; the key is the patient's own
+    const kept = tries.find((t) => t.status === 201)!;
+    for (const reply of tries) {
+      if (reply.status === 201) expect(reply.body.id).toBe(kept.body.id);
+      else expect([reply.status, reply.body.mensagemId]).toEqual([409, kept.body.id]);
+    }
+    expect(later.status).toBe(201);
+    expect(later.body).toEqual({ ...kept.body, valor: '0.02' });
+    expect((await chat(patient.token)).content).toEqual([later.body]);
+    expect(changed.status).toBe(422);
+    expect(changed.body).toMatchObject({ field: 'Idempotency-Key' });
+    expect(others.status).toBe(201);
+    expect(others.body.id).not.toBe(kept.body.id);
+    const charges = newerThan(await entriesOf('APP_CHAT'), before);
+    expect(charges.map((c) => c.referenciaId).sort()).toEqual([kept.body.id, others.body.id].sort());
+  });
+});
+
 describe('the operator’s answer to an app message', () => {
   it('goes back to the app, not WhatsApp; pushed and billed APP_PUSH only while NOTIFICACOES_PUSH is granted', async () => {
     // Prepare: a patient with a device, its consent revoked, whose app message an operator took

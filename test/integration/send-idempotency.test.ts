@@ -118,6 +118,20 @@ describe('Idempotency-Key on sends', () => {
     expect(elsewhere.body.mensagemId).not.toBe(v1.body.mensagemId);
   });
 
+  it('takes the key quoted (the draft’s structured-field string) or bare as the same key', async () => {
+    // ../shared/protocol-vectors.json, idempotency_key: "Accept the key quoted or unquoted."
+    const app = await newApplication('link', '10.00');
+    const body = { telefone: '+5511987650006', mensagem: 'Sua consulta foi confirmada' };
+
+    const quoted = await send(app, '"envio-\\"aspas\\""', body);
+    const bare = await send(app, 'envio-"aspas"', body);
+
+    expect(quoted.status).toBe(200);
+    expect(bare.headers.get('idempotent-replayed')).toBe('true');
+    expect(bare.body).toEqual(quoted.body);
+    expect((await statement(app)).filter((e) => e.tipo === 'DEBIT')).toHaveLength(1);
+  });
+
   it('refuses a malformed key with 400 naming it', async () => {
     const app = service.sandbox.applications.demo;
     const reply = await send(app, 'chave com espaço', { telefone: '+5511987650005', mensagem: 'x' });

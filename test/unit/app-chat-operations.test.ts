@@ -1,12 +1,15 @@
 // The app chat's and pushes' use cases with in-memory stores (shared/operations/app-chat.ts): the push consent gate
 // (revoked: nothing sent, nothing charged), one APP_PUSH per push sent, a disabled endpoint removed and not charged,
-// no push the balance does not cover; a patient's app message kept uncharged (never refused) on a short balance.
+// no push the balance does not cover; a patient's app message kept uncharged (never refused) on a short balance; a
+// keyed retry: 409 while the first request may still charge, charged by the retry once that request is gone, 422 for
+// another text.
 import { describe, expect, it } from 'vitest';
 import type { PushPort } from '#shared/adapters/ports';
-import type { ChatStore, Device, DeviceStore } from '#shared/domain/app-chat';
+import type { ChatMessage, ChatStore, Device, DeviceStore } from '#shared/domain/app-chat';
 import type { Consent } from '#shared/domain/consents';
-import type { Inbox } from '#shared/domain/inbound-messages';
+import type { Inbox, InboundMessageRecord } from '#shared/domain/inbound-messages';
 import type { Patient } from '#shared/domain/patients';
+import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { defaultTariffs, type Tariff } from '#shared/domain/tariffs';
 import { pushToPatient, receiveAppMessage, type PushDeps } from '#shared/operations/app-chat';
 import { memoryLedger, prepared } from '../support/memory-ledger.ts';
@@ -134,10 +137,14 @@ describe('receiveAppMessage', () => {
   function chatWorld(saldo: string) {
     const ledger = memoryLedger(saldo);
     const recorded: unknown[] = [];
+    // What an earlier request under a key left: its inbound message and chat item.
+    const stored = new Map<string, InboundMessageRecord>();
+    const items = new Map<number, ChatMessage>();
     const inbox: Inbox = {
       newId: async () => 99,
       lookup: async () => ({ pacienteId: 7, atendimentoId: 50, setorId: null }),
       record: async (input) => {
+        if (stored.has(input.message.providerMessageId)) return { committed: false, refusals: ['duplicate'], raced: false, error: null };
         recorded.push(input);
         return { committed: true };
       },
@@ -148,7 +155,7 @@ describe('receiveAppMessage', () => {
       write: (m) => ({ write: prepared(`chat ${m.id} ${m.direcao}`) }),
       chargeWrite: (m, lancamentoId) => ({ write: prepared(`charge ${m.id} ${lancamentoId}`) }),
       page: async () => ({ content: [], total: 0 }),
-      byIds: async () => new Map(),
+      byIds: async (_app, _patient, ids) => new Map(ids.flatMap((id) => (items.has(id) ? [[id, items.get(id)!] as const] : []))),
     };
     let ids = 100;
     const deps = {
@@ -158,9 +165,10 @@ describe('receiveAppMessage', () => {
       tariffs: { listAll: async () => tariffs },
       newId: async () => ++ids,
       escalationWords: [],
+      storedAppMessage: async (_app: number, providerMessageId: string) => stored.get(providerMessageId),
       now: () => at,
     };
-    return { deps, ledger, recorded };
+    return { deps, ledger, recorded, stored, items };
   }
 
   it('records the message in the attendance with canal APP and its chat item, then charges APP_CHAT once with the chat item', async () => {
@@ -178,6 +186,56 @@ describe('receiveAppMessage', () => {
     ]);
     expect(world.ledger.entries.map((e) => [e.referenciaTipo, e.valor, e.saldoPosterior])).toEqual([['APP_CHAT', '0.02', '0.98']]);
     expect(world.ledger.writes).toEqual([['charge 101 1']]);
+  });
+
+  /** A message a first request under `key` stored `ago` ms before now, and never charged. */
+  function storedUncharged(world: ReturnType<typeof chatWorld>, key: string, ago: number): ChatMessage {
+    const em = new Date(at.getTime() - ago).toISOString();
+    const message: ChatMessage = {
+      id: 60,
+      aplicacaoId: 1,
+      pacienteId: 7,
+      direcao: 'ENTRADA',
+      texto: 'Olá',
+      em,
+      atendimentoId: 50,
+      usuarioId: null,
+      lancamentoId: null,
+      valor: '0.00',
+    };
+    world.stored.set(`7:${key}`, { id: 60, texto: 'Olá', pacienteId: 7 } as InboundMessageRecord);
+    world.items.set(60, message);
+    return message;
+  }
+
+  it('answers a keyed retry 409 while the first request may still charge its message, writing nothing', async () => {
+    const world = chatWorld('1.00');
+    storedUncharged(world, 'k1', 1_000);
+
+    const retry = receiveAppMessage(world.deps, patient, 'Olá', 'k1');
+
+    await expect(retry).rejects.toMatchObject({ kind: 'conflict', details: { mensagemId: 60 } });
+    expect(world.ledger.entries).toEqual([]);
+  });
+
+  it('charges, on a keyed retry, the message a first request stored and stopped before charging', async () => {
+    const world = chatWorld('1.00');
+    storedUncharged(world, 'k1', (sendTimeoutSeconds + 1) * 1000);
+
+    const retry = await receiveAppMessage(world.deps, patient, 'Olá', 'k1');
+
+    expect(retry).toMatchObject({ id: 60, lancamentoId: 1, valor: '0.02' });
+    expect(world.recorded).toEqual([]);
+    expect(world.ledger.entries.map((e) => [e.referenciaTipo, e.referenciaId, e.valor])).toEqual([['APP_CHAT', 60, '0.02']]);
+    expect(world.ledger.writes).toEqual([['charge 60 1']]);
+  });
+
+  it('refuses a keyed retry with another text (422), writing nothing', async () => {
+    const world = chatWorld('1.00');
+    storedUncharged(world, 'k1', 1_000);
+
+    await expect(receiveAppMessage(world.deps, patient, 'Outra', 'k1')).rejects.toMatchObject({ kind: 'unprocessable' });
+    expect(world.ledger.entries).toEqual([]);
   });
 
   it('keeps the patient’s message uncharged, never refused, when the balance does not cover it', async () => {

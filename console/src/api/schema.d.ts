@@ -2881,7 +2881,7 @@ export interface paths {
         put?: never;
         /**
          * Write to the application
-         * @description `texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00).
+         * @description `texto`: 1 to 4096 characters, not blank (400 naming the field, nothing written). The message lands in the patient’s open attendance (one is opened when there is none) like a WhatsApp message, with `canal` APP; the attendant’s answer comes back to the app (and as a push while NOTIFICACOES_PUSH is granted). Charged to the application APP_CHAT at its tariff; a balance that does not cover it does not refuse the patient (the message is kept, `valor` 0.00). With `Idempotency-Key` (per patient, kept with the message), a retry answers the message first kept, written and charged once (409 while the first request is still charging it); the same key with another text is 422.
          *
          *     Portal JWT of role `paciente`.
          */
@@ -17946,7 +17946,10 @@ export interface operations {
     postApiV4SaudeChat: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. A repeat with the same key (within 24 hours, same credential) is not processed again: it answers the first result. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18003,8 +18006,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Conflict with the current state; read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is not of a media type this route takes (JSON routes: `application/json`, with at most `charset=utf-8`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request is understood but not allowed in this state. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
