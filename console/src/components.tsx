@@ -190,6 +190,27 @@ export function Checkboxes<T extends string | number>(props: {
   );
 }
 
+/** A form's submit button and, once saved, what was saved (announced to screen readers). */
+export function SaveActions(props: {
+  label: string;
+  busy: boolean;
+  saved: string | false | null | undefined;
+  busyLabel?: string;
+}): JSX.Element {
+  return (
+    <div class="actions">
+      <button type="submit" disabled={props.busy}>
+        {props.busy && props.busyLabel ? props.busyLabel : props.label}
+      </button>
+      {props.saved && (
+        <span role="status" class="saved">
+          {props.saved}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** A single checkbox with its label. */
 export function Check(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }): JSX.Element {
   const id = useId();

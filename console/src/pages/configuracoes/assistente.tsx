@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Check, Field, FormError, Loading, TextArea, useLoad, useSubmit } from '../../components';
+import { Alert, Check, Field, FormError, Loading, SaveActions, TextArea, useLoad, useSubmit } from '../../components';
 import { when } from '../../format';
 import { errorAt, problem } from '../../refusal';
 
@@ -84,16 +84,7 @@ function AssistenteForm(props: { settings: AssistantSettings }): JSX.Element {
         error={errorAt(refusal, 'horarioAtendimento')}
         onInput={(e) => setHorario(e.currentTarget.value)}
       />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          {busy ? 'Salvando…' : 'Salvar'}
-        </button>
-        {done && (
-          <span role="status" class="saved">
-            {done}
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar" busyLabel="Salvando…" busy={busy} saved={done} />
       {atualizadoEm && <p class="muted">Última alteração em {when(atualizadoEm)}.</p>}
     </form>
   );

@@ -3,7 +3,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Check, FormError, Loading, useLoad, useSubmit } from '../../components';
+import { Alert, Check, FormError, Loading, SaveActions, useLoad, useSubmit } from '../../components';
 import { problem } from '../../refusal';
 import { session } from '../../session';
 
@@ -51,16 +51,7 @@ function CarimboForm(props: { app: Application }): JSX.Element {
         onChange={setAtivo}
         hint="Eventos anteriores à ativação não são carimbados."
       />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          {busy ? 'Salvando…' : 'Salvar'}
-        </button>
-        {done && (
-          <span role="status" class="saved">
-            {done}
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar" busyLabel="Salvando…" busy={busy} saved={done} />
     </form>
   );
 }

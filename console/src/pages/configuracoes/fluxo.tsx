@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Field, FormError, lines, Loading, TextArea, useLoad } from '../../components';
+import { Alert, Field, FormError, lines, Loading, SaveActions, TextArea, useLoad } from '../../components';
 import { errorAt, problem, type Refusal } from '../../refusal';
 
 type Settings = Schemas['AppointmentFlowSettings'];
@@ -143,16 +143,7 @@ function FlowForm(props: { settings: Settings }): JSX.Element {
         error={errorAt(refusal, 'palavrasOptOut')}
         onInput={(e) => setOptOut(e.currentTarget.value)}
       />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar fluxo
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Fluxo salvo.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar fluxo" busy={busy} saved={saved && 'Fluxo salvo.'} />
     </form>
   );
 }

@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../../api/client';
-import { Alert, Field, FormError, lines, Loading, Select, TextArea, useLoad } from '../../components';
+import { Alert, Field, FormError, lines, Loading, SaveActions, Select, TextArea, useLoad } from '../../components';
 import { providerLabel, type Provider } from '../../labels';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { session } from '../../session';
@@ -228,16 +228,7 @@ function ProviderForm(props: { app: Application; onSaved: (app: Application) => 
           )}
         </fieldset>
       )}
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar provedor
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Provedor salvo. Vale a partir do próximo envio.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar provedor" busy={busy} saved={saved && 'Provedor salvo. Vale a partir do próximo envio.'} />
     </form>
   );
 }
@@ -274,16 +265,7 @@ function NumbersForm(props: { app: Application; onSaved: (app: Application) => v
         error={errorAt(refusal, 'numeros')}
         onInput={(e) => setText(e.currentTarget.value)}
       />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar números
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Números salvos.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar números" busy={busy} saved={saved && 'Números salvos.'} />
     </form>
   );
 }

@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Checkboxes, Field, FormError, Loading, Page, useLoad } from '../../components';
+import { Alert, Checkboxes, Field, FormError, Loading, Page, SaveActions, useLoad } from '../../components';
 import { when } from '../../format';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { amount, amountField, shiftOptions, weekDayOptions, type Period, type SearchProfile, type Shift, type WeekDay } from './model';
@@ -123,16 +123,7 @@ function SearchForm(props: { profile: SearchProfile }): JSX.Element {
           Adicionar horário
         </button>
       </div>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar perfil de busca
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Perfil de busca salvo.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar perfil de busca" busy={busy} saved={saved && 'Perfil de busca salvo.'} />
     </form>
   );
 }

@@ -5,7 +5,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client';
-import { Alert, Field, FormError, Loading, Page, Select, useLoad } from '../../components';
+import { Alert, Field, FormError, Loading, Page, SaveActions, Select, useLoad } from '../../components';
 import { when } from '../../format';
 import { errorAt, problem, type Refusal } from '../../refusal';
 import { maskCep, orNull, ufOptions, type Address, type Profile, type Uf } from './model';
@@ -108,16 +108,7 @@ function ContactForm(props: { profile: Profile; onSaved: (profile: Profile) => v
         error={errorAt(refusal, 'especialidade')}
         onInput={(e) => setEspecialidade(e.currentTarget.value)}
       />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar contato
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Contato salvo.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar contato" busy={busy} saved={saved && 'Contato salvo.'} />
     </form>
   );
 }
@@ -261,16 +252,7 @@ function AddressForm(props: { profile: Profile; onSaved: (profile: Profile) => v
           />
         </div>
       </fieldset>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Salvar endereço
-        </button>
-        {saved && (
-          <span role="status" class="saved">
-            Endereço salvo e localizado.
-          </span>
-        )}
-      </div>
+      <SaveActions label="Salvar endereço" busy={busy} saved={saved && 'Endereço salvo e localizado.'} />
     </form>
   );
 }
