@@ -57,6 +57,8 @@ export interface AiDeps {
   ledger: LedgerRepository & RefundStore;
   tariffs: TariffCatalogue;
   interactions: InteractionStore;
+  /** The application's balance: a model call its charge would not be covered by is not made. */
+  saldo(aplicacaoId: number): Promise<string | undefined>;
   now?: Clock;
 }
 
@@ -94,13 +96,24 @@ const baseInteraction = (deps: AiDeps, id: number, aplicacaoId: number, tipo: In
  * (IA/<kind>, else IA/INTERACAO), committed with the interaction and `extras` (what it produced). 402 when the
  * balance does not cover it, nothing written. A free interaction (a tariff of 0.00) is kept without an entry.
  */
-async function charge(deps: AiDeps, interaction: Interaction, extras: readonly ConditionalWrite<unknown>[] = []): Promise<Interaction> {
-  const now = (deps.now ?? systemClock)();
+/** The application's price of one interaction of a kind (its own tariff over the global one, the kind's over IA's). */
+async function priceOf(deps: AiDeps, aplicacaoId: number, tipo: Interaction['tipo']): Promise<string> {
+  const day = today((deps.now ?? systemClock)());
   const all = await deps.tariffs.listAll();
   const tariff =
-    tariffFor(all, interaction.aplicacaoId, AI_TARIFF_CATEGORY, interaction.tipo, today(now)) ??
-    tariffFor(all, interaction.aplicacaoId, AI_TARIFF_CATEGORY, AI_FALLBACK_SUBTIPO, today(now));
-  const valor = tariff?.valor ?? '0.00';
+    tariffFor(all, aplicacaoId, AI_TARIFF_CATEGORY, tipo, day) ?? tariffFor(all, aplicacaoId, AI_TARIFF_CATEGORY, AI_FALLBACK_SUBTIPO, day);
+  return tariff?.valor ?? '0.00';
+}
+
+/** 402 before the model is called when the balance does not cover the interaction's charge (the call costs us). */
+async function ensureCovered(deps: AiDeps, aplicacaoId: number, tipo: Interaction['tipo']): Promise<void> {
+  const [valor, saldo] = await Promise.all([priceOf(deps, aplicacaoId, tipo), deps.saldo(aplicacaoId)]);
+  const balance = saldo ?? '0.00';
+  if (toCents(balance) < toCents(valor)) throw new DomainError('insufficient_balance', 'Insufficient balance', { saldo: balance });
+}
+
+async function charge(deps: AiDeps, interaction: Interaction, extras: readonly ConditionalWrite<unknown>[] = []): Promise<Interaction> {
+  const valor = await priceOf(deps, interaction.aplicacaoId, interaction.tipo);
   if (toCents(valor) === 0n) {
     if (!(await deps.interactions.record(interaction, extras))) throw conflict('This AI interaction was already recorded');
     return interaction;
@@ -143,6 +156,7 @@ export async function suggestReply(deps: SuggestionDeps, app: Application, atten
   const [system, id] = await Promise.all([
     deps.sectors(app.id).then((setores) => answerPrompt('CONSULTOR', app.nome, settingsOf(app), setores)),
     deps.newId(),
+    ensureCovered(deps, app.id, 'CONSULTOR'),
   ]);
   const reply = await converse(deps, { system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });
   const base = { ...baseInteraction(deps, id, app.id, 'CONSULTOR', reply), atendimentoId: attendance.id };
@@ -169,7 +183,7 @@ export interface DraftDeps extends AiDeps {
 
 /** POST /api/admin/whatsapp/templates-hsm/sugestoes: a RASCUNHO template drafted from an objective, checked by the template rules. */
 export async function draftTemplate(deps: DraftDeps, aplicacaoId: number, request: DraftRequest): Promise<Template> {
-  const [interactionId, templateId] = await Promise.all([deps.newId(), deps.newId()]);
+  const [interactionId, templateId] = await Promise.all([deps.newId(), deps.newId(), ensureCovered(deps, aplicacaoId, 'GERACAO_CONTEUDO')]);
   const reply = await converse(deps, {
     system: draftPrompt(request.categoria),
     messages: [{ role: 'user', text: draftQuestion(request) }],
@@ -270,7 +284,18 @@ export async function autoReply(deps: AutoReplyDeps, app: Application, turn: Pat
   if (conversation.filter((m) => m.direcao === 'SAIDA').length >= MAX_BOT_ANSWERS) return handOff('LIMITE_RESPOSTAS');
   const messages = modelTurns(conversation);
   if (messages.length === 0) return handOff('SEM_RESPOSTA');
-  const system = answerPrompt('AUTO_RESPOSTA', app.nome, settings, await deps.sectors(app.id));
+  const [setores, covered] = await Promise.all([
+    deps.sectors(app.id),
+    ensureCovered(deps, app.id, 'AUTO_RESPOSTA').then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'insufficient_balance') return false;
+        throw error;
+      },
+    ),
+  ]);
+  if (!covered) return handOff('SALDO_INSUFICIENTE');
+  const system = answerPrompt('AUTO_RESPOSTA', app.nome, settings, setores);
   let reply: ModelReply;
   try {
     reply = await converse(deps, { system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });

@@ -8,7 +8,7 @@ import { conversationRefs } from '#shared/db/attendances';
 import { chatMessagesByIds } from '#shared/db/app-chat';
 import { nextId } from '#shared/db/ids';
 import { inboundMessagesByKeys } from '#shared/db/inbound-messages';
-import { dynamoLedgerRepository } from '#shared/db/ledger';
+import { dynamoLedgerRepository, dynamoStatementRepository } from '#shared/db/ledger';
 import { messagesByIds } from '#shared/db/messages';
 import { dynamoSectorRepository } from '#shared/db/sectors';
 import { dynamoTariffCatalogue } from '#shared/db/tariffs';
@@ -29,12 +29,14 @@ const conversation = async (attendance: Attendance): Promise<ConversationTurn[]>
 export const aiDeps = (): SuggestionDeps => {
   if (deps) return deps;
   const sectors = dynamoSectorRepository();
+  const statement = dynamoStatementRepository();
   return (deps = {
     model: modelPort,
     modelId: requireConfig('modelId').modelId,
     ledger: dynamoLedgerRepository(),
     tariffs: dynamoTariffCatalogue(),
     interactions: dynamoInteractionStore(),
+    saldo: (aplicacaoId) => statement.getSaldo(aplicacaoId),
     newId: nextId,
     conversation,
     sectors: async (aplicacaoId) => (await sectors.list(aplicacaoId)).map((s) => s.nome),

@@ -230,18 +230,19 @@ describe('hand-offs to a person (the attendance to its queue, nothing charged fo
     expect((await aiEntries()).length).toBe(charged);
   });
 
-  it('when the balance does not cover the interaction (402 on the debit path)', async () => {
+  it('when the balance does not cover the interaction, before the model is called', async () => {
     // Prepare: outra's own AUTO_RESPOSTA tariff above its balance
     const tariff = await setTariff('AUTO_RESPOSTA', '99999999.00');
     const phone = newPhone();
-    const before = (await statement())[0]!;
+    const [before, calls] = [(await statement())[0]!, modelCalls()];
     try {
       // Act
       await patientWrites(phone, 'Qual o horário de atendimento?');
 
-      // Assess: handed off, nothing written on the statement
+      // Assess: handed off, nothing written on the statement, no model call paid for
       await handedOff(phone, 'SALDO_INSUFICIENTE');
       expect((await statement())[0]!.id).toBe(before.id);
+      expect(modelCalls()).toBe(calls);
     } finally {
       await dropTariff(tariff);
     }
@@ -287,7 +288,7 @@ describe('an operator’s reply suggestion', () => {
     });
   });
 
-  it('is refused with nothing charged: 422 on a clinical question, 402 on a short balance, 404 for another application', async () => {
+  it('is refused with nothing charged: 422 on a clinical question, 402 on a short balance (the model not called), 404 for another application', async () => {
     // Prepare: a patient with a clinical question, another with one the instructions answer
     const [sick, asking] = [newPhone(), newPhone()];
     await patientWrites(sick, 'Quero falar com um atendente, estou com febre, que remédio devo tomar?');
@@ -299,17 +300,20 @@ describe('an operator’s reply suggestion', () => {
     const clinical = await api.call('POST', `/api/admin/atendimentos/${clinicalOne.id}/sugestao`, outraAdmin());
     const tariff = await setTariff('CONSULTOR', '99999999.00');
     let short;
+    const calls = modelCalls();
     try {
       short = await api.call('POST', `/api/admin/atendimentos/${plainOne.id}/sugestao`, outraAdmin());
     } finally {
       await dropTariff(tariff);
     }
+    const callsWhenShort = modelCalls() - calls;
     const foreign = await api.call('POST', `/api/admin/atendimentos/${plainOne.id}/sugestao`, platformAdmin());
 
     // Assess
     expect(clinical.status).toBe(422);
     expect(short.status).toBe(402);
-    expect(short.body).toMatchObject({ error: 'insufficient_balance' });
+    expect(short.body).toMatchObject({ error: 'insufficient_balance', saldo: before.saldoPosterior });
+    expect(callsWhenShort).toBe(0);
     expect(foreign.status).toBe(404);
     expect((await statement())[0]!.id).toBe(before.id);
   });
@@ -342,6 +346,24 @@ describe('a template drafted by the AI assistant', () => {
     expect(reply.body.message).toContain('promotional');
     expect((await statement())[0]!.id).toBe(before.id);
     expect(((await get('/api/admin/whatsapp/templates-hsm')) as unknown as Json[]).length).toBe(templates);
+  });
+
+  it('is 402, the model not called, when the balance does not cover the GERACAO_CONTEUDO tariff', async () => {
+    const [before, calls] = [(await statement())[0]!, modelCalls()];
+    const tariff = await setTariff('GERACAO_CONTEUDO', '99999999.00');
+    let reply;
+    try {
+      reply = await api.call('POST', '/api/admin/whatsapp/templates-hsm/sugestoes', outraAdmin(), {
+        objetivo: 'lembrar o paciente de trazer os exames',
+        categoria: 'UTILITY',
+      });
+    } finally {
+      await dropTariff(tariff);
+    }
+    expect(reply.status).toBe(402);
+    expect(reply.body).toMatchObject({ error: 'insufficient_balance', saldo: before.saldoPosterior });
+    expect(modelCalls()).toBe(calls);
+    expect((await statement())[0]!.id).toBe(before.id);
   });
 });
 
