@@ -98,3 +98,22 @@ export const attendanceStatusLabel: Record<AttendanceDetail['status'], string> =
   EM_ANDAMENTO: 'Em andamento',
   ENCERRADO: 'Encerrado',
 };
+
+/** Why the AI assistant handed a patient to a person (docs/ai.md). */
+export const handoffLabel: Record<NonNullable<AttendanceDetail['historico'][number]['motivo']>, string> = {
+  PEDIDO_PACIENTE: 'o paciente pediu um atendente',
+  SEM_RESPOSTA: 'o assistente não tinha a resposta',
+  GUARDRAIL: 'pergunta clínica ou dado pessoal',
+  SALDO_INSUFICIENTE: 'saldo insuficiente',
+  LIMITE_RESPOSTAS: 'limite de respostas automáticas',
+  IA_INDISPONIVEL: 'assistente indisponível',
+  ENVIO_FALHOU: 'a resposta não pôde ser enviada',
+};
+
+/** Who moved an attendance. */
+export const moverLabel: Record<AttendanceDetail['historico'][number]['por'], string> = {
+  paciente: 'pelo paciente',
+  api: 'pela API',
+  usuario: 'pelo atendente',
+  ia: 'pelo assistente de IA',
+};

@@ -10,6 +10,8 @@ import { chatMessagesByIds } from '#shared/db/app-chat';
 import { dynamoApplicationReader } from '#shared/db/applications';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { notFound } from '#shared/domain/errors';
+import { handoffReasons } from '#shared/domain/ai';
+import { localDateTime } from '#shared/domain/time';
 import { answerOnApp } from '#shared/operations/app-chat';
 import { answerDeps } from '#shared/wiring/app-chat';
 import { json, type Operations, type TenantRequest } from '#shared/http/kit';
@@ -36,6 +38,14 @@ import { answerBody, inboxQuery } from './requests.ts';
 /** One attendance as the console opens it: the attendance, its whole conversation, and when the patient's 24-hour window closes. */
 const attendanceDetailView = (d: AttendanceDetail): z.output<typeof attendanceDetailSchema> => ({
   ...attendanceView(d),
+  historico: d.attendance.historico.map((e) => ({
+    de: e.de,
+    para: e.para,
+    em: localDateTime(new Date(e.em)),
+    por: e.por,
+    usuarioId: e.usuarioId ?? null,
+    motivo: handoffReasons.find((r) => r === e.motivo) ?? null,
+  })),
   conversa: d.conversa,
   janelaAtendimentoFechaEm: d.janelaAtendimentoFechaEm,
 });

@@ -20,7 +20,8 @@ import {
 import { attendance, externalMessage, messageSendResult, periodText } from '#shared/http/contract/resources';
 import { messageStatuses } from '#shared/domain/messages/records';
 import { channels } from '#shared/domain/app-chat';
-import { aiSettingsBody } from '#shared/domain/ai';
+import { aiSettingsBody, handoffReasons } from '#shared/domain/ai';
+import { attendanceStatuses } from '#shared/domain/attendances';
 import {
   adminMessageListQuery,
   answerBody,
@@ -240,10 +241,30 @@ const appAnswer = named(
   'An answer that went to the patient app’s chat instead of WhatsApp.',
 );
 
+const attendanceMove = named(
+  'AttendanceMove',
+  z.object({
+    de: z.nullable(z.enum(attendanceStatuses)),
+    para: z.enum(attendanceStatuses),
+    em: timestamp,
+    por: described(
+      z.enum(['paciente', 'api', 'usuario', 'ia']),
+      'paciente: a message (asking for a person); api: the v2 `escalar`; usuario: a portal user (`usuarioId`); ia: the AI assistant handed the patient over (`motivo`).',
+    ),
+    usuarioId: z.nullable(id),
+    motivo: described(
+      z.nullable(z.enum(handoffReasons)),
+      'Why the AI assistant handed the patient over (docs/ai.md); null for the other moves.',
+    ),
+  }),
+  'One move of an attendance between its statuses.',
+);
+
 export const attendanceDetail = named(
   'AdminAttendance',
   z.object({
     ...attendance.shape,
+    historico: described(z.array(attendanceMove), 'Every move, oldest first: who moved it, and why the AI assistant handed it over.'),
     conversa: described(
       z.array(conversationMessage),
       'The whole conversation, oldest first: the patient’s messages and the attendants’ answers.',

@@ -58,6 +58,11 @@ describe('Atendimentos: the patient app’s chat', () => {
     expect(await page.getByTestId('janela').textContent()).toContain('chat do aplicativo');
     const queued = page.getByRole('list', { name: /Fila/ }).getByRole('link', { name: new RegExp(nome) });
     await expect.poll(() => queued.locator('.badge.app').textContent()).toBe('App');
+    await page.locator('details.history summary').click();
+    expect(await page.locator('details.history li').allTextContents()).toEqual([
+      expect.stringMatching(/ · Com o robô pelo paciente$/),
+      expect.stringMatching(/ · Com o robô → Na fila pelo paciente$/),
+    ]);
     await expectAccessible(page, 'an app attendance in the queue');
     await page.getByRole('button', { name: 'Assumir' }).click();
     const resposta = page.getByLabel('Resposta');

@@ -4,7 +4,6 @@
 // kind's tariff through the one debit path, and the platform's AI margin over them.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoAttendanceRepository } from '#shared/db/attendances';
 import { toCents } from '#shared/domain/money';
 import { MOBILE_FAILURE_RECIPIENTS } from '#infra/local/simulators/common';
 import { providerASignature } from '#shared/providers/signatures';
@@ -66,8 +65,8 @@ const aiEntries = async () => (await statement()).filter((e) => e.referenciaTipo
 /** The patient's attendance in outra (the one its message landed in), as stored: status and history. */
 async function attendanceOf(phone: string) {
   const [message] = (await get(`/api/admin/mensagens-recebidas?telefone=${encodeURIComponent(phone)}&size=1`)).content as Json[];
-  const attendance = await dynamoAttendanceRepository().get(outra().id, Number(message!.atendimentoId));
-  return attendance!;
+  // As the console reads it: its status, and its moves with who made them and why (historico).
+  return get(`/api/admin/atendimentos/${String(message!.atendimentoId)}`);
 }
 
 const modelCalls = () => service.bedrock.calls().length;

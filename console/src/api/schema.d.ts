@@ -3308,6 +3308,8 @@ export interface components {
              * @enum {string}
              */
             canal: "WHATSAPP" | "APP";
+            /** @description Every move, oldest first: who moved it, and why the AI assistant handed it over. */
+            historico: components["schemas"]["AttendanceMove"][];
             /** @description The whole conversation, oldest first: the patient’s messages and the attendants’ answers. */
             conversa: components["schemas"]["AttendanceConversationMessage"][];
             /** @description When WhatsApp’s 24-hour customer-service window for this patient closes: 24 hours after the patient’s last message to the application (in this attendance, or in the patient’s open one when it wrote again since); null when it never wrote. After it, only an approved template may start a conversation. */
@@ -3916,6 +3918,21 @@ export interface components {
              * @enum {string}
              */
             canal: "WHATSAPP" | "APP";
+        };
+        /** @description One move of an attendance between its statuses. */
+        AttendanceMove: {
+            de: ("BOT" | "FILA" | "EM_ANDAMENTO" | "ENCERRADO") | null;
+            /** @enum {string} */
+            para: "BOT" | "FILA" | "EM_ANDAMENTO" | "ENCERRADO";
+            em: components["schemas"]["LocalDateTime"];
+            /**
+             * @description paciente: a message (asking for a person); api: the v2 `escalar`; usuario: a portal user (`usuarioId`); ia: the AI assistant handed the patient over (`motivo`).
+             * @enum {string}
+             */
+            por: "paciente" | "api" | "usuario" | "ia";
+            usuarioId: number | null;
+            /** @description Why the AI assistant handed the patient over (docs/ai.md); null for the other moves. */
+            motivo: ("PEDIDO_PACIENTE" | "SEM_RESPOSTA" | "GUARDRAIL" | "SALDO_INSUFICIENTE" | "LIMITE_RESPOSTAS" | "IA_INDISPONIVEL" | "ENVIO_FALHOU") | null;
         };
         AttendancePage: {
             content: components["schemas"]["Attendance"][];

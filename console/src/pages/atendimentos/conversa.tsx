@@ -1,15 +1,16 @@
 // One attendance, open in the inbox: its whole conversation as bubbles (the patient left, the attendants
 // right, each with its time and an answer's delivery status), the 24-hour window, taking it, answering
 // (Enter sends, Shift+Enter breaks the line; the text stays when the API refuses), a reply suggested by the
-// AI assistant (put in the reply box for the operator to review, never sent by itself) and closing it.
+// AI assistant (put in the reply box for the operator to review, never sent by itself) and closing it; its moves
+// (Histórico), with why the AI assistant handed the patient over in sight.
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client';
 import { Alert, Loading, TextArea, useLoad } from '../../components';
 import { problem, refusedText } from '../../refusal';
-import { money, phone } from '../../format';
+import { money, phone, when } from '../../format';
 import { session } from '../../session';
-import { attendanceStatusLabel, deliveryLabel } from '../../labels';
+import { attendanceStatusLabel, deliveryLabel, handoffLabel, moverLabel } from '../../labels';
 import { POLL_MS, messageTime, serviceWindow, type Attendance, type ConversationMessage } from './model';
 
 export function Conversa(props: { id: string; onChanged: () => void }): JSX.Element {
@@ -100,6 +101,7 @@ function Cabecalho(props: { a: Attendance; onChanged: () => void }): JSX.Element
         {a.setor.nome ?? a.setor.codigo ?? `Setor ${a.setor.id}`} · atendimento nº {a.id}
         {a.status === 'EM_ANDAMENTO' && (a.atendenteId === me ? ' · com você' : ` · com o atendente nº ${a.atendenteId ?? '?'}`)}
       </p>
+      <Historico moves={a.historico} />
       {a.status !== 'ENCERRADO' &&
         (a.canal === 'APP' ? (
           <p class="window" data-testid="janela">
@@ -111,6 +113,32 @@ function Cabecalho(props: { a: Attendance; onChanged: () => void }): JSX.Element
           </p>
         ))}
       {refusal && <Alert>{refusal}</Alert>}
+    </>
+  );
+}
+
+/** The attendance's moves, the last one's reason in sight when the AI assistant handed the patient over. */
+function Historico(props: { moves: Attendance['historico'] }): JSX.Element {
+  const handoff = props.moves.findLast((m) => m.por === 'ia' && m.motivo);
+  return (
+    <>
+      {handoff?.motivo && (
+        <p class="muted" data-testid="encaminhamento">
+          Encaminhado pelo assistente de IA: {handoffLabel[handoff.motivo]}.
+        </p>
+      )}
+      <details class="history">
+        <summary>Histórico</summary>
+        <ol>
+          {props.moves.map((m, i) => (
+            <li key={i}>
+              {when(m.em)} · {m.de ? `${attendanceStatusLabel[m.de]} → ` : ''}
+              {attendanceStatusLabel[m.para]} {m.por === 'usuario' ? `pelo atendente nº ${m.usuarioId ?? '?'}` : moverLabel[m.por]}
+              {m.motivo ? ` (${handoffLabel[m.motivo]})` : ''}
+            </li>
+          ))}
+        </ol>
+      </details>
     </>
   );
 }
