@@ -28,10 +28,12 @@ export const bundling = {
  * (the `import()` defers its evaluation, not its reading) while most cold starts of those functions never call the
  * model; left out, the first call loads it (docs/decisions.md, "A model behind one port").
  */
-export const externalsFor = (needs: { callsModel: boolean; pushes: boolean } | undefined): string[] => [
+export const externalsFor = (needs: { callsModel: boolean; pushes: boolean; sendsMail: boolean } | undefined): string[] => [
   ...(needs?.callsModel ? ['@aws-sdk/client-bedrock-runtime'] : []),
-  // The SNS client of a function that pushes: most of its cold starts push nothing (the same reasoning).
+  // The SNS client of a function that pushes, the SES client of one that e-mails (the contact form's notice): most of
+  // their cold starts push or mail nothing (the same reasoning).
   ...(needs?.pushes ? ['@aws-sdk/client-sns'] : []),
+  ...(needs?.sendsMail ? ['@aws-sdk/client-sesv2'] : []),
 ];
 
 /**
