@@ -188,7 +188,8 @@ async function repeatOf(deps: ChatDeps, patient: Patient, providerMessageId: str
   if (first.texto !== texto) {
     throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
   }
-  if (message.lancamentoId !== null) return message;
+  // Charged, or free at the application's tariff: nothing is left to do.
+  if (message.lancamentoId !== null || toCents(await priceOf(deps, patient.aplicacaoId, CHAT_TARIFF)) === 0n) return message;
   const age = (deps.now ?? systemClock)().getTime() - Date.parse(message.em);
   if (age <= sendTimeoutSeconds * 1000) {
     throw new DomainError('conflict', 'A message with this Idempotency-Key is still being processed; retry in a few seconds', {

@@ -134,7 +134,10 @@ describe('receiveAppMessage', () => {
     telefone: '+5511987654321',
     nome: 'Ana',
   } as Patient;
-  function chatWorld(saldo: string) {
+  function chatWorld(saldo: string, chatPrice?: string) {
+    const priced = tariffs.map((t) =>
+      chatPrice !== undefined && t.categoria === 'APP' && t.subtipo === 'CHAT' ? { ...t, valor: chatPrice } : t,
+    );
     const ledger = memoryLedger(saldo);
     const recorded: unknown[] = [];
     // What an earlier request under a key left: its inbound message and chat item.
@@ -162,7 +165,7 @@ describe('receiveAppMessage', () => {
       inbox,
       chat,
       ledger: ledger.repo,
-      tariffs: { listAll: async () => tariffs },
+      tariffs: { listAll: async () => priced },
       newId: async () => ++ids,
       escalationWords: [],
       storedAppMessage: async (_app: number, providerMessageId: string) => stored.get(providerMessageId),
@@ -228,6 +231,16 @@ describe('receiveAppMessage', () => {
     expect(world.recorded).toEqual([]);
     expect(world.ledger.entries.map((e) => [e.referenciaTipo, e.referenciaId, e.valor])).toEqual([['APP_CHAT', 60, '0.02']]);
     expect(world.ledger.writes).toEqual([['charge 60 1']]);
+  });
+
+  it('answers a keyed retry with the message at once when the application’s chat tariff is 0.00 (nothing to charge)', async () => {
+    const world = chatWorld('1.00', '0.00');
+    const first = storedUncharged(world, 'k1', 1_000);
+
+    const retry = await receiveAppMessage(world.deps, patient, 'Olá', 'k1');
+
+    expect(retry).toEqual(first);
+    expect(world.ledger.entries).toEqual([]);
   });
 
   it('refuses a keyed retry with another text (422), writing nothing', async () => {
