@@ -11,6 +11,7 @@ import { dynamoApplicationReader } from '#shared/db/applications';
 import { checkCanAnswer } from '#shared/domain/attendances';
 import { notFound } from '#shared/domain/errors';
 import { handoffReasons } from '#shared/domain/ai';
+import { idempotencyKey } from '#shared/domain/idempotency';
 import { localDateTime } from '#shared/domain/time';
 import { answerOnApp } from '#shared/operations/app-chat';
 import { answerDeps } from '#shared/wiring/app-chat';
@@ -91,15 +92,21 @@ export const attendanceOperations: Operations<'admin-whatsapp', typeof adminWhat
       // The patient last wrote from the app: the answer goes back there (and as a push), not to WhatsApp.
       const app = await applications.getApplication(attendance.aplicacaoId);
       if (!app) throw notFound('application');
-      const { mensagem: sent, push } = await answerOnApp(answerDeps(), app, attendance, mensagem, userId(request));
-      return json(201, {
-        canal: 'APP',
-        mensagemId: sent.id,
-        mensagem: sent.texto,
-        valor: sent.valor,
-        pushesEnviados: push.enviadas,
-        pushMotivo: push.motivo,
-      });
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const answer = await answerOnApp(answerDeps(), app, attendance, mensagem, userId(request), key);
+      const { mensagem: sent, push } = answer;
+      return json(
+        201,
+        {
+          canal: 'APP',
+          mensagemId: sent.id,
+          mensagem: sent.texto,
+          valor: sent.valor,
+          pushesEnviados: push.enviadas,
+          pushMotivo: push.motivo,
+        },
+        answer.replay ? { 'Idempotent-Replayed': 'true' } : undefined,
+      );
     }
     return sendToPatient(
       {

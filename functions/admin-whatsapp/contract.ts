@@ -377,7 +377,7 @@ export const adminWhatsappContract = {
       'The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; ' +
       '400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. ' +
       'With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409. ' +
-      'When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` is not honoured there.',
+      'When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` holds there too: the key is reserved in that commit, and a repeat answers the first result once its pushes are done (409 until then).',
     body: answerBody,
     headers: [idempotencyKeyHeader],
     responses: {
@@ -388,7 +388,13 @@ export const adminWhatsappContract = {
           'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
         },
       },
-      201: ok('Sent to the patient app’s chat (the attendance’s `canal` is APP), and pushed.', appAnswer),
+      201: {
+        description: 'Sent to the patient app’s chat (the attendance’s `canal` is APP), and pushed.',
+        body: appAnswer,
+        headers: {
+          'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same key.' },
+        },
+      },
     },
     errors: {
       400: ['validation_error', 'provider_rejected'],

@@ -17,7 +17,8 @@ import {
 import type { Application } from '#shared/domain/applications/records';
 import type { Attendance } from '#shared/domain/attendances';
 import type { ConsentRepository } from '#shared/domain/consents';
-import { DomainError } from '#shared/domain/errors';
+import { conflict, DomainError } from '#shared/domain/errors';
+import { replayOf, requestFingerprint, type IdempotencyRecord, type IdempotencyStore } from '#shared/domain/idempotency';
 import { receivePatientMessage, type Inbox, type InboundMessageRecord } from '#shared/domain/inbound-messages';
 import { chargeService, type LedgerRepository } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
@@ -231,12 +232,37 @@ export interface AnswerDeps extends ChatDeps {
   /** The answer's place in the attendance's conversation (pattern 30b, canal APP), committed with it. */
   conversationWrite(attendance: Attendance, mensagemId: number, em: string): ConditionalWrite<unknown>;
   pushes: PushDeps;
+  /** The operator's Idempotency-Key records (pattern 23). */
+  idempotency: IdempotencyStore;
+}
+
+/** An answer on the app's chat: the message as kept, and its pushes. */
+export interface AppAnswer {
+  mensagem: ChatMessage;
+  push: PushOutcome;
+}
+/** What the key holds: the answer, or, until its pushes are done, the message it reserved. */
+type KeptAnswer = AppAnswer | { pendente: true; mensagemId: number };
+
+/** Refusal of the key's reservation when another request holds it (its answer is then read and replayed). */
+const keyTaken = conflict('Idempotency-Key already used');
+
+/** The first answer for a repeat with the same key: 422 for another answer, 409 while the first is under way. */
+function replayed(record: IdempotencyRecord<KeptAnswer>, fingerprint: string): AppAnswer & { replay: true } {
+  const answer = replayOf(record, fingerprint);
+  if ('pendente' in answer) {
+    throw new DomainError('conflict', 'An answer with this Idempotency-Key is still being processed; retry in a few seconds', {
+      mensagemId: answer.mensagemId,
+    });
+  }
+  return { ...answer, replay: true };
 }
 
 /**
  * An operator's answer to an attendance whose patient last wrote from the app: kept in the patient's chat and the
  * attendance's conversation with its APP_CHAT entry, in one commit (402 when the balance does not cover it, nothing
- * written), then pushed to the patient's devices (pushToPatient's rules).
+ * written), then pushed to the patient's devices (pushToPatient's rules). With an Idempotency-Key, the key is
+ * reserved in that commit and holds the answer once pushed: a repeat gets it (`replay`), never a second message.
  */
 export async function answerOnApp(
   deps: AnswerDeps,
@@ -244,8 +270,48 @@ export async function answerOnApp(
   attendance: Attendance,
   texto: string,
   usuarioId: number,
-): Promise<{ mensagem: ChatMessage; push: PushOutcome }> {
+  key?: string,
+): Promise<AppAnswer & { replay?: true }> {
+  const keyed =
+    key === undefined
+      ? undefined
+      : { scope: `CHAT#${attendance.aplicacaoId}`, key, fingerprint: requestFingerprint({ atendimentoId: attendance.id, texto }) };
+  if (keyed) {
+    const earlier = await deps.idempotency.get<KeptAnswer>(keyed.scope, keyed.key);
+    if (earlier) return replayed(earlier, keyed.fingerprint);
+  }
   const id = await deps.newId();
+  const reserve = keyed
+    ? [
+        deps.idempotency.write<KeptAnswer, DomainError>(
+          keyed.scope,
+          keyed.key,
+          { fingerprint: keyed.fingerprint, answer: { pendente: true, mensagemId: id } },
+          undefined,
+          keyTaken,
+        ),
+      ]
+    : [];
+  try {
+    const answer = await keepAndPush(deps, app, attendance, { id, texto, usuarioId }, reserve);
+    if (keyed) await deps.idempotency.complete(keyed.scope, keyed.key, { fingerprint: keyed.fingerprint, answer });
+    return answer;
+  } catch (error) {
+    if (error !== keyTaken || !keyed) throw error;
+    // A repeat that arrived at the same moment reserved the key first: its answer (or 409 while it is under way).
+    const earlier = await deps.idempotency.get<KeptAnswer>(keyed.scope, keyed.key);
+    if (!earlier) throw new DomainError('conflict', 'An answer with this Idempotency-Key is being processed; retry in a few seconds');
+    return replayed(earlier, keyed.fingerprint);
+  }
+}
+
+async function keepAndPush(
+  deps: AnswerDeps,
+  app: Pick<Application, 'id' | 'nome'>,
+  attendance: Attendance,
+  { id, texto, usuarioId }: { id: number; texto: string; usuarioId: number },
+  reserve: readonly ConditionalWrite<DomainError>[],
+): Promise<AppAnswer> {
   const em = (deps.now ?? systemClock)().toISOString();
   const base: ChatMessage = {
     id,
@@ -262,8 +328,8 @@ export async function answerOnApp(
   let mensagem = base;
   const valor = await priceOf(deps, attendance.aplicacaoId, CHAT_TARIFF);
   if (toCents(valor) === 0n) {
-    const outcome = await deps.unitOfWork.commit([deps.chat.write(base), deps.conversationWrite(attendance, id, em)]);
-    if (!outcome.committed) throw outcome.error;
+    const outcome = await deps.unitOfWork.commit([deps.chat.write(base), deps.conversationWrite(attendance, id, em), ...reserve]);
+    if (!outcome.committed) throw outcome.refusals.includes(keyTaken) ? keyTaken : outcome.error;
   } else {
     await chargeService(
       attendance.aplicacaoId,
@@ -273,7 +339,7 @@ export async function answerOnApp(
         ...(deps.now ? { now: deps.now } : {}),
         extras: (e) => {
           mensagem = { ...base, lancamentoId: e.id, valor: e.valor };
-          return [deps.chat.write(mensagem), deps.conversationWrite(attendance, id, em)];
+          return [deps.chat.write(mensagem), deps.conversationWrite(attendance, id, em), ...reserve];
         },
       },
     );

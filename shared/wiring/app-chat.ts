@@ -6,6 +6,7 @@ import { config } from '#shared/config';
 import { conversationEntryWrite } from '#shared/db/attendances';
 import { dynamoChatStore, dynamoDeviceStore } from '#shared/db/app-chat';
 import { dynamoConsentRepository } from '#shared/db/consents';
+import { dynamoIdempotencyStore } from '#shared/db/idempotency';
 import { nextId } from '#shared/db/ids';
 import { dynamoInbox, inboundMessagesByKeys } from '#shared/db/inbound-messages';
 import { dynamoLedgerRepository, dynamoStatementRepository } from '#shared/db/ledger';
@@ -50,4 +51,5 @@ export const answerDeps = (): AnswerDeps =>
     conversationWrite: (a, mensagemId, em) =>
       conversationEntryWrite(a.aplicacaoId, a.id, em, mensagemId, { direcao: 'SAIDA', canal: 'APP' }),
     pushes: pushDeps(),
+    idempotency: dynamoIdempotencyStore(),
   });

@@ -248,6 +248,40 @@ describe('the operator’s answer to an app message', () => {
     expect(again.body).toMatchObject({ pushesEnviados: 1, pushMotivo: null });
   });
 
+  it('keeps and charges an answer once under its Idempotency-Key, however many repeats arrive together', async () => {
+    // Prepare: a patient's app message, taken
+    const patient = await newPatient();
+    await write(patient.token, 'Preciso remarcar');
+    const { id } = await attendanceOf(patient.telefone);
+    expect((await api.call('POST', `/api/admin/atendimentos/${id}/assumir`, demoAdmin())).status).toBe(200);
+    const before = await lastEntryId();
+    const keyed = (mensagem: string) =>
+      api.call('POST', `/api/admin/atendimentos/${id}/responder`, { ...demoAdmin(), 'Idempotency-Key': `resp-${id}` }, { mensagem });
+
+    // Act: the console sends the answer three times at once, then once more; then the key with another text
+    const together = await Promise.all([1, 2, 3].map(() => keyed('Claro, qual dia?')));
+    const later = await keyed('Claro, qual dia?');
+    const other = await keyed('Outra resposta');
+
+    // Assess: one message and one APP_CHAT entry; each repeat is that answer (replayed) or 409 while it was pushed
+    const first = together.find((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null)!;
+    expect(first, JSON.stringify(together.map((r) => [r.status, r.body]))).toBeDefined();
+    for (const reply of together) if (reply !== first) expect([201, 409]).toContain(reply.status);
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBe('true');
+    expect(later.body).toEqual(first.body);
+    expect(other.status).toBe(422);
+    const answers = ((await chat(patient.token)).content as Json[]).filter((m) => m.direcao === 'SAIDA');
+    expect(answers.map((m) => m.id)).toEqual([first.body.mensagemId]);
+    const charged = newerThan(await entriesOf('APP_CHAT'), before);
+    expect(charged.filter((e) => e.tipo === 'DEBIT').map((e) => e.referenciaId)).toContain(first.body.mensagemId);
+    const net = newerThan(await statement(), before).reduce(
+      (sum, e) => sum + (e.tipo === 'DEBIT' ? -1n : 1n) * toCents(String(e.valor)),
+      0n,
+    );
+    expect(net).toBe(-toCents('0.02')); // one answer charged: a racing repeat's debit, if any, was given back
+  });
+
   it('still answers on WhatsApp an attendance whose patient last wrote on WhatsApp', async () => {
     // Prepare: a patient of outra writing on WhatsApp, taken by outra's operator
     const telefone = `+55413${String(randomInt(0, 10 ** 8)).padStart(8, '0')}`;

@@ -1981,7 +1981,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the patient of an attendance
-         * @description Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409. When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` is not honoured there.
+         * @description Only an attendance in EM_ANDAMENTO (taken first) can be answered: otherwise 409. `mensagem`: 1 to 4096 characters, not blank. The answer goes through the normal send path, charged on the statement (`contexto` SUPORTE): 402 with `saldo` when the balance is short; 400 `provider_rejected` (with `providerCode`, `mensagemId`) when the provider refuses it and 502 `provider_unavailable` when it cannot be reached, with nothing charged. With `Idempotency-Key`, a repeat answers the first result (header `Idempotent-Replayed: true`); the same key for another request is 422, while the first is under way 409. When the patient’s last message in the attendance came from the patient app (`canal` APP), the answer goes back to the app, not to WhatsApp: 201, kept in the patient’s chat and the conversation with its APP_CHAT charge in one commit (402 with `saldo` when the balance is short, nothing written), then pushed to the patient’s devices while its NOTIFICACOES_PUSH consent is granted (each push APP_PUSH). `Idempotency-Key` holds there too: the key is reserved in that commit, and a repeat answers the first result once its pushes are done (409 until then).
          *
          *     Portal JWT of role `admin`.
          */
@@ -13636,6 +13636,8 @@ export interface operations {
             /** @description Sent to the patient app’s chat (the attendance’s `canal` is APP), and pushed. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
