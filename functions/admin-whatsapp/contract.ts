@@ -234,8 +234,8 @@ const appAnswer = named(
     valor: described(money, 'The APP_CHAT charge (0.00 at a free tariff).'),
     pushesEnviados: described(z.int(), 'Pushes sent to the patient’s devices (each charged APP_PUSH).'),
     pushMotivo: described(
-      z.nullable(z.enum(['SEM_CONSENTIMENTO', 'SEM_DISPOSITIVO', 'SALDO_INSUFICIENTE'])),
-      'Why no push (or not every one) was sent; null when every device got it.',
+      z.nullable(z.enum(['SEM_CONSENTIMENTO', 'SEM_DISPOSITIVO', 'SALDO_INSUFICIENTE', 'FALHA_PUSH'])),
+      'Why no push (or not every one) was sent; null when every device got it. FALHA_PUSH: the push service failed (the answer is kept in the app’s chat all the same).',
     ),
   }),
   'An answer that went to the patient app’s chat instead of WhatsApp.',

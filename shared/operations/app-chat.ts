@@ -55,7 +55,8 @@ export interface PushDeps extends ChargeDeps {
 export type PushOutcome = {
   enviadas: number;
   removidos: number;
-  motivo: null | 'SEM_CONSENTIMENTO' | 'SEM_DISPOSITIVO' | 'SALDO_INSUFICIENTE';
+  /** FALHA_PUSH: the push service failed (an answer's pushes only; logged). */
+  motivo: null | 'SEM_CONSENTIMENTO' | 'SEM_DISPOSITIVO' | 'SALDO_INSUFICIENTE' | 'FALHA_PUSH';
 };
 
 /**
@@ -344,9 +345,16 @@ async function keepAndPush(
       },
     );
   }
-  const push = await pushToPatient(deps.pushes, attendance.aplicacaoId, attendance.pacienteId, {
-    ...answerNotification(app.nome),
-    dados: { tipo: 'CHAT', mensagemId: String(id) },
-  });
+  let push: PushOutcome;
+  try {
+    push = await pushToPatient(deps.pushes, attendance.aplicacaoId, attendance.pacienteId, {
+      ...answerNotification(app.nome),
+      dados: { tipo: 'CHAT', mensagemId: String(id) },
+    });
+  } catch (error) {
+    // The answer is kept (the patient reads it in the app's chat): a failed push is said, not the answer's failure.
+    log.error('app answer kept, its push failed', { aplicacaoId: attendance.aplicacaoId, mensagemId: id, error });
+    push = { enviadas: 0, removidos: 0, motivo: 'FALHA_PUSH' };
+  }
   return { mensagem, push };
 }

@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PushPort } from '#shared/adapters/ports';
 import type { ChatMessage, ChatStore, Device, DeviceStore } from '#shared/domain/app-chat';
+import type { Attendance } from '#shared/domain/attendances';
 import type { Consent } from '#shared/domain/consents';
+import type { IdempotencyStore } from '#shared/domain/idempotency';
 import type { Inbox, InboundMessageRecord } from '#shared/domain/inbound-messages';
 import type { Patient } from '#shared/domain/patients';
 import { sendTimeoutSeconds } from '#shared/domain/send-budget';
 import { defaultTariffs, type Tariff } from '#shared/domain/tariffs';
-import { pushToPatient, receiveAppMessage, type PushDeps } from '#shared/operations/app-chat';
+import { answerOnApp, pushToPatient, receiveAppMessage, type AnswerDeps, type PushDeps } from '#shared/operations/app-chat';
 import { memoryLedger, prepared } from '../support/memory-ledger.ts';
 
 const at = new Date('2026-11-29T12:00:00Z');
@@ -259,5 +261,43 @@ describe('receiveAppMessage', () => {
     expect(message).toMatchObject({ id: 101, lancamentoId: null, valor: '0.00' });
     expect(world.recorded).toHaveLength(1);
     expect(world.ledger.entries).toEqual([]);
+  });
+});
+
+describe('answerOnApp', () => {
+  it('keeps the answer and says FALHA_PUSH when the push service fails, so the answer is not retried as failed', async () => {
+    // Prepare: a granted consent, a device whose push throws, the chat tariff at 0.00 (one commit, no ledger)
+    const pushes = pushWorld({ consent: true, devices: [device(1, 'live-1')] });
+    pushes.deps.push.send = async () => {
+      throw new Error('SNS throttled');
+    };
+    const committed: unknown[][] = [];
+    const deps: AnswerDeps = {
+      ...pushes.deps,
+      inbox: {} as Inbox,
+      chat: { write: (m) => ({ write: prepared(`chat ${m.id}`) }) } as ChatStore,
+      tariffs: { listAll: async () => tariffs.map((t) => (t.categoria === 'APP' && t.subtipo === 'CHAT' ? { ...t, valor: '0.00' } : t)) },
+      newId: async () => 300,
+      escalationWords: [],
+      storedAppMessage: async () => undefined,
+      unitOfWork: {
+        commit: async (writes) => {
+          committed.push([...writes]);
+          return { committed: true };
+        },
+      },
+      conversationWrite: () => ({ write: prepared('conversation 300') }),
+      pushes: pushes.deps,
+      idempotency: {} as IdempotencyStore,
+    };
+    const attendance = { id: 50, aplicacaoId: 1, pacienteId: 7 } as Attendance;
+
+    // Act
+    const answer = await answerOnApp(deps, { id: 1, nome: 'Clínica' }, attendance, 'Olá!', 9);
+
+    // Assess
+    expect(answer.mensagem).toMatchObject({ id: 300, direcao: 'SAIDA', texto: 'Olá!', usuarioId: 9 });
+    expect(answer.push).toEqual({ enviadas: 0, removidos: 0, motivo: 'FALHA_PUSH' });
+    expect(committed).toHaveLength(1);
   });
 });

@@ -3884,8 +3884,8 @@ export interface components {
              * @description Pushes sent to the patient’s devices (each charged APP_PUSH).
              */
             pushesEnviados: number;
-            /** @description Why no push (or not every one) was sent; null when every device got it. */
-            pushMotivo: ("SEM_CONSENTIMENTO" | "SEM_DISPOSITIVO" | "SALDO_INSUFICIENTE") | null;
+            /** @description Why no push (or not every one) was sent; null when every device got it. FALHA_PUSH: the push service failed (the answer is kept in the app’s chat all the same). */
+            pushMotivo: ("SEM_CONSENTIMENTO" | "SEM_DISPOSITIVO" | "SALDO_INSUFICIENTE" | "FALHA_PUSH") | null;
         };
         /** @description One message of an attendance’s conversation. */
         AttendanceConversationMessage: {
