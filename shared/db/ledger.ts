@@ -16,7 +16,7 @@ import { decimal, fieldsOf, oneOf } from '#shared/db/item';
 import * as keys from '#shared/db/keys';
 import { numberText, storedAmount, storedDecimal } from '#shared/db/numbers';
 import { commitWrites, putNew } from '#shared/db/unit-of-work';
-import { DomainError, notFound } from '#shared/domain/errors';
+import { type DomainError, insufficientBalance, notFound } from '#shared/domain/errors';
 import {
   conversationTypes,
   entryTypes,
@@ -228,12 +228,10 @@ export const movedDetailsField = 'ult';
 /** The entry's put: refused (the entry is there) when the reconciler wrote it first. */
 const taken = Symbol('entry taken');
 
-const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
-
 /** The balance of a refused move, from the item its ConditionalCheckFailedException returns (ALL_OLD, not unmarshalled). */
 function refusedMove(error: ConditionalCheckFailedException): DomainError {
   const saldo = error.Item?.saldo?.N;
-  return saldo === undefined ? notFound('application') : insufficient(storedAmount(saldo));
+  return saldo === undefined ? notFound('application') : insufficientBalance(storedAmount(saldo));
 }
 
 /** The ledger's moves and entries, and what a refund reads with them. */

@@ -28,3 +28,5 @@ export class DomainError extends Error {
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 export const invalid = (message: string, field?: string) => new DomainError('validation', message, field ? { field } : {});
 export const conflict = (message: string) => new DomainError('conflict', message);
+/** 402: the balance (`saldo`, shown to the client) does not cover the charge. */
+export const insufficientBalance = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });

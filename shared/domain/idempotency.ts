@@ -40,11 +40,13 @@ export interface IdempotencyRecord<A> {
   answer: A;
 }
 
+/** 422: the key was already used with another request. */
+export const keyReused = (): DomainError =>
+  new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+
 /** The stored answer for a repeat of the same request; 422 for another request under the same key. */
 export function replayOf<A>(record: IdempotencyRecord<A>, fingerprint: string): A {
-  if (record.fingerprint !== fingerprint) {
-    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
-  }
+  if (record.fingerprint !== fingerprint) throw keyReused();
   return record.answer;
 }
 

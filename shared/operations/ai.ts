@@ -29,7 +29,7 @@ import {
 } from '#shared/domain/ai';
 import type { Application } from '#shared/domain/applications/records';
 import type { Attendance } from '#shared/domain/attendances';
-import { DomainError, conflict } from '#shared/domain/errors';
+import { DomainError, conflict, insufficientBalance } from '#shared/domain/errors';
 import type { ExchangeRate } from '#shared/domain/exchange-rate';
 import { chargeService, refundEntry, type LedgerRepository, type RefundStore } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
@@ -91,11 +91,6 @@ const baseInteraction = (deps: AiDeps, id: number, aplicacaoId: number, tipo: In
   criadoEm: (deps.now ?? systemClock)().toISOString(),
 });
 
-/**
- * Charges an interaction that produced something: one IA_INTERACAO entry at the application's tariff for its kind
- * (IA/<kind>, else IA/INTERACAO), committed with the interaction and `extras` (what it produced). 402 when the
- * balance does not cover it, nothing written. A free interaction (a tariff of 0.00) is kept without an entry.
- */
 /** The application's price of one interaction of a kind (its own tariff over the global one, the kind's over IA's). */
 async function priceOf(deps: AiDeps, aplicacaoId: number, tipo: Interaction['tipo']): Promise<string> {
   const day = today((deps.now ?? systemClock)());
@@ -105,15 +100,27 @@ async function priceOf(deps: AiDeps, aplicacaoId: number, tipo: Interaction['tip
   return tariff?.valor ?? '0.00';
 }
 
-/** 402 before the model is called when the balance does not cover the interaction's charge (the call costs us). */
-async function ensureCovered(deps: AiDeps, aplicacaoId: number, tipo: Interaction['tipo']): Promise<void> {
-  const [valor, saldo] = await Promise.all([priceOf(deps, aplicacaoId, tipo), deps.saldo(aplicacaoId)]);
-  const balance = saldo ?? '0.00';
-  if (toCents(balance) < toCents(valor)) throw new DomainError('insufficient_balance', 'Insufficient balance', { saldo: balance });
+/** The interaction's price and the balance, read before the model is called (the call costs us): is it covered? */
+async function quote(
+  deps: AiDeps,
+  aplicacaoId: number,
+  tipo: Interaction['tipo'],
+): Promise<{ valor: string; saldo: string; covered: boolean }> {
+  const [valor, saldo = '0.00'] = await Promise.all([priceOf(deps, aplicacaoId, tipo), deps.saldo(aplicacaoId)]);
+  return { valor, saldo, covered: toCents(saldo) >= toCents(valor) };
 }
 
-async function charge(deps: AiDeps, interaction: Interaction, extras: readonly ConditionalWrite<unknown>[] = []): Promise<Interaction> {
-  const valor = await priceOf(deps, interaction.aplicacaoId, interaction.tipo);
+/**
+ * Charges an interaction that produced something: one IA_INTERACAO entry at `valor` (its quote), committed with the
+ * interaction and `extras` (what it produced). 402 when the balance no longer covers it, nothing written. A free
+ * interaction (a tariff of 0.00) is kept without an entry.
+ */
+async function charge(
+  deps: AiDeps,
+  interaction: Interaction,
+  valor: string,
+  extras: readonly ConditionalWrite<unknown>[] = [],
+): Promise<Interaction> {
   if (toCents(valor) === 0n) {
     if (!(await deps.interactions.record(interaction, extras))) throw conflict('This AI interaction was already recorded');
     return interaction;
@@ -153,11 +160,12 @@ export async function suggestReply(deps: SuggestionDeps, app: Application, atten
   if (attendance.status === 'ENCERRADO') throw conflict('The attendance is closed');
   const messages = modelTurns(await deps.conversation(attendance));
   if (messages.length === 0) throw new DomainError('unprocessable', 'The patient has written no text to answer yet');
-  const [system, id] = await Promise.all([
+  const [system, id, price] = await Promise.all([
     deps.sectors(app.id).then((setores) => answerPrompt('CONSULTOR', app.nome, settingsOf(app), setores)),
     deps.newId(),
-    ensureCovered(deps, app.id, 'CONSULTOR'),
+    quote(deps, app.id, 'CONSULTOR'),
   ]);
+  if (!price.covered) throw insufficientBalance(price.saldo);
   const reply = await converse(deps, { system, messages, maxTokens: ANSWER_TOKENS, timeoutMs: MODEL_CALL_MS });
   const base = { ...baseInteraction(deps, id, app.id, 'CONSULTOR', reply), atendimentoId: attendance.id };
   if (reply.guardrailIntervened || !reply.text.trim()) {
@@ -171,7 +179,7 @@ export async function suggestReply(deps: SuggestionDeps, app: Application, atten
     );
   }
   const texto = reply.text.trim();
-  await charge(deps, { ...base, resultado: 'RESPONDIDA', resposta: texto });
+  await charge(deps, { ...base, resultado: 'RESPONDIDA', resposta: texto }, price.valor);
   return { texto };
 }
 
@@ -183,7 +191,8 @@ export interface DraftDeps extends AiDeps {
 
 /** POST /api/admin/whatsapp/templates-hsm/sugestoes: a RASCUNHO template drafted from an objective, checked by the template rules. */
 export async function draftTemplate(deps: DraftDeps, aplicacaoId: number, request: DraftRequest): Promise<Template> {
-  const [interactionId, templateId] = await Promise.all([deps.newId(), deps.newId(), ensureCovered(deps, aplicacaoId, 'GERACAO_CONTEUDO')]);
+  const [interactionId, templateId, price] = await Promise.all([deps.newId(), deps.newId(), quote(deps, aplicacaoId, 'GERACAO_CONTEUDO')]);
+  if (!price.covered) throw insufficientBalance(price.saldo);
   const reply = await converse(deps, {
     system: draftPrompt(request.categoria),
     messages: [{ role: 'user', text: draftQuestion(request) }],
@@ -221,7 +230,7 @@ export async function draftTemplate(deps: DraftDeps, aplicacaoId: number, reques
     throw error;
   }
   const template = newTemplate(templateId, aplicacaoId, input, localDateTime((deps.now ?? systemClock)()));
-  await charge(deps, { ...base, resultado: 'RESPONDIDA', templateId }, [deps.templateWrite(template)]);
+  await charge(deps, { ...base, resultado: 'RESPONDIDA', templateId }, price.valor, [deps.templateWrite(template)]);
   return template;
 }
 
@@ -284,17 +293,8 @@ export async function autoReply(deps: AutoReplyDeps, app: Application, turn: Pat
   if (conversation.filter((m) => m.direcao === 'SAIDA').length >= MAX_BOT_ANSWERS) return handOff('LIMITE_RESPOSTAS');
   const messages = modelTurns(conversation);
   if (messages.length === 0) return handOff('SEM_RESPOSTA');
-  const [setores, covered] = await Promise.all([
-    deps.sectors(app.id),
-    ensureCovered(deps, app.id, 'AUTO_RESPOSTA').then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof DomainError && error.kind === 'insufficient_balance') return false;
-        throw error;
-      },
-    ),
-  ]);
-  if (!covered) return handOff('SALDO_INSUFICIENTE');
+  const [setores, price] = await Promise.all([deps.sectors(app.id), quote(deps, app.id, 'AUTO_RESPOSTA')]);
+  if (!price.covered) return handOff('SALDO_INSUFICIENTE');
   const system = answerPrompt('AUTO_RESPOSTA', app.nome, settings, setores);
   let reply: ModelReply;
   try {
@@ -307,12 +307,16 @@ export async function autoReply(deps: AutoReplyDeps, app: Application, turn: Pat
   if (read.kind === 'handoff') return handOff(read.reason, reply);
   let lancamentoId: number | null;
   try {
-    const charged = await charge(deps, {
-      ...baseInteraction(deps, turn.mensagemId, app.id, 'AUTO_RESPOSTA', reply),
-      resultado: 'RESPONDIDA',
-      atendimentoId: attendance.id,
-      resposta: read.text,
-    });
+    const charged = await charge(
+      deps,
+      {
+        ...baseInteraction(deps, turn.mensagemId, app.id, 'AUTO_RESPOSTA', reply),
+        resultado: 'RESPONDIDA',
+        atendimentoId: attendance.id,
+        resposta: read.text,
+      },
+      price.valor,
+    );
     lancamentoId = charged.lancamentoId;
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'insufficient_balance') return handOff('SALDO_INSUFICIENTE', reply);

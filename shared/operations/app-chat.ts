@@ -18,7 +18,7 @@ import type { Application } from '#shared/domain/applications/records';
 import type { Attendance } from '#shared/domain/attendances';
 import type { ConsentRepository } from '#shared/domain/consents';
 import { conflict, DomainError } from '#shared/domain/errors';
-import { replayOf, requestFingerprint, type IdempotencyRecord, type IdempotencyStore } from '#shared/domain/idempotency';
+import { keyReused, replayOf, requestFingerprint, type IdempotencyRecord, type IdempotencyStore } from '#shared/domain/idempotency';
 import { receivePatientMessage, type Inbox, type InboundMessageRecord } from '#shared/domain/inbound-messages';
 import { chargeService, type LedgerRepository } from '#shared/domain/ledger';
 import { toCents } from '#shared/domain/money';
@@ -175,7 +175,7 @@ export async function receiveAppMessage(deps: ChatDeps, patient: Patient, texto:
   );
   if (reception.kind === 'duplicate' && key !== undefined) return repeatOf(deps, patient, providerMessageId, texto);
   if (reception.kind !== 'stored' || !landed) throw new Error(`app message ${id} was not stored`);
-  return chargeOnce(deps, landed);
+  return chargeOnce(deps, landed, await priceOf(deps, patient.aplicacaoId, CHAT_TARIFF));
 }
 
 /**
@@ -188,23 +188,24 @@ async function repeatOf(deps: ChatDeps, patient: Patient, providerMessageId: str
   const message = first && (await deps.chat.byIds(patient.aplicacaoId, patient.id, [first.id])).get(first.id);
   if (!first || !message) throw new Error(`app message ${providerMessageId} is a duplicate with no message`);
   if (first.texto !== texto) {
-    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+    throw keyReused();
   }
-  // Charged, or free at the application's tariff: nothing is left to do.
-  if (message.lancamentoId !== null || toCents(await priceOf(deps, patient.aplicacaoId, CHAT_TARIFF)) === 0n) return message;
+  if (message.lancamentoId !== null) return message;
+  const valor = await priceOf(deps, patient.aplicacaoId, CHAT_TARIFF);
+  // Free at the application's tariff: nothing is left to do.
+  if (toCents(valor) === 0n) return message;
   const age = (deps.now ?? systemClock)().getTime() - Date.parse(message.em);
   if (age <= sendTimeoutSeconds * 1000) {
     throw new DomainError('conflict', 'A message with this Idempotency-Key is still being processed; retry in a few seconds', {
       mensagemId: message.id,
     });
   }
-  return chargeOnce(deps, message);
+  return chargeOnce(deps, message, valor);
 }
 
-/** The APP_CHAT charge of a patient's stored message, once (its chat item's `lancamentoId` set under a condition). */
-async function chargeOnce(deps: ChatDeps, message: ChatMessage): Promise<ChatMessage> {
+/** The APP_CHAT charge of a patient's stored message at `valor`, once (its chat item's `lancamentoId` set under a condition). */
+async function chargeOnce(deps: ChatDeps, message: ChatMessage, valor: string): Promise<ChatMessage> {
   const { aplicacaoId, id } = message;
-  const valor = await priceOf(deps, aplicacaoId, CHAT_TARIFF);
   if (toCents(valor) === 0n) return message;
   try {
     let charged = message;

@@ -15,7 +15,7 @@
 //      charged, never sent) or loses (409).
 import * as z from 'zod/mini';
 import { DomainError, invalid, notFound } from '#shared/domain/errors';
-import { replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
+import { keyReused, replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
 import {
   statusRanks,
   type Contexto,
@@ -99,7 +99,7 @@ function replayed(record: IdempotencyRecord<SendAnswer>, fingerprint: string): S
   const answer = replayOf(record, fingerprint);
   if (!('agendado' in answer)) {
     // Only a request with this `agendarPara` has this fingerprint, and it is answered AGENDADO.
-    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+    throw keyReused();
   }
   return { ...answer, replay: true };
 }

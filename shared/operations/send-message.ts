@@ -22,8 +22,8 @@ import { normalizePhone } from '#shared/domain/phone';
 import { parseInput, recordId } from '#shared/domain/validation';
 import type { Application } from '#shared/domain/applications/records';
 import { localDateTime, systemClock, type Clock } from '#shared/domain/time';
-import { DomainError, invalid, notFound } from '#shared/domain/errors';
-import { replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
+import { DomainError, insufficientBalance, invalid, notFound } from '#shared/domain/errors';
+import { keyReused, replayOf, requestFingerprint, type IdempotencyRecord } from '#shared/domain/idempotency';
 import { messageDebitDescription, postEntry, type ConversationType, type LedgerRepository } from '#shared/domain/ledger';
 import type { ConditionalWrite } from '#shared/domain/unit-of-work';
 import { toCents } from '#shared/domain/money';
@@ -136,14 +136,12 @@ export interface SendDeps {
 export const sendingNumber = (app: Pick<Application, 'provider' | 'providerA' | 'numerosWhatsapp'>): string | null =>
   (app.provider === 'provider_a' ? app.providerA?.fromNumber : undefined) ?? app.numerosWhatsapp?.[0] ?? null;
 
-const insufficient = (saldo: string) => new DomainError('insufficient_balance', 'Insufficient balance', { saldo });
-
 /** The first answer for a repeat of the same keyed request: 422 for another request, 409 while the first is still under way. */
 function replayed(record: IdempotencyRecord<SendAnswer>, fingerprint: string): SendOutcome {
   const answer = replayOf(record, fingerprint);
   // A scheduled send's answer: only a request with its `agendarPara`, which is not this one, has its fingerprint.
   if ('agendado' in answer) {
-    throw new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request', { field: 'Idempotency-Key' });
+    throw keyReused();
   }
   if ('pendente' in answer) {
     throw new DomainError('conflict', 'A send with this Idempotency-Key is still being processed; retry in a few seconds', {
@@ -190,7 +188,7 @@ async function reserveAndSend(
   const tariff = tariffFor(context.tariffs, aplicacaoId, MESSAGE_TARIFF.categoria, MESSAGE_TARIFF.subtipo, today(now()));
   if (!tariff) throw new DomainError('unprocessable', 'No tariff in force for MENSAGENS/ENVIADA');
   // Early refusal on the balance just read: nothing is written, no id is drawn.
-  if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficient(context.saldo);
+  if (toCents(context.saldo) < toCents(tariff.valor)) throw insufficientBalance(context.saldo);
 
   const id = input.scheduled?.id ?? (await deps.messages.newId());
   const letGo = app.provider === 'link' ? await input.pace?.() : undefined;
